@@ -1,0 +1,25 @@
+// Sums Vitest JSON reports (one file per `vitest run`) and prints "N passed, N failed".
+// Usage: node summarize.mjs <report-dir> [extra-failures]
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [dir, extra = '0'] = process.argv.slice(2);
+let passed = 0;
+let failed = Number(extra);
+
+const walk = (folder) =>
+  fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    return entry.isDirectory() ? walk(full) : entry.name.endsWith('.json') ? [full] : [];
+  });
+
+for (const file of walk(dir)) {
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  // A file that failed to load (syntax error, failing hook) has no failed test but did fail.
+  for (const suite of report.testResults ?? []) {
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed')) failed += 1;
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);

@@ -1,0 +1,487 @@
+/**
+ * HTTP throughput of the production server, relative to a bare Fastify hello-world measured in the
+ * same run on the same machine:
+ *
+ *   health  GET /api/health  (real app: routing, zod response schema, one database round trip)
+ *   home    GET /home        (real app: React Router + antd server rendering of the production build)
+ *   hello   GET /            (bare Fastify 5, `{ hello: 'world' }`: the ceiling of this machine)
+ *
+ * Both servers are child processes listening on 127.0.0.1 (own event loops); autocannon runs here.
+ * The app is started exactly as `npm run serve` starts it: `apps/server/src/main.ts` under tsx with
+ * NODE_ENV=production, LOG_LEVEL=silent, PGlite in a temporary DATA_DIR (or DATABASE_URL if set).
+ *
+ *   npm run bench:http -- [--rounds 5] [--duration 5] [--connections 10] [--warmup 3] [--cpu-prof DIR]
+ *
+ * Each round measures every target once, in a rotating order; the report gives medians over rounds.
+ * Exits 1 when the web build is missing or any target answered an error, a timeout or a non-2xx.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const helloEntry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
+const host = '127.0.0.1';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const usage =
+  'usage: npm run bench:http -- [--rounds N=5] [--duration SECONDS=5] [--connections N=10] ' +
+  '[--warmup SECONDS=3] [--cpu-prof DIR]';
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '5' },
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      'cpu-prof': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const int = (name: string, raw: string, min: number) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be an integer ≥ ${min}`);
+    return value;
+  };
+  return {
+    rounds: int('rounds', values.rounds, 1),
+    duration: int('duration', values.duration, 1),
+    connections: int('connections', values.connections, 1),
+    warmup: int('warmup', values.warmup, 0),
+    cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+  };
+}
+
+class UsageError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes and clean-up
+
+const children = new Set<ChildProcess>();
+const stopRequested = new WeakSet<ChildProcess>();
+const tempDirs = new Set<string>();
+let running: autocannon.Instance | undefined;
+
+/** Stops the load generator, the servers (gracefully, then by force) and removes temp dirs. */
+async function cleanUp() {
+  running?.stop();
+  running = undefined;
+  await Promise.all([...children].map((child) => stopChild(child)));
+  for (const dir of tempDirs) {
+    await fs.rm(dir, { recursive: true, force: true });
+    tempDirs.delete(dir);
+  }
+}
+
+// Last resort when the process leaves without cleanUp (an exception inside a callback, process.exit).
+process.on('exit', () => {
+  for (const child of children) if (isAlive(child)) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+let interrupted = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping servers…`);
+    void cleanUp().finally(() => process.exit(code));
+  });
+}
+
+function isAlive(child: ChildProcess) {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (!isAlive(child)) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess) {
+  stopRequested.add(child);
+  if (isAlive(child)) {
+    child.kill('SIGTERM');
+    const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited(child);
+    clearTimeout(killed);
+  }
+  children.delete(child);
+}
+
+function track(child: ChildProcess, name: string) {
+  children.add(child);
+  child.once('exit', (code, signal) => {
+    if (!interrupted && !stopRequested.has(child)) {
+      console.error(`${name} server exited unexpectedly (code ${code}, signal ${signal})`);
+    }
+  });
+  return child;
+}
+
+/** A port that was free a moment ago (the app's config does not accept PORT=0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function childFailed(child: ChildProcess, name: string): Promise<never> {
+  return exited(child).then(() => {
+    throw new Error(`${name} server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
+  });
+}
+
+async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined): Promise<string> {
+  const port = await freePort();
+  const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', mainEntry], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(port), HOST: host },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+    'app',
+  );
+  const origin = `http://${host}:${port}`;
+  await Promise.race([waitForHealth(origin, 120_000), childFailed(child, 'app')]);
+  return origin;
+}
+
+async function waitForHealth(origin: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`app server did not become healthy within ${timeoutMs / 1000}s (${last})`);
+}
+
+async function startHello(env: NodeJS.ProcessEnv): Promise<string> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', helloEntry], {
+      cwd: repoRoot,
+      env: { ...env, HOST: host, PORT: '0' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+    'hello',
+  );
+  const port = await Promise.race([
+    new Promise<number>((resolve) => child.once('message', (message: { port: number }) => resolve(message.port))),
+    childFailed(child, 'hello'),
+  ]);
+  return `http://${host}:${port}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets and measurements
+
+interface Target {
+  name: string;
+  description: string;
+  url: string;
+  headers: Record<string, string>;
+  /** Checks one real response before the load starts; returns a short description of it. */
+  check(response: Response, body: string): string;
+}
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  bytesPerResponse: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+async function measure(target: Target, seconds: number, connections: number): Promise<Sample> {
+  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10 });
+  running = instance;
+  const result = await instance;
+  running = undefined;
+  if (interrupted) throw new Error('interrupted');
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
+  return {
+    // Completed responses over the measured time (autocannon's own `requests.average` is the mean
+    // of whole one-second samples, which is coarse for short runs).
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+async function preflight(target: Target): Promise<string> {
+  const response = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
+  const body = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${target.name}: ${target.url} answered HTTP ${response.status}: ${body.slice(0, 300)}`);
+  }
+  return target.check(response, body);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+/** autocannon records latency in whole milliseconds. */
+const ms = (n: number) => (n < 1 ? '<1' : String(Math.round(n)));
+
+function table(header: string[], rows: string[][], rightAligned: Set<number>) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function versionOf(pkg: string, from: string) {
+  try {
+    const require = createRequire(from);
+    return (require(`${pkg}/package.json`) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseOptions();
+
+  const webBuildDir = process.env.WEB_BUILD_DIR
+    ? path.resolve(process.env.WEB_BUILD_DIR)
+    : path.join(repoRoot, 'apps', 'web', 'build');
+  const buildMetaPath = path.join(webBuildDir, 'client', 'build-meta.json');
+  if (!existsSync(path.join(webBuildDir, 'server', 'index.js')) || !existsSync(buildMetaPath)) {
+    console.error(`No production web build in ${webBuildDir}: run npm run build first`);
+    process.exit(1);
+  }
+  const buildMeta = JSON.parse(await fs.readFile(buildMetaPath, 'utf8')) as { id: string };
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-bench-'));
+  tempDirs.add(dataDir);
+  if (options.cpuProfDir) await fs.mkdir(options.cpuProfDir, { recursive: true });
+
+  // Exactly what `npm run serve` sets, plus what a quiet, throw-away instance needs.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_BUILD_DIR: webBuildDir,
+  };
+
+  console.error('starting servers…');
+  const [appOrigin, helloOrigin] = await Promise.all([startApp(childEnv, options.cpuProfDir), startHello(childEnv)]);
+
+  const health = (await (await fetch(`${appOrigin}/api/health`)).json()) as { status: string; db: string; build: string };
+  if (health.build !== buildMeta.id) {
+    throw new Error(`the app serves build "${health.build}", expected the web build "${buildMeta.id}"`);
+  }
+
+  const targets: Target[] = [
+    {
+      name: 'health',
+      description: 'GET /api/health (app)',
+      url: `${appOrigin}/api/health`,
+      headers: { accept: 'application/json' },
+      check: (_response, body) => {
+        const json = JSON.parse(body) as { status?: string };
+        if (json.status !== 'ok') throw new Error(`health: unexpected body ${body}`);
+        return `${body.length} B JSON`;
+      },
+    },
+    {
+      name: 'home',
+      description: 'GET /home (app, SSR)',
+      url: `${appOrigin}/home`,
+      headers: {
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'accept-language': 'zh-CN,zh;q=0.9',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+      },
+      check: (response, body) => {
+        if (!response.headers.get('content-type')?.startsWith('text/html') || !body.includes('</html>')) {
+          throw new Error(`home: not a server-rendered HTML page: ${body.slice(0, 200)}`);
+        }
+        if (!body.includes('药用辅料')) throw new Error('home: the page does not contain the home page text');
+        return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB HTML`;
+      },
+    },
+    {
+      name: 'hello',
+      description: 'GET / (bare Fastify)',
+      url: `${helloOrigin}/`,
+      headers: { accept: 'application/json' },
+      check: (_response, body) => {
+        if (body !== '{"hello":"world"}') throw new Error(`hello: unexpected body ${body}`);
+        return `${body.length} B JSON`;
+      },
+    },
+  ];
+
+  const sizes = new Map<string, string>();
+  for (const target of targets) sizes.set(target.name, await preflight(target));
+
+  console.log('HTTP benchmark: production app vs bare Fastify');
+  console.log(
+    `  node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}) · ` +
+      `load avg ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+  );
+  console.log(
+    `  db ${health.db} · build ${health.build} · fastify ${versionOf('fastify', mainEntry)} · ` +
+      `autocannon ${versionOf('autocannon', import.meta.url)} · NODE_ENV=production`,
+  );
+  console.log(
+    `  ${options.rounds} rounds × ${options.duration}s per target, ${options.connections} connections, ` +
+      `warm-up ${options.warmup}s per target${options.cpuProfDir ? ` · app CPU profile → ${options.cpuProfDir}` : ''}`,
+  );
+  console.log('');
+
+  if (options.warmup > 0) {
+    console.error('warm-up…');
+    for (const target of targets) await measure(target, options.warmup, options.connections);
+  }
+
+  const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    // Rotate the order so that no target always runs first (or right after the heaviest one).
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
+    const line: string[] = [];
+    for (const target of order) {
+      const sample = await measure(target, options.duration, options.connections);
+      samples.get(target.name)!.push(sample);
+      line.push(`${target.name} ${int(sample.rps)}`);
+    }
+    console.error(`round ${round + 1}/${options.rounds}: ${line.join(' · ')} req/s`);
+  }
+
+  const summary = targets.map((target) => {
+    const list = samples.get(target.name)!;
+    const statusCodes: Record<string, number> = {};
+    for (const s of list) for (const [code, n] of Object.entries(s.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+    return {
+      target,
+      rps: median(list.map((s) => s.rps)),
+      min: Math.min(...list.map((s) => s.rps)),
+      max: Math.max(...list.map((s) => s.rps)),
+      p50: median(list.map((s) => s.p50)),
+      p99: median(list.map((s) => s.p99)),
+      requests: list.reduce((n, s) => n + s.requests, 0),
+      bytes: median(list.map((s) => s.bytesPerResponse)),
+      non2xx: list.reduce((n, s) => n + s.non2xx, 0),
+      errors: list.reduce((n, s) => n + s.errors + s.timeouts, 0),
+      statusCodes,
+    };
+  });
+
+  console.log('');
+  table(
+    ['target', 'request', 'req/s (median)', 'min–max', 'mean ms*', 'p50 ms', 'p99 ms', 'resp size', 'requests', 'non-2xx', 'errors'],
+    summary.map((s) => [
+      s.target.name,
+      s.target.description,
+      int(s.rps),
+      `${int(s.min)}–${int(s.max)}`,
+      ((options.connections / s.rps) * 1000).toFixed(2),
+      ms(s.p50),
+      ms(s.p99),
+      sizes.get(s.target.name)!,
+      int(s.requests),
+      int(s.non2xx),
+      int(s.errors),
+    ]),
+    new Set([2, 3, 4, 5, 6, 7, 8, 9, 10]),
+  );
+  console.log(
+    `* mean latency = connections / median req/s (closed loop); autocannon's p50/p99 have 1 ms resolution. ` +
+      `p50/p99 are medians over rounds; requests/non-2xx/errors are totals over rounds (warm-up excluded).`,
+  );
+
+  const hello = summary.find((s) => s.target.name === 'hello')!;
+  console.log('');
+  console.log('ratios of medians (req/s) to the bare Fastify hello-world:');
+  for (const s of summary) {
+    if (s === hello) continue;
+    const ratio = s.rps / hello.rps;
+    console.log(
+      `  ${s.target.name.padEnd(7)} ${ratio.toPrecision(3)}  (${(ratio * 100).toPrecision(3)}% of hello; 1/${(1 / ratio).toFixed(1)})`,
+    );
+  }
+
+  const failed = summary.filter((s) => s.non2xx > 0 || s.errors > 0);
+  if (failed.length > 0) {
+    console.log('');
+    for (const s of failed) {
+      const codes = Object.entries(s.statusCodes)
+        .map(([code, n]) => `${code}×${n}`)
+        .join(', ');
+      console.log(`FAIL ${s.target.name}: ${s.non2xx} non-2xx, ${s.errors} errors/timeouts (status codes: ${codes})`);
+    }
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!interrupted) {
+    const usageError =
+      error instanceof UsageError ||
+      (error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
+    console.error(usageError ? `${(error as Error).message}\n${usage}` : error);
+    process.exitCode = 1;
+  }
+} finally {
+  if (!interrupted) await cleanUp();
+}

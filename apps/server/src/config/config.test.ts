@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to port 3000 on the embedded database in ./data', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(config.API_BASE).toBe('');
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://root@localhost/x'],
+    ['JWT_SECRET', 'too-short'],
+    ['API_BASE', 'ftp://x'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('stops on a bad %s, naming it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it('accepts a PostgreSQL URL and a 256-bit secret', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+});

@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorResponse, ValidationIssue } from '@fuliaotong/contracts';
+
+const statusOfCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+const defaultMessage: Record<ErrorCode, string> = {
+  bad_request: '请求有误',
+  validation_failed: '提交的内容不符合要求',
+  unauthorized: '请先登录',
+  forbidden: '没有权限执行此操作',
+  not_found: '请求的内容不存在',
+  conflict: '操作与当前状态冲突',
+  payload_too_large: '提交的内容过大',
+  unsupported_media_type: '不支持的内容类型',
+  too_many_requests: '操作过于频繁，请稍后再试',
+  internal_error: '服务器开小差了，请稍后再试',
+  service_unavailable: '服务暂不可用，请稍后再试',
+};
+
+/** The one error class of the API: a stable code, a Chinese message, the HTTP status that goes with it. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = defaultMessage[code],
+    readonly details?: ValidationIssue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = statusOfCode[code];
+  }
+}
+
+export function errorBody(
+  request: FastifyRequest,
+  code: ErrorCode,
+  message: string,
+  details?: ValidationIssue[],
+): ErrorResponse {
+  return { error: { code, message, ...(details ? { details } : {}), requestId: String(request.id) } };
+}
+
+function sendError(reply: FastifyReply, status: number, body: ErrorResponse) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Maps every error to the one error shape; 5xx details never reach the client. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.status, errorBody(request, error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const details = error.validation.map((issue) => ({
+        path: [context, ...String(issue.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? '格式不正确',
+      }));
+      return sendError(reply, 400, errorBody(request, 'validation_failed', defaultMessage.validation_failed, details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      return sendError(reply, 500, errorBody(request, 'internal_error', defaultMessage.internal_error));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return sendError(reply, status, errorBody(request, status === 503 ? 'service_unavailable' : 'internal_error', defaultMessage.internal_error));
+    }
+    const code = codeOfFastifyError(error, status);
+    return sendError(reply, status, errorBody(request, code, messageOfFastifyError(error, code)));
+  });
+}
+
+function codeOfFastifyError(error: FastifyError, status: number): ErrorCode {
+  const byStatus = (Object.keys(statusOfCode) as ErrorCode[]).find(
+    (code) => statusOfCode[code] === status && code !== 'validation_failed',
+  );
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'unsupported_media_type';
+  return byStatus ?? 'bad_request';
+}
+
+function messageOfFastifyError(error: FastifyError, code: ErrorCode): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return '请求体不是有效的 JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return '提交的内容过大';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return '不支持的内容类型';
+    default:
+      return defaultMessage[code];
+  }
+}
+
+export function notFoundBody(request: FastifyRequest): ErrorResponse {
+  return errorBody(request, 'not_found', `接口不存在：${request.method} ${request.url.split('?')[0]}`);
+}

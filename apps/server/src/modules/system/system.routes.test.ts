@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse, HealthResponse } from '@fuliaotong/contracts';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database kind in use and the build id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const body = HealthResponse.parse(response.json());
+    expect(body).toEqual({
+      status: 'ok',
+      db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      build: 'test-build',
+    });
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('build detection', () => {
+  it('serves the latest build info uncached, tolerating the client timestamp parameter', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/build/latest?_t=123' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ id: 'test-build', timestamp: 1_700_000_000_000 });
+  });
+
+  it('serves the manifest of the current build and 404 for any other id', async () => {
+    const current = await t.app.inject({ method: 'GET', url: '/api/build/meta/test-build' });
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual({ id: 'test-build', timestamp: 1_700_000_000_000, prerendered: [] });
+    const other = await t.app.inject({ method: 'GET', url: '/api/build/meta/old-build' });
+    expect(other.statusCode).toBe(404);
+    expect(ErrorResponse.parse(other.json()).error.code).toBe('not_found');
+  });
+});
+
+describe('the one error shape', () => {
+  it('answers unknown /api paths with a JSON 404, for every method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/app/no-such-thing?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = ErrorResponse.parse(response.json());
+      expect(body.error.code).toBe('not_found');
+      expect(body.error.message).toBe(`接口不存在：${method} /api/app/no-such-thing`);
+      expect(body.error.requestId).toBe(response.headers['x-request-id']);
+    }
+  });
+
+  it('answers a malformed JSON body with 400 and a Chinese message', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account": ',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = ErrorResponse.parse(response.json());
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.message).toBe('请求体不是有效的 JSON');
+  });
+
+  it('validates parameters against the contract with 400 and the issues', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/build/meta/' + 'x'.repeat(80) });
+    expect(response.statusCode).toBe(400);
+    const body = ErrorResponse.parse(response.json());
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details?.[0]?.path).toBe('params.id');
+  });
+
+  it('keeps a well-formed incoming request id and replaces a suspicious one', async () => {
+    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-12345678' } });
+    expect(kept.headers['x-request-id']).toBe('abc-12345678');
+    const replaced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': '<script>' } });
+    expect(replaced.headers['x-request-id']).not.toBe('<script>');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is generated from the contracts and browsable at /api/docs', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json() as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/build/latest', '/api/build/meta/{id}']));
+    expect(spec.components.schemas).toHaveProperty('ErrorResponse');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+});

@@ -1,0 +1,26 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { BuildInfo } from '@fuliaotong/contracts';
+
+/** The production build of the web app: the React Router server bundle, its browser assets, its id. */
+export interface WebBuild {
+  server: ServerBuild;
+  clientDir: string;
+  info: BuildInfo;
+}
+
+/** Loads `apps/web/build` (or another folder); undefined when the web app has not been built. */
+export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefined> {
+  const serverEntry = path.join(buildDir, 'server', 'index.js');
+  const clientDir = path.join(buildDir, 'client');
+  try {
+    await fs.access(serverEntry);
+  } catch {
+    return undefined;
+  }
+  const info = BuildInfo.parse(JSON.parse(await fs.readFile(path.join(clientDir, 'build-meta.json'), 'utf8')));
+  const server = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return { server, clientDir, info };
+}

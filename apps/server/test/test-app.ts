@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, selectRows, type Database } from '../src/db/database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A real database for one test file: PostgreSQL in a schema of its own when DATABASE_URL is set
+ * (CI runs the suite on both), otherwise an in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) return openDatabase({ kind: 'postgres', url, schema: `test_${randomBytes(6).toString('hex')}` });
+  return openDatabase({ kind: 'pglite' });
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test' },
+    database,
+    build: { id: 'test-build', timestamp: 1_700_000_000_000 },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await dropTestSchema(database);
+      await database.close();
+    },
+  };
+}
+
+async function dropTestSchema(database: Database) {
+  if (database.kind !== 'postgres') return;
+  const [row] = await selectRows<{ schema: string }>(database.db, sql`select current_schema() as schema`);
+  const schema = row?.schema;
+  if (schema?.startsWith('test_')) await database.db.execute(sql.raw(`DROP SCHEMA "${schema}" CASCADE`));
+}

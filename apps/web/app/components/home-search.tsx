@@ -1,0 +1,21 @@
+import { Input } from 'antd';
+import { useNavigate } from 'react-router';
+import { paths, withQuery } from '../paths';
+
+export function HomeSearch({ size = 'large' }: { size?: 'large' | 'middle' }) {
+  const navigate = useNavigate();
+  return (
+    <Input.Search
+      size={size}
+      enterButton="搜索"
+      allowClear
+      maxLength={50}
+      placeholder="搜索辅料名称、CAS 号、登记号、企业名称…"
+      aria-label="站内搜索"
+      onSearch={(value) => {
+        const q = value.trim();
+        if (q) navigate(withQuery(paths.search, { q }));
+      }}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import { DownOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown } from 'antd';
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { displayName, UserAvatar } from '../features/account/user-display';
+import { loginHref, registerHref } from '../features/session/login-redirect';
+import { useCurrentUser } from '../features/session/session';
+import { useSignOut } from '../features/session/use-sign-out';
+import { paths } from '../paths';
+import { mainNav, siteInfo } from '../site/site-info';
+
+function isCurrent(pathname: string, match: string[]) {
+  return match.includes(pathname);
+}
+
+export function SiteHeader() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  // Null on the server and during hydration: the logged-out header is what both render first.
+  const user = useCurrentUser();
+  const { signOut } = useSignOut();
+  const here = `${pathname}${search}`;
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to={paths.home} className="site-header__brand" aria-label="辅料通首页">
+          <span className="site-header__logo" aria-hidden>
+            辅
+          </span>
+          <span className="site-header__name">{siteInfo.name}</span>
+          <span className="site-header__slogan">{siteInfo.slogan}</span>
+        </Link>
+        <nav className="site-header__nav" aria-label="主导航">
+          {mainNav.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={() => (isCurrent(pathname, item.match) ? 'site-nav__link is-active' : 'site-nav__link')}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="site-header__actions">
+          <Link to={paths.search} className="site-header__icon" aria-label="站内搜索">
+            <SearchOutlined />
+          </Link>
+          <Link to={paths.sampleCart} className="site-header__icon" aria-label="样品车">
+            <ShoppingCartOutlined />
+          </Link>
+          {user ? (
+            <Dropdown
+              trigger={['click', 'hover']}
+              placement="bottomRight"
+              menu={{
+                items: [
+                  { key: 'account', icon: <UserOutlined />, label: '会员中心' },
+                  { type: 'divider' },
+                  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'account') navigate(paths.account);
+                  else void signOut();
+                },
+              }}
+            >
+              <button type="button" className="site-header__user" aria-label={`${displayName(user)}，账户菜单`}>
+                <UserAvatar user={user} size={28} />
+                <span className="site-header__user-name">{displayName(user)}</span>
+                <DownOutlined className="site-header__user-caret" />
+              </button>
+            </Dropdown>
+          ) : (
+            <span className="site-header__auth">
+              <Link to={loginHref(here)} className="site-header__login">
+                登录
+              </Link>
+              <span className="site-header__auth-sep" aria-hidden>
+                /
+              </span>
+              <Link to={registerHref(here)} className="site-header__register">
+                注册
+              </Link>
+            </span>
+          )}
+          <Button
+            className="site-header__menu-button"
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="打开导航菜单"
+            onClick={() => setOpen(true)}
+          />
+        </div>
+      </div>
+      <Drawer title="导航" placement="right" size={260} open={open} onClose={() => setOpen(false)}>
+        <nav className="site-drawer-nav" aria-label="导航菜单">
+          {mainNav.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              onClick={() => setOpen(false)}
+              className={isCurrent(pathname, item.match) ? 'is-active' : undefined}
+            >
+              {item.label}
+            </Link>
+          ))}
+          <Link to={paths.sampleCart} onClick={() => setOpen(false)}>
+            样品车
+          </Link>
+          {user ? (
+            <>
+              <Link to={paths.account} onClick={() => setOpen(false)}>
+                会员中心（{displayName(user)}）
+              </Link>
+              <button
+                type="button"
+                className="site-drawer-nav__button"
+                onClick={() => {
+                  setOpen(false);
+                  void signOut();
+                }}
+              >
+                退出登录
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={loginHref(here)} onClick={() => setOpen(false)}>
+                登录
+              </Link>
+              <Link to={registerHref(here)} onClick={() => setOpen(false)}>
+                注册
+              </Link>
+            </>
+          )}
+        </nav>
+      </Drawer>
+    </header>
+  );
+}

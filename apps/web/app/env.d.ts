@@ -1,0 +1,5 @@
+declare const __BUILD_ID__: string;
+
+interface Window {
+  __onRouteModuleLoadError?: (error: unknown) => boolean;
+}

@@ -1,0 +1,42 @@
+import {
+  BellOutlined,
+  CrownOutlined,
+  DatabaseOutlined,
+  EnvironmentOutlined,
+  FileDoneOutlined,
+  FormOutlined,
+  ProfileOutlined,
+  StarOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../paths';
+
+const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
+  { to: paths.applications, label: '我的申请', icon: <ProfileOutlined /> },
+  { to: paths.applicationOrder, label: '申请单', icon: <FormOutlined /> },
+  { to: paths.favorites, label: '我的收藏', icon: <StarOutlined /> },
+  { to: paths.databaseOrders, label: '数据库订单', icon: <DatabaseOutlined /> },
+  { to: paths.invoices, label: '发票管理', icon: <FileDoneOutlined /> },
+  { to: paths.payment, label: '支付', icon: <WalletOutlined /> },
+  { to: paths.upgrade, label: '会员升级', icon: <CrownOutlined /> },
+  { to: paths.addresses, label: '收货地址', icon: <EnvironmentOutlined /> },
+  { to: paths.notices, label: '消息通知', icon: <BellOutlined /> },
+];
+
+/** A link to every account page. */
+export function AccountShortcuts() {
+  return (
+    <nav className="shortcuts" aria-label="常用功能">
+      {shortcuts.map((item) => (
+        <Link key={item.to} to={item.to} className="shortcuts__item">
+          <span className="shortcuts__icon" aria-hidden>
+            {item.icon}
+          </span>
+          <span className="shortcuts__label">{item.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

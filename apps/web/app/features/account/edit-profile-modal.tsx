@@ -1,0 +1,72 @@
+import { NickName, sexLabels, type Sex, type UpdateProfileBody, type User } from '@fuliaotong/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { showServerErrors } from '../../lib/api-errors';
+import { schemaRule } from '../../lib/form-rules';
+import { queryKeys } from '../../lib/query-keys';
+import { setSessionUser } from '../session/session';
+import { updateProfile } from './account-api';
+
+interface ProfileValues {
+  nickName: string;
+  name: string;
+  sex: Sex;
+}
+
+const fields = ['nickName', 'name', 'sex'] as const;
+const sexOptions = (Object.keys(sexLabels) as Sex[]).map((value) => ({ value, label: sexLabels[value] }));
+
+export function EditProfileModal({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<ProfileValues>();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string>();
+  const mutation = useMutation({
+    mutationFn: (body: UpdateProfileBody) => updateProfile(body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.profile(), updated);
+      setSessionUser(updated);
+      message.success('资料已保存');
+      onClose();
+    },
+    onError: (error) => setFormError(showServerErrors(form, error, fields)),
+  });
+
+  return (
+    <Modal
+      title="编辑资料"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="保存"
+      confirmLoading={mutation.isPending}
+      destroyOnHidden
+      afterOpenChange={(visible) => {
+        if (visible) setFormError(undefined);
+      }}
+    >
+      {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ nickName: user.nickName, name: user.name, sex: user.sex }}
+        onFinish={(values) => {
+          setFormError(undefined);
+          mutation.mutate({ nickName: values.nickName.trim(), name: values.name.trim(), sex: values.sex });
+        }}
+      >
+        <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true }, schemaRule(NickName)]}>
+          <Input maxLength={30} showCount placeholder="在网站上显示的名字" autoComplete="nickname" />
+        </Form.Item>
+        <Form.Item label="姓名" name="name" rules={[{ max: 30, message: '姓名最多 30 个字' }]} extra="用于样品寄送与开票，可不填">
+          <Input maxLength={30} placeholder="真实姓名" autoComplete="name" />
+        </Form.Item>
+        <Form.Item label="性别" name="sex">
+          <Radio.Group options={sexOptions} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import { paths } from '../../paths';
+
+/** The query parameter of /login and /register that says where to go after signing in. */
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * Account pages that need a token before the user is allowed to navigate to them. The address
+ * manager and the notices are deliberately not here: their data calls answer 401 instead.
+ */
+export const guardedPaths: readonly string[] = [
+  paths.account,
+  paths.accountIndex,
+  paths.payment,
+  paths.applications,
+  paths.applicationOrder,
+  paths.invoices,
+  paths.databaseOrders,
+  paths.upgrade,
+  paths.favorites,
+];
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function isGuardedPath(pathname: string): boolean {
+  return guardedPaths.includes(normalize(pathname));
+}
+
+/** Pages that show the user's own data (every /account page). */
+export function isAccountPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  return path === paths.account || path.startsWith(`${paths.account}/`);
+}
+
+/**
+ * A redirect target from the query string, if it is a path on this site: it starts with one '/',
+ * not '//' or '/\' (other hosts), and has no control characters. Otherwise undefined.
+ */
+export function safeRedirect(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // Control characters (tabs and newlines are dropped by URL parsers, which would turn '/\t/x' into '//x').
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return undefined;
+  }
+  try {
+    const parsed = new URL(value, 'http://site.invalid');
+    if (parsed.origin !== 'http://site.invalid') return undefined;
+  } catch {
+    return undefined;
+  }
+  if (value === paths.login || value.startsWith(`${paths.login}?`)) return undefined;
+  if (value === paths.register || value.startsWith(`${paths.register}?`)) return undefined;
+  return value;
+}
+
+/** Where to go after signing in: the redirect parameter of `search`, or the account home. */
+export function afterLoginPath(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return safeRedirect(params.get(REDIRECT_PARAM)) ?? paths.account;
+}
+
+/** /login, remembering `from` (path and query) when it is worth coming back to. */
+export function loginHref(from?: string): string {
+  return withRedirect(paths.login, from);
+}
+
+/** /register, passing the redirect on. */
+export function registerHref(from?: string): string {
+  return withRedirect(paths.register, from);
+}
+
+function withRedirect(page: string, from: string | undefined): string {
+  const target = safeRedirect(from);
+  if (!target || target === paths.home || target === paths.root) return page;
+  return `${page}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`;
+}

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+
+/** Header, content, footer: the layout of every public page. */
+export default function DefaultLayout() {
+  return (
+    <div className="layout layout--default">
+      <SiteHeader />
+      <main className="layout__main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import 'react-router';
+
+declare module 'react-router' {
+  /** Handed over by the server for every request (apps/server/src/web/load-context.ts). */
+  interface AppLoadContext {
+    buildId: string;
+    apiBase: string;
+    apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
+  }
+}
+
+export {};

@@ -1,0 +1,50 @@
+/** Every route path of the site, in one place. Detail pages take their id from the query string. */
+export const paths = {
+  root: '/',
+  home: '/home',
+  homeBack: '/homeback',
+  excipients: '/excipientsinfo',
+  excipientDetail: '/excipientsdetail',
+  database: '/database',
+  topDatabase: '/topdatabase',
+  topDatabaseDetail: '/topdatabasedetail',
+  registrations: '/dbregistrationinfolist',
+  /** Deprecated: permanently redirects to `registrations`. */
+  registrationsDeprecated: '/dbregistrationinfo(废弃)',
+  standards: '/dbinfolist',
+  regulations: '/regulations',
+  topRegulations: '/topregulations',
+  news: '/news',
+  topNews: '/topnews',
+  topNewsDetail: '/topnewsdetail',
+  search: '/search',
+  about: '/showabout',
+  links: '/backlinks',
+  sampleCart: '/samplecart',
+  formConfirm: '/formconfirm',
+  formSuccess: '/formsuccess',
+  selfCheck: '/test',
+  login: '/login',
+  register: '/register',
+  account: '/account',
+  accountIndex: '/account/index',
+  addresses: '/account/addressmanager',
+  applications: '/account/apply',
+  applicationOrder: '/account/applyorder',
+  databaseOrders: '/account/databaseorder',
+  favorites: '/account/favorites',
+  invoices: '/account/invoice',
+  notices: '/account/notice',
+  upgrade: '/account/upgrade',
+  payment: '/account/payment',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** A path with a query string, e.g. `withQuery(paths.excipientDetail, { id: 3 })`. */
+export function withQuery(path: AppPath, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useState, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { configureBrowserApi } from './lib/api';
+import { SessionBridge } from './features/session/session-bridge';
+import { installBrowserSession } from './features/session/session';
+import { ErrorView } from './components/error-view';
+import { LoadingIndicator } from './components/loading-indicator';
+import { ReloadOnNewBuild } from './components/reload-on-new-build';
+import './load-context';
+import { theme } from './site/theme';
+import './styles/global.css';
+
+dayjs.locale('zh-cn');
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { buildId: context.buildId, apiBase: context.apiBase };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="format-detection" content="telephone=no" />
+        <meta name="renderer" content="webkit" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Providers>{children}</Providers>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <AntdApp>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useState(() => {
+    if (typeof window === 'undefined') return;
+    configureBrowserApi(loaderData.apiBase);
+    installBrowserSession();
+  });
+  return (
+    <>
+      <LoadingIndicator />
+      <ReloadOnNewBuild />
+      <SessionBridge />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}

@@ -1,0 +1,159 @@
+import { EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { sexLabels } from '@fuliaotong/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Popconfirm, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/account-home';
+import { PageHeading } from '../../components/page-heading';
+import { profileQuery, summaryQuery, updateProfile } from '../../features/account/account-api';
+import { AccountShortcuts } from '../../features/account/account-shortcuts';
+import { AvatarUpload } from '../../features/account/avatar-upload';
+import { ChangePasswordModal } from '../../features/account/change-password-modal';
+import { EditProfileModal } from '../../features/account/edit-profile-modal';
+import { displayName, maskAccount } from '../../features/account/user-display';
+import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
+import { setSessionUser, useCurrentUser } from '../../features/session/session';
+import { useSignOut } from '../../features/session/use-sign-out';
+import { errorMessage } from '../../lib/api-errors';
+import { queryKeys } from '../../lib/query-keys';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { accountHandle } from '../../site/route-handle';
+
+export const handle = accountHandle;
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname);
+}
+
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return guardedClientLoader(args);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <GuardFallback />;
+}
+
+function Counts() {
+  const { data, isPending, isError } = useQuery(summaryQuery());
+  const items = [
+    { label: '我的申请', to: paths.applications, value: data?.applications },
+    { label: '我的收藏', to: paths.favorites, value: data?.favorites },
+    { label: '未读消息', to: paths.notices, value: data?.unreadNotices },
+  ];
+  return (
+    <section className="counts" aria-label="账户概况">
+      {items.map((item) => (
+        <Link key={item.to} to={item.to} className="counts__item">
+          <span className="counts__value">{isPending ? '…' : isError ? '–' : item.value}</span>
+          <span className="counts__label">{item.label}</span>
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+export default function AccountHomePage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const stored = useCurrentUser();
+  const profile = useQuery(profileQuery());
+  const user = profile.data ?? stored;
+  const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const { signOut, pending: signingOut } = useSignOut();
+  const info = pageInfo(paths.account);
+
+  // The server's profile is the truth: keep the stored user (header, menu, other tabs) in step.
+  useEffect(() => {
+    if (profile.data) setSessionUser(profile.data);
+  }, [profile.data]);
+
+  const removeAvatar = useMutation({
+    mutationFn: () => updateProfile({ avatar: null }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.profile(), updated);
+      setSessionUser(updated);
+      message.success('头像已移除');
+    },
+    onError: (error) => message.error(errorMessage(error)),
+  });
+
+  return (
+    <div className="page account-page">
+      <PageHeading title={info.title} description={info.description} />
+      <section className="panel profile-card" aria-label="个人资料">
+        {user ? (
+          <>
+            <div className="profile-card__avatar">
+              <AvatarUpload user={user} />
+              {user.avatar ? (
+                <Popconfirm title="移除头像？" okText="移除" cancelText="取消" onConfirm={() => removeAvatar.mutate()}>
+                  <Button type="link" size="small" loading={removeAvatar.isPending}>
+                    移除头像
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <span className="profile-card__hint">点击头像上传</span>
+              )}
+            </div>
+            <div className="profile-card__body">
+              <h2 className="profile-card__name">{displayName(user)}</h2>
+              <Descriptions
+                className="profile-card__details"
+                column={{ xs: 1, sm: 2, md: 2, lg: 3 }}
+                size="small"
+                items={[
+                  { key: 'nickName', label: '昵称', children: user.nickName || '未设置' },
+                  { key: 'name', label: '姓名', children: user.name || '未填写' },
+                  { key: 'sex', label: '性别', children: sexLabels[user.sex] },
+                  { key: 'account', label: '账号', children: maskAccount(user.account) },
+                ]}
+              />
+              <div className="profile-card__actions">
+                <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  编辑资料
+                </Button>
+                <Button icon={<KeyOutlined />} onClick={() => setChangingPassword(true)}>
+                  修改密码
+                </Button>
+              </div>
+            </div>
+            <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
+            <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+          </>
+        ) : (
+          <Skeleton avatar={{ size: 80 }} active paragraph={{ rows: 2 }} />
+        )}
+      </section>
+
+      <Counts />
+
+      <section className="panel">
+        <h2 className="panel__title">常用功能</h2>
+        <AccountShortcuts />
+      </section>
+
+      <section className="panel account-security">
+        <h2 className="panel__title">登录与安全</h2>
+        <p className="account-security__text">在公共电脑上使用后，请退出登录。如果怀疑账号在别处被登录，可在所有设备上退出并修改密码。</p>
+        <div className="account-security__actions">
+          <Button icon={<LogoutOutlined />} loading={signingOut} onClick={() => void signOut()}>
+            退出登录
+          </Button>
+          <Popconfirm
+            title="在所有设备上退出？"
+            description="您在所有设备和浏览器上的登录都将失效，包括本设备。"
+            okText="全部退出"
+            cancelText="取消"
+            onConfirm={() => signOut(true)}
+          >
+            <Button danger>在所有设备上退出</Button>
+          </Popconfirm>
+        </div>
+      </section>
+    </div>
+  );
+}

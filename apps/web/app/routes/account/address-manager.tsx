@@ -1,0 +1,161 @@
+import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
+import { MAX_ADDRESSES, type Address } from '@fuliaotong/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import type { Route } from './+types/address-manager';
+import { PageHeading } from '../../components/page-heading';
+import { addressesQuery, deleteAddress, setDefaultAddress } from '../../features/address/address-api';
+import { AddressFormModal } from '../../features/address/address-form-modal';
+import { errorMessage } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { settingsHandle } from '../../site/route-handle';
+
+export const handle = settingsHandle;
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname);
+}
+
+/** The default address first, then the newest. */
+function ordered(items: Address[]): Address[] {
+  return [...items].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || b.createdAt.localeCompare(a.createdAt));
+}
+
+function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses() });
+  const makeDefault = useMutation({
+    mutationFn: () => setDefaultAddress(address.id),
+    onSuccess: async () => {
+      await refresh();
+      message.success('已设为默认地址');
+    },
+    onError: (error) => message.error(errorMessage(error)),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteAddress(address.id),
+    onSuccess: async () => {
+      await refresh();
+      message.success('地址已删除');
+    },
+    onError: (error) => message.error(errorMessage(error)),
+  });
+
+  return (
+    <li className={address.isDefault ? 'address-card is-default' : 'address-card'} data-address-id={address.id}>
+      <div className="address-card__head">
+        <span className="address-card__recipient">{address.recipient}</span>
+        <span className="address-card__mobile">{address.mobile}</span>
+        {address.isDefault ? (
+          <Tag color="blue" className="address-card__tag">
+            默认
+          </Tag>
+        ) : null}
+      </div>
+      <p className="address-card__region">{address.regionNames.join(' ')}</p>
+      <p className="address-card__street">{address.street}</p>
+      <div className="address-card__actions">
+        {address.isDefault ? null : (
+          <Button type="link" size="small" loading={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
+            设为默认
+          </Button>
+        )}
+        <Button type="link" size="small" onClick={onEdit}>
+          编辑
+        </Button>
+        <Popconfirm
+          title="删除这个地址？"
+          okText="删除"
+          okButtonProps={{ danger: true }}
+          cancelText="取消"
+          onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+        >
+          <Button type="link" size="small" danger loading={remove.isPending}>
+            删除
+          </Button>
+        </Popconfirm>
+      </div>
+    </li>
+  );
+}
+
+export default function AddressManagerPage() {
+  const info = pageInfo(paths.addresses);
+  const { data, isPending, isError, error, refetch } = useQuery(addressesQuery());
+  // The form: adding (no address) or editing one; the address stays while the modal closes.
+  const [form, setForm] = useState<{ open: boolean; address?: Address }>({ open: false });
+  const openForm = (address?: Address) => setForm({ open: true, address });
+  const items = data ? ordered(data.items) : [];
+  const full = (data?.totalCount ?? 0) >= MAX_ADDRESSES;
+
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} disabled={!data || full} onClick={() => openForm()}>
+      新增收货地址
+    </Button>
+  );
+
+  return (
+    <div className="page address-page">
+      <PageHeading title={info.title} description={info.description} extra={addButton} />
+      {data ? (
+        <p className="address-page__count" role="status">
+          已保存 {data.totalCount} 个地址，最多可保存 {MAX_ADDRESSES} 个。
+        </p>
+      ) : null}
+      {full ? (
+        <Alert
+          className="address-page__limit"
+          type="warning"
+          showIcon
+          title={`已达到 ${MAX_ADDRESSES} 个地址的上限，请先删除不再使用的地址，再新增地址。`}
+        />
+      ) : null}
+
+      {isPending ? (
+        <section className="panel">
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </section>
+      ) : isError ? (
+        // A 401 has already sent the user to /login; anything else can be retried.
+        error instanceof ApiError && error.status === 401 ? null : (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(error, '收货地址加载失败')}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                重试
+              </Button>
+            }
+          />
+        )
+      ) : items.length === 0 ? (
+        <section className="panel">
+          <Empty image={<EnvironmentOutlined className="empty-icon" />} description="还没有收货地址，添加一个用于接收样品。">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
+              新增收货地址
+            </Button>
+          </Empty>
+        </section>
+      ) : (
+        <ul className="address-list" aria-label="收货地址">
+          {items.map((address) => (
+            <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
+          ))}
+        </ul>
+      )}
+
+      <AddressFormModal
+        open={form.open}
+        address={form.address}
+        isFirst={(data?.totalCount ?? 0) === 0}
+        onClose={() => setForm((current) => ({ ...current, open: false }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { BellOutlined, CheckOutlined } from '@ant-design/icons';
+import type { Notice, NoticeKind } from '@fuliaotong/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/notices';
+import { PageHeading } from '../../components/page-heading';
+import {
+  markAllNoticesRead,
+  markNoticeRead,
+  NOTICE_PAGE_SIZE,
+  noticePageQuery,
+  unreadNoticeCountQuery,
+} from '../../features/notice/notice-api';
+import { errorMessage } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { settingsHandle } from '../../site/route-handle';
+
+export const handle = settingsHandle;
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname);
+}
+
+const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
+  system: { label: '系统', color: 'default' },
+  account: { label: '账户', color: 'blue' },
+  sample: { label: '样品', color: 'green' },
+  order: { label: '订单', color: 'orange' },
+};
+
+/** Notices change read state together with the unread count and the account summary. */
+function useRefreshNotices() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.notices() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.summary() }),
+    ]);
+}
+
+function NoticeItem({ notice }: { notice: Notice }) {
+  const { message } = App.useApp();
+  const refresh = useRefreshNotices();
+  const markRead = useMutation({
+    mutationFn: () => markNoticeRead(notice.id),
+    onSuccess: () => refresh(),
+    onError: (error) => message.error(errorMessage(error)),
+  });
+  const kind = kindLabels[notice.kind];
+  const created = dayjs(notice.createdAt);
+  return (
+    <li className={notice.read ? 'notice' : 'notice is-unread'} data-notice-id={notice.id}>
+      <span className="notice__marker" aria-hidden>
+        {notice.read ? null : <Badge status="processing" color="#f5222d" />}
+      </span>
+      <div className="notice__main">
+        <div className="notice__head">
+          <Tag color={kind.color}>{kind.label}</Tag>
+          <h2 className="notice__title">
+            {notice.read ? null : <span className="visually-hidden">未读：</span>}
+            {notice.title}
+          </h2>
+        </div>
+        <p className="notice__body">{notice.body}</p>
+        <div className="notice__meta">
+          <time dateTime={notice.createdAt} title={created.format('YYYY-MM-DD HH:mm:ss')}>
+            {created.format('YYYY-MM-DD HH:mm')}
+          </time>
+          {notice.link ? (
+            <Link to={notice.link} onClick={() => !notice.read && markRead.mutate()}>
+              查看详情
+            </Link>
+          ) : null}
+          {notice.read ? (
+            <span className="notice__read">已读</span>
+          ) : (
+            <Button type="link" size="small" icon={<CheckOutlined />} loading={markRead.isPending} onClick={() => markRead.mutate()}>
+              标为已读
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function NoticesPage() {
+  const info = pageInfo(paths.notices);
+  const { message } = App.useApp();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const unreadOnly = searchParams.get('filter') === 'unread';
+  const list = useQuery(noticePageQuery(page, unreadOnly));
+  const unread = useQuery(unreadNoticeCountQuery());
+  const refresh = useRefreshNotices();
+  const markAll = useMutation({
+    mutationFn: markAllNoticesRead,
+    onSuccess: async () => {
+      await refresh();
+      message.success('已全部标为已读');
+    },
+    onError: (error) => message.error(errorMessage(error)),
+  });
+
+  const go = (next: { page?: number; unreadOnly?: boolean }) => {
+    const params = new URLSearchParams();
+    const nextPage = next.page ?? page;
+    if ((next.unreadOnly ?? unreadOnly) === true) params.set('filter', 'unread');
+    if (nextPage > 1) params.set('page', String(nextPage));
+    setSearchParams(params, { preventScrollReset: true });
+  };
+  const unreadCount = unread.data?.count ?? 0;
+
+  return (
+    <div className="page notices-page">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <Button icon={<CheckOutlined />} disabled={unreadCount === 0} loading={markAll.isPending} onClick={() => markAll.mutate()}>
+            全部标为已读
+          </Button>
+        }
+      />
+      <div className="notices-page__toolbar">
+        <Segmented
+          value={unreadOnly ? 'unread' : 'all'}
+          onChange={(value) => go({ unreadOnly: value === 'unread', page: 1 })}
+          options={[
+            { value: 'all', label: '全部' },
+            { value: 'unread', label: unreadCount ? `未读（${unreadCount > 99 ? '99+' : unreadCount}）` : '未读' },
+          ]}
+        />
+      </div>
+      {list.isPending ? (
+        <section className="panel">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </section>
+      ) : list.isError ? (
+        list.error instanceof ApiError && list.error.status === 401 ? null : (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(list.error, '消息加载失败')}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                重试
+              </Button>
+            }
+          />
+        )
+      ) : list.data.items.length === 0 ? (
+        <section className="panel">
+          <Empty
+            image={<BellOutlined className="empty-icon" />}
+            description={unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账户变动等通知会显示在这里。'}
+          >
+            {page > 1 ? <Button onClick={() => go({ page: 1 })}>回到第一页</Button> : null}
+          </Empty>
+        </section>
+      ) : (
+        <>
+          <ul className="notice-list panel" aria-label="消息列表">
+            {list.data.items.map((notice) => (
+              <NoticeItem key={notice.id} notice={notice} />
+            ))}
+          </ul>
+          {list.data.totalCount > NOTICE_PAGE_SIZE ? (
+            <Pagination
+              className="notices-page__pagination"
+              current={page}
+              pageSize={NOTICE_PAGE_SIZE}
+              total={list.data.totalCount}
+              showSizeChanger={false}
+              showTotal={(total) => `共 ${total} 条`}
+              onChange={(next) => go({ page: next })}
+              responsive
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

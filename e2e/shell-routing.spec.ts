@@ -1,0 +1,138 @@
+import { describe, expect, test } from 'vitest';
+import { gotoHydrated, hydrationProblem, useBrowser, waitForHydration } from './support/browser.js';
+import { chineseTitle, get, titleOf } from './support/http.js';
+import { waitForHeading } from './support/app.js';
+
+const homeHeading = '药用辅料，一站查询与样品申请';
+
+describe('platform shell: routing and server rendering', () => {
+  const browser = useBrowser();
+
+  test('/ redirects to /home, which shows its heading', async () => {
+    const raw = await get('/');
+    expect([301, 302]).toContain(raw.status);
+    expect(raw.headers.get('location')).toBe('/home');
+
+    const { page } = await browser.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/$/);
+    await waitForHeading(page, homeHeading);
+  });
+
+  test('/home is server-rendered in Chinese and hydrates without mismatches or errors', async () => {
+    const raw = await get('/home');
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await raw.text();
+    expect(html).toMatch(/<html lang="zh-CN"/);
+    expect(html).toContain(`>${homeHeading}</h1>`);
+    expect(titleOf(html)).toBe('辅料通 - 药用辅料信息与样品服务平台');
+
+    const { page, console: messages, pageErrors } = await browser.newPage();
+    await gotoHydrated(page, '/home');
+    // The whole page hydrated, not just the header: the section cards are interactive React nodes.
+    await waitForHydration(page, '.home-sections a[href]');
+    expect(await page.title()).toBe('辅料通 - 药用辅料信息与样品服务平台');
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('an unknown path answers 404 and names the path', async () => {
+    const { page, pageErrors } = await browser.newPage();
+    const response = await gotoHydrated(page, '/nope/x?y=1');
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe('页面不存在 - 辅料通');
+    const view = page.locator('main.error-view[data-status="404"]');
+    await expect(view.locator('.error-view__detail').textContent()).resolves.toBe('Page Not Found: /nope/x?y=1');
+    await expect(view.getByRole('link', { name: '返回首页' }).getAttribute('href')).resolves.toBe('/home');
+    expect(pageErrors).toEqual([]);
+
+    const raw = await get('/nope/x?y=1');
+    expect(raw.status).toBe(404);
+    expect(await raw.text()).toContain('Page Not Found: /nope/x?y=1');
+  });
+
+  test('the deprecated /dbregistrationinfo(废弃) permanently redirects to /dbregistrationinfolist', async () => {
+    for (const deprecated of [`/dbregistrationinfo(${encodeURIComponent('废弃')})`, '/dbregistrationinfo%28%E5%BA%9F%E5%BC%83%29']) {
+      const raw = await get(deprecated);
+      expect([301, 308], deprecated).toContain(raw.status);
+      expect(raw.headers.get('location'), deprecated).toBe('/dbregistrationinfolist');
+    }
+
+    const { page } = await browser.newPage();
+    const response = await page.goto('/dbregistrationinfo(废弃)');
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/dbregistrationinfolist');
+    expect(await page.title()).toBe('原辅包登记信息 - 辅料通');
+  });
+
+  const specRoutes = [
+    '/home',
+    '/homeback',
+    '/backlinks',
+    '/database',
+    '/dbinfolist',
+    '/dbregistrationinfolist',
+    '/excipientsdetail?id=1',
+    '/excipientsinfo',
+    '/formconfirm',
+    '/formsuccess',
+    '/news',
+    '/regulations',
+    '/samplecart',
+    '/search',
+    '/showabout',
+    '/test',
+    '/topdatabase',
+    '/topdatabasedetail',
+    '/topnews',
+    '/topnewsdetail',
+    '/topregulations',
+    '/account',
+    '/account/index',
+    '/account/addressmanager',
+    '/account/apply',
+    '/account/databaseorder',
+    '/account/favorites',
+    '/account/invoice',
+    '/account/notice',
+    '/account/upgrade',
+    '/account/applyorder',
+    '/account/payment',
+    '/login',
+    '/register',
+  ];
+
+  test('every route of the spec is server-rendered with a Chinese title', async () => {
+    const problems: string[] = [];
+    const titles = new Map<string, string>();
+    for (const route of specRoutes) {
+      const response = await get(route);
+      if (route.startsWith('/account/') || route === '/account') {
+        // Account pages may send visitors without a session to the login page by design.
+        const location = response.headers.get('location');
+        if ([302, 303, 307].includes(response.status) && location?.startsWith('/login')) continue;
+      }
+      const html = await response.text();
+      const title = chineseTitle.exec(html)?.[1];
+      if (response.status !== 200) problems.push(`${route}: HTTP ${response.status}`);
+      else if (!title) problems.push(`${route}: no Chinese <title> (${titleOf(html) ?? 'none'})`);
+      else titles.set(route, title);
+    }
+    expect(problems).toEqual([]);
+    // Each section has a title of its own (not one generic title for everything).
+    expect(new Set(titles.values()).size).toBeGreaterThan(20);
+  });
+
+  test('an unknown API path answers 404 JSON with an error code', async () => {
+    const response = await get('/api/nope');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    expect(body.error?.code).toBe('not_found');
+    expect(typeof body.error?.message).toBe('string');
+  });
+});

@@ -1,0 +1,71 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Values of the web app that the journeys depend on. They are copied, not imported, because the
+ * journeys test the built app from the outside; the source of each is named.
+ */
+export const app = {
+  /** apps/web/app/components/loading-indicator.tsx: LOADING_INDICATOR */
+  loadingIndicator: { throttleMs: 200, heightPx: 3, hideDelayMs: 500 },
+  /** apps/web/app/lib/chunk-reload.ts */
+  chunkReload: { storageKey: 'fuliaotong:chunk-reload', ttlMs: 10_000 },
+  /** apps/web/app/lib/build-watch.ts */
+  buildWatch: { manifestDelayMs: 1_000, pollIntervalMs: 60 * 60 * 1_000 },
+} as const;
+
+interface ManifestRoute {
+  id: string;
+  path?: string;
+  module: string;
+}
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+  }
+}
+
+/** A link of the header's main navigation (desktop widths), by its label. */
+export function headerLink(page: Page, label: string): Locator {
+  return page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: label, exact: true });
+}
+
+/** The URL path of a route's JavaScript module, from the route manifest the page was given. */
+export async function routeModulePath(page: Page, routeId: string): Promise<string> {
+  await page.waitForFunction((id) => !!window.__reactRouterManifest?.routes[id], routeId);
+  return page.evaluate((id) => window.__reactRouterManifest!.routes[id]!.module, routeId);
+}
+
+/** Main-frame document requests (full page loads) by path, in the order they were made. */
+export function recordDocumentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.resourceType() === 'document') {
+      const { pathname, search } = new URL(request.url());
+      loads.push(pathname + search);
+    }
+  });
+  return loads;
+}
+
+/**
+ * Lets the page finish what it is doing with responses it has already received (parsing JSON,
+ * updating module state): a few macrotask turns and one network round trip.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+    await (await fetch('/api/health', { cache: 'no-store' })).text();
+  });
+}
+
+/** Waits until the page's h1 reads exactly `text` (client navigations render after the URL changes). */
+export async function waitForHeading(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout });
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Mainland mobile number: 11 digits starting with 1. */
+export const MOBILE_PATTERN = /^1\d{10}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const Mobile = z.string().trim().regex(MOBILE_PATTERN, '请输入 11 位手机号码');
+
+/** An account is a mainland mobile number or an e-mail address. */
+export const AccountName = z
+  .string()
+  .trim()
+  .min(1, '请输入手机号或邮箱')
+  .max(254, '账号过长')
+  .refine((v) => MOBILE_PATTERN.test(v) || z.email().safeParse(v).success, '请输入正确的手机号或邮箱');
+
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
+  .max(PASSWORD_MAX, `密码最多 ${PASSWORD_MAX} 位`);
+
+export const Sex = z.enum(['unknown', 'male', 'female']).describe('unknown 未填写 · male 男 · female 女');
+export type Sex = z.infer<typeof Sex>;
+export const sexLabels: Record<Sex, string> = { unknown: '保密', male: '男', female: '女' };
+
+export const Role = z.enum(['member', 'staff']);
+export type Role = z.infer<typeof Role>;
+
+/** All that ever leaves the server about a user. */
+export const User = z
+  .object({
+    id: z.number().int(),
+    account: z.string(),
+    name: z.string(),
+    sex: Sex,
+    avatar: z.string().nullable().describe('URL of the avatar image, or null'),
+    nickName: z.string(),
+    role: Role,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof User>;
+
+export const NickName = z.string().trim().max(30, '昵称最多 30 个字');
+
+export const RegisterBody = z
+  .object({ account: AccountName, password: Password, nickName: NickName.optional() })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z
+  .object({
+    account: z.string().trim().min(1, '请输入手机号或邮箱').max(254),
+    password: z.string().min(1, '请输入密码').max(PASSWORD_MAX),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const SessionResponse = z.object({ token: z.string(), user: User }).meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const UpdateProfileBody = z
+  .object({
+    name: z.string().trim().max(30, '姓名最多 30 个字'),
+    sex: Sex,
+    nickName: NickName,
+    avatar: z
+      .string()
+      .max(300)
+      .regex(/^\/api\/app\/account\/avatar\/[\w.-]+$/, '头像请通过上传接口设置')
+      .nullable(),
+  })
+  .partial()
+  .meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const ChangePasswordBody = z
+  .object({ oldPassword: z.string().min(1, '请输入原密码').max(PASSWORD_MAX), newPassword: Password })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** Counts shown on the account home page. */
+export const AccountSummary = z
+  .object({ applications: z.number().int(), favorites: z.number().int(), unreadNotices: z.number().int() })
+  .meta({ id: 'AccountSummary' });
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

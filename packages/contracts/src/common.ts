@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Query parameters of every paged list: `page` counts from 1, `pageSize` is at most 100. */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** Every list answers `{ items, totalCount }`. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), totalCount: z.number().int().min(0) });
+}
+export type Page<T> = { items: T[]; totalCount: number };

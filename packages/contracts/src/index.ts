@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+// Validation messages in Chinese for every schema, on the server and in the browser.
+z.config(z.locales.zhCN());
+
+export * from './account.js';
+export * from './address.js';
+export * from './common.js';
+export * from './errors.js';
+export * from './notice.js';
+export * from './regions.js';
+export * from './system.js';

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/** CI sums the results of every `vitest run` from JSON reports written to this folder. */
+const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
+
+export default defineConfig({
+  test: {
+    reporters: jsonReportDir
+      ? ['default', ['json', { outputFile: `${jsonReportDir}/vitest-${process.pid}-${Date.now()}.json` }]]
+      : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          include: ['**/*.spec.ts'],
+          globalSetup: ['./support/global-setup.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
