@@ -1,12 +1,23 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import type { BuildInfo } from '@fuliaotong/contracts';
+import { AVATAR_MAX_BYTES, type BuildInfo } from '@fuliaotong/contracts';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
+import { addressRoutes } from './modules/address/address.routes.js';
+import { AddressService } from './modules/address/address.service.js';
+import { createAuthGuard } from './modules/auth/auth.guard.js';
+import { SessionRepository } from './modules/auth/session.repository.js';
+import { defaultAuthLimits, Throttle, type AuthLimits } from './modules/auth/throttle.js';
+import { TokenService } from './modules/auth/token.service.js';
+import { noticeRoutes } from './modules/notice/notice.routes.js';
+import { NoticeService } from './modules/notice/notice.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -20,6 +31,22 @@ export interface AppDependencies {
   web?: WebBuild;
   /** Used when there is no web build. */
   build?: BuildInfo;
+  auth: {
+    /** The HS256 key of session tokens (see loadJwtSecret). */
+    jwtSecret: Uint8Array;
+    /** Log-in and registration limits; the defaults unless a test changes them. */
+    limits?: Partial<AuthLimits>;
+  };
+  /** Told of every route as it is registered. */
+  onRoute?: (route: RegisteredRoute) => void;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** A registered route, as `onRoute` reports it (tests check every one is authorised as intended). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
 }
 
 const developmentBuild: BuildInfo = { id: 'dev', timestamp: 0 };
@@ -39,6 +66,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) {
+    const report = deps.onRoute;
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) report({ method, url: route.url });
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -46,11 +79,42 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
 
   const build = deps.web?.info ?? deps.build ?? developmentBuild;
   const system = new SystemService(new SystemRepository(deps.database.db), build);
   await app.register(systemRoutes, { system, dbKind: deps.database.kind });
+
+  const db = deps.database.db;
+  const tokens = new TokenService(deps.auth.jwtSecret);
+  const sessions = new SessionRepository(db);
+  const throttle = new Throttle(db);
+  const guard = createAuthGuard(tokens, sessions);
+  const notices = new NoticeService(db);
+  const accounts = new AccountService({
+    db,
+    tokens,
+    sessions,
+    throttle,
+    limits: { ...defaultAuthLimits, ...deps.auth.limits },
+    notices,
+  });
+  app.decorateRequest('principal', null);
+  await app.register(accountRoutes, { accounts, guard });
+  await app.register(addressRoutes, { addresses: new AddressService(db), guard });
+  await app.register(noticeRoutes, { notices, guard });
+
+  // Old log-in attempts and expired sessions are of no further use.
+  const prune = () =>
+    Promise.all([throttle.prune(), sessions.pruneExpired(new Date())]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning old sessions failed'),
+    );
+  let pruneTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    pruneTimer = setInterval(() => void prune(), HOUR).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   // Unknown API paths answer the JSON error shape, never an HTML page.
   app.all('/api/*', async (request) => {

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { loadWebBuild } from './web/web-build.js';
+import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 
@@ -26,7 +27,14 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
   const web = await loadWebBuild(config.WEB_BUILD_DIR ? path.resolve(config.WEB_BUILD_DIR) : defaultWebBuildDir);
-  const app = await buildApp({ config, database, web });
+  const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const app = await buildApp({ config, database, web, auth: { jwtSecret } });
+  if (!config.JWT_SECRET && database.kind === 'postgres') {
+    app.log.warn(
+      `JWT_SECRET is not set: tokens are signed with a key generated in ${config.DATA_DIR}; ` +
+        'every server instance sharing this database needs the same JWT_SECRET',
+    );
+  }
   if (!web) app.log.warn('web build not found: serving the API only (run `npm run build`)');
 
   let stopping = false;

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type RegisteredRoute } from '../src/app.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
+import type { AuthLimits } from '../src/modules/auth/throttle.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Every route the app registered. */
+  routes: RegisteredRoute[];
   database: Database;
   close(): Promise<void>;
 }
@@ -20,16 +23,26 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite' });
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  limits?: Partial<AuthLimits>;
+  /** Defaults to a random key per app. */
+  jwtSecret?: Uint8Array;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const routes: RegisteredRoute[] = [];
   const app = await buildApp({
+    onRoute: (route) => routes.push(route),
     config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test' },
     database,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
+    auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
   });
   await app.ready();
   return {
     app,
+    routes,
     database,
     async close() {
       await app.close();

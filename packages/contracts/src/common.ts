@@ -14,3 +14,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), totalCount: z.number().int().min(0) });
 }
 export type Page<T> = { items: T[]; totalCount: number };
+
+/** `{id}` in a path: a positive integer. */
+export const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export type IdParams = z.infer<typeof IdParams>;

@@ -1,9 +1,10 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN } from '@fuliaotong/contracts';
 
 /** OWASP's recommended argon2id parameters: 19 MiB of memory, 2 passes, 1 lane. */
-export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// `algorithm: 2` is Argon2id (the package exports it as an ambient const enum, which isolated modules cannot read).
+export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Popular in Chinese password leaks but missing from the English-centric list. */
 const chineseCommon = [

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type {
+  AccountSummary,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  SessionResponse,
+  UpdateProfileBody,
+  User,
+} from '@fuliaotong/contracts';
+import type { Db } from '../../db/database.js';
+import { uploads, users } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
+import type { SessionRepository, UserRow } from '../auth/session.repository.js';
+import type { AuthLimits, Throttle } from '../auth/throttle.js';
+import type { TokenService } from '../auth/token.service.js';
+import type { NoticeService } from '../notice/notice.service.js';
+import { extensionOf, sniffImageType } from './image-type.js';
+
+export const AVATAR_PATH = '/api/app/account/avatar/';
+export const WRONG_CREDENTIALS = '账号或密码错误';
+const COMMON_PASSWORD = '该密码过于常见，容易被猜中，请换一个';
+
+/** Where a request comes from: kept with the session and used for throttling. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** The only view of a user that leaves the server. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    account: row.account,
+    name: row.name,
+    sex: row.sex,
+    avatar: row.avatar,
+    nickName: row.nickName,
+    role: row.role,
+  };
+}
+
+/** E-mail addresses are case-insensitive; a mobile number is kept as typed. */
+export function normalizeAccount(account: string): string {
+  const trimmed = account.trim();
+  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export interface AccountServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  sessions: SessionRepository;
+  throttle: Throttle;
+  limits: AuthLimits;
+  notices: NoticeService;
+}
+
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async register(body: RegisterBody, client: ClientInfo): Promise<SessionResponse> {
+    const { throttle, limits } = this.deps;
+    await throttle.admit('register', { ip: client.ip }, 'ip', limits.registrationsPerIp, '注册过于频繁');
+    if (isCommonPassword(body.password)) {
+      throw new AppError('validation_failed', COMMON_PASSWORD, [{ path: 'body.password', message: COMMON_PASSWORD }]);
+    }
+    const account = normalizeAccount(body.account);
+    const passwordHash = await hashPassword(body.password);
+    let user: UserRow;
+    try {
+      user = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ account, passwordHash, nickName: body.nickName?.trim() ?? '' })
+          .returning();
+        await this.deps.notices.notify(
+          row!.id,
+          {
+            kind: 'account',
+            title: '欢迎加入辅料通',
+            body: '您的账号已创建。您可以在个人中心完善资料、管理收货地址，并在线申请辅料样品。',
+            link: '/account',
+          },
+          tx,
+        );
+        return row!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict', '该账号已注册，请直接登录');
+      throw error;
+    }
+    return this.startSession(user, client);
+  }
+
+  async login(body: LoginBody, client: ClientInfo): Promise<SessionResponse> {
+    const { throttle, limits } = this.deps;
+    const account = normalizeAccount(body.account);
+    await throttle.admit('login', { account, ip: client.ip }, 'ip', limits.loginsPerIp, '登录尝试过于频繁');
+    const failure = await throttle.admit(
+      'login_failure',
+      { account, ip: client.ip },
+      'account',
+      limits.loginFailuresPerAccount,
+      '该账号密码错误次数过多，已暂时锁定',
+    );
+    const [user] = await this.db.select().from(users).where(eq(users.account, account));
+    const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnPasswordCheck(body.password), false);
+    if (!ok || !user) throw new AppError('unauthorized', WRONG_CREDENTIALS);
+    await throttle.forget(failure);
+    return this.startSession(user, client);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.deps.sessions.delete(sessionId);
+  }
+
+  async logoutEverywhere(userId: number): Promise<void> {
+    await this.deps.sessions.revokeAll(userId);
+  }
+
+  async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<User> {
+    if (body.avatar) {
+      const name = body.avatar.slice(AVATAR_PATH.length);
+      const [upload] = await this.db
+        .select({ name: uploads.name })
+        .from(uploads)
+        .where(and(eq(uploads.name, name), eq(uploads.ownerId, user.id)));
+      if (!upload) {
+        const message = '头像请通过上传接口设置';
+        throw new AppError('validation_failed', message, [{ path: 'body.avatar', message }]);
+      }
+    }
+    const [row] = await this.db
+      .update(users)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.sex !== undefined ? { sex: body.sex } : {}),
+        ...(body.nickName !== undefined ? { nickName: body.nickName } : {}),
+        ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return toUser(row!);
+  }
+
+  /** Stores a new avatar image (checked by its bytes) and makes it the user's; the old one is deleted. */
+  async setAvatar(user: UserRow, bytes: Buffer): Promise<User> {
+    const type = sniffImageType(bytes);
+    if (!type) throw new AppError('unsupported_media_type', '头像只支持 PNG、JPEG 或 WebP 格式的图片');
+    const name = `${randomUUID()}.${extensionOf(type)}`;
+    const row = await this.db.transaction(async (tx) => {
+      await tx.insert(uploads).values({ name, ownerId: user.id, contentType: type, bytes });
+      const [updated] = await tx
+        .update(users)
+        .set({ avatar: AVATAR_PATH + name, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      const previous = user.avatar?.startsWith(AVATAR_PATH) ? user.avatar.slice(AVATAR_PATH.length) : undefined;
+      if (previous) await tx.delete(uploads).where(and(eq(uploads.name, previous), eq(uploads.ownerId, user.id)));
+      return updated!;
+    });
+    return toUser(row);
+  }
+
+  async avatar(name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+    const [row] = await this.db
+      .select({ contentType: uploads.contentType, bytes: uploads.bytes })
+      .from(uploads)
+      .where(eq(uploads.name, name));
+    return row;
+  }
+
+  /** Sets a new password, ends every other session and answers a fresh token for this one. */
+  async changePassword(principal: { user: UserRow; sessionId: string }, body: ChangePasswordBody, client: ClientInfo): Promise<SessionResponse> {
+    const { user, sessionId } = principal;
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+      const message = '原密码不正确';
+      throw new AppError('validation_failed', message, [{ path: 'body.oldPassword', message }]);
+    }
+    if (body.newPassword === body.oldPassword) {
+      const message = '新密码不能与原密码相同';
+      throw new AppError('validation_failed', message, [{ path: 'body.newPassword', message }]);
+    }
+    if (isCommonPassword(body.newPassword)) {
+      throw new AppError('validation_failed', COMMON_PASSWORD, [{ path: 'body.newPassword', message: COMMON_PASSWORD }]);
+    }
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await this.deps.sessions.revokeAll(user.id);
+    await this.deps.sessions.delete(sessionId);
+    const [fresh] = await this.db.select().from(users).where(eq(users.id, user.id));
+    await this.deps.notices.notify(user.id, {
+      kind: 'account',
+      title: '密码已修改',
+      body: '您的登录密码已修改，其他设备上的登录已全部退出。如非本人操作，请立即联系客服。',
+      link: '/account',
+    });
+    return this.startSession(fresh!, client);
+  }
+
+  async summary(userId: number): Promise<AccountSummary> {
+    // Applications and favorites are counted once those features store them.
+    return { applications: 0, favorites: 0, unreadNotices: await this.deps.notices.unreadCount(userId) };
+  }
+
+  private async startSession(user: UserRow, client: ClientInfo): Promise<SessionResponse> {
+    const sessionId = randomUUID();
+    const { token, expiresAt } = await this.deps.tokens.sign({ userId: user.id, sessionId, version: user.tokenVersion });
+    await this.deps.sessions.create({
+      id: sessionId,
+      userId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      expiresAt,
+    });
+    return { token, user: toUser(user) };
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import type { SessionRepository, UserRow } from './session.repository.js';
+import type { TokenService } from './token.service.js';
+
+export interface Principal {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on routes that need a signed-in user. */
+    principal: Principal | null;
+  }
+}
+
+export const NOT_SIGNED_IN = '请先登录';
+export const SESSION_EXPIRED = '登录已失效，请重新登录';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** onRequest hooks that authenticate (before the body is even read) the bearer token of a request. */
+export function createAuthGuard(tokens: TokenService, sessions: SessionRepository, now: () => Date = () => new Date()) {
+  const requireUser: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', NOT_SIGNED_IN);
+    const claims = await tokens.verify(token);
+    if (!claims) throw new AppError('unauthorized', SESSION_EXPIRED);
+    const user = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
+    if (!user) throw new AppError('unauthorized', SESSION_EXPIRED);
+    request.principal = { user, sessionId: claims.sessionId };
+  };
+
+  const requireStaff: onRequestAsyncHookHandler = async function (request, reply) {
+    await requireUser.call(this, request, reply);
+    if (request.principal?.user.role !== 'staff') throw new AppError('forbidden', '仅限工作人员操作');
+  };
+
+  return { requireUser, requireStaff };
+}
+
+export type AuthGuard = ReturnType<typeof createAuthGuard>;
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthorized', NOT_SIGNED_IN);
+  return request.principal;
+}
