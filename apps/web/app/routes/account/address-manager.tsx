@@ -88,8 +88,9 @@ export default function AddressManagerPage() {
   const info = pageInfo(paths.addresses);
   const { data, isPending, isError, error, refetch } = useQuery(addressesQuery());
   // The form: adding (no address) or editing one; the address stays while the modal closes.
-  const [form, setForm] = useState<{ open: boolean; address?: Address }>({ open: false });
-  const openForm = (address?: Address) => setForm({ open: true, address });
+  // Each opening mounts a fresh form (`key`), so that no value of the previous one lingers.
+  const [form, setForm] = useState<{ open: boolean; address?: Address; key: number }>({ open: false, key: 0 });
+  const openForm = (address?: Address) => setForm((current) => ({ open: true, address, key: current.key + 1 }));
   const items = data ? ordered(data.items) : [];
   const full = (data?.totalCount ?? 0) >= MAX_ADDRESSES;
 
@@ -151,6 +152,7 @@ export default function AddressManagerPage() {
       )}
 
       <AddressFormModal
+        key={form.key}
         open={form.open}
         address={form.address}
         isFirst={(data?.totalCount ?? 0) === 0}

@@ -1,0 +1,313 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { waitForHeading } from './support/app.js';
+import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser, waitForHydration } from './support/browser.js';
+import { get } from './support/http.js';
+
+/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
+const sessionKey = 'fuliaotong-session';
+const password = 'Lactose-Monohydrate-200M';
+
+interface SessionUser {
+  id: number;
+  account: string;
+  nickName: string;
+}
+
+/** A mainland mobile number nobody has registered in this run. */
+function newAccount(): string {
+  return `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/** Registers through the API (not the page), for journeys that are about something else. */
+async function registerByApi(nickName: string): Promise<{ account: string; token: string; user: SessionUser }> {
+  const account = newAccount();
+  const response = await fetch(url('/api/app/account/register'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password, nickName }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const body = (await response.json()) as { token: string; user: SessionUser };
+  return { account, ...body };
+}
+
+async function fillLogin(page: Page, account: string) {
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** The login form's page, with the redirect it carries. */
+async function expectOnLogin(page: Page, redirect?: string) {
+  await page.waitForURL((u) => u.pathname === '/login');
+  expect(new URL(page.url()).searchParams.get('redirect') ?? undefined).toBe(redirect);
+  await waitForHeading(page, '登录');
+}
+
+/** Header of the site: the logged-in user's menu button, or the 登录 link. */
+const userMenu = (page: Page) => page.locator('header .site-header__user');
+const headerLogin = (page: Page) => page.locator('header').getByRole('link', { name: '登录', exact: true });
+
+async function pickRegion(page: Page, names: [string, string, string]) {
+  await page.locator('.ant-modal .ant-cascader').click();
+  for (const [column, name] of names.entries()) {
+    await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
+  }
+}
+
+async function addAddress(page: Page, address: { recipient: string; mobile: string; region: [string, string, string]; street: string }) {
+  await page.getByRole('button', { name: '新增收货地址' }).first().click();
+  const modal = page.locator('.ant-modal');
+  await modal.getByText('新增收货地址').waitFor();
+  await modal.getByLabel('收货人').fill(address.recipient);
+  await modal.getByLabel('手机号码').fill(address.mobile);
+  await pickRegion(page, address.region);
+  await modal.getByLabel('详细地址').fill(address.street);
+  await modal.getByRole('button', { name: /保\s*存/ }).click();
+  await modal.waitFor({ state: 'hidden' });
+  await page.locator('.address-card', { hasText: address.recipient }).waitFor();
+}
+
+const card = (page: Page, recipient: string) => page.locator('.address-card', { hasText: recipient });
+
+describe('accounts: register, profile, addresses, guards', () => {
+  const browser = useBrowser();
+
+  test('register → /account → edit profile → two addresses, switch default → log out → /account/apply needs login → back there', async () => {
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const account = newAccount();
+
+    // Register.
+    await gotoHydrated(page, '/register');
+    await page.getByRole('button', { name: /注\s*册/ }).click();
+    await page.getByText('请输入手机号或邮箱').waitFor(); // zh_CN validation, nothing sent
+    await page.getByLabel('账号').fill('12345');
+    await page.getByLabel('昵称（选填）').fill('辅料研究员');
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByLabel('确认密码').fill(`${password}x`);
+    await page.getByRole('button', { name: /注\s*册/ }).click();
+    await page.getByText('请输入正确的手机号或邮箱').waitFor();
+    await page.getByText('两次输入的密码不一致').waitFor();
+    await page.getByLabel('账号').fill(account);
+    await page.getByLabel('确认密码').fill(password);
+    await page.getByRole('button', { name: /注\s*册/ }).click();
+
+    // Lands on the account home, logged in.
+    await page.waitForURL((u) => u.pathname === '/account');
+    await waitForHeading(page, '个人中心');
+    await page.locator('.profile-card__name', { hasText: '辅料研究员' }).waitFor();
+    await expect(userMenu(page).textContent()).resolves.toContain('辅料研究员');
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), sessionKey);
+    expect(stored.state.user).toMatchObject({ account, nickName: '辅料研究员' });
+    expect(stored.state.token.split('.')).toHaveLength(3);
+
+    // Edit the profile.
+    await page.getByRole('button', { name: '编辑资料' }).click();
+    const profileModal = page.locator('.ant-modal');
+    await profileModal.getByLabel('昵称').fill('王工');
+    await profileModal.getByLabel('姓名').fill('王晓明');
+    await profileModal.getByRole('radio', { name: '女' }).check();
+    await profileModal.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('资料已保存').waitFor();
+    await page.locator('.profile-card__name', { hasText: '王工' }).waitFor();
+    await page.locator('.profile-card').getByText('王晓明').waitFor();
+    await page.locator('.profile-card').getByText('女', { exact: true }).waitFor();
+    await userMenu(page).getByText('王工').waitFor();
+
+    // Two addresses; the first becomes the default, then the second.
+    await page.locator('.account-menu').getByRole('link', { name: '收货地址' }).click();
+    await waitForHeading(page, '收货地址');
+    await page.getByText('还没有收货地址').waitFor();
+    await addAddress(page, { recipient: '王晓明', mobile: '13912345678', region: ['浙江省', '杭州市', '西湖区'], street: '文三路 90 号 东部软件园 3 号楼' });
+    await expect(card(page, '王晓明').locator('.address-card__tag').textContent()).resolves.toBe('默认');
+    await expect(card(page, '王晓明').locator('.address-card__region').textContent()).resolves.toBe('浙江省 杭州市 西湖区');
+    await addAddress(page, { recipient: '李研', mobile: '13698765432', region: ['上海市', '市辖区', '浦东新区'], street: '张江路 88 号' });
+    expect(await card(page, '李研').locator('.address-card__tag').count()).toBe(0);
+
+    await card(page, '李研').getByRole('button', { name: '设为默认' }).click();
+    await card(page, '李研').locator('.address-card__tag').waitFor();
+    await card(page, '王晓明').locator('.address-card__tag').waitFor({ state: 'detached' });
+    await expect(page.locator('.address-card__tag').count()).resolves.toBe(1);
+    await expect(page.locator('.address-card').first().textContent()).resolves.toContain('李研');
+
+    // Log out from the header: the open account page gives way to /login.
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expectOnLogin(page, '/account/addressmanager');
+    await expect(page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.state, sessionKey)).resolves.toEqual({
+      token: null,
+      user: null,
+    });
+
+    // A guarded page: the server renders a neutral loading state, the browser sends the user to /login.
+    const raw = await (await get('/account/apply')).text();
+    expect(raw).toContain('page-loading');
+    expect(raw).not.toContain('该栏目即将上线');
+    await gotoHydrated(page, '/account/apply', 'main');
+    await expectOnLogin(page, '/account/apply');
+
+    // Log in and come back to where the user was going.
+    await page.getByLabel('密码').fill('wrong-password-1');
+    await page.getByLabel('账号').fill(account);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('alert').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await fillLogin(page, account);
+    await page.waitForURL((u) => u.pathname === '/account/apply');
+    await waitForHeading(page, '我的申请');
+    await userMenu(page).getByText('王工').waitFor();
+
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('logging out in one tab logs out a second open tab', async () => {
+    const { token, user } = await registerByApi('双标签用户');
+    const { page: first, context, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await first.goto('/home');
+    await first.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const,
+    );
+    await gotoHydrated(first, '/home');
+    await userMenu(first).getByText('双标签用户').waitFor();
+
+    const second = await context.newPage();
+    await gotoHydrated(second, '/account');
+    await waitForHeading(second, '个人中心');
+    await userMenu(second).getByText('双标签用户').waitFor();
+
+    await userMenu(first).click();
+    await first.getByRole('menuitem', { name: '退出登录' }).click();
+    await headerLogin(first).waitFor();
+
+    // The other tab follows: logged-out header, and its account page is replaced by /login.
+    await expectOnLogin(second, '/account');
+    await gotoHydrated(second, '/home');
+    await headerLogin(second).waitFor();
+    expect(await userMenu(second).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('an expired token in storage is dropped on load', async () => {
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const b64 = (value: string) => Buffer.from(value).toString('base64url');
+    const expired = `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 }))}.c2ln`;
+    const user = { id: 1, account: '13900000000', name: '', sex: 'unknown', avatar: null, nickName: '过期用户', role: 'member' };
+    await page.goto('/home');
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [sessionKey, JSON.stringify({ state: { token: expired, user }, version: 1 })] as const,
+    );
+
+    await gotoHydrated(page, '/home');
+    await headerLogin(page).waitFor();
+    expect(await page.getByText('过期用户').count()).toBe(0);
+    await expect(page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.state, sessionKey)).resolves.toEqual({
+      token: null,
+      user: null,
+    });
+    // And a guarded page goes to /login instead of trusting it.
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [sessionKey, JSON.stringify({ state: { token: expired, user }, version: 1 })] as const,
+    );
+    await gotoHydrated(page, '/account/favorites', 'main');
+    await expectOnLogin(page, '/account/favorites');
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the address manager and notices are not guarded, but their data calls send the visitor to /login', async () => {
+    const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const raw = await (await get('/account/addressmanager')).text();
+    expect(raw).toContain('<h1 class="page-heading__title">收货地址</h1>');
+    await page.goto('/account/addressmanager');
+    await expectOnLogin(page, '/account/addressmanager');
+    await page.goto('/account/notice');
+    await expectOnLogin(page, '/account/notice');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a logged-in full page load of /account hydrates without mismatches', async () => {
+    const { token, user } = await registerByApi('刷新用户');
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/home');
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const,
+    );
+    for (const path of ['/account', '/account/addressmanager', '/account/notice', '/home']) {
+      await gotoHydrated(page, path);
+      await waitForHydration(page, 'header .site-header__user');
+    }
+    await gotoHydrated(page, '/account/notice');
+    await page.getByText('欢迎加入辅料通').waitFor();
+    expect(messages.filter((m) => hydrationProblem.test(m.text) || m.type === 'error')).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('accounts: screenshots', () => {
+  const browser = useBrowser();
+
+  /** How far the page is wider than the viewport (0 = no sideways scrolling). */
+  const horizontalOverflow = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+  test.each([
+    ['desktop', 1280, 900],
+    ['mobile', 375, 812],
+  ])('/login, /register, /account, /account/addressmanager at %s width', async (name, width, height) => {
+    const { token, user } = await registerByApi('截图用户');
+    const mobile = width < 600;
+    const { page, pageErrors } = await browser.newPage({
+      viewport: { width, height },
+      deviceScaleFactor: mobile ? 2 : 1,
+      isMobile: mobile,
+      hasTouch: mobile,
+    });
+
+    for (const path of ['/login', '/register']) {
+      await gotoHydrated(page, path);
+      expect(await page.evaluate(horizontalOverflow), path).toBe(0);
+      await saveScreenshot(page, `account${path.replaceAll('/', '-')}-${width}`, true);
+    }
+
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const,
+    );
+    // Two addresses through the API, one of them with a long street, to see how cards wrap.
+    for (const body of [
+      { recipient: '截图用户', mobile: '13912345678', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号 东部软件园 3 号楼 5 层 辅料通研发中心收发室', isDefault: true },
+      { recipient: '欧阳采购', mobile: '13698765432', regionCodes: ['31', '3101', '310115'], street: '张江路 88 号' },
+    ]) {
+      const response = await fetch(url('/api/app/address'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+    }
+
+    await gotoHydrated(page, '/account');
+    await page.locator('.profile-card__name', { hasText: '截图用户' }).waitFor();
+    await page.locator('.counts__value', { hasText: '0' }).first().waitFor();
+    expect(await page.evaluate(horizontalOverflow), '/account').toBe(0);
+    await saveScreenshot(page, `account-account-${width}`, true);
+
+    await gotoHydrated(page, '/account/addressmanager');
+    await page.locator('.address-card').nth(1).waitFor();
+    expect(await page.evaluate(horizontalOverflow), '/account/addressmanager').toBe(0);
+    await saveScreenshot(page, `account-account-addressmanager-${width}`, true);
+
+    await page.getByRole('button', { name: '新增收货地址' }).first().click();
+    await page.locator('.ant-modal .ant-cascader').click();
+    await page.locator('.ant-cascader-menu-item[title="广东省"]').click();
+    await page.locator('.ant-cascader-menu-item[title="广州市"]').click();
+    await saveScreenshot(page, `account-address-form-${width}`);
+    expect(pageErrors).toEqual([]);
+  });
+});
