@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -24,6 +26,8 @@ const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 let server: ChildProcess | undefined;
+/** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
+let pgSchema: string | undefined;
 let dataDir: string | undefined;
 let buildSnapshotDir: string | undefined;
 
@@ -52,6 +56,7 @@ function serverEnv(port: number, dir: string, buildDir: string): NodeJS.ProcessE
   // Vitest's own variables would make the server think it runs inside a test.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  if (pgSchema) env.DATABASE_SCHEMA = pgSchema;
   return env;
 }
 
@@ -89,6 +94,7 @@ export async function setup(project: TestProject): Promise<void> {
   buildSnapshotDir = await mkdtemp(path.join(outputDir, 'web-build-'));
   const buildDir = path.join(buildSnapshotDir, 'build');
   await cp(webBuildDir, buildDir, { recursive: true });
+  if (process.env.DATABASE_URL) pgSchema = `test_e2e_${randomBytes(6).toString('hex')}`;
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -128,6 +134,16 @@ export async function teardown(): Promise<void> {
     clearTimeout(timer);
   }
   for (const dir of [dataDir, buildSnapshotDir]) if (dir) await rm(dir, { recursive: true, force: true });
+  if (pgSchema && process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+  }
+  pgSchema = undefined;
   dataDir = undefined;
   buildSnapshotDir = undefined;
 }

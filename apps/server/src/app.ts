@@ -25,7 +25,7 @@ import type { WebBuild } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV'>;
+  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY'>;
   database: Database;
   /** The web app's production build; without it only the API is served (API tests). */
   web?: WebBuild;
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -23,7 +23,7 @@ async function main() {
 
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
   const web = await loadWebBuild(config.WEB_BUILD_DIR ? path.resolve(config.WEB_BUILD_DIR) : defaultWebBuildDir);

@@ -34,7 +34,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const routes: RegisteredRoute[] = [];
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
-    config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test' },
+    // Tests stand for many clients by setting X-Forwarded-For.
+    config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true },
     database,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },

@@ -10,6 +10,12 @@ describe('configuration', () => {
     expect(config.DATA_DIR).toBe(path.resolve('./data'));
     expect(config.API_BASE).toBe('');
     expect(config.LOG_LEVEL).toBe('info');
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a flag or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toBe('127.0.0.1,10.0.0.0/8');
   });
 
   it('treats empty values as unset', () => {
@@ -23,6 +29,8 @@ describe('configuration', () => {
     ['JWT_SECRET', 'too-short'],
     ['API_BASE', 'ftp://x'],
     ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes please'],
+    ['DATABASE_SCHEMA', 'Robert"; drop'],
   ])('stops on a bad %s, naming it', (name, value) => {
     let error: unknown;
     try {

@@ -14,6 +14,13 @@ const ConfigSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DATABASE_SCHEMA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -31,6 +38,18 @@ const ConfigSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_BUILD_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /**
+   * Whether X-Forwarded-For names the client: `false` (default, the server faces the internet),
+   * `true` (behind a reverse proxy that sets it), or the proxies' addresses/CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false or a list of proxy addresses')
+      .default('false')
+      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  ),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSummary, ErrorResponse, SessionResponse, User } from '@fuliaotong/contracts';
-import { bearer, GOOD_PASSWORD, newAccount, newIp, registerMember } from '../../../test/accounts.js';
+import { bearer, GOOD_PASSWORD, multipart, newAccount, newIp, PNG, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
 
@@ -238,21 +238,6 @@ describe('profile', () => {
     expect(errorOf(foreign.json()).message).toBe('头像请通过上传接口设置');
   });
 });
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function multipart(content: Buffer, filename: string, type: string, field = 'file') {
-  const boundary = `----fuliaotong${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('avatar upload', () => {
   it('stores a PNG under a server-generated name and serves it with a safe content type', async () => {

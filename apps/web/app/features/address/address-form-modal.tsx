@@ -113,6 +113,7 @@ export function AddressFormModal({
             placeholder={regions.isError ? '地区数据加载失败，请刷新重试' : '请选择省 / 市 / 区县'}
             showSearch={{ filter: matchesRegion, limit: 50 }}
             expandTrigger="click"
+            classNames={{ popup: { root: 'region-cascader-popup' } }}
             notFoundContent={regions.isPending ? '正在加载地区…' : '没有匹配的地区'}
           />
         </Form.Item>
