@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from './common.js';
+
+export const EXCIPIENT_CATEGORIES = [
+  '填充剂', '黏合剂', '崩解剂', '润滑剂', '助流剂', '包衣材料', '释放调节剂', '溶剂', '表面活性剂',
+  '增稠剂', '防腐剂', '抗氧剂', 'pH 调节剂', '矫味剂', '增塑剂',
+] as const;
+export const DOSAGE_FORMS = [
+  '片剂', '胶囊剂', '颗粒剂', '散剂', '口服溶液剂', '混悬剂', '注射剂', '软膏剂', '乳膏剂', '凝胶剂',
+  '栓剂', '眼用制剂', '吸入制剂', '贴剂',
+] as const;
+export const PHARMACOPOEIAS = ['ChP', 'USP-NF', 'EP', 'JP'] as const;
+export const Pharmacopoeia = z.enum(PHARMACOPOEIAS);
+export type Pharmacopoeia = z.infer<typeof Pharmacopoeia>;
+export const pharmacopoeiaLabels: Record<Pharmacopoeia, string> = {
+  ChP: '中国药典',
+  'USP-NF': '美国药典/国家处方集',
+  EP: '欧洲药典',
+  JP: '日本药局方',
+};
+
+export const DocumentKind = z.enum(['TDS', 'SDS', 'COA', 'DMF']);
+export const documentKindLabels: Record<z.infer<typeof DocumentKind>, string> = {
+  TDS: '技术资料（TDS）',
+  SDS: '安全技术说明书（SDS）',
+  COA: '检验报告样例（COA）',
+  DMF: 'DMF 授权信',
+};
+/** public: anyone may download · login: signed-in users · request: sent on request (申请获取). */
+export const DocumentAccess = z.enum(['public', 'login', 'request']);
+
+/** One grade / pack size a sample can be ordered in. */
+export const ExcipientSpec = z
+  .object({ id: z.number().int(), grade: z.string(), packSize: z.string(), sampleAvailable: z.boolean() })
+  .meta({ id: 'ExcipientSpec' });
+export type ExcipientSpec = z.infer<typeof ExcipientSpec>;
+
+export const ExcipientDocument = z
+  .object({
+    id: z.number().int(),
+    kind: DocumentKind,
+    title: z.string(),
+    access: DocumentAccess,
+    /** Download URL; null when the caller may not download it (see `access`). */
+    url: z.string().nullable(),
+  })
+  .meta({ id: 'ExcipientDocument' });
+export type ExcipientDocument = z.infer<typeof ExcipientDocument>;
+
+export const CdeRegistrationRef = z.object({
+  registrationId: z.number().int().nullable().describe('The registration record, when it is in the database'),
+  regNo: z.string(),
+  status: z.enum(['A', 'I']),
+});
+
+export const ExcipientSummary = z
+  .object({
+    id: z.number().int(),
+    nameZh: z.string(),
+    nameEn: z.string(),
+    cas: z.string().nullable(),
+    category: z.string(),
+    dosageForms: z.array(z.string()),
+    pharmacopoeias: z.array(Pharmacopoeia),
+    sampleAvailable: z.boolean(),
+    summary: z.string().describe('One sentence for lists'),
+  })
+  .meta({ id: 'ExcipientSummary' });
+export type ExcipientSummary = z.infer<typeof ExcipientSummary>;
+
+export const ExcipientDetail = ExcipientSummary.extend({
+  synonyms: z.array(z.string()),
+  description: z.string().describe('Plain text, paragraphs separated by blank lines'),
+  specs: z.array(ExcipientSpec),
+  registrations: z.array(CdeRegistrationRef),
+  documents: z.array(ExcipientDocument),
+  favoriteId: z.number().int().nullable().describe("The caller's favorite of this product, if any"),
+}).meta({ id: 'ExcipientDetail' });
+export type ExcipientDetail = z.infer<typeof ExcipientDetail>;
+
+export const ExcipientQuery = PageQuery.extend({
+  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional(),
+  category: z.string().max(20).optional(),
+  dosageForm: z.string().max(20).optional(),
+  pharmacopoeia: Pharmacopoeia.optional(),
+  sampleAvailable: z.enum(['true', 'false']).optional(),
+});
+export type ExcipientQuery = z.infer<typeof ExcipientQuery>;
+
+export const ExcipientPage = pageOf(ExcipientSummary).meta({ id: 'ExcipientPage' });
+export type ExcipientPage = z.infer<typeof ExcipientPage>;
+
+/** The filter options of the catalogue with how many products each has. */
+export const ExcipientFacets = z
+  .object({
+    categories: z.array(z.object({ value: z.string(), count: z.number().int() })),
+    dosageForms: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'ExcipientFacets' });
+export type ExcipientFacets = z.infer<typeof ExcipientFacets>;
+

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { PageQuery } from './common.js';
+
+export const FavoriteTargetType = z.enum(['excipient', 'registration', 'regulation', 'news']);
+export type FavoriteTargetType = z.infer<typeof FavoriteTargetType>;
+export const favoriteTypeLabels: Record<FavoriteTargetType, string> = {
+  excipient: '辅料产品',
+  registration: '登记信息',
+  regulation: '法规政策',
+  news: '行业资讯',
+};
+
+export const FavoriteBody = z
+  .object({ targetType: FavoriteTargetType, targetId: z.number().int().min(1) })
+  .meta({ id: 'FavoriteBody' });
+export type FavoriteBody = z.infer<typeof FavoriteBody>;
+
+export const Favorite = z
+  .object({
+    id: z.number().int(),
+    targetType: FavoriteTargetType,
+    targetId: z.number().int(),
+    title: z.string(),
+    subtitle: z.string().describe('e.g. the company, the issuer or the category'),
+    url: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Favorite' });
+export type Favorite = z.infer<typeof Favorite>;
+
+export const FavoriteQuery = PageQuery.extend({ targetType: FavoriteTargetType.optional() });
+export type FavoriteQuery = z.infer<typeof FavoriteQuery>;
+export const FavoritePage = z
+  .object({
+    items: z.array(Favorite),
+    totalCount: z.number().int(),
+    countsByType: z.record(FavoriteTargetType, z.number().int()),
+  })
+  .meta({ id: 'FavoritePage' });
+export type FavoritePage = z.infer<typeof FavoritePage>;
+
+
+export const MAX_FAVORITES = 500;

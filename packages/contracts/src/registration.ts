@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { IsoDate, Locked } from './access.js';
+import { PageQuery, pageOf } from './common.js';
+
+/** 原辅包登记 types: excipient 辅料, packaging 药包材, API 原料药. */
+export const REGISTRATION_TYPES = ['辅料', '药包材', '原料药'] as const;
+export const RegistrationType = z.enum(REGISTRATION_TYPES);
+/** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过. */
+export const ReviewStatus = z.enum(['A', 'I']);
+export const reviewStatusLabels = { A: 'A（已批准在上市制剂使用）', I: 'I（尚未通过与制剂共同审评审批）' } as const;
+export const REGISTRATION_SOURCES = ['国产', '进口'] as const;
+
+/** Registration number: F (辅料) / B (药包材) / Y (原料药) + year + 7 digits, e.g. F20190000123. */
+export const REG_NO_PATTERN = /^[FBY]20\d{2}\d{7}$/;
+
+/** The fields everyone sees. */
+export const RegistrationSummary = z
+  .object({
+    id: z.number().int(),
+    regNo: z.string().describe('登记号'),
+    name: z.string().describe('品种名称'),
+    company: z.string().describe('企业名称'),
+    province: z.string().describe('省份（进口为国家或地区）'),
+    type: RegistrationType,
+    reviewStatus: ReviewStatus,
+    updatedOn: IsoDate.describe('更新日期'),
+  })
+  .meta({ id: 'RegistrationSummary' });
+export type RegistrationSummary = z.infer<typeof RegistrationSummary>;
+
+/** A record with its gated fields: left out (and named in `locked`) when the caller may not see them. */
+export const RegistrationDetail = RegistrationSummary.extend({
+  source: z.string().describe('产品来源：国产 / 进口'),
+  companyAddress: z.string().optional().describe('企业地址（登录可见）'),
+  spec: z.string().optional().describe('规格（登录可见）'),
+  packageSpec: z.string().optional().describe('包装规格（登录可见）'),
+  remark: z.string().optional().describe('备注（会员可见）'),
+  locked: z.array(Locked),
+  excipientId: z.number().int().nullable().describe('The catalogue product of this record, if any'),
+  favoriteId: z.number().int().nullable(),
+}).meta({ id: 'RegistrationDetail' });
+export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
+
+export const RegistrationSort = z.enum(['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance']);
+
+export const RegistrationQuery = PageQuery.extend({
+  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional().describe('登记号、品种名称或企业名称'),
+  type: RegistrationType.optional(),
+  status: ReviewStatus.optional(),
+  province: z.string().trim().max(20).optional(),
+  company: z.string().trim().max(50, '企业名称最多 50 个字').optional(),
+  updatedFrom: IsoDate.optional(),
+  updatedTo: IsoDate.optional(),
+  sort: RegistrationSort.default('updated_desc'),
+});
+export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
+
+export const RegistrationPage = pageOf(RegistrationSummary).meta({ id: 'RegistrationPage' });
+export type RegistrationPage = z.infer<typeof RegistrationPage>;
+
+/** The CDE column names of the import file, in order. */
+export const REGISTRATION_CSV_COLUMNS = [
+  '登记号', '品种名称', '企业名称', '企业地址', '省份', '产品来源', '规格', '包装规格', '类型',
+  '与制剂共同审评审批结果', '更新日期', '备注',
+] as const;
