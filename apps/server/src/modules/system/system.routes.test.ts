@@ -97,3 +97,16 @@ describe('OpenAPI document', () => {
     expect(ui.headers['content-type']).toMatch(/text\/html/);
   });
 });
+
+describe('compression', () => {
+  it('compresses large answers for clients that accept it, and leaves small ones alone', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const brotli = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
