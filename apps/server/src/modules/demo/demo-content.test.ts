@@ -1,0 +1,155 @@
+import {
+  DOSAGE_FORMS,
+  EXCIPIENT_CATEGORIES,
+  NEWS_CATEGORIES,
+  PHARMACOPOEIAS,
+  REGISTRATION_SOURCES,
+  REGISTRATION_TYPES,
+  REG_NO_PATTERN,
+  REGULATION_CATEGORIES,
+  REGULATION_STATUSES,
+  STANDARD_STATUSES,
+} from '@fuliaotong/contracts';
+import { describe, expect, it } from 'vitest';
+import { generateNews, generateRegulations } from './demo-articles.js';
+import {
+  DEFAULT_SCALE,
+  DEMO_DATABASES,
+  DEMO_TODAY,
+  generateExcipients,
+  generateStandards,
+  generateUsageRecords,
+  registrationAt,
+  registrationRange,
+} from './demo-content.js';
+import { Random } from './random.js';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const validDay = (d: string) => isoDate.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d) && d <= DEMO_TODAY;
+const letters = { 辅料: 'F', 药包材: 'B', 原料药: 'Y' } as const;
+
+describe('Random', () => {
+  it('repeats its sequence for a seed and differs between seeds', () => {
+    const a = new Random(42);
+    const b = new Random(42);
+    const c = new Random(43);
+    const seqA = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(seqA);
+    expect(seqA.every((x) => x >= 0 && x < 1)).toBe(true);
+  });
+});
+
+describe('demo content generator', () => {
+  const excipients = generateExcipients();
+  const registrations = registrationRange(DEFAULT_SCALE, 0, DEFAULT_SCALE.registrations);
+  const standards = generateStandards();
+  const usage = generateUsageRecords();
+  const regulations = generateRegulations();
+  const news = generateNews();
+
+  it('gives the same content for the same seed, other content for another seed', () => {
+    expect(generateExcipients()).toEqual(excipients);
+    expect(generateRegulations()).toEqual(regulations);
+    expect(generateNews()).toEqual(news);
+    expect(generateStandards()).toEqual(standards);
+    expect(generateUsageRecords()).toEqual(usage);
+    expect(registrationRange(DEFAULT_SCALE, 1000, 1100)).toEqual(registrations.slice(1000, 1100));
+    const other = { ...DEFAULT_SCALE, seed: 7 };
+    expect(registrationRange(other, 0, 50)).not.toEqual(registrations.slice(0, 50));
+    expect(generateNews(other).map((n) => n.title)).not.toEqual(news.map((n) => n.title));
+  });
+
+  it('makes the counts asked for', () => {
+    expect(excipients).toHaveLength(200);
+    expect(registrations).toHaveLength(5000);
+    expect(standards).toHaveLength(300);
+    expect(usage).toHaveLength(600);
+    expect(regulations).toHaveLength(200);
+    expect(news).toHaveLength(300);
+    expect(excipients.filter((e) => e.featured)).toHaveLength(12);
+    expect(DEMO_DATABASES.map((d) => [d.code, d.access])).toEqual([
+      ['registration', 'public'],
+      ['standard', 'login'],
+      ['usage', 'member'],
+    ]);
+    const small = { ...DEFAULT_SCALE, excipients: 30, news: 10, regulations: 10, standards: 10, usageRecords: 10 };
+    expect(generateExcipients(small)).toHaveLength(30);
+    expect(generateNews(small)).toHaveLength(10);
+    expect(generateRegulations(small)).toHaveLength(10);
+  });
+
+  it('numbers registrations in the CDE format, uniquely, with the letter of their type', () => {
+    const numbers = new Set<string>();
+    for (const r of registrations) {
+      expect(r.regNo).toMatch(REG_NO_PATTERN);
+      expect(r.regNo[0]).toBe(letters[r.type]);
+      numbers.add(r.regNo);
+    }
+    expect(numbers.size).toBe(registrations.length);
+    expect(registrationAt({ ...DEFAULT_SCALE, registrations: 1_000_000 }, 999_999).regNo).toMatch(/^[FBY]20\d{2}1000000$/);
+  });
+
+  it('uses only the allowed values', () => {
+    for (const e of excipients) {
+      expect(EXCIPIENT_CATEGORIES).toContain(e.category);
+      expect(e.dosageForms.length).toBeGreaterThan(0);
+      for (const f of e.dosageForms) expect(DOSAGE_FORMS).toContain(f);
+      for (const p of e.pharmacopoeias) expect(PHARMACOPOEIAS).toContain(p);
+      expect(e.specs.length).toBeGreaterThan(0);
+      expect(new Set(e.specs.map((s) => `${s.grade}|${s.packSize}`)).size).toBe(e.specs.length);
+      expect(e.documents.map((d) => d.kind)).toContain('TDS');
+      expect(e.description.split('\n\n').length).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(excipients.map((e) => e.nameZh)).size).toBe(excipients.length);
+    for (const r of registrations) {
+      expect(REGISTRATION_TYPES).toContain(r.type);
+      expect(REGISTRATION_SOURCES).toContain(r.source);
+      expect(['A', 'I']).toContain(r.reviewStatus);
+      expect(validDay(r.updatedOn)).toBe(true);
+      expect(r.name && r.company && r.province).toBeTruthy();
+    }
+    expect(new Set(registrations.map((r) => r.type)).size).toBe(3);
+    expect(new Set(registrations.map((r) => r.source)).size).toBe(2);
+    for (const s of standards) {
+      expect(PHARMACOPOEIAS).toContain(s.pharmacopoeia);
+      expect(STANDARD_STATUSES).toContain(s.status);
+    }
+    for (const u of usage) {
+      expect(['口服', '注射', '外用', '吸入', '眼用']).toContain(u.route);
+      expect(DOSAGE_FORMS).toContain(u.dosageForm);
+      expect(u.maxAmount).toMatch(/^\d+(\.\d+)?( mg| mg\/mL|% \(w\/w\))$/);
+    }
+    for (const r of regulations) {
+      expect(REGULATION_CATEGORIES).toContain(r.category);
+      expect(REGULATION_STATUSES).toContain(r.status);
+      expect(validDay(r.issuedOn)).toBe(true);
+      if (r.status === '征求意见') expect(r.effectiveOn).toBeNull();
+    }
+    expect(new Set(regulations.map((r) => r.title)).size).toBe(regulations.length);
+    expect(new Set(regulations.map((r) => r.status)).size).toBe(3);
+    for (const n of news) {
+      expect(NEWS_CATEGORIES).toContain(n.category);
+      expect(validDay(n.publishedOn)).toBe(true);
+      expect(n.cover).toBeNull();
+    }
+    expect(new Set(news.map((n) => n.title)).size).toBe(news.length);
+  });
+
+  it('links catalogue products to generated registration records', () => {
+    const byNo = new Map(registrations.map((r) => [r.regNo, r]));
+    const linked = excipients.flatMap((e) => e.regNos.map((no) => [e, no] as const));
+    expect(linked.length).toBeGreaterThan(150);
+    for (const [e, no] of linked) {
+      expect(byNo.get(no)).toMatchObject({ name: e.nameZh, type: '辅料' });
+    }
+  });
+
+  it('stores only sanitised HTML', () => {
+    for (const html of [...regulations.map((r) => r.content), ...news.map((n) => n.content)]) {
+      expect(html).not.toMatch(/<script|<style|<img|<iframe|\son\w+=|javascript:|style=/i);
+      for (const a of html.match(/<a\b[^>]*>/g) ?? []) expect(a).toMatch(/^<a href="(https?:\/\/|\/)[^"]*" rel="noopener noreferrer">$/);
+      expect(html).toMatch(/^<(p|h2|h3)>/);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Writes the demo content into a database: automatically on the first start (empty database), and
+ * at any scale from `npm run seed`. Everything is written in one transaction, so a seed that fails
+ * leaves nothing behind; rows go in as batched multi-row inserts.
+ *
+ * For large registration sets (≥ DEFER_INDEXES_FROM records into an empty table) the table's
+ * secondary indexes are dropped before the load and rebuilt after it, inside the same transaction:
+ * building a GIN index once is many times faster than maintaining it row by row.
+ */
+import type { Db } from '../../db/database.js';
+import { generateNews, generateRegulations } from './demo-articles.js';
+import {
+  DEFAULT_SCALE,
+  DEMO_DATABASES,
+  MAX_REGISTRATIONS,
+  generateExcipients,
+  generateStandards,
+  generateUsageRecords,
+  registrationRange,
+  type DemoScale,
+} from './demo-content.js';
+import {
+  analyze,
+  countPublicInformation,
+  createIndexes,
+  dropIndexes,
+  insertDatabases,
+  insertExcipients,
+  insertNews,
+  insertRegistrations,
+  insertRegulations,
+  insertStandards,
+  insertUsageRecords,
+  lockSeeding,
+  secondaryIndexes,
+  type Executor,
+} from './demo.repository.js';
+
+export const DEFER_INDEXES_FROM = 50_000;
+
+export interface SeedProgress {
+  phase: 'catalogue' | 'registrations' | 'indexes' | 'analyze';
+  done: number;
+  total: number;
+  elapsedMs: number;
+}
+
+export interface SeedOptions {
+  scale?: Partial<DemoScale>;
+  /** Registration records per INSERT statement. */
+  batchSize?: number;
+  /** Only seed when every public-information table is empty; otherwise answer `skipped`. */
+  onlyIfEmpty?: boolean;
+  onProgress?: (progress: SeedProgress) => void;
+  /** Rebuild the registration indexes after the load from this many records on (default DEFER_INDEXES_FROM). */
+  deferIndexesFrom?: number;
+}
+
+export interface SeedReport {
+  skipped: boolean;
+  scale: DemoScale;
+  counts: { excipients: number; registrations: number; standards: number; usageRecords: number; regulations: number; news: number };
+  ms: number;
+  registrationMs: number;
+}
+
+export function resolveScale(partial: Partial<DemoScale> = {}): DemoScale {
+  const scale = { ...DEFAULT_SCALE, ...partial };
+  for (const [key, value] of Object.entries(scale)) {
+    if (!Number.isInteger(value) || value < 0) throw new RangeError(`${key} must be a whole number ≥ 0`);
+  }
+  if (scale.registrations > MAX_REGISTRATIONS) throw new RangeError(`registrations must be at most ${MAX_REGISTRATIONS}`);
+  return scale;
+}
+
+export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
+  const scale = resolveScale(options.scale);
+  const batchSize = options.batchSize ?? 2_000;
+  const started = performance.now();
+  const progress = (phase: SeedProgress['phase'], done: number, total: number) =>
+    options.onProgress?.({ phase, done, total, elapsedMs: performance.now() - started });
+  let registrationMs = 0;
+  let counts: SeedReport['counts'] = { excipients: 0, registrations: 0, standards: 0, usageRecords: 0, regulations: 0, news: 0 };
+
+  const seeded = await db.transaction(async (tx) => {
+    await lockSeeding(tx);
+    if (options.onlyIfEmpty) {
+      const existing = await countPublicInformation(tx);
+      if (Object.values(existing).some((n) => n > 0)) return false;
+    }
+    const excipients = generateExcipients(scale);
+    const standards = generateStandards(scale);
+    const usageRecords = generateUsageRecords(scale);
+    const regulations = generateRegulations(scale);
+    const news = generateNews(scale);
+    await insertDatabases(tx, DEMO_DATABASES);
+    await insertExcipients(tx, excipients);
+    await insertStandards(tx, standards);
+    await insertUsageRecords(tx, usageRecords);
+    await insertRegulations(tx, regulations);
+    await insertNews(tx, news);
+    progress('catalogue', 1, 1);
+    const registrationsStarted = performance.now();
+    await loadRegistrations(tx, scale, batchSize, options.deferIndexesFrom ?? DEFER_INDEXES_FROM, progress);
+    registrationMs = performance.now() - registrationsStarted;
+    counts = {
+      excipients: excipients.length,
+      registrations: scale.registrations,
+      standards: standards.length,
+      usageRecords: usageRecords.length,
+      regulations: regulations.length,
+      news: news.length,
+    };
+    return true;
+  });
+  if (seeded) {
+    progress('analyze', 0, 1);
+    await analyze(db, ['excipients', 'excipient_specs', 'excipient_documents', 'registrations', 'standards', 'usage_records', 'regulations', 'news']);
+  }
+  return { skipped: !seeded, scale, counts, ms: performance.now() - started, registrationMs };
+}
+
+async function loadRegistrations(
+  tx: Executor,
+  scale: DemoScale,
+  batchSize: number,
+  deferIndexesFrom: number,
+  progress: (phase: SeedProgress['phase'], done: number, total: number) => void,
+) {
+  const total = scale.registrations;
+  const deferred = total >= deferIndexesFrom && (await countPublicInformation(tx)).registrations === 0;
+  const indexes = deferred ? await secondaryIndexes(tx, 'registrations') : [];
+  await dropIndexes(tx, indexes);
+  for (let from = 0; from < total; from += batchSize) {
+    await insertRegistrations(tx, registrationRange(scale, from, from + batchSize));
+    progress('registrations', Math.min(from + batchSize, total), total);
+    // Let timers and I/O run between batches (PGlite works on this thread).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (indexes.length) {
+    progress('indexes', 0, indexes.length);
+    await createIndexes(tx, indexes);
+    progress('indexes', indexes.length, indexes.length);
+  }
+}

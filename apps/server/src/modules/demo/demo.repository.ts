@@ -1,0 +1,248 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/database.js';
+import type {
+  DemoDatabase,
+  DemoExcipient,
+  DemoRegistration,
+  DemoStandard,
+  DemoUsageRecord,
+} from './demo-content.js';
+import type { DemoNews, DemoRegulation } from './demo-articles.js';
+
+/** Anything that runs SQL: the database or a transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+/** The tables of the public information, children first. Favorites point at their rows by id. */
+export const PUBLIC_INFORMATION_TABLES = [
+  'favorites',
+  'excipient_documents',
+  'excipient_specs',
+  'excipients',
+  'registrations',
+  'standards',
+  'usage_records',
+  'regulations',
+  'news',
+  'databases',
+] as const;
+
+/**
+ * Inserts rows given as JSON objects keyed by column name, many per statement: the rows travel as
+ * one JSON parameter and json_populate_recordset turns them into rows of the table's own type, so a
+ * batch costs one round trip and one parameter whatever its size, on PGlite and PostgreSQL alike.
+ * Generated columns (search_text, search_grams) are never named: the database computes them.
+ */
+async function insertJson(db: Executor, table: string, columns: readonly string[], rows: readonly object[], returning?: SQL) {
+  const cols = sql.raw(columns.map((c) => `"${c}"`).join(', '));
+  return db.execute(
+    sql`INSERT INTO ${sql.identifier(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)${returning ? sql` RETURNING ${returning}` : sql``}`,
+  );
+}
+
+export const REGISTRATION_COLUMNS = [
+  'reg_no', 'name', 'company', 'company_address', 'province', 'source', 'spec', 'package_spec', 'type', 'review_status',
+  'updated_on', 'remark',
+] as const;
+
+export function registrationRow(r: DemoRegistration) {
+  return {
+    reg_no: r.regNo,
+    name: r.name,
+    company: r.company,
+    company_address: r.companyAddress,
+    province: r.province,
+    source: r.source,
+    spec: r.spec,
+    package_spec: r.packageSpec,
+    type: r.type,
+    review_status: r.reviewStatus,
+    updated_on: r.updatedOn,
+    remark: r.remark,
+  };
+}
+
+export async function insertRegistrations(db: Executor, rows: readonly DemoRegistration[]) {
+  if (rows.length) await insertJson(db, 'registrations', REGISTRATION_COLUMNS, rows.map(registrationRow));
+}
+
+/** Inserts or replaces records by registration number (登记号); rows must have distinct numbers. */
+export async function upsertRegistrations(db: Executor, rows: readonly DemoRegistration[]) {
+  if (!rows.length) return;
+  const cols = sql.raw(REGISTRATION_COLUMNS.map((c) => `"${c}"`).join(', '));
+  const updates = sql.raw(
+    REGISTRATION_COLUMNS.filter((c) => c !== 'reg_no')
+      .map((c) => `"${c}" = EXCLUDED."${c}"`)
+      .join(', '),
+  );
+  await db.execute(
+    sql`INSERT INTO registrations (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::registrations, ${JSON.stringify(rows.map(registrationRow))}::json) ON CONFLICT (reg_no) DO UPDATE SET ${updates}`,
+  );
+}
+
+export async function insertExcipients(db: Executor, rows: readonly DemoExcipient[]) {
+  if (!rows.length) return;
+  const inserted = await insertJson(
+    db,
+    'excipients',
+    ['name_zh', 'name_en', 'synonyms', 'cas', 'category', 'dosage_forms', 'pharmacopoeias', 'summary', 'description', 'reg_nos', 'sample_available', 'featured'],
+    rows.map((e) => ({
+      name_zh: e.nameZh,
+      name_en: e.nameEn,
+      synonyms: e.synonyms,
+      cas: e.cas,
+      category: e.category,
+      dosage_forms: e.dosageForms,
+      pharmacopoeias: e.pharmacopoeias,
+      summary: e.summary,
+      description: e.description,
+      reg_nos: e.regNos,
+      sample_available: e.sampleAvailable,
+      featured: e.featured,
+    })),
+    sql`id, name_zh`,
+  );
+  const ids = new Map((inserted as unknown as { rows: { id: number; name_zh: string }[] }).rows.map((r) => [r.name_zh, r.id]));
+  const idOf = (e: DemoExcipient) => {
+    const id = ids.get(e.nameZh);
+    if (id === undefined) throw new Error(`excipient ${e.nameZh} was not inserted`);
+    return id;
+  };
+  await insertJson(
+    db,
+    'excipient_specs',
+    ['excipient_id', 'grade', 'pack_size', 'sample_available', 'sort_order'],
+    rows.flatMap((e) =>
+      e.specs.map((s) => ({ excipient_id: idOf(e), grade: s.grade, pack_size: s.packSize, sample_available: s.sampleAvailable, sort_order: s.sortOrder })),
+    ),
+  );
+  await insertJson(
+    db,
+    'excipient_documents',
+    ['excipient_id', 'kind', 'title', 'access', 'url'],
+    rows.flatMap((e) => e.documents.map((d) => ({ excipient_id: idOf(e), kind: d.kind, title: d.title, access: d.access, url: '' }))),
+  );
+  // Documents are downloaded through the API, by product and document id.
+  await db.execute(
+    sql`UPDATE excipient_documents SET url = '/api/app/excipient/' || excipient_id || '/document/' || id WHERE url = ''`,
+  );
+}
+
+export async function insertDatabases(db: Executor, rows: readonly DemoDatabase[]) {
+  await insertJson(
+    db,
+    'databases',
+    ['code', 'name', 'description', 'access', 'sort_order'],
+    rows.map((d) => ({ code: d.code, name: d.name, description: d.description, access: d.access, sort_order: d.sortOrder })),
+  );
+}
+
+export async function insertStandards(db: Executor, rows: readonly DemoStandard[]) {
+  if (!rows.length) return;
+  await insertJson(
+    db,
+    'standards',
+    ['name', 'name_en', 'pharmacopoeia', 'edition', 'status', 'effective_on'],
+    rows.map((s) => ({ name: s.name, name_en: s.nameEn, pharmacopoeia: s.pharmacopoeia, edition: s.edition, status: s.status, effective_on: s.effectiveOn })),
+  );
+}
+
+export async function insertUsageRecords(db: Executor, rows: readonly DemoUsageRecord[]) {
+  if (!rows.length) return;
+  await insertJson(
+    db,
+    'usage_records',
+    ['ingredient', 'route', 'dosage_form', 'max_amount'],
+    rows.map((u) => ({ ingredient: u.ingredient, route: u.route, dosage_form: u.dosageForm, max_amount: u.maxAmount })),
+  );
+}
+
+export async function insertRegulations(db: Executor, rows: readonly DemoRegulation[]) {
+  if (!rows.length) return;
+  await insertJson(
+    db,
+    'regulations',
+    ['title', 'issuer', 'doc_number', 'category', 'issued_on', 'effective_on', 'status', 'content'],
+    rows.map((r) => ({
+      title: r.title,
+      issuer: r.issuer,
+      doc_number: r.docNumber,
+      category: r.category,
+      issued_on: r.issuedOn,
+      effective_on: r.effectiveOn,
+      status: r.status,
+      content: r.content,
+    })),
+  );
+}
+
+export async function insertNews(db: Executor, rows: readonly DemoNews[]) {
+  if (!rows.length) return;
+  await insertJson(
+    db,
+    'news',
+    ['title', 'category', 'source', 'published_on', 'cover', 'summary', 'content'],
+    rows.map((n) => ({ title: n.title, category: n.category, source: n.source, published_on: n.publishedOn, cover: n.cover, summary: n.summary, content: n.content })),
+  );
+}
+
+export interface TableCounts {
+  excipients: number;
+  registrations: number;
+  regulations: number;
+  news: number;
+}
+
+export async function countPublicInformation(db: Executor): Promise<TableCounts> {
+  const [row] = await selectRows<{ excipients: number; registrations: number; regulations: number; news: number }>(
+    db as Db,
+    sql`SELECT (SELECT count(*) FROM excipients)::int AS excipients, (SELECT count(*) FROM registrations)::int AS registrations,
+               (SELECT count(*) FROM regulations)::int AS regulations, (SELECT count(*) FROM news)::int AS news`,
+  );
+  return row!;
+}
+
+export async function hasExcipients(db: Executor): Promise<boolean> {
+  const [row] = await selectRows<{ present: boolean }>(db as Db, sql`SELECT EXISTS (SELECT 1 FROM excipients) AS present`);
+  return row!.present;
+}
+
+/** Empties every public-information table (and the favorites that point into them). */
+export async function truncatePublicInformation(db: Executor) {
+  await db.execute(sql.raw(`TRUNCATE ${PUBLIC_INFORMATION_TABLES.join(', ')} RESTART IDENTITY`));
+}
+
+/** Serialises seeding between server processes that share one PostgreSQL database (until commit). */
+export async function lockSeeding(db: Executor) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(7312001)`);
+}
+
+export interface IndexDefinition {
+  name: string;
+  definition: string;
+}
+
+/** The secondary indexes of a table (not those behind primary-key or unique constraints). */
+export async function secondaryIndexes(db: Executor, table: string): Promise<IndexDefinition[]> {
+  return selectRows<IndexDefinition>(
+    db as Db,
+    sql`SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+        WHERE i.schemaname = current_schema() AND i.tablename = ${table}
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = to_regnamespace(current_schema()))
+        ORDER BY i.indexname`,
+  );
+}
+
+export async function dropIndexes(db: Executor, indexes: readonly IndexDefinition[]) {
+  for (const index of indexes) await db.execute(sql.raw(`DROP INDEX "${index.name}"`));
+}
+
+/** Builds indexes (inside a transaction: the memory setting lasts until it ends). */
+export async function createIndexes(db: Executor, indexes: readonly IndexDefinition[]) {
+  if (!indexes.length) return;
+  await db.execute(sql`SET LOCAL maintenance_work_mem = '128MB'`);
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
+}
+
+export async function analyze(db: Executor, tables: readonly string[]) {
+  for (const table of tables) await db.execute(sql.raw(`ANALYZE "${table}"`));
+}
