@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { loadWebBuild } from './web/web-build.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
+import { seedDemoContent } from './modules/demo/demo-seed.js';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 
@@ -36,6 +37,15 @@ async function main() {
     );
   }
   if (!web) app.log.warn('web build not found: serving the API only (run `npm run build`)');
+  if (config.DEMO_CONTENT) {
+    const seeded = await seedDemoContent(database.db, { onlyIfEmpty: true });
+    if (!seeded.skipped) {
+      app.log.info(
+        { counts: seeded.counts, ms: Math.round(seeded.ms) },
+        `empty database: demo content seeded in ${(seeded.ms / 1000).toFixed(1)} s (DEMO_CONTENT=false turns this off)`,
+      );
+    }
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

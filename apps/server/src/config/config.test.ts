@@ -11,6 +11,13 @@ describe('configuration', () => {
     expect(config.API_BASE).toBe('');
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.TRUST_PROXY).toBe(false);
+    expect(config.DEMO_CONTENT).toBe(true);
+  });
+
+  it('reads DEMO_CONTENT as a flag', () => {
+    expect(loadConfig({ DEMO_CONTENT: 'false' }).DEMO_CONTENT).toBe(false);
+    expect(loadConfig({ DEMO_CONTENT: 'true' }).DEMO_CONTENT).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: '' }).DEMO_CONTENT).toBe(true);
   });
 
   it('reads TRUST_PROXY as a flag or a list of proxy addresses', () => {
@@ -31,6 +38,7 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes please'],
     ['DATABASE_SCHEMA', 'Robert"; drop'],
+    ['DEMO_CONTENT', 'yes'],
   ])('stops on a bad %s, naming it', (name, value) => {
     let error: unknown;
     try {

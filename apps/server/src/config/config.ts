@@ -50,6 +50,14 @@ const ConfigSchema = z.object({
       .default('false')
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   ),
+  /** Seed the demo content (catalogue, registration records, regulations, news) into an empty database at start. */
+  DEMO_CONTENT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
