@@ -33,6 +33,7 @@ import {
   insertUsageRecords,
   lockSeeding,
   secondaryIndexes,
+  truncatePublicInformation,
   type Executor,
 } from './demo.repository.js';
 
@@ -51,6 +52,8 @@ export interface SeedOptions {
   batchSize?: number;
   /** Only seed when every public-information table is empty; otherwise answer `skipped`. */
   onlyIfEmpty?: boolean;
+  /** Empty the public-information tables (and favorites) first, in the same transaction. */
+  reset?: boolean;
   onProgress?: (progress: SeedProgress) => void;
   /** Rebuild the registration indexes after the load from this many records on (default DEFER_INDEXES_FROM). */
   deferIndexesFrom?: number;
@@ -84,6 +87,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
 
   const seeded = await db.transaction(async (tx) => {
     await lockSeeding(tx);
+    if (options.reset) await truncatePublicInformation(tx);
     if (options.onlyIfEmpty) {
       const existing = await countPublicInformation(tx);
       if (Object.values(existing).some((n) => n > 0)) return false;

@@ -1,0 +1,38 @@
+/**
+ * Opens the database the server is configured for (the same environment variables as `npm start`:
+ * DATABASE_URL + DATABASE_SCHEMA, or PGlite in DATA_DIR/db), for the command-line tools.
+ * A PGlite data folder in use by a running server is refused with a clear message.
+ */
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+import { DataDirLockedError } from '../src/db/data-dir-lock.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+
+export class CommandError extends Error {}
+
+export async function openConfiguredDatabase(): Promise<{ database: Database; description: string }> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(error.message);
+    throw error;
+  }
+  try {
+    if (config.DATABASE_URL) {
+      const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+      const where = new URL(config.DATABASE_URL);
+      return { database, description: `PostgreSQL ${where.host}${where.pathname}${config.DATABASE_SCHEMA ? `（schema ${config.DATABASE_SCHEMA}）` : ''}` };
+    }
+    const dataDir = path.join(config.DATA_DIR, 'db');
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    return { database, description: `PGlite ${dataDir}` };
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw new CommandError(error.message);
+    throw error;
+  }
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
