@@ -65,20 +65,6 @@ export async function insertRegistrations(db: Executor, rows: readonly DemoRegis
   if (rows.length) await insertJson(db, 'registrations', REGISTRATION_COLUMNS, rows.map(registrationRow));
 }
 
-/** Inserts or replaces records by registration number (登记号); rows must have distinct numbers. */
-export async function upsertRegistrations(db: Executor, rows: readonly DemoRegistration[]) {
-  if (!rows.length) return;
-  const cols = sql.raw(REGISTRATION_COLUMNS.map((c) => `"${c}"`).join(', '));
-  const updates = sql.raw(
-    REGISTRATION_COLUMNS.filter((c) => c !== 'reg_no')
-      .map((c) => `"${c}" = EXCLUDED."${c}"`)
-      .join(', '),
-  );
-  await db.execute(
-    sql`INSERT INTO registrations (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::registrations, ${JSON.stringify(rows.map(registrationRow))}::json) ON CONFLICT (reg_no) DO UPDATE SET ${updates}`,
-  );
-}
-
 export async function insertExcipients(db: Executor, rows: readonly DemoExcipient[]) {
   if (!rows.length) return;
   const inserted = await insertJson(
