@@ -37,12 +37,25 @@ export function createAuthGuard(tokens: TokenService, sessions: SessionRepositor
     request.principal = { user, sessionId: claims.sessionId };
   };
 
+  /**
+   * For public routes that personalise their answer (favorites, gated fields): sets the principal when
+   * the token is good; a missing, expired or revoked token simply makes the caller anonymous.
+   */
+  const optionalUser: onRequestAsyncHookHandler = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const claims = await tokens.verify(token);
+    if (!claims) return;
+    const user = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
+    if (user) request.principal = { user, sessionId: claims.sessionId };
+  };
+
   const requireStaff: onRequestAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);
     if (request.principal?.user.role !== 'staff') throw new AppError('forbidden', '仅限工作人员操作');
   };
 
-  return { requireUser, requireStaff };
+  return { requireUser, optionalUser, requireStaff };
 }
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;
@@ -51,4 +64,17 @@ export type AuthGuard = ReturnType<typeof createAuthGuard>;
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('unauthorized', NOT_SIGNED_IN);
   return request.principal;
+}
+
+/** Who is asking, as far as access levels care. */
+export interface Viewer {
+  userId: number | null;
+  /** A paying member (会员) right now. */
+  member: boolean;
+}
+
+export function viewerOf(request: FastifyRequest, now: Date = new Date()): Viewer {
+  const user = request.principal?.user;
+  if (!user) return { userId: null, member: false };
+  return { userId: user.id, member: user.memberUntil !== null && user.memberUntil > now };
 }

@@ -1,0 +1,56 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Chinese-friendly keyword search over the gram-indexed columns (docs/decisions/0008).
+ *
+ * Every searchable table stores `search_text` (its searchable fields, lower-cased) and `search_grams`
+ * (every distinct 1- and 2-character gram of it) with a GIN index. A query is answered by
+ * `search_grams @> <the query's grams>` (the index narrows the rows) followed by
+ * `search_text LIKE %q%` (the exact check on those rows only).
+ */
+
+/** The normalised form of a keyword: trimmed and lower-cased (as `search_text` is). */
+export function normaliseKeyword(keyword: string): string {
+  return keyword.trim().toLowerCase();
+}
+
+/**
+ * The grams a text must contain to match `q` (already normalised): the character itself for a
+ * one-character query, otherwise every distinct 2-character gram without white space. A query of
+ * single characters separated by spaces falls back to its single characters.
+ */
+export function queryGrams(q: string): string[] {
+  const chars = Array.from(q);
+  if (chars.length === 1) return /\s/.test(q) ? [] : [q];
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i += 1) {
+    const gram = chars[i]! + chars[i + 1]!;
+    if (!/\s/.test(gram)) grams.add(gram);
+  }
+  if (grams.size === 0) for (const c of chars) if (!/\s/.test(c)) grams.add(c);
+  return [...grams];
+}
+
+/** `q` escaped for use inside a LIKE pattern (the default escape character is the backslash). */
+export function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A `text[]` literal of parameters. */
+export function textArray(values: string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * The condition "`text` contains `q`" using the gram index: `grams @> ARRAY[...] AND text LIKE '%q%'`.
+ * `grams` and `text` are the indexed gram expression and the lower-cased text it was built from.
+ * `q` must be normalised (see normaliseKeyword) and non-empty.
+ */
+export function containsCondition(grams: SQL | SQL.Aliased | unknown, text: SQL | unknown, q: string): SQL {
+  const wanted = queryGrams(q);
+  const like = sql`${text} LIKE ${`%${escapeLike(q)}%`}`;
+  return wanted.length > 0 ? sql`(${grams} @> ${textArray(wanted)} AND ${like})` : like;
+}
