@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { RegistrationQuery, RegistrationSummary } from '@fuliaotong/contracts';
-import { selectRows, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { registrations } from '../../db/schema.js';
-import { containsPattern, gramsOf, keywordCondition, normalizeKeyword } from '../search/grams.js';
+import { containsCondition, escapeLike, normaliseKeyword } from '../search/grams.js';
 
-/** Counting stops here: beyond it the list says "10,000+" and pages past it are not offered. */
+/** Counting stops here: beyond it a list says "10,000+" (see RegistrationPage's description). */
 export const REGISTRATION_COUNT_CAP = 10_000;
 
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -20,72 +20,80 @@ export const registrationSummaryColumns = {
   updatedOn: registrations.updatedOn,
 };
 
-function companyCondition(company: string): SQL | undefined {
-  const normalized = normalizeKeyword(company);
-  const grams = gramsOf(normalized);
-  if (grams.length === 0) return undefined;
-  const array = sql`ARRAY[${sql.join(
-    grams.map((g) => sql`${g}`),
-    sql`, `,
-  )}]::text[]`;
-  // Uses the expression index registrations_company_grams_idx.
-  return sql`(fl_grams(lower(${registrations.company})) @> ${array} AND lower(${registrations.company}) LIKE ${containsPattern(normalized)})`;
+/** The condition of a registration query (keyword and filters). */
+function whereOf(query: RegistrationQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
+  if (keyword) conditions.push(containsCondition(registrations.searchGrams, registrations.searchText, keyword));
+  const company = query.company ? normaliseKeyword(query.company) : '';
+  // Matches the expression index registrations_company_grams_idx on fl_grams(lower(company)).
+  if (company) conditions.push(containsCondition(sql`fl_grams(lower(${registrations.company}))`, sql`lower(${registrations.company})`, company));
+  if (query.type) conditions.push(eq(registrations.type, query.type));
+  if (query.status) conditions.push(eq(registrations.reviewStatus, query.status));
+  if (query.province) conditions.push(eq(registrations.province, query.province));
+  if (query.updatedFrom) conditions.push(gte(registrations.updatedOn, query.updatedFrom));
+  if (query.updatedTo) conditions.push(lte(registrations.updatedOn, query.updatedTo));
+  return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+function orderOf(query: RegistrationQuery): SQL[] {
+  const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
+  switch (query.sort) {
+    case 'updated_asc':
+      return [asc(registrations.updatedOn), asc(registrations.id)];
+    case 'regno_asc':
+      return [asc(registrations.regNo)];
+    case 'regno_desc':
+      return [desc(registrations.regNo)];
+    case 'relevance':
+      if (keyword) {
+        // Exact names first, then names that start with the keyword, then the newest.
+        return [
+          sql`(lower(${registrations.name}) = ${keyword}) DESC`,
+          sql`(lower(${registrations.name}) LIKE ${`${escapeLike(keyword)}%`}) DESC`,
+          desc(registrations.updatedOn),
+          desc(registrations.id),
+        ];
+      }
+      return [desc(registrations.updatedOn), desc(registrations.id)];
+    case 'updated_desc':
+    default:
+      return [desc(registrations.updatedOn), desc(registrations.id)];
+  }
+}
+
+/** CDE registration records (原辅包登记信息): the only place that reads the table. */
 export class RegistrationRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page of records matching the filters, and how many match (counted up to the cap). */
+  /**
+   * One page of records matching the query, and how many match (counted up to
+   * REGISTRATION_COUNT_CAP: a larger result answers the cap).
+   */
   async search(query: RegistrationQuery): Promise<{ items: RegistrationSummary[]; totalCount: number }> {
-    const conditions = [
-      query.keyword ? keywordCondition(registrations.searchGrams, registrations.searchText, query.keyword) : undefined,
-      query.type ? eq(registrations.type, query.type) : undefined,
-      query.status ? eq(registrations.reviewStatus, query.status) : undefined,
-      query.province ? eq(registrations.province, query.province) : undefined,
-      query.company ? companyCondition(query.company) : undefined,
-      query.updatedFrom ? gte(registrations.updatedOn, query.updatedFrom) : undefined,
-      query.updatedTo ? lte(registrations.updatedOn, query.updatedTo) : undefined,
-    ].filter((c): c is SQL => c !== undefined);
-    const where = conditions.length ? and(...conditions) : undefined;
-
-    const keyword = query.keyword ? normalizeKeyword(query.keyword) : '';
-    const order: SQL[] = [];
-    if (query.sort === 'relevance' && keyword) {
-      // Exact name first, then names that start with the keyword, then the newest.
-      order.push(sql`(lower(${registrations.name}) = ${keyword}) DESC`);
-      order.push(sql`(lower(${registrations.name}) LIKE ${`${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) DESC`);
-    }
-    switch (query.sort) {
-      case 'updated_asc':
-        order.push(asc(registrations.updatedOn), asc(registrations.id));
-        break;
-      case 'regno_asc':
-        order.push(asc(registrations.regNo));
-        break;
-      case 'regno_desc':
-        order.push(desc(registrations.regNo));
-        break;
-      default:
-        order.push(desc(registrations.updatedOn), desc(registrations.id));
-    }
-
+    const where = whereOf(query);
     const offset = (query.page - 1) * query.pageSize;
-    const [items, counted] = await Promise.all([
+    const [items, totalCount] = await Promise.all([
+      // Pages past the counting cap are not offered (a deep OFFSET would read every row before it).
       offset >= REGISTRATION_COUNT_CAP
         ? Promise.resolve([])
         : this.db
-            .select(registrationSummaryColumns)
-            .from(registrations)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.pageSize)
-            .offset(offset),
-      selectRows<{ n: number }>(
-        this.db,
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${registrations} ${where ? sql`WHERE ${where}` : sql``} LIMIT ${REGISTRATION_COUNT_CAP}) AS capped`,
-      ),
+        .select(registrationSummaryColumns)
+        .from(registrations)
+        .where(where)
+        .orderBy(...orderOf(query))
+        .limit(query.pageSize)
+        .offset(offset),
+      this.countUpTo(where, REGISTRATION_COUNT_CAP),
     ]);
-    return { items, totalCount: Number(counted[0]?.n ?? 0) };
+    return { items, totalCount };
+  }
+
+  /** How many records match `where`, counting no further than `cap`. */
+  async countUpTo(where: SQL | undefined, cap: number): Promise<number> {
+    const capped = this.db.select({ one: sql`1` }).from(registrations).where(where).limit(cap).as('capped');
+    const [row] = await this.db.select({ n: count() }).from(capped);
+    return row?.n ?? 0;
   }
 
   async find(id: number): Promise<RegistrationRow | undefined> {
@@ -93,12 +101,12 @@ export class RegistrationRepository {
     return row;
   }
 
-  /** Records by registration number (for the catalogue's links). */
+  /** Records by registration number (the catalogue links its products' numbers to them). */
   async byRegNos(regNos: string[]): Promise<Array<{ id: number; regNo: string; reviewStatus: 'A' | 'I' }>> {
     if (regNos.length === 0) return [];
     return this.db
       .select({ id: registrations.id, regNo: registrations.regNo, reviewStatus: registrations.reviewStatus })
       .from(registrations)
-      .where(sql`${registrations.regNo} IN (${sql.join(regNos.map((n) => sql`${n}`), sql`, `)})`);
+      .where(inArray(registrations.regNo, regNos));
   }
 }

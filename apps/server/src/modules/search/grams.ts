@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * Chinese-friendly keyword search over the gram-indexed columns (docs/decisions/0008).
@@ -49,7 +49,7 @@ export function textArray(values: string[]): SQL {
  * `grams` and `text` are the indexed gram expression and the lower-cased text it was built from.
  * `q` must be normalised (see normaliseKeyword) and non-empty.
  */
-export function containsCondition(grams: SQL | SQL.Aliased | unknown, text: SQL | unknown, q: string): SQL {
+export function containsCondition(grams: AnyColumn | SQL, text: AnyColumn | SQL, q: string): SQL {
   const wanted = queryGrams(q);
   const like = sql`${text} LIKE ${`%${escapeLike(q)}%`}`;
   return wanted.length > 0 ? sql`(${grams} @> ${textArray(wanted)} AND ${like})` : like;
