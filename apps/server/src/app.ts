@@ -14,12 +14,33 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
 import { addressRoutes } from './modules/address/address.routes.js';
 import { AddressService } from './modules/address/address.service.js';
+import { ArticleRepository } from './modules/article/article.repository.js';
+import { articleRoutes } from './modules/article/article.routes.js';
+import { ArticleService } from './modules/article/article.service.js';
 import { createAuthGuard } from './modules/auth/auth.guard.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { defaultAuthLimits, Throttle, type AuthLimits } from './modules/auth/throttle.js';
 import { TokenService } from './modules/auth/token.service.js';
+import { ExcipientRepository } from './modules/excipient/excipient.repository.js';
+import { excipientRoutes } from './modules/excipient/excipient.routes.js';
+import { ExcipientService } from './modules/excipient/excipient.service.js';
+import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
+import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
+import { FavoriteService } from './modules/favorite/favorite.service.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { HomeService } from './modules/home/home.service.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { NoticeService } from './modules/notice/notice.service.js';
+import { ReferenceRepository } from './modules/reference/reference.repository.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { ReferenceService } from './modules/reference/reference.service.js';
+import { RegistrationRepository } from './modules/registration/registration.repository.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
+import { RegistrationService } from './modules/registration/registration.service.js';
+import { SearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { SearchService } from './modules/search/search.service.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -100,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const throttle = new Throttle(db);
   const guard = createAuthGuard(tokens, sessions);
   const notices = new NoticeService(db);
+  const favorites = new FavoriteService(new FavoriteRepository(db));
   const accounts = new AccountService({
     db,
     tokens,
@@ -107,11 +129,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     throttle,
     limits: { ...defaultAuthLimits, ...deps.auth.limits },
     notices,
+    favorites,
   });
   app.decorateRequest('principal', null);
   await app.register(accountRoutes, { accounts, guard });
   await app.register(addressRoutes, { addresses: new AddressService(db), guard });
   await app.register(noticeRoutes, { notices, guard });
+
+  // Public information: catalogue, databases, regulations, news, search; favorites.
+  const excipientRepository = new ExcipientRepository(db);
+  const registrationRepository = new RegistrationRepository(db);
+  const articleRepository = new ArticleRepository(db);
+  const reference = new ReferenceService(new ReferenceRepository(db));
+  await app.register(excipientRoutes, {
+    excipients: new ExcipientService(excipientRepository, registrationRepository, favorites),
+    guard,
+  });
+  await app.register(registrationRoutes, {
+    registrations: new RegistrationService(registrationRepository, favorites, excipientRepository),
+    guard,
+  });
+  await app.register(referenceRoutes, { reference, guard });
+  await app.register(articleRoutes, { articles: new ArticleService(articleRepository, favorites), guard });
+  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db)) });
+  await app.register(favoriteRoutes, { favorites, guard });
+  await app.register(homeRoutes, { home: new HomeService(excipientRepository, reference, articleRepository), guard });
+  // Plain routes: they win over the page renderer's catch-all registered below.
+  await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository });
 
   // Old log-in attempts and expired sessions are of no further use.
   const prune = () =>

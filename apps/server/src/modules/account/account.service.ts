@@ -16,6 +16,7 @@ import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } fro
 import type { SessionRepository, UserRow } from '../auth/session.repository.js';
 import type { AuthLimits, Throttle } from '../auth/throttle.js';
 import type { TokenService } from '../auth/token.service.js';
+import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { extensionOf, sniffImageType } from './image-type.js';
 
@@ -62,6 +63,8 @@ export interface AccountServiceDeps {
   throttle: Throttle;
   limits: AuthLimits;
   notices: NoticeService;
+  /** Counts the user's favorites for the summary. */
+  favorites?: Pick<FavoriteService, 'countOf'>;
 }
 
 export class AccountService {
@@ -215,8 +218,12 @@ export class AccountService {
   }
 
   async summary(userId: number): Promise<AccountSummary> {
-    // Applications and favorites are counted once those features store them.
-    return { applications: 0, favorites: 0, unreadNotices: await this.deps.notices.unreadCount(userId) };
+    // Applications are counted once sample applications are stored.
+    const [favorites, unreadNotices] = await Promise.all([
+      this.deps.favorites?.countOf(userId) ?? 0,
+      this.deps.notices.unreadCount(userId),
+    ]);
+    return { applications: 0, favorites, unreadNotices };
   }
 
   private async startSession(user: UserRow, client: ClientInfo): Promise<SessionResponse> {

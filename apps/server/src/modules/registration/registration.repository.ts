@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import type { RegistrationQuery, RegistrationSummary } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { registrations } from '../../db/schema.js';
-import { containsCondition, escapeLike, normaliseKeyword } from '../search/grams.js';
+import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.js';
 
 /** Counting stops here: beyond it a list says "10,000+" (see RegistrationPage's description). */
 export const REGISTRATION_COUNT_CAP = 10_000;
@@ -48,10 +48,7 @@ function orderOf(query: RegistrationQuery): SQL[] {
     case 'relevance':
       if (keyword) {
         // Exact names first, then names that start with the keyword, then the newest.
-        return [
-          sql`(lower(${registrations.name}) = ${keyword}) DESC`,
-          sql`(lower(${registrations.name}) LIKE ${`${escapeLike(keyword)}%`}) DESC`,
-          desc(registrations.updatedOn),
+        return [...nameRank(registrations.name, keyword), desc(registrations.updatedOn),
           desc(registrations.id),
         ];
       }

@@ -54,3 +54,25 @@ export function containsCondition(grams: AnyColumn | SQL, text: AnyColumn | SQL,
   const like = sql`${text} LIKE ${`%${escapeLike(q)}%`}`;
   return wanted.length > 0 ? sql`(${grams} @> ${textArray(wanted)} AND ${like})` : like;
 }
+
+/** The ordering that puts exact name matches first, then names starting with `q` (`q` normalised). */
+export function nameRank(name: AnyColumn | SQL, q: string): SQL[] {
+  return [sql`(lower(${name}) = ${q}) DESC`, sql`(lower(${name}) LIKE ${`${escapeLike(q)}%`}) DESC`];
+}
+
+/**
+ * The [start, end) ranges (JavaScript string indices) of every non-overlapping, case-insensitive
+ * occurrence of `q` in `text`.
+ */
+export function highlightRanges(text: string, q: string): Array<[number, number]> {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return [];
+  const lowered = text.toLowerCase();
+  // Lower-casing may change the length of a few letters (İ): then only exact-case matches count.
+  const haystack = lowered.length === text.length ? lowered : text;
+  const ranges: Array<[number, number]> = [];
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
+    ranges.push([at, at + needle.length]);
+  }
+  return ranges;
+}

@@ -1,0 +1,127 @@
+import {
+  documentKindLabels,
+  DOSAGE_FORMS,
+  EXCIPIENT_CATEGORIES,
+  pharmacopoeiaLabels,
+  type ExcipientDetail,
+  type ExcipientFacets,
+  type ExcipientPage,
+  type ExcipientQuery,
+  type Pharmacopoeia,
+} from '@fuliaotong/contracts';
+import { AppError } from '../../http/errors.js';
+import type { Viewer } from '../auth/auth.guard.js';
+import type { FavoriteService } from '../favorite/favorite.service.js';
+import type { RegistrationRepository } from '../registration/registration.repository.js';
+import type { ExcipientDocumentRow, ExcipientRepository } from './excipient.repository.js';
+
+/** Facet values in the order of the contract's lists, then any others by count. */
+function ordered(values: Array<{ value: string; count: number }>, known: readonly string[]) {
+  const rank = (v: string) => {
+    const i = known.indexOf(v);
+    return i === -1 ? known.length : i;
+  };
+  return [...values].sort((a, b) => rank(a.value) - rank(b.value) || b.count - a.count || a.value.localeCompare(b.value));
+}
+
+/** A document the caller may not download: why, as the error to answer. */
+function documentDenial(document: ExcipientDocumentRow, viewer: Viewer): AppError | null {
+  if (document.access === 'request') return new AppError('forbidden', '该资料需申请获取，请联系我们的销售或技术支持');
+  if (document.access === 'login' && viewer.userId === null) return new AppError('unauthorized', '登录后可下载该资料');
+  return null;
+}
+
+/** The excipient catalogue: lists, filters, product pages and their documents. */
+export class ExcipientService {
+  constructor(
+    private readonly excipients: ExcipientRepository,
+    private readonly registrations: RegistrationRepository,
+    private readonly favorites: FavoriteService,
+  ) {}
+
+  list(query: ExcipientQuery): Promise<ExcipientPage> {
+    return this.excipients.list(query);
+  }
+
+  async facets(): Promise<ExcipientFacets> {
+    const { categories, dosageForms } = await this.excipients.facets();
+    return { categories: ordered(categories, EXCIPIENT_CATEGORIES), dosageForms: ordered(dosageForms, DOSAGE_FORMS) };
+  }
+
+  async detail(id: number, viewer: Viewer): Promise<ExcipientDetail> {
+    const row = await this.excipients.find(id);
+    if (!row) throw new AppError('not_found', '辅料产品不存在');
+    const [specs, documents, records, favoriteId] = await Promise.all([
+      this.excipients.specs(id),
+      this.excipients.documents(id),
+      this.registrations.byRegNos(row.regNos),
+      this.favorites.favoriteIdOf(viewer.userId, 'excipient', id),
+    ]);
+    const byRegNo = new Map(records.map((r) => [r.regNo, r]));
+    return {
+      id: row.id,
+      nameZh: row.nameZh,
+      nameEn: row.nameEn,
+      cas: row.cas,
+      category: row.category,
+      dosageForms: row.dosageForms,
+      pharmacopoeias: row.pharmacopoeias as Pharmacopoeia[],
+      sampleAvailable: row.sampleAvailable,
+      summary: row.summary,
+      synonyms: row.synonyms,
+      description: row.description,
+      specs: specs.map((s) => ({ id: s.id, grade: s.grade, packSize: s.packSize, sampleAvailable: s.sampleAvailable })),
+      registrations: row.regNos.map((regNo) => {
+        const record = byRegNo.get(regNo);
+        // A number not (yet) in the registration database is shown without a link and not as approved.
+        return { regNo, registrationId: record?.id ?? null, status: record?.reviewStatus ?? 'I' };
+      }),
+      documents: documents.map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        title: d.title,
+        access: d.access,
+        url: documentDenial(d, viewer) ? null : d.url || `/api/app/excipient/${id}/document/${d.id}`,
+      })),
+      favoriteId,
+    };
+  }
+
+  /**
+   * A technical document as text: the product's data sheet from the catalogue. Answers 401 for
+   * log-in documents without a session and 403 for documents sent on request.
+   */
+  async document(id: number, documentId: number, viewer: Viewer): Promise<{ filename: string; text: string }> {
+    const row = await this.excipients.find(id);
+    const documents = row ? await this.excipients.documents(id) : [];
+    const document = documents.find((d) => d.id === documentId);
+    if (!row || !document) throw new AppError('not_found', '资料不存在');
+    const denial = documentDenial(document, viewer);
+    if (denial) throw denial;
+    const [specs, records] = await Promise.all([this.excipients.specs(id), this.registrations.byRegNos(row.regNos)]);
+    const status = new Map(records.map((r) => [r.regNo, r.reviewStatus]));
+    const lines = [
+      `${document.title}`,
+      `资料类型：${documentKindLabels[document.kind]}`,
+      '',
+      `产品名称：${row.nameZh}`,
+      `英文名称：${row.nameEn}`,
+      ...(row.synonyms.length ? [`别名：${row.synonyms.join('、')}`] : []),
+      `CAS 号：${row.cas ?? '—'}`,
+      `功能类别：${row.category}`,
+      `适用剂型：${row.dosageForms.join('、') || '—'}`,
+      `符合药典：${row.pharmacopoeias.map((p) => pharmacopoeiaLabels[p as Pharmacopoeia] ?? p).join('、') || '—'}`,
+      `CDE 登记号：${row.regNos.map((n) => `${n}（${status.get(n) ?? '未收录'}）`).join('、') || '—'}`,
+      '',
+      '规格与包装：',
+      ...(specs.length ? specs.map((s) => `  - ${s.grade}，${s.packSize}${s.sampleAvailable ? '（可申请样品）' : ''}`) : ['  —']),
+      '',
+      '产品说明：',
+      row.description || row.summary,
+      '',
+      `本资料由辅料通生成于 ${new Date().toISOString().slice(0, 10)}，仅供研发参考。`,
+      '',
+    ];
+    return { filename: `${document.title}.txt`, text: lines.join('\n') };
+  }
+}

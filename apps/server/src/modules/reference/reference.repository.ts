@@ -1,0 +1,144 @@
+import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
+import type { DatabaseCode, DatabaseRecordQuery, StandardRecord } from '@fuliaotong/contracts';
+import { selectRows, type Db } from '../../db/database.js';
+import { databases, registrations, standards, usageRecords } from '../../db/schema.js';
+import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.js';
+
+export type DatabaseRow = typeof databases.$inferSelect;
+export type UsageRow = Omit<typeof usageRecords.$inferSelect, 'searchGrams'>;
+
+/** Above this many rows (by the planner's estimate) a table's size is the estimate, not a count. */
+const ESTIMATE_ABOVE = 100_000;
+
+const standardColumns = {
+  id: standards.id,
+  name: standards.name,
+  nameEn: standards.nameEn,
+  pharmacopoeia: standards.pharmacopoeia,
+  edition: standards.edition,
+  status: standards.status,
+  effectiveOn: standards.effectiveOn,
+};
+
+const usageColumns = {
+  id: usageRecords.id,
+  ingredient: usageRecords.ingredient,
+  route: usageRecords.route,
+  dosageForm: usageRecords.dosageForm,
+  maxAmount: usageRecords.maxAmount,
+};
+
+/** The databases of /database and the records of the standards and usage databases. */
+export class ReferenceRepository {
+  constructor(private readonly db: Db) {}
+
+  async databases(): Promise<DatabaseRow[]> {
+    return this.db.select().from(databases).orderBy(asc(databases.sortOrder), asc(databases.code));
+  }
+
+  async database(code: DatabaseCode): Promise<DatabaseRow | undefined> {
+    const [row] = await this.db.select().from(databases).where(eq(databases.code, code));
+    return row;
+  }
+
+  /** How many records a database holds and the date of its newest one. */
+  async stats(code: DatabaseCode): Promise<{ recordCount: number; updatedOn: string | null }> {
+    switch (code) {
+      case 'registration': {
+        const [[newest], recordCount] = await Promise.all([
+          this.db.select({ on: max(registrations.updatedOn) }).from(registrations),
+          this.sizeOf('registrations', () => this.db.select({ n: count() }).from(registrations)),
+        ]);
+        return { recordCount, updatedOn: newest?.on ?? null };
+      }
+      case 'standard': {
+        const [row] = await this.db.select({ n: count(), on: max(standards.effectiveOn) }).from(standards);
+        return { recordCount: row?.n ?? 0, updatedOn: row?.on ?? null };
+      }
+      case 'usage': {
+        const [row] = await this.db.select({ n: count() }).from(usageRecords);
+        return { recordCount: row?.n ?? 0, updatedOn: null };
+      }
+    }
+  }
+
+  /**
+   * The planner's row estimate for a large table (a count of a million rows costs a full scan),
+   * the exact count otherwise.
+   */
+  private async sizeOf(table: string, exact: () => Promise<Array<{ n: number }>>): Promise<number> {
+    const [estimate] = await selectRows<{ n: number | string | null }>(
+      this.db,
+      sql`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass(${table})`,
+    );
+    const estimated = Number(estimate?.n ?? -1);
+    if (estimated >= ESTIMATE_ABOVE) return estimated;
+    const [row] = await exact();
+    return row?.n ?? 0;
+  }
+
+  async standards(query: DatabaseRecordQuery): Promise<{ items: StandardRecord[]; totalCount: number }> {
+    const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
+    const conditions: SQL[] = [];
+    if (keyword) {
+      conditions.push(containsCondition(standards.searchGrams, sql`fl_search_text(${standards.name}, ${standards.nameEn})`, keyword));
+    }
+    if (query.pharmacopoeia) conditions.push(eq(standards.pharmacopoeia, query.pharmacopoeia));
+    if (query.status) conditions.push(eq(standards.status, query.status));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const order = [
+      ...(keyword ? nameRank(standards.name, keyword) : []),
+      sql`${standards.effectiveOn} DESC NULLS LAST`,
+      asc(standards.id),
+    ];
+    const [items, [total]] = await Promise.all([
+      this.db
+        .select(standardColumns)
+        .from(standards)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db.select({ n: count() }).from(standards).where(where),
+    ]);
+    return { items, totalCount: total?.n ?? 0 };
+  }
+
+  async standard(id: number): Promise<StandardRecord | undefined> {
+    const [row] = await this.db.select(standardColumns).from(standards).where(eq(standards.id, id));
+    return row;
+  }
+
+  async usages(query: DatabaseRecordQuery): Promise<{ items: UsageRow[]; totalCount: number }> {
+    const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
+    const conditions: SQL[] = [];
+    if (keyword) conditions.push(containsCondition(usageRecords.searchGrams, sql`fl_search_text(${usageRecords.ingredient})`, keyword));
+    if (query.route) conditions.push(eq(usageRecords.route, query.route));
+    if (query.dosageForm) conditions.push(eq(usageRecords.dosageForm, query.dosageForm));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const order = [
+      ...(keyword ? nameRank(usageRecords.ingredient, keyword) : []),
+      asc(usageRecords.ingredient),
+      asc(usageRecords.route),
+      asc(usageRecords.dosageForm),
+      asc(usageRecords.id),
+    ];
+    const [items, [total]] = await Promise.all([
+      this.db
+        .select(usageColumns)
+        .from(usageRecords)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db.select({ n: count() }).from(usageRecords).where(where),
+    ]);
+    return { items, totalCount: total?.n ?? 0 };
+  }
+
+  async usage(id: number): Promise<UsageRow | undefined> {
+    const [row] = await this.db.select(usageColumns).from(usageRecords).where(eq(usageRecords.id, id));
+    return row;
+  }
+}
+

@@ -1,0 +1,57 @@
+import { lockedMessages, type Locked, type RegistrationDetail, type RegistrationPage, type RegistrationQuery } from '@fuliaotong/contracts';
+import { AppError } from '../../http/errors.js';
+import type { Viewer } from '../auth/auth.guard.js';
+import type { FavoriteService } from '../favorite/favorite.service.js';
+import type { RegistrationRepository } from './registration.repository.js';
+
+/** Looks up the catalogue product that carries a registration number. */
+export interface ExcipientByRegNo {
+  excipientIdOf(regNo: string): Promise<number | null>;
+}
+
+/** CDE registration records: public summaries, address and specifications after log-in, remarks for members. */
+export class RegistrationService {
+  constructor(
+    private readonly registrations: RegistrationRepository,
+    private readonly favorites: FavoriteService,
+    private readonly catalogue: ExcipientByRegNo,
+  ) {}
+
+  search(query: RegistrationQuery): Promise<RegistrationPage> {
+    return this.registrations.search(query);
+  }
+
+  async detail(id: number, viewer: Viewer): Promise<RegistrationDetail> {
+    const row = await this.registrations.find(id);
+    if (!row) throw new AppError('not_found', '登记信息不存在');
+    const [favoriteId, excipientId] = await Promise.all([
+      this.favorites.favoriteIdOf(viewer.userId, 'registration', id),
+      this.catalogue.excipientIdOf(row.regNo),
+    ]);
+    const locked: Locked[] = [];
+    const detail: RegistrationDetail = {
+      id: row.id,
+      regNo: row.regNo,
+      name: row.name,
+      company: row.company,
+      province: row.province,
+      type: row.type,
+      reviewStatus: row.reviewStatus,
+      updatedOn: row.updatedOn,
+      source: row.source,
+      locked,
+      excipientId,
+      favoriteId,
+    };
+    if (viewer.userId !== null) {
+      detail.companyAddress = row.companyAddress;
+      detail.spec = row.spec;
+      detail.packageSpec = row.packageSpec;
+    } else {
+      locked.push({ level: 'login', message: lockedMessages.login, fields: ['companyAddress', 'spec', 'packageSpec'] });
+    }
+    if (viewer.member) detail.remark = row.remark;
+    else locked.push({ level: 'member', message: lockedMessages.member, fields: ['remark'] });
+    return detail;
+  }
+}

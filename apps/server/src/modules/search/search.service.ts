@@ -1,0 +1,69 @@
+import type { SearchHit, SearchQuery, SearchResult } from '@fuliaotong/contracts';
+import { detailUrl } from '../seo/site-urls.js';
+import { highlightRanges, normaliseKeyword } from './grams.js';
+import type { HitRow, SearchableType, SearchRepository } from './search.repository.js';
+
+/** Counts per type stop here: the tabs say "1000+". */
+export const SEARCH_COUNT_CAP = 1000;
+/** Hits per type on the "all" tab. */
+export const SEARCH_ALL_PER_TYPE = 5;
+/** Snippets longer than this are cut around the first match. */
+const SNIPPET_LENGTH = 120;
+
+const TYPES: SearchableType[] = ['excipient', 'registration', 'regulation', 'news'];
+
+/** A piece of `text` of at most `length` characters around the first occurrence of `q`. */
+export function excerpt(text: string, q: string, length = SNIPPET_LENGTH): string {
+  if (text.length <= length) return text;
+  const at = text.toLowerCase().indexOf(q);
+  const start = at <= length / 4 ? 0 : Math.min(at - Math.floor(length / 4), text.length - length);
+  const end = start + length;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+function toHit(type: SearchableType, row: HitRow, q: string): SearchHit {
+  const parts = row.parts.filter(Boolean).join(' · ');
+  // The longer text joins the snippet when it holds the match the short parts do not show.
+  const bodyMatches = row.body && row.body.toLowerCase().includes(q);
+  const partsMatch = parts.toLowerCase().includes(q) || row.title.toLowerCase().includes(q);
+  const snippet = row.body && (bodyMatches || !partsMatch) ? [parts, excerpt(row.body, q)].filter(Boolean).join(' · ') : parts;
+  return {
+    type,
+    id: row.id,
+    title: row.title,
+    snippet,
+    titleHighlights: highlightRanges(row.title, q),
+    snippetHighlights: highlightRanges(snippet, q),
+    url: detailUrl[type](row.id),
+    date: row.date,
+  };
+}
+
+/** Site search (/search): one keyword across products, registration records, regulations and news. */
+export class SearchService {
+  constructor(private readonly search: SearchRepository) {}
+
+  async query(query: SearchQuery): Promise<SearchResult> {
+    const q = normaliseKeyword(query.q);
+    const countList = await Promise.all(TYPES.map((type) => this.search.count(type, q, SEARCH_COUNT_CAP)));
+    const counts = Object.fromEntries(TYPES.map((type, i) => [type, countList[i]!])) as SearchResult['counts'];
+    let items: SearchHit[];
+    let totalCount: number;
+    if (query.type === 'all') {
+      const groups = await Promise.all(
+        TYPES.map(async (type) =>
+          counts[type] === 0 ? [] : (await this.search.hits(type, q, SEARCH_ALL_PER_TYPE, 0)).map((row) => toHit(type, row, q)),
+        ),
+      );
+      items = groups.flat();
+      totalCount = countList.reduce((a, b) => a + b, 0);
+    } else {
+      const type = query.type;
+      const offset = (query.page - 1) * query.pageSize;
+      const rows = offset >= counts[type] ? [] : await this.search.hits(type, q, query.pageSize, offset);
+      items = rows.map((row) => toHit(type, row, q));
+      totalCount = counts[type];
+    }
+    return { q: query.q, type: query.type, counts, countCap: SEARCH_COUNT_CAP, items, totalCount };
+  }
+}
