@@ -45,14 +45,19 @@ export function textArray(values: string[]): SQL {
 }
 
 /**
- * The condition "`text` contains `q`" using the gram index: `grams @> ARRAY[...] AND text LIKE '%q%'`.
+ * The condition "`text` contains `q`" using the gram index: `grams @> ARRAY[...] AND text LIKE '%q%'`
+ * (the grams alone for a query that is a single gram).
  * `grams` and `text` are the indexed gram expression and the lower-cased text it was built from.
  * `q` must be normalised (see normaliseKeyword) and non-empty.
  */
 export function containsCondition(grams: AnyColumn | SQL, text: AnyColumn | SQL, q: string): SQL {
   const wanted = queryGrams(q);
   const like = sql`${text} LIKE ${`%${escapeLike(q)}%`}`;
-  return wanted.length > 0 ? sql`(${grams} @> ${textArray(wanted)} AND ${like})` : like;
+  if (wanted.length === 0) return like;
+  // A query of one or two characters without white space is itself one of the grams: containing the
+  // gram is containing the query, so the LIKE would only cost time and spoil the planner's estimate.
+  if (wanted.length === 1 && wanted[0] === q) return sql`${grams} @> ${textArray(wanted)}`;
+  return sql`(${grams} @> ${textArray(wanted)} AND ${like})`;
 }
 
 /** The ordering that puts exact name matches first, then names starting with `q` (`q` normalised). */
