@@ -2,13 +2,14 @@ import { Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths, withQuery } from '../paths';
 
-export function HomeSearch({ size = 'large' }: { size?: 'large' | 'middle' }) {
+export function HomeSearch({ size = 'large', defaultValue }: { size?: 'large' | 'middle'; defaultValue?: string }) {
   const navigate = useNavigate();
   return (
     <Input.Search
       size={size}
       enterButton="搜索"
       allowClear
+      defaultValue={defaultValue}
       maxLength={50}
       placeholder="搜索辅料名称、CAS 号、登记号、企业名称…"
       aria-label="站内搜索"

@@ -1,16 +1,22 @@
 import { Link } from 'react-router';
+import type { Route } from './+types/home-back';
 import { HomeSearch } from '../components/home-search';
-import { paths } from '../paths';
+import { AccessTag, databaseHref, NewsList, RegulationList } from '../features/public/cards';
+import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
-import { sections } from '../site/sections';
 import { siteInfo } from '../site/site-info';
 
 export function meta() {
   return pageMeta(paths.homeBack);
 }
 
-/** The classic home layout: a compact search bar over a two-column list of sections. */
-export default function HomeBack() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadOrThrow(context, publicApi.home);
+}
+
+/** The classic home layout: a compact search bar, then the same content in two dense columns. */
+export default function HomeBack({ loaderData: home }: Route.ComponentProps) {
   return (
     <div className="container home-back">
       <h1 className="home-back__title">
@@ -19,14 +25,39 @@ export default function HomeBack() {
       <div className="home-back__search">
         <HomeSearch size="middle" />
       </div>
-      <ul className="home-back__list">
-        {sections.map((section) => (
-          <li key={section.to}>
-            <Link to={section.to}>{section.title}</Link>
-            <span>{section.text}</span>
-          </li>
-        ))}
-      </ul>
+      <div className="home-back__columns">
+        <section className="panel">
+          <h2 className="section-title">推荐辅料</h2>
+          <table className="plain-table">
+            <tbody>
+              {home.featured.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Link to={withQuery(paths.excipientDetail, { id: item.id })}>{item.nameZh}</Link>
+                  </td>
+                  <td>{item.category}</td>
+                  <td className="muted">{item.cas ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2 className="section-title">数据库</h2>
+          <ul className="home-back__list">
+            {home.databases.map((db) => (
+              <li key={db.code}>
+                <Link to={databaseHref(db.code)}>{db.name}</Link> <AccessTag access={db.access} />
+                <span>{db.recordCount.toLocaleString('zh-CN')} 条记录</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="panel">
+          <h2 className="section-title">行业资讯</h2>
+          <NewsList items={home.news} />
+          <h2 className="section-title">法规政策</h2>
+          <RegulationList items={home.regulations} />
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,16 +1,22 @@
-import { Card, Col, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { Link } from 'react-router';
+import type { Route } from './+types/home';
 import { HomeSearch } from '../components/home-search';
-import { pageMeta } from '../site/pages';
-import { sections } from '../site/sections';
-import { siteInfo } from '../site/site-info';
+import { DatabaseCard, ExcipientCard, NewsList, RegulationList } from '../features/public/cards';
+import { loadOrThrow, publicApi } from '../features/public/public-api';
 import { paths } from '../paths';
+import { pageMeta } from '../site/pages';
+import { siteInfo } from '../site/site-info';
 
 export function meta() {
   return pageMeta(paths.home);
 }
 
-export default function Home() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadOrThrow(context, publicApi.home);
+}
+
+export default function Home({ loaderData: home }: Route.ComponentProps) {
   return (
     <div className="home">
       <section className="home-hero">
@@ -22,22 +28,67 @@ export default function Home() {
           <div className="home-hero__search">
             <HomeSearch />
           </div>
+          <p className="home-hero__stats">
+            收录辅料产品 <strong>{home.excipientCount.toLocaleString('zh-CN')}</strong> 种
+            {home.databases.map((db) => (
+              <span key={db.code}>
+                · {db.name} <strong>{db.recordCount.toLocaleString('zh-CN')}</strong> 条
+              </span>
+            ))}
+          </p>
         </div>
       </section>
-      <section className="container home-sections" aria-labelledby="home-sections-title">
-        <h2 id="home-sections-title" className="section-title">
-          栏目导航
-        </h2>
+
+      <section className="container home-block" aria-labelledby="home-featured">
+        <div className="home-block__head">
+          <h2 id="home-featured" className="section-title">
+            推荐辅料
+          </h2>
+          <Link to={paths.excipients}>全部产品 ›</Link>
+        </div>
+        <div className="excipient-grid">
+          {home.featured.map((item) => (
+            <ExcipientCard key={item.id} item={item} />
+          ))}
+        </div>
+      </section>
+
+      <section className="container home-block" aria-labelledby="home-databases">
+        <div className="home-block__head">
+          <h2 id="home-databases" className="section-title">
+            数据库
+          </h2>
+          <Link to={paths.database}>数据库首页 ›</Link>
+        </div>
         <Row gutter={[16, 16]}>
-          {sections.map((section) => (
-            <Col key={section.to} xs={24} sm={12} lg={8}>
-              <Link to={section.to}>
-                <Card hoverable title={section.title} className="section-card">
-                  {section.text}
-                </Card>
-              </Link>
+          {home.databases.map((db) => (
+            <Col key={db.code} xs={24} md={8}>
+              <DatabaseCard db={db} />
             </Col>
           ))}
+        </Row>
+      </section>
+
+      <section className="container home-block">
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={12}>
+            <div className="panel">
+              <div className="home-block__head">
+                <h2 className="section-title">行业资讯</h2>
+                <Link to={paths.news}>更多 ›</Link>
+              </div>
+              <NewsList items={home.news} />
+            </div>
+          </Col>
+          <Col xs={24} lg={12}>
+            <div className="panel">
+              <div className="home-block__head">
+                <h2 className="section-title">法规政策</h2>
+                <Link to={paths.regulations}>更多 ›</Link>
+              </div>
+              <RegulationList items={home.regulations} />
+            </div>
+          </Col>
         </Row>
       </section>
     </div>

@@ -1,0 +1,42 @@
+import { Pagination } from 'antd';
+import { useSearchParams } from 'react-router';
+
+/** Pagination kept in the URL (`page`), so that a page of results can be shared and the back button works. */
+export function ListPager({ total, pageSize, cap }: { total: number; pageSize: number; cap?: number }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  if (total <= pageSize) return null;
+  return (
+    <div className="list-pager">
+      <Pagination
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger={false}
+        showTotal={(n) => (cap && n >= cap ? `共 ${cap.toLocaleString('zh-CN')}+ 条` : `共 ${n.toLocaleString('zh-CN')} 条`)}
+        onChange={(next) => {
+          const updated = new URLSearchParams(params);
+          if (next > 1) updated.set('page', String(next));
+          else updated.delete('page');
+          setParams(updated);
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Sets (or removes, for an empty value) query parameters and goes back to the first page. */
+export function useFilterParams() {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: Record<string, string | undefined | null>) => {
+    const updated = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) updated.set(key, value);
+      else updated.delete(key);
+    }
+    updated.delete('page');
+    setParams(updated);
+  };
+  return [params, set] as const;
+}

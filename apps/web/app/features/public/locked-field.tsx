@@ -1,0 +1,21 @@
+import type { Locked } from '@fuliaotong/contracts';
+import { LockOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
+import { loginHref } from '../session/login-redirect';
+import { paths } from '../../paths';
+
+/** What stands in place of fields the visitor may not see: a log-in or membership prompt. */
+export function LockedNote({ locked }: { locked: Locked }) {
+  const location = useLocation();
+  const href = locked.level === 'login' ? loginHref(location.pathname + location.search) : paths.upgrade;
+  return (
+    <span className={`locked-note locked-note--${locked.level}`}>
+      <LockOutlined /> <Link to={href}>{locked.message}</Link>
+    </span>
+  );
+}
+
+/** The lock that hides `field`, if any. */
+export function lockOf(locked: Locked[], field: string): Locked | undefined {
+  return locked.find((l) => l.fields.includes(field));
+}

@@ -1,0 +1,178 @@
+import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels, type ExcipientDetail } from '@fuliaotong/contracts';
+import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Descriptions, Table, Tag } from 'antd';
+import { Link, useLocation } from 'react-router';
+import type { Route } from './+types/excipient-detail';
+import { FavoriteButton } from '../features/public/favorite-button';
+import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
+import { usePersonal } from '../features/public/use-personal';
+import { loginHref } from '../features/session/login-redirect';
+import { apiUrl } from '../lib/api';
+import { paths, withQuery } from '../paths';
+import { pageMeta } from '../site/pages';
+import { siteInfo } from '../site/site-info';
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return pageMeta(paths.excipientDetail);
+  return [
+    { title: `${data.nameZh}（${data.nameEn}）- 辅料通` },
+    { name: 'description', content: data.summary },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = idFrom(new URL(request.url));
+  return loadOrThrow(context, (client) => publicApi.excipient(client, id));
+}
+
+function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) {
+  const location = useLocation();
+  if (doc.url) {
+    return (
+      <a href={apiUrl(doc.url)} target="_blank" rel="noopener">
+        <DownloadOutlined /> 下载
+      </a>
+    );
+  }
+  if (doc.access === 'login') {
+    return (
+      <Link to={loginHref(location.pathname + location.search)}>
+        <LockOutlined /> 登录后下载
+      </Link>
+    );
+  }
+  return (
+    <a href={`mailto:${siteInfo.email}?subject=${encodeURIComponent(`申请获取：${doc.title}`)}`}>
+      <MailOutlined /> 申请获取
+    </a>
+  );
+}
+
+export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps) {
+  const item = usePersonal(['excipient', loaderData.id], (c) => publicApi.excipient(c, loaderData.id), loaderData);
+  const firstSpec = item.specs.find((s) => s.sampleAvailable);
+  return (
+    <div className="container page product">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to={paths.excipients}>辅料产品</Link> },
+          { title: <Link to={withQuery(paths.excipients, { category: item.category })}>{item.category}</Link> },
+          { title: item.nameZh },
+        ]}
+      />
+      <section className="panel product__head">
+        <div className="product__title">
+          <h1>{item.nameZh}</h1>
+          <p className="product__en">{item.nameEn}</p>
+          <div className="product__tags">
+            <Tag color="blue">{item.category}</Tag>
+            {item.pharmacopoeias.map((p) => (
+              <Tag key={p} title={pharmacopoeiaLabels[p]}>
+                {p}
+              </Tag>
+            ))}
+            {item.sampleAvailable ? <Tag color="green">可申请样品</Tag> : <Tag>暂不提供样品</Tag>}
+          </div>
+        </div>
+        <div className="product__actions">
+          <FavoriteButton targetType="excipient" targetId={item.id} favoriteId={item.favoriteId} />
+          {firstSpec ? (
+            <Link to={withQuery(paths.sampleCart, { add: item.id, spec: firstSpec.id })}>
+              <Button type="primary" icon={<ShoppingCartOutlined />}>
+                申请样品
+              </Button>
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="panel">
+        <h2 className="panel__title">基本信息</h2>
+        <Descriptions
+          column={{ xs: 1, sm: 2 }}
+          size="small"
+          items={[
+            { key: 'cas', label: 'CAS 号', children: item.cas ?? '—' },
+            { key: 'category', label: '功能分类', children: item.category },
+            { key: 'synonyms', label: '别名', children: item.synonyms.join('、') || '—' },
+            { key: 'forms', label: '适用剂型', children: item.dosageForms.join('、') },
+            {
+              key: 'ph',
+              label: '药典符合性',
+              children: item.pharmacopoeias.map((p) => `${p}（${pharmacopoeiaLabels[p]}）`).join('、'),
+            },
+          ]}
+        />
+        <div className="product__description">
+          {item.description.split(/\n{2,}/).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <section className="panel">
+        <h2 className="panel__title">规格与样品包装</h2>
+        <div className="table-scroll">
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={item.specs}
+            columns={[
+              { title: '规格等级', dataIndex: 'grade' },
+              { title: '样品包装', dataIndex: 'packSize' },
+              {
+                title: '样品',
+                dataIndex: 'sampleAvailable',
+                render: (ok: boolean, spec) =>
+                  ok ? (
+                    <Link to={withQuery(paths.sampleCart, { add: item.id, spec: spec.id })}>加入样品车</Link>
+                  ) : (
+                    <span className="muted">暂不提供</span>
+                  ),
+              },
+            ]}
+          />
+        </div>
+        <p className="muted small">样品车与在线申请即将开放；目前可致电 {siteInfo.phone} 或发送邮件至 {siteInfo.email} 申请样品。</p>
+      </section>
+
+      <section className="panel">
+        <h2 className="panel__title">CDE 登记信息</h2>
+        {item.registrations.length === 0 ? (
+          <p className="muted">暂无登记信息。</p>
+        ) : (
+          <ul className="reg-links">
+            {item.registrations.map((r) => (
+              <li key={r.regNo}>
+                {r.registrationId ? (
+                  <Link to={withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.registrationId })}>{r.regNo}</Link>
+                ) : (
+                  r.regNo
+                )}
+                <Tag color={r.status === 'A' ? 'green' : 'orange'}>{reviewStatusLabels[r.status]}</Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="panel">
+        <h2 className="panel__title">技术文档</h2>
+        <ul className="doc-list">
+          {item.documents.map((doc) => (
+            <li key={doc.id}>
+              <span>
+                <Tag>{doc.kind}</Tag>
+                {doc.title}
+                <span className="muted small"> · {documentKindLabels[doc.kind]}</span>
+              </span>
+              <DocumentAction doc={doc} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
