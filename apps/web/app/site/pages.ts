@@ -13,39 +13,34 @@ export const pages: Record<string, PageInfo> = {
   [paths.homeBack]: { title: '首页（经典版）', description: '辅料通经典版首页：药用辅料产品、数据库、法规与资讯入口。' },
   [paths.excipients]: {
     title: '辅料产品',
-    description: '药用辅料产品目录：按功能分类、剂型和药典标准筛选填充剂、黏合剂、崩解剂、润滑剂、包衣材料等。',
-    upcoming: '产品目录将按功能分类、适用剂型与药典标准提供筛选和检索。',
+    description: '药用辅料产品目录：按功能分类、剂型和药典标准筛选填充剂、黏合剂、崩解剂、润滑剂、包衣材料等。'
   },
   [paths.excipientDetail]: {
     title: '产品详情',
-    description: '药用辅料产品详情：规格等级、包装、药典符合性、CDE 登记信息与技术文档。',
-    upcoming: '产品详情将展示规格等级、包装、药典符合性、登记号与技术文档，并可申请样品。',
+    description: '药用辅料产品详情：规格等级、包装、药典符合性、CDE 登记信息与技术文档。'
   },
   [paths.database]: {
     title: '数据库',
-    description: '辅料通数据库：CDE 原辅包登记信息、药典标准、辅料用量数据。',
-    upcoming: '这里将汇总原辅包登记、药典标准与辅料用量等数据库。',
+    description: '辅料通数据库：CDE 原辅包登记信息、药典标准、辅料用量数据。'
   },
-  [paths.topDatabase]: { title: '数据库记录', description: '辅料通数据库记录列表。', upcoming: '这里将展示单个数据库的记录与专属筛选条件。' },
-  [paths.topDatabaseDetail]: { title: '数据库记录详情', description: '辅料通数据库记录详情。', upcoming: '这里将展示单条数据库记录的完整信息。' },
+  [paths.topDatabase]: { title: '数据库记录', description: '辅料通数据库记录列表。' },
+  [paths.topDatabaseDetail]: { title: '数据库记录详情', description: '辅料通数据库记录详情。' },
   [paths.registrations]: {
     title: '原辅包登记信息',
-    description: 'CDE 原辅包登记信息查询：登记号、品种名称、企业名称、与制剂共同审评审批结果。',
-    upcoming: '登记信息将支持按类型、审评结果、省份、企业与更新日期筛选和排序。',
+    description: 'CDE 原辅包登记信息查询：登记号、品种名称、企业名称、与制剂共同审评审批结果。'
   },
-  [paths.standards]: { title: '药典标准', description: '药用辅料药典标准数据库：ChP、USP-NF、EP、JP 各版本专论。', upcoming: '药典标准库将收录各版药典的辅料专论及其状态。' },
-  [paths.regulations]: { title: '法规政策', description: '药用辅料相关法规、指导原则与政策文件。', upcoming: '法规栏目将按类别、状态与发布日期提供检索。' },
-  [paths.topRegulations]: { title: '法规详情', description: '法规政策全文。', upcoming: '这里将展示法规全文、发文机关、文号与生效日期。' },
-  [paths.news]: { title: '行业资讯', description: '药用辅料行业资讯与动态。', upcoming: '资讯栏目将按分类提供最新的行业动态。' },
-  [paths.topNews]: { title: '资讯列表', description: '药用辅料行业资讯列表。', upcoming: '这里将按分类列出行业资讯。' },
-  [paths.topNewsDetail]: { title: '资讯详情', description: '行业资讯全文。', upcoming: '这里将展示资讯全文。' },
+  [paths.standards]: { title: '药典标准', description: '药用辅料药典标准数据库：ChP、USP-NF、EP、JP 各版本专论。' },
+  [paths.regulations]: { title: '法规政策', description: '药用辅料相关法规、指导原则与政策文件。' },
+  [paths.topRegulations]: { title: '法规详情', description: '法规政策全文。' },
+  [paths.news]: { title: '行业资讯', description: '药用辅料行业资讯与动态。' },
+  [paths.topNews]: { title: '资讯列表', description: '药用辅料行业资讯列表。' },
+  [paths.topNewsDetail]: { title: '资讯详情', description: '行业资讯全文。' },
   [paths.search]: {
     title: '站内搜索',
-    description: '在辅料产品、登记信息、法规与资讯中搜索。',
-    upcoming: '站内搜索将同时检索产品、登记信息、法规与资讯，并按类别分组展示结果。',
+    description: '在辅料产品、登记信息、法规与资讯中搜索。'
   },
   [paths.about]: { title: '关于我们', description: '辅料通：专业的药用辅料信息与样品服务平台。' },
-  [paths.links]: { title: '友情链接', description: '药监机构、药典委员会与行业组织链接。', upcoming: '这里将列出药监机构、药典委员会与行业组织的链接。' },
+  [paths.links]: { title: '友情链接', description: '药监机构、药典委员会与行业组织链接。' },
   [paths.sampleCart]: { title: '样品车', description: '已选的辅料样品。', upcoming: '样品车将列出已选样品，可调整数量、移除并提交申请。' },
   [paths.formConfirm]: { title: '确认申请', description: '确认样品申请信息。', upcoming: '这里将确认所选样品并填写申请信息。' },
   [paths.formSuccess]: { title: '申请成功', description: '样品申请已提交。', upcoming: '提交申请后，这里将显示申请编号与后续流程。' },
@@ -58,7 +53,7 @@ export const pages: Record<string, PageInfo> = {
   [paths.applications]: { title: '我的申请', description: '我的样品申请。', upcoming: '这里将列出您的样品申请及其状态。' },
   [paths.applicationOrder]: { title: '申请单', description: '样品申请单。', upcoming: '这里将提供可打印的样品申请单。' },
   [paths.databaseOrders]: { title: '数据库订单', description: '数据库订阅订单。', upcoming: '这里将列出您的数据库订阅订单。' },
-  [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。', upcoming: '这里将按类别列出您的收藏。' },
+  [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
   [paths.invoices]: { title: '发票管理', description: '发票抬头与开票记录。', upcoming: '这里将管理发票抬头与开票申请。' },
   [paths.notices]: { title: '消息通知', description: '申请进度、账户与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '升级为辅料通会员，查看更多数据。', upcoming: '这里将介绍会员权益并提供升级。' },

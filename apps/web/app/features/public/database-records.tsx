@@ -1,0 +1,196 @@
+import {
+  PHARMACOPOEIAS,
+  STANDARD_STATUSES,
+  type DatabaseInfo,
+  type StandardRecord,
+  type UsageRecord,
+} from '@fuliaotong/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Select, Skeleton, Table, Tag } from 'antd';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-errors';
+import { queryKeys } from '../../lib/query-keys';
+import { paths, withQuery } from '../../paths';
+import { loginHref } from '../session/login-redirect';
+import { useCurrentUser } from '../session/session';
+import { AccessTag } from './cards';
+import { ListPager, useFilterParams } from './list-pager';
+import { LockedNote, lockOf } from './locked-field';
+import { publicApi } from './public-api';
+
+const PAGE_SIZE = 20;
+const filterNames = ['keyword', 'pharmacopoeia', 'status', 'route', 'dosageForm', 'page'] as const;
+
+/**
+ * The records of the standards or the usage database. Both need a signed-in user (usage data's amounts
+ * need a membership), so the list is fetched in the browser with the user's token.
+ */
+export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [params, setFilter] = useFilterParams();
+  const query: Record<string, string> = { pageSize: String(PAGE_SIZE) };
+  for (const name of filterNames) {
+    const value = searchParams.get(name);
+    if (value) query[name] = value;
+  }
+  const records = useQuery({
+    queryKey: [...queryKeys.me, 'database-records', db.code, query],
+    queryFn: () => publicApi.databaseRecords<StandardRecord | UsageRecord>(api(), db.code, query),
+    enabled: user !== null,
+    placeholderData: (previous) => previous,
+  });
+
+  const heading = <PageHeading title={db.name} description={<>{db.description} <AccessTag access={db.access} /></>} />;
+  if (!user) {
+    return (
+      <div className="container page">
+        {heading}
+        <Alert
+          type="info"
+          showIcon
+          title={db.access === 'member' ? '该数据库会员可见，请先登录' : '该数据库登录后可查看'}
+          description={`共 ${db.recordCount.toLocaleString('zh-CN')} 条记录。`}
+          action={
+            <Link to={loginHref(location.pathname + location.search)}>
+              <Button type="primary">登录</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="container page">
+      {heading}
+      <section className="panel filters">
+        <Input.Search
+          key={`k-${params.get('keyword') ?? ''}`}
+          defaultValue={params.get('keyword') ?? ''}
+          placeholder={db.code === 'standard' ? '品种名称或英文名' : '辅料名称'}
+          allowClear
+          maxLength={50}
+          enterButton="查询"
+          aria-label="关键词"
+          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          className="filters__wide"
+        />
+        {db.code === 'standard' ? (
+          <>
+            <Select
+              allowClear
+              placeholder="药典"
+              aria-label="药典"
+              value={params.get('pharmacopoeia') ?? undefined}
+              options={PHARMACOPOEIAS.map((p) => ({ value: p, label: p }))}
+              onChange={(v) => setFilter({ pharmacopoeia: v })}
+            />
+            <Select
+              allowClear
+              placeholder="状态"
+              aria-label="状态"
+              value={params.get('status') ?? undefined}
+              options={STANDARD_STATUSES.map((s) => ({ value: s, label: s }))}
+              onChange={(v) => setFilter({ status: v })}
+            />
+          </>
+        ) : (
+          <>
+            <Select
+              allowClear
+              placeholder="给药途径"
+              aria-label="给药途径"
+              value={params.get('route') ?? undefined}
+              options={['口服', '注射', '外用', '吸入', '眼用'].map((r) => ({ value: r, label: r }))}
+              onChange={(v) => setFilter({ route: v })}
+            />
+            <Input.Search
+              key={`d-${params.get('dosageForm') ?? ''}`}
+              defaultValue={params.get('dosageForm') ?? ''}
+              placeholder="剂型"
+              allowClear
+              maxLength={20}
+              aria-label="剂型"
+              onSearch={(v) => setFilter({ dosageForm: v.trim() })}
+            />
+          </>
+        )}
+      </section>
+      {records.isError ? (
+        <Alert
+          type={records.error instanceof ApiError && records.error.status === 403 ? 'warning' : 'error'}
+          showIcon
+          title={errorMessage(records.error, '数据加载失败')}
+          action={
+            records.error instanceof ApiError && records.error.status === 403 ? (
+              <Link to={paths.upgrade}>
+                <Button>升级会员</Button>
+              </Link>
+            ) : undefined
+          }
+        />
+      ) : !records.data ? (
+        <section className="panel">
+          <Skeleton active />
+        </section>
+      ) : (
+        <>
+          <p className="result-count" role="status">
+            共 <strong>{records.data.totalCount.toLocaleString('zh-CN')}</strong> 条记录
+          </p>
+          <section className="panel table-scroll">
+            {db.code === 'standard' ? (
+              <Table<StandardRecord>
+                rowKey="id"
+                pagination={false}
+                dataSource={records.data.items as StandardRecord[]}
+                locale={{ emptyText: '没有符合条件的记录' }}
+                columns={[
+                  {
+                    title: '品种名称',
+                    dataIndex: 'name',
+                    render: (name: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id })}>{name}</Link>,
+                  },
+                  { title: '英文名', dataIndex: 'nameEn' },
+                  { title: '药典', dataIndex: 'pharmacopoeia', width: 90 },
+                  { title: '版本', dataIndex: 'edition' },
+                  { title: '状态', dataIndex: 'status', width: 100, render: (s: string) => <Tag color={s === '现行' ? 'green' : 'default'}>{s}</Tag> },
+                  { title: '实施日期', dataIndex: 'effectiveOn', width: 120, render: (d: string | null) => d ?? '—' },
+                ]}
+              />
+            ) : (
+              <Table<UsageRecord>
+                rowKey="id"
+                pagination={false}
+                dataSource={records.data.items as UsageRecord[]}
+                locale={{ emptyText: '没有符合条件的记录' }}
+                columns={[
+                  {
+                    title: '辅料名称',
+                    dataIndex: 'ingredient',
+                    render: (name: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{name}</Link>,
+                  },
+                  { title: '给药途径', dataIndex: 'route', width: 100 },
+                  { title: '剂型', dataIndex: 'dosageForm' },
+                  {
+                    title: '单位制剂最大用量',
+                    dataIndex: 'maxAmount',
+                    render: (amount: string | undefined, r) => {
+                      const lock = lockOf(r.locked, 'maxAmount');
+                      return lock ? <LockedNote locked={lock} /> : amount;
+                    },
+                  },
+                ]}
+              />
+            )}
+          </section>
+          <ListPager total={records.data.totalCount} pageSize={PAGE_SIZE} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { favoriteTypeLabels, FavoriteTargetType, type Favorite } from '@fuliaotong/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Pagination, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/favorites';
+import { PageHeading } from '../../components/page-heading';
+import { publicApi } from '../../features/public/public-api';
+import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
+import { errorMessage } from '../../lib/api-errors';
+import { queryKeys } from '../../lib/query-keys';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { accountHandle } from '../../site/route-handle';
+
+export const handle = accountHandle;
+const PAGE_SIZE = 10;
+
+export function meta() {
+  return pageMeta(paths.favorites);
+}
+
+/** Guarded: without a token the user is sent to /login first. */
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return guardedClientLoader(args);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <GuardFallback />;
+}
+
+function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: () => void; removing: boolean }) {
+  return (
+    <li className="favorite-row">
+      <div>
+        <Tag>{favoriteTypeLabels[item.targetType]}</Tag>
+        <Link to={item.url}>{item.title}</Link>
+        <div className="muted small">
+          {item.subtitle} · 收藏于 {dayjs(item.createdAt).format('YYYY-MM-DD')}
+        </div>
+      </div>
+      <Popconfirm title="取消收藏？" okText="取消收藏" cancelText="保留" onConfirm={onRemove}>
+        <Button size="small" loading={removing}>
+          取消收藏
+        </Button>
+      </Popconfirm>
+    </li>
+  );
+}
+
+export default function Favorites() {
+  const [params, setParams] = useSearchParams();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const type = FavoriteTargetType.safeParse(params.get('type')).data;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = { targetType: type, page, pageSize: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: [...queryKeys.me, 'favorites', query],
+    queryFn: () => publicApi.favorites(query),
+    placeholderData: (previous) => previous,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => publicApi.removeFavorite(id),
+    onSuccess: () => {
+      message.success('已取消收藏');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+    onError: (error) => message.error(errorMessage(error, '操作失败，请稍后再试')),
+  });
+  const counts = list.data?.countsByType;
+  const all = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;
+  const setQuery = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+  return (
+    <div className="page">
+      <PageHeading title={pageInfo(paths.favorites).title} description="收藏的产品、登记信息、法规与资讯。" />
+      <Tabs
+        activeKey={type ?? 'all'}
+        onChange={(key) => setQuery({ type: key === 'all' ? undefined : key, page: undefined })}
+        items={[
+          { key: 'all', label: `全部${all !== undefined ? ` ${all}` : ''}` },
+          ...FavoriteTargetType.options.map((t) => ({ key: t, label: `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}` })),
+        ]}
+      />
+      {list.isError ? (
+        <Alert type="error" showIcon title={errorMessage(list.error, '收藏加载失败')} />
+      ) : !list.data ? (
+        <section className="panel">
+          <Skeleton active />
+        </section>
+      ) : list.data.items.length === 0 ? (
+        <section className="panel">
+          <Empty description="还没有收藏。在产品、登记信息、法规或资讯页点击“收藏”即可保存到这里。">
+            <Link to={paths.excipients}>
+              <Button type="primary">浏览辅料产品</Button>
+            </Link>
+          </Empty>
+        </section>
+      ) : (
+        <section className="panel">
+          <ul className="favorite-list">
+            {list.data.items.map((item) => (
+              <FavoriteRow
+                key={item.id}
+                item={item}
+                removing={remove.isPending && remove.variables === item.id}
+                onRemove={() => remove.mutate(item.id)}
+              />
+            ))}
+          </ul>
+          {list.data.totalCount > PAGE_SIZE ? (
+            <Pagination
+              className="list-pager"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={list.data.totalCount}
+              showSizeChanger={false}
+              onChange={(p) => setQuery({ page: p > 1 ? String(p) : undefined })}
+            />
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

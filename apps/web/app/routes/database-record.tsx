@@ -1,0 +1,181 @@
+import { reviewStatusLabels, type RegistrationDetail, type StandardRecord, type UsageRecord } from '@fuliaotong/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
+import { data, Link, useLocation } from 'react-router';
+import type { Route } from './+types/database-record';
+import { ReviewStatusTag } from '../features/public/cards';
+import { FavoriteButton } from '../features/public/favorite-button';
+import { LockedNote, lockOf } from '../features/public/locked-field';
+import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
+import { usePersonal } from '../features/public/use-personal';
+import { loginHref } from '../features/session/login-redirect';
+import { useCurrentUser } from '../features/session/session';
+import { api } from '../lib/api';
+import { errorMessage } from '../lib/api-errors';
+import { queryKeys } from '../lib/query-keys';
+import { paths, withQuery } from '../paths';
+
+type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code: 'standard' | 'usage'; id: number };
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
+  const url = new URL(request.url);
+  const id = idFrom(url);
+  const code = url.searchParams.get('code') ?? 'registration';
+  if (code === 'registration') return { code, record: await loadOrThrow(context, (c) => publicApi.registration(c, id)) };
+  if (code === 'standard' || code === 'usage') return { code, id };
+  throw data({ message: `数据库不存在：${code}` }, { status: 404 });
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (d?.code === 'registration') {
+    return [
+      { title: `${d.record.name}（${d.record.regNo}）- 原辅包登记信息 - 辅料通` },
+      { name: 'description', content: `${d.record.company} ${d.record.name} 登记号 ${d.record.regNo}，与制剂共同审评审批结果 ${d.record.reviewStatus}。` },
+    ];
+  }
+  return [{ title: '数据库记录详情 - 辅料通' }, { name: 'description', content: '辅料通数据库记录详情。' }];
+}
+
+function Gated({ record, field }: { record: RegistrationDetail; field: 'companyAddress' | 'spec' | 'packageSpec' | 'remark' }) {
+  const lock = lockOf(record.locked, field);
+  if (lock) return <LockedNote locked={lock} />;
+  return <>{record[field] || '—'}</>;
+}
+
+function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
+  const record = usePersonal(['registration', anonymous.id], (c) => publicApi.registration(c, anonymous.id), anonymous);
+  return (
+    <div className="container page">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[{ title: <Link to={paths.database}>数据库</Link> }, { title: <Link to={paths.registrations}>原辅包登记信息</Link> }, { title: record.regNo }]}
+      />
+      <section className="panel product__head">
+        <div className="product__title">
+          <h1>{record.name}</h1>
+          <p className="product__en">
+            登记号 {record.regNo} · {record.type}
+          </p>
+        </div>
+        <div className="product__actions">
+          <FavoriteButton targetType="registration" targetId={record.id} favoriteId={record.favoriteId} />
+        </div>
+      </section>
+      <section className="panel">
+        <Descriptions
+          bordered
+          column={{ xs: 1, md: 2 }}
+          size="middle"
+          items={[
+            { key: 'regNo', label: '登记号', children: record.regNo },
+            { key: 'name', label: '品种名称', children: record.name },
+            { key: 'company', label: '企业名称', children: record.company },
+            { key: 'address', label: '企业地址', children: <Gated record={record} field="companyAddress" /> },
+            { key: 'province', label: '省份', children: record.province },
+            { key: 'source', label: '产品来源', children: record.source },
+            { key: 'spec', label: '规格', children: <Gated record={record} field="spec" /> },
+            { key: 'packageSpec', label: '包装规格', children: <Gated record={record} field="packageSpec" /> },
+            { key: 'type', label: '类型', children: record.type },
+            {
+              key: 'status',
+              label: '与制剂共同审评审批结果',
+              children: (
+                <>
+                  <ReviewStatusTag status={record.reviewStatus} /> {reviewStatusLabels[record.reviewStatus]}
+                </>
+              ),
+            },
+            { key: 'updated', label: '更新日期', children: record.updatedOn },
+            { key: 'remark', label: '备注', children: <Gated record={record} field="remark" /> },
+          ]}
+        />
+        {record.excipientId ? (
+          <p className="small" style={{ marginTop: 12 }}>
+            本品种在辅料通有售：<Link to={withQuery(paths.excipientDetail, { id: record.excipientId })}>查看产品与样品</Link>
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number }) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const record = useQuery({
+    queryKey: [...queryKeys.me, 'database-record', code, id],
+    queryFn: () => publicApi.databaseRecord(api(), code, id),
+    enabled: user !== null,
+  });
+  const title = code === 'standard' ? '药典标准' : '辅料用量';
+  let body;
+  if (!user) {
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        title="该数据库登录后可查看"
+        action={
+          <Link to={loginHref(location.pathname + location.search)}>
+            <Button type="primary">登录</Button>
+          </Link>
+        }
+      />
+    );
+  } else if (record.isError) {
+    body = <Alert type="warning" showIcon title={errorMessage(record.error, '记录加载失败')} />;
+  } else if (!record.data) {
+    body = <Skeleton active />;
+  } else if (code === 'standard') {
+    const r = record.data as StandardRecord;
+    body = (
+      <Descriptions
+        bordered
+        column={1}
+        items={[
+          { key: 'name', label: '品种名称', children: r.name },
+          { key: 'en', label: '英文名', children: r.nameEn || '—' },
+          { key: 'ph', label: '药典', children: r.pharmacopoeia },
+          { key: 'ed', label: '版本', children: r.edition },
+          { key: 'st', label: '状态', children: r.status },
+          { key: 'eff', label: '实施日期', children: r.effectiveOn ?? '—' },
+        ]}
+      />
+    );
+  } else {
+    const r = record.data as UsageRecord;
+    const lock = lockOf(r.locked, 'maxAmount');
+    body = (
+      <Descriptions
+        bordered
+        column={1}
+        items={[
+          { key: 'ing', label: '辅料名称', children: r.ingredient },
+          { key: 'route', label: '给药途径', children: r.route },
+          { key: 'form', label: '剂型', children: r.dosageForm },
+          { key: 'max', label: '单位制剂最大用量', children: lock ? <LockedNote locked={lock} /> : r.maxAmount },
+        ]}
+      />
+    );
+  }
+  return (
+    <div className="container page">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[{ title: <Link to={paths.database}>数据库</Link> }, { title: <Link to={withQuery(paths.topDatabase, { code })}>{title}</Link> }, { title: '记录详情' }]}
+      />
+      <section className="panel">
+        <h1 className="panel__title">{title}记录</h1>
+        {body}
+      </section>
+    </div>
+  );
+}
+
+export default function DatabaseRecordPage({ loaderData }: Route.ComponentProps) {
+  return loaderData.code === 'registration' ? (
+    <RegistrationRecord anonymous={loaderData.record} />
+  ) : (
+    <ReferenceRecord code={loaderData.code} id={loaderData.id} />
+  );
+}

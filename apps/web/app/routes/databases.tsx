@@ -1,0 +1,31 @@
+import { Col, Row } from 'antd';
+import type { Route } from './+types/databases';
+import { PageHeading } from '../components/page-heading';
+import { DatabaseCard } from '../features/public/cards';
+import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { paths } from '../paths';
+import { pageInfo, pageMeta } from '../site/pages';
+
+export function meta() {
+  return pageMeta(paths.database);
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadOrThrow(context, publicApi.databases);
+}
+
+export default function Databases({ loaderData }: Route.ComponentProps) {
+  const info = pageInfo(paths.database);
+  return (
+    <div className="container page">
+      <PageHeading title={info.title} description="原辅包登记、药典标准与辅料用量三大数据库，数据定期更新。标注“登录可见”“会员可见”的数据库需登录或升级会员后查看。" />
+      <Row gutter={[16, 16]}>
+        {loaderData.items.map((db) => (
+          <Col key={db.code} xs={24} md={8}>
+            <DatabaseCard db={db} />
+          </Col>
+        ))}
+      </Row>
+    </div>
+  );
+}

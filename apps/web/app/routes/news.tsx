@@ -1,0 +1,69 @@
+import { NEWS_CATEGORIES } from '@fuliaotong/contracts';
+import { Empty, Input, Segmented } from 'antd';
+import { Link } from 'react-router';
+import type { Route } from './+types/news';
+import { PageHeading } from '../components/page-heading';
+import { ListPager, useFilterParams } from '../features/public/list-pager';
+import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
+import { paths, withQuery } from '../paths';
+import { pageInfo, pageMeta } from '../site/pages';
+
+const PAGE_SIZE = 12;
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta(location.pathname);
+}
+
+/** /news and /topnews: industry news by category. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = { ...queryFrom(new URL(request.url), ['keyword', 'category', 'page']), pageSize: String(PAGE_SIZE) };
+  return loadOrThrow(context, (c) => publicApi.news(c, query));
+}
+
+export default function News({ loaderData: page }: Route.ComponentProps) {
+  const [params, setFilter] = useFilterParams();
+  return (
+    <div className="container page">
+      <PageHeading title={pageInfo(paths.news).title} description="药用辅料行业动态、政策解读、技术文章与展会活动。" />
+      <div className="toolbar">
+        <Segmented
+          value={params.get('category') ?? '全部'}
+          options={['全部', ...NEWS_CATEGORIES]}
+          onChange={(v) => setFilter({ category: v === '全部' ? undefined : String(v) })}
+          className="news-tabs"
+        />
+        <Input.Search
+          key={params.get('keyword') ?? ''}
+          defaultValue={params.get('keyword') ?? ''}
+          placeholder="搜索资讯"
+          allowClear
+          maxLength={50}
+          aria-label="搜索资讯"
+          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          className="toolbar__search"
+        />
+      </div>
+      <p className="result-count" role="status">
+        共 <strong>{page.totalCount}</strong> 篇
+      </p>
+      {page.items.length === 0 ? (
+        <Empty description="没有符合条件的资讯" />
+      ) : (
+        <ul className="news-list">
+          {page.items.map((n) => (
+            <li key={n.id} className="panel news-item">
+              <Link to={withQuery(paths.topNewsDetail, { id: n.id })} className="news-item__title">
+                {n.title}
+              </Link>
+              <p className="news-item__summary">{n.summary}</p>
+              <span className="article-list__meta">
+                {n.category} · {n.source} · {n.publishedOn}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListPager total={page.totalCount} pageSize={PAGE_SIZE} />
+    </div>
+  );
+}

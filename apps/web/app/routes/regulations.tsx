@@ -1,0 +1,122 @@
+import { REGULATION_CATEGORIES, REGULATION_STATUSES, type RegulationDetail, type RegulationPage } from '@fuliaotong/contracts';
+import { Breadcrumb, DatePicker, Descriptions, Empty, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import type { Route } from './+types/regulations';
+import { PageHeading } from '../components/page-heading';
+import { RegulationList, RegulationStatusTag } from '../features/public/cards';
+import { FavoriteButton } from '../features/public/favorite-button';
+import { ListPager, useFilterParams } from '../features/public/list-pager';
+import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
+import { RichText } from '../features/public/rich-text';
+import { usePersonal } from '../features/public/use-personal';
+import { paths } from '../paths';
+import { pageInfo, pageMeta } from '../site/pages';
+
+const PAGE_SIZE = 15;
+const filters = ['keyword', 'category', 'status', 'issuedFrom', 'issuedTo', 'page'] as const;
+
+type LoaderData = { kind: 'list'; page: RegulationPage } | { kind: 'detail'; regulation: RegulationDetail };
+
+/** /regulations and /topregulations: the list with its filters; `?id=` shows one document in full. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
+  const url = new URL(request.url);
+  const id = url.searchParams.get('id');
+  if (id) {
+    const numeric = Number(id);
+    return { kind: 'detail', regulation: await loadOrThrow(context, (c) => publicApi.regulation(c, Number.isInteger(numeric) && numeric > 0 ? numeric : 0)) };
+  }
+  const query = { ...queryFrom(url, filters), pageSize: String(PAGE_SIZE) };
+  return { kind: 'list', page: await loadOrThrow(context, (c) => publicApi.regulations(c, query)) };
+}
+
+export function meta({ data, location }: Route.MetaArgs) {
+  if (data?.kind === 'detail') {
+    const r = data.regulation;
+    return [{ title: `${r.title} - 法规政策 - 辅料通` }, { name: 'description', content: `${r.issuer}${r.docNumber ? ` ${r.docNumber}` : ''}，${r.issuedOn} 发布。` }];
+  }
+  return pageMeta(location.pathname === paths.topRegulations ? paths.regulations : location.pathname);
+}
+
+function RegulationArticle({ anonymous }: { anonymous: RegulationDetail }) {
+  const r = usePersonal(['regulation', anonymous.id], (c) => publicApi.regulation(c, anonymous.id), anonymous);
+  return (
+    <div className="container page article-page">
+      <Breadcrumb className="page-breadcrumb" items={[{ title: <Link to={paths.regulations}>法规政策</Link> }, { title: r.category }]} />
+      <article className="panel">
+        <h1 className="article-page__title">{r.title}</h1>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'issuer', label: '发布机构', children: r.issuer },
+            { key: 'doc', label: '文号', children: r.docNumber ?? '—' },
+            { key: 'issued', label: '发布日期', children: r.issuedOn },
+            { key: 'effective', label: '实施日期', children: r.effectiveOn ?? '—' },
+            { key: 'status', label: '状态', children: <RegulationStatusTag status={r.status} /> },
+            { key: 'category', label: '类别', children: r.category },
+          ]}
+        />
+        <div className="article-page__actions">
+          <FavoriteButton targetType="regulation" targetId={r.id} favoriteId={r.favoriteId} />
+        </div>
+        <RichText html={r.content} />
+      </article>
+    </div>
+  );
+}
+
+function RegulationIndex({ page }: { page: RegulationPage }) {
+  const [params, setFilter] = useFilterParams();
+  const from = params.get('issuedFrom');
+  const to = params.get('issuedTo');
+  return (
+    <div className="container page">
+      <PageHeading title={pageInfo(paths.regulations).title} description="药用辅料相关法律法规、部门规章、技术指导原则与征求意见稿。" />
+      <section className="panel filters">
+        <Input.Search
+          key={`k-${params.get('keyword') ?? ''}`}
+          defaultValue={params.get('keyword') ?? ''}
+          placeholder="标题、发布机构或文号"
+          allowClear
+          maxLength={50}
+          enterButton="查询"
+          aria-label="关键词"
+          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          className="filters__wide"
+        />
+        <Select
+          allowClear
+          placeholder="类别"
+          aria-label="类别"
+          value={params.get('category') ?? undefined}
+          options={REGULATION_CATEGORIES.map((c) => ({ value: c, label: c }))}
+          onChange={(v) => setFilter({ category: v })}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          aria-label="状态"
+          value={params.get('status') ?? undefined}
+          options={REGULATION_STATUSES.map((s) => ({ value: s, label: s }))}
+          onChange={(v) => setFilter({ status: v })}
+        />
+        <DatePicker.RangePicker
+          aria-label="发布日期"
+          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+          allowEmpty={[true, true]}
+          onChange={(range) => setFilter({ issuedFrom: range?.[0]?.format('YYYY-MM-DD'), issuedTo: range?.[1]?.format('YYYY-MM-DD') })}
+        />
+      </section>
+      <p className="result-count" role="status">
+        共 <strong>{page.totalCount}</strong> 篇
+      </p>
+      <section className="panel">{page.items.length ? <RegulationList items={page.items} /> : <Empty description="没有符合条件的法规" />}</section>
+      <ListPager total={page.totalCount} pageSize={PAGE_SIZE} />
+    </div>
+  );
+}
+
+export default function Regulations({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === 'detail' ? <RegulationArticle anonymous={loaderData.regulation} /> : <RegulationIndex page={loaderData.page} />;
+}
