@@ -1,12 +1,17 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoticePage, User } from '@fuliaotong/contracts';
+import { excipients } from '../../db/schema.js';
 import { bearer, GOOD_PASSWORD, multipart, PNG, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
+/** A product anyone may add to their favorites. */
+let excipientId: number;
 beforeAll(async () => {
   t = await createTestApp();
+  const [row] = await t.database.db.insert(excipients).values({ nameZh: '乳糖', nameEn: 'Lactose', category: '填充剂' }).returning();
+  excipientId = row!.id;
 });
 afterAll(async () => {
   await t.close();
@@ -16,6 +21,7 @@ afterAll(async () => {
 interface Owned {
   addressId: number;
   noticeId: number;
+  favoriteId: number;
   avatar: string;
 }
 
@@ -65,24 +71,32 @@ const matrix: Record<string, Case> = {
   'GET /api/app/notice/unread-count': { anonymous: 401, other: 200, owner: 200, request: () => ({}) },
   'POST /api/app/notice/:id/read': { anonymous: 401, other: 404, owner: 200, request: () => ({}) },
   'POST /api/app/notice/read-all': { anonymous: 401, other: 204, owner: 204, request: () => ({}) },
+  'GET /api/app/favorite': { anonymous: 401, other: 200, owner: 200, request: () => ({}) },
+  // The owner has this favorite already: adding it again answers it (200); the other user gets a new one.
+  'POST /api/app/favorite': {
+    anonymous: 401, other: 201, owner: 200,
+    request: () => ({ payload: { targetType: 'excipient', targetId: excipientId } }),
+  },
+  'DELETE /api/app/favorite/:id': { anonymous: 401, other: 404, owner: 204, request: () => ({}) },
 };
 
-const covered = /^\/api\/app\/(account|address|notice)(\/|$)/;
+const covered = /^\/api\/app\/(account|address|notice|favorite)(\/|$)/;
 
 async function ownerWithRows() {
   const owner = await registerMember(t.app);
   const h = bearer(owner.token);
   const created = await t.app.inject({ method: 'POST', url: '/api/app/address', headers: h, payload: address });
   const notices = NoticePage.parse((await t.app.inject({ method: 'GET', url: '/api/app/notice', headers: h })).json());
+  const favorite = await t.app.inject({ method: 'POST', url: '/api/app/favorite', headers: h, payload: { targetType: 'excipient', targetId: excipientId } });
   const upload = avatarUpload();
   const avatar = User.parse(
     (await t.app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } })).json(),
   ).avatar!;
-  return { owner, owned: { addressId: created.json().id, noticeId: notices.items[0]!.id, avatar } };
+  return { owner, owned: { addressId: created.json().id, noticeId: notices.items[0]!.id, favoriteId: favorite.json().id, avatar } };
 }
 
 describe('authorization matrix', () => {
-  it('covers every registered account, address and notice route', () => {
+  it('covers every registered account, address, notice and favorite route', () => {
     const registered = t.routes
       .filter((r) => covered.test(r.url) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -99,7 +113,7 @@ describe('authorization matrix', () => {
       const member = who === 'owner' ? owner : who === 'other' ? other : undefined;
       const options: InjectOptions = {
         method,
-        url: path.replace(':id', String(path.includes('notice') ? owned.noticeId : owned.addressId)),
+        url: path.replace(':id', String(path.includes('notice') ? owned.noticeId : path.includes('favorite') ? owned.favoriteId : owned.addressId)),
         ...rest,
         headers: { ...headers, ...(member ? bearer(member.token) : {}) },
       };
