@@ -4,6 +4,7 @@ import { buildApp, type RegisteredRoute } from '../src/app.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
+import type { WebBuild } from '../src/web/web-build.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   limits?: Partial<AuthLimits>;
   /** Defaults to a random key per app. */
   jwtSecret?: Uint8Array;
+  /** A web build to serve pages with (none by default: the API only). */
+  web?: WebBuild;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -37,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Tests stand for many clients by setting X-Forwarded-For.
     config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true },
     database,
+    web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
   });
