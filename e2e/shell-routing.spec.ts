@@ -33,7 +33,7 @@ describe('platform shell: routing and server rendering', () => {
     const { page, console: messages, pageErrors } = await browser.newPage();
     await gotoHydrated(page, '/home');
     // The whole page hydrated, not just the header: the section cards are interactive React nodes.
-    await waitForHydration(page, '.home-sections a[href]');
+    await waitForHydration(page, '.excipient-grid a[href]');
     expect(await page.title()).toBe('辅料通 - 药用辅料信息与样品服务平台');
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(messages.filter((m) => m.type === 'error')).toEqual([]);
@@ -115,6 +115,19 @@ describe('platform shell: routing and server rendering', () => {
         // Account pages may send visitors without a session to the login page by design.
         const location = response.headers.get('location');
         if ([302, 303, 307].includes(response.status) && location?.startsWith('/login')) continue;
+      }
+      // A detail page opened without its `?id=` (or `?code=`) sends the visitor to its list.
+      const detailLists: Record<string, string> = {
+        '/excipientsdetail': '/excipientsinfo',
+        '/topdatabase': '/database',
+        '/topdatabasedetail': '/database',
+        '/topnewsdetail': '/news',
+      };
+      if (detailLists[route]) {
+        if (response.status !== 302 || response.headers.get('location') !== detailLists[route]) {
+          problems.push(`${route}: expected 302 to ${detailLists[route]}, got ${response.status} ${response.headers.get('location')}`);
+        }
+        continue;
       }
       const html = await response.text();
       const title = chineseTitle.exec(html)?.[1];

@@ -19,7 +19,7 @@ type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code:
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const url = new URL(request.url);
-  const id = idFrom(url);
+  const id = idFrom(url, paths.database);
   const code = url.searchParams.get('code') ?? 'registration';
   if (code === 'registration') return { code, record: await loadOrThrow(context, (c) => publicApi.registration(c, id)) };
   if (code === 'standard' || code === 'usage') return { code, id };

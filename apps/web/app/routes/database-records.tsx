@@ -9,6 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const code = url.pathname === paths.standards ? 'standard' : (url.searchParams.get('code') ?? '');
   if (code === 'registration') throw redirect(paths.registrations);
+  if (!code) throw redirect(paths.database);
   const list = await loadOrThrow(context, publicApi.databases);
   const db = list.items.find((d) => d.code === code);
   if (!db) throw data({ message: `数据库不存在：${code || '（未指定 code）'}` }, { status: 404 });

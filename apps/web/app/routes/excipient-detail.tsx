@@ -21,7 +21,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = idFrom(new URL(request.url));
+  const id = idFrom(new URL(request.url), paths.excipients);
   return loadOrThrow(context, (client) => publicApi.excipient(client, id));
 }
 

@@ -8,7 +8,7 @@ import { usePersonal } from '../features/public/use-personal';
 import { paths, withQuery } from '../paths';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = idFrom(new URL(request.url));
+  const id = idFrom(new URL(request.url), paths.news);
   return loadOrThrow(context, (c) => publicApi.newsArticle(c, id));
 }
 

@@ -17,7 +17,7 @@ import type {
   StandardRecord,
   UsageRecord,
 } from '@fuliaotong/contracts';
-import { data, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiError, type ApiClient, type Query } from '../../lib/api-client';
 import { api, serverApi } from '../../lib/api';
 
@@ -59,9 +59,13 @@ export async function loadOrThrow<T>(context: AppLoadContext, load: (client: Api
   }
 }
 
-/** A positive integer id from the query string, or a 404 for anything else. */
-export function idFrom(url: URL, name = 'id'): number {
+/**
+ * A positive integer id from the query string. Without one the visitor is sent to `listPath` (the page
+ * the detail belongs to); anything that is not an id is a 404.
+ */
+export function idFrom(url: URL, listPath: string, name = 'id'): number {
   const raw = url.searchParams.get(name) ?? '';
+  if (raw === '') throw redirect(listPath);
   const id = Number(raw);
   if (!/^\d{1,9}$/.test(raw) || id < 1) throw data({ message: '缺少或无效的编号（id）' }, { status: 404 });
   return id;
