@@ -113,7 +113,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
 
       <section className="panel">
         <h2 className="panel__title">规格与样品包装</h2>
-        <div className="table-scroll">
+        <div>
           <Table
             rowKey="id"
             size="small"

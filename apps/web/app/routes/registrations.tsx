@@ -121,6 +121,7 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
           rowKey="id"
           size="middle"
           pagination={false}
+                scroll={{ x: 860 }}
           dataSource={page.items}
           locale={{ emptyText: '没有符合条件的登记信息' }}
           columns={[

@@ -147,6 +147,7 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
               <Table<StandardRecord>
                 rowKey="id"
                 pagination={false}
+                scroll={{ x: 720 }}
                 dataSource={records.data.items as StandardRecord[]}
                 locale={{ emptyText: '没有符合条件的记录' }}
                 columns={[
@@ -166,6 +167,7 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
               <Table<UsageRecord>
                 rowKey="id"
                 pagination={false}
+                scroll={{ x: 720 }}
                 dataSource={records.data.items as UsageRecord[]}
                 locale={{ emptyText: '没有符合条件的记录' }}
                 columns={[
