@@ -261,7 +261,7 @@ async function main() {
             console.log(`  ${p.done.toLocaleString('en-US')} / ${p.total.toLocaleString('en-US')}（${(p.elapsedMs / 1000).toFixed(0)} s）`);
           }
           if (p.phase === 'indexes' && p.done === 0) console.log(`  建索引…（${(p.elapsedMs / 1000).toFixed(0)} s）`);
-          if (p.phase === 'analyze') console.log(`  ANALYZE…（${(p.elapsedMs / 1000).toFixed(0)} s）`);
+          if (p.phase === 'analyze') console.log(`  VACUUM (ANALYZE)…（${(p.elapsedMs / 1000).toFixed(0)} s）`);
         },
       });
       const rate = Math.round((options.registrations * 1000) / report.registrationMs);

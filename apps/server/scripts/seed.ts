@@ -77,7 +77,7 @@ async function main() {
         console.log(`  登记信息 ${formatCount(p.done)} / ${formatCount(p.total)}（${Math.floor((100 * p.done) / p.total)}%，${seconds.toFixed(1)} s）`);
       }
       if (p.phase === 'indexes') console.log(p.done === 0 ? `  重建登记信息索引（${p.total} 个）…` : `  索引已重建（${seconds.toFixed(1)} s）`);
-      if (p.phase === 'analyze') console.log(`  已提交，更新统计信息（ANALYZE）…`);
+      if (p.phase === 'analyze') console.log(`  已提交，VACUUM (ANALYZE)…`);
     };
     const report = await seedDemoContent(database.db, { scale, batchSize: options.batch, reset: options.reset, onProgress });
     const c = report.counts;

@@ -20,7 +20,6 @@ import {
   type DemoScale,
 } from './demo-content.js';
 import {
-  analyze,
   countPublicInformation,
   createIndexes,
   dropIndexes,
@@ -34,6 +33,7 @@ import {
   lockSeeding,
   secondaryIndexes,
   truncatePublicInformation,
+  vacuumAnalyze,
   type Executor,
 } from './demo.repository.js';
 
@@ -119,7 +119,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
   });
   if (seeded) {
     progress('analyze', 0, 1);
-    await analyze(db, ['excipients', 'excipient_specs', 'excipient_documents', 'registrations', 'standards', 'usage_records', 'regulations', 'news']);
+    await vacuumAnalyze(db, ['excipients', 'excipient_specs', 'excipient_documents', 'registrations', 'standards', 'usage_records', 'regulations', 'news']);
   }
   return { skipped: !seeded, scale, counts, ms: performance.now() - started, registrationMs };
 }

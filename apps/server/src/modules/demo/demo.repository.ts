@@ -229,6 +229,11 @@ export async function createIndexes(db: Executor, indexes: readonly IndexDefinit
   for (const index of indexes) await db.execute(sql.raw(index.definition));
 }
 
-export async function analyze(db: Executor, tables: readonly string[]) {
-  for (const table of tables) await db.execute(sql.raw(`ANALYZE "${table}"`));
+/**
+ * VACUUM (ANALYZE) after a load: statistics for the planner, and hint bits and the visibility map
+ * set once now rather than by the first readers (the state autovacuum keeps a live table in).
+ * Not inside a transaction.
+ */
+export async function vacuumAnalyze(db: Executor, tables: readonly string[]) {
+  await db.execute(sql.raw(`VACUUM (ANALYZE) ${tables.map((t) => `"${t}"`).join(', ')}`));
 }
