@@ -41,22 +41,34 @@ afterAll(async () => {
 });
 
 /** The plan of a statement as JSON text. */
-async function planOf(statement: { getSQL(): SQL }): Promise<string> {
-  const rows = await selectRows<Record<string, unknown>>(t.database.db, sql`EXPLAIN (FORMAT JSON) ${statement.getSQL()}`);
+async function planOf(statement: SQL): Promise<string> {
+  const rows = await selectRows<Record<string, unknown>>(t.database.db, sql`EXPLAIN (FORMAT JSON) ${statement}`);
   return JSON.stringify(rows);
 }
 
 describe('gram indexes', () => {
-  it('finds what it should', async () => {
-    const page = await repository.search(RegistrationQuery.parse({ keyword: '乳糖' }));
-    expect(page.totalCount).toBe(10);
-    expect(page.items.every((r) => r.name === '乳糖')).toBe(true);
+  it('finds what it should, rare or common', async () => {
+    const rare = await repository.search(RegistrationQuery.parse({ keyword: '乳糖' }));
+    expect(rare.totalCount).toBe(10);
+    expect(rare.items.every((r) => r.name === '乳糖')).toBe(true);
     expect((await repository.search(RegistrationQuery.parse({ company: '华康' }))).totalCount).toBe(12);
+    // Every record matches: read in the order of the page.
+    const common = await repository.search(RegistrationQuery.parse({ keyword: 'F2020', pageSize: 5, page: 2 }));
+    expect(common.totalCount).toBe(3000);
+    expect(common.items.map((r) => r.updatedOn)).toEqual([...common.items.map((r) => r.updatedOn)].sort().reverse());
+    const newest = await repository.search(RegistrationQuery.parse({ keyword: 'F2020', pageSize: 1 }));
+    expect(newest.items[0]!.updatedOn >= common.items[0]!.updatedOn).toBe(true);
+    // Relevance: the exact names first, then the newest.
+    const ranked = await repository.search(RegistrationQuery.parse({ keyword: '乳', sort: 'relevance', pageSize: 12 }));
+    expect(ranked.totalCount).toBe(10);
+    expect(ranked.items.map((r) => r.name)).toEqual(Array(10).fill('乳糖'));
+    const past = await repository.search(RegistrationQuery.parse({ keyword: '乳', sort: 'relevance', page: 3, pageSize: 5 }));
+    expect(past).toEqual({ items: [], totalCount: 10 });
   });
 
-  it('answers a two-character keyword from the GIN index, for the page and for the count', async () => {
+  it('answers a two-character keyword from the GIN index, for the count and the page', async () => {
     const query = RegistrationQuery.parse({ keyword: '乳糖' });
-    for (const statement of [repository.pageStatement(query), repository.countStatement(query)]) {
+    for (const statement of [repository.countStatement(query).getSQL(), repository.matchesFirstPage(query)]) {
       const plan = await planOf(statement);
       expect(plan).toContain('Bitmap Index Scan');
       expect(plan).toContain('registrations_grams_idx');
@@ -64,15 +76,18 @@ describe('gram indexes', () => {
     }
   });
 
-  it('answers a one-character keyword and a relevance order from the GIN index', async () => {
-    const plan = await planOf(repository.pageStatement(RegistrationQuery.parse({ keyword: '乳', sort: 'relevance' })));
+  it('answers a one-character keyword in relevance order from the GIN index', async () => {
+    const plan = await planOf(repository.rankedPage(RegistrationQuery.parse({ keyword: '乳', sort: 'relevance' })));
     expect(plan).toContain('registrations_grams_idx');
     expect(plan).not.toContain('Seq Scan');
   });
 
   it('answers the company filter from its expression index', async () => {
-    const plan = await planOf(repository.pageStatement(RegistrationQuery.parse({ company: '华康' })));
-    expect(plan).toContain('registrations_company_grams_idx');
-    expect(plan).not.toContain('Seq Scan');
+    const query = RegistrationQuery.parse({ company: '华康' });
+    for (const statement of [repository.countStatement(query).getSQL(), repository.matchesFirstPage(query)]) {
+      const plan = await planOf(statement);
+      expect(plan).toContain('registrations_company_grams_idx');
+      expect(plan).not.toContain('Seq Scan');
+    }
   });
 });
