@@ -20,9 +20,10 @@ import {
   type DemoScale,
 } from './demo-content.js';
 import {
-  countPublicInformation,
   createIndexes,
   dropIndexes,
+  hasPublicInformation,
+  hasRegistrations,
   insertDatabases,
   insertExcipients,
   insertNews,
@@ -89,8 +90,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
     await lockSeeding(tx);
     if (options.reset) await truncatePublicInformation(tx);
     if (options.onlyIfEmpty) {
-      const existing = await countPublicInformation(tx);
-      if (Object.values(existing).some((n) => n > 0)) return false;
+      if (await hasPublicInformation(tx)) return false;
     }
     const excipients = generateExcipients(scale);
     const standards = generateStandards(scale);
@@ -132,7 +132,7 @@ async function loadRegistrations(
   progress: (phase: SeedProgress['phase'], done: number, total: number) => void,
 ) {
   const total = scale.registrations;
-  const deferred = total >= deferIndexesFrom && (await countPublicInformation(tx)).registrations === 0;
+  const deferred = total >= deferIndexesFrom && !(await hasRegistrations(tx));
   const indexes = deferred ? await secondaryIndexes(tx, 'registrations') : [];
   await dropIndexes(tx, indexes);
   for (let from = 0; from < total; from += batchSize) {

@@ -187,8 +187,18 @@ export async function countPublicInformation(db: Executor): Promise<TableCounts>
   return row!;
 }
 
-export async function hasExcipients(db: Executor): Promise<boolean> {
-  const [row] = await selectRows<{ present: boolean }>(db as Db, sql`SELECT EXISTS (SELECT 1 FROM excipients) AS present`);
+/** Whether any public-information table holds a row (cheap at any size, unlike counting). */
+export async function hasPublicInformation(db: Executor): Promise<boolean> {
+  const [row] = await selectRows<{ present: boolean }>(
+    db as Db,
+    sql`SELECT EXISTS (SELECT 1 FROM excipients) OR EXISTS (SELECT 1 FROM registrations)
+            OR EXISTS (SELECT 1 FROM regulations) OR EXISTS (SELECT 1 FROM news) AS present`,
+  );
+  return row!.present;
+}
+
+export async function hasRegistrations(db: Executor): Promise<boolean> {
+  const [row] = await selectRows<{ present: boolean }>(db as Db, sql`SELECT EXISTS (SELECT 1 FROM registrations) AS present`);
   return row!.present;
 }
 
