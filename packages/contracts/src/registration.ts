@@ -41,7 +41,18 @@ export const RegistrationDetail = RegistrationSummary.extend({
 }).meta({ id: 'RegistrationDetail' });
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
-export const RegistrationSort = z.enum(['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance']);
+/**
+ * Lists of registration records count their matches up to this many: a `totalCount` equal to it means
+ * "at least that many" (shown as 10,000+), and pages past it are answered empty.
+ */
+export const REGISTRATION_COUNT_CAP = 10_000;
+
+export const RegistrationSort = z
+  .enum(['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance'])
+  .describe(
+    'relevance（需 keyword）：品种名称与关键词完全相同的在前，其次以关键词开头的，再按更新日期新的在前；' +
+      `匹配超过 ${REGISTRATION_COUNT_CAP} 条时，在计入的 ${REGISTRATION_COUNT_CAP} 条中排序`,
+  );
 
 export const RegistrationQuery = PageQuery.extend({
   keyword: z.string().trim().max(50, '关键词最多 50 个字').optional().describe('登记号、品种名称或企业名称'),
@@ -55,7 +66,10 @@ export const RegistrationQuery = PageQuery.extend({
 });
 export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
 
-export const RegistrationPage = pageOf(RegistrationSummary).meta({ id: 'RegistrationPage' });
+export const RegistrationPage = pageOf(RegistrationSummary).meta({
+  id: 'RegistrationPage',
+  description: `totalCount 最多数到 ${REGISTRATION_COUNT_CAP}（等于它时表示“${REGISTRATION_COUNT_CAP} 条以上”），超出部分的页返回空列表`,
+});
 export type RegistrationPage = z.infer<typeof RegistrationPage>;
 
 /** The CDE column names of the import file, in order. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_COUNT_CAP } from '@fuliaotong/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -39,6 +40,8 @@ describe('OpenAPI document', () => {
     for (const schema of ['ExcipientDetail', 'RegistrationDetail', 'SearchResult', 'FavoritePage', 'HomeData', 'Locked']) {
       expect(document.components.schemas[schema], schema).toBeDefined();
     }
+    // Capped counts are part of the contract.
+    expect(JSON.stringify(document.components.schemas.RegistrationPage)).toContain(String(REGISTRATION_COUNT_CAP));
     // Crawler files are not part of the API.
     expect(document.paths['/sitemap.xml']).toBeUndefined();
   });

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { RegistrationQuery, RegistrationSummary } from '@fuliaotong/contracts';
+import { REGISTRATION_COUNT_CAP, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { registrations } from '../../db/schema.js';
 import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.js';
 
-/** Counting stops here: beyond it a list says "10,000+" (see RegistrationPage's description). */
-export const REGISTRATION_COUNT_CAP = 10_000;
+export { REGISTRATION_COUNT_CAP };
 
 /** From this many matches on, a keyword search lets the planner read in the order of the page. */
 const DENSE_MATCHES = 2_000;
