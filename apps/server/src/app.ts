@@ -39,7 +39,7 @@ import { registrationRoutes } from './modules/registration/registration.routes.j
 import { RegistrationService } from './modules/registration/registration.service.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
-import { SearchService } from './modules/search/search.service.js';
+import { SEARCH_COUNT_CAP, SearchService } from './modules/search/search.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referenceRoutes, { reference, guard });
   await app.register(articleRoutes, { articles: new ArticleService(articleRepository, favorites), guard });
-  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db)) });
+  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP)) });
   await app.register(favoriteRoutes, { favorites, guard });
   await app.register(homeRoutes, { home: new HomeService(excipientRepository, reference, articleRepository), guard });
   // Plain routes: they win over the page renderer's catch-all registered below.

@@ -13,7 +13,7 @@ export interface HitRow {
   title: string;
   /** Parts of the snippet, joined with " · " (empty parts left out). */
   parts: string[];
-  /** A longer text the snippet may be cut from (news summaries). */
+  /** A longer text the snippet may be cut from (summaries). */
   body: string;
   date: string | null;
 }
@@ -22,27 +22,48 @@ interface Searchable {
   table: PgTable;
   grams: PgColumn;
   text: PgColumn;
-  /** Ranked on: exact, then prefix matches of this column come first. */
-  name: PgColumn;
-  newest: SQL[];
-  select(q: string, limit: number, offset: number): Promise<HitRow[]>;
 }
 
-/** One keyword across the catalogue, registration records, regulations and news. */
-export class SearchRepository {
-  private readonly types: Record<SearchableType, Searchable>;
+const searchable: Record<SearchableType, Searchable> = {
+  excipient: { table: excipients, grams: excipients.searchGrams, text: excipients.searchText },
+  registration: { table: registrations, grams: registrations.searchGrams, text: registrations.searchText },
+  regulation: { table: regulations, grams: regulations.searchGrams, text: regulations.searchText },
+  news: { table: news, grams: news.searchGrams, text: news.searchText },
+};
 
-  constructor(private readonly db: Db) {
-    const where = (s: Pick<Searchable, 'grams' | 'text'>, q: string) => containsCondition(s.grams, s.text, q);
-    const order = (s: Pick<Searchable, 'name' | 'newest'>, q: string) => [...nameRank(s.name, q), ...s.newest];
-    const excipient: Searchable = {
-      table: excipients,
-      grams: excipients.searchGrams,
-      text: excipients.searchText,
-      name: excipients.nameZh,
-      newest: [sql`${excipients.featured} DESC`, sql`${excipients.id} ASC`],
-      select: async (q, limit, offset) => {
-        const rows = await db
+/**
+ * One keyword across the catalogue, registration records, regulations and news.
+ *
+ * Counts stop at `cap`, and hits are ranked among the matches counted (exact names first, then
+ * names starting with the keyword, then the newest): ranking needs every candidate's name, and
+ * reading a hundred thousand matches of a one-character keyword for ten hits is not worth it. The
+ * ranked query reads `(SELECT … WHERE match LIMIT cap) AS <table>`: a subquery with a LIMIT is not
+ * flattened, so the matches come through the gram index and are sorted afterwards, and the ORDER BY
+ * written for the table applies to the subquery that carries its name.
+ */
+export class SearchRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly cap: number,
+  ) {}
+
+  private where(type: SearchableType, q: string): SQL {
+    const s = searchable[type];
+    return containsCondition(s.grams, s.text, q);
+  }
+
+  /** How many rows of a type match `q` (normalised), counting no further than the cap. */
+  async count(type: SearchableType, q: string): Promise<number> {
+    const capped = this.db.select({ one: sql`1` }).from(searchable[type].table).where(this.where(type, q)).limit(this.cap).as('capped');
+    const [row] = await this.db.select({ n: count() }).from(capped);
+    return row?.n ?? 0;
+  }
+
+  /** Ranked matches of a type. */
+  async hits(type: SearchableType, q: string, limit: number, offset: number): Promise<HitRow[]> {
+    switch (type) {
+      case 'excipient': {
+        const matches = this.db
           .select({
             id: excipients.id,
             nameZh: excipients.nameZh,
@@ -51,10 +72,16 @@ export class SearchRepository {
             category: excipients.category,
             synonyms: excipients.synonyms,
             summary: excipients.summary,
+            featured: excipients.featured,
           })
           .from(excipients)
-          .where(where(excipient, q))
-          .orderBy(...nameRank(excipients.nameZh, q), ...nameRank(excipients.nameEn, q), ...excipient.newest)
+          .where(this.where(type, q))
+          .limit(this.cap)
+          .as('excipients');
+        const rows = await this.db
+          .select()
+          .from(matches)
+          .orderBy(...nameRank(excipients.nameZh, q), ...nameRank(excipients.nameEn, q), desc(excipients.featured), excipients.id)
           .limit(limit)
           .offset(offset);
         return rows.map((r) => ({
@@ -64,16 +91,9 @@ export class SearchRepository {
           body: r.summary,
           date: null,
         }));
-      },
-    };
-    const registration: Searchable = {
-      table: registrations,
-      grams: registrations.searchGrams,
-      text: registrations.searchText,
-      name: registrations.name,
-      newest: [desc(registrations.updatedOn), desc(registrations.id)],
-      select: async (q, limit, offset) => {
-        const rows = await db
+      }
+      case 'registration': {
+        const matches = this.db
           .select({
             id: registrations.id,
             regNo: registrations.regNo,
@@ -84,27 +104,19 @@ export class SearchRepository {
             updatedOn: registrations.updatedOn,
           })
           .from(registrations)
-          .where(where(registration, q))
-          .orderBy(...order(registration, q))
+          .where(this.where(type, q))
+          .limit(this.cap)
+          .as('registrations');
+        const rows = await this.db
+          .select()
+          .from(matches)
+          .orderBy(...nameRank(registrations.name, q), desc(registrations.updatedOn), desc(registrations.id))
           .limit(limit)
           .offset(offset);
-        return rows.map((r) => ({
-          id: r.id,
-          title: r.name,
-          parts: [r.regNo, r.company, r.province, r.type],
-          body: '',
-          date: r.updatedOn,
-        }));
-      },
-    };
-    const regulation: Searchable = {
-      table: regulations,
-      grams: regulations.searchGrams,
-      text: regulations.searchText,
-      name: regulations.title,
-      newest: [desc(regulations.issuedOn), desc(regulations.id)],
-      select: async (q, limit, offset) => {
-        const rows = await db
+        return rows.map((r) => ({ id: r.id, title: r.name, parts: [r.regNo, r.company, r.province, r.type], body: '', date: r.updatedOn }));
+      }
+      case 'regulation': {
+        const matches = this.db
           .select({
             id: regulations.id,
             title: regulations.title,
@@ -115,49 +127,39 @@ export class SearchRepository {
             issuedOn: regulations.issuedOn,
           })
           .from(regulations)
-          .where(where(regulation, q))
-          .orderBy(...order(regulation, q))
+          .where(this.where(type, q))
+          .limit(this.cap)
+          .as('regulations');
+        const rows = await this.db
+          .select()
+          .from(matches)
+          .orderBy(...nameRank(regulations.title, q), desc(regulations.issuedOn), desc(regulations.id))
           .limit(limit)
           .offset(offset);
-        return rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          parts: [r.issuer, r.docNumber ?? '', r.category, r.status],
-          body: '',
-          date: r.issuedOn,
-        }));
-      },
-    };
-    const newsItem: Searchable = {
-      table: news,
-      grams: news.searchGrams,
-      text: news.searchText,
-      name: news.title,
-      newest: [desc(news.publishedOn), desc(news.id)],
-      select: async (q, limit, offset) => {
-        const rows = await db
-          .select({ id: news.id, title: news.title, category: news.category, source: news.source, summary: news.summary, publishedOn: news.publishedOn })
+        return rows.map((r) => ({ id: r.id, title: r.title, parts: [r.issuer, r.docNumber ?? '', r.category, r.status], body: '', date: r.issuedOn }));
+      }
+      case 'news': {
+        const matches = this.db
+          .select({
+            id: news.id,
+            title: news.title,
+            category: news.category,
+            source: news.source,
+            summary: news.summary,
+            publishedOn: news.publishedOn,
+          })
           .from(news)
-          .where(where(newsItem, q))
-          .orderBy(...order(newsItem, q))
+          .where(this.where(type, q))
+          .limit(this.cap)
+          .as('news');
+        const rows = await this.db
+          .select()
+          .from(matches)
+          .orderBy(...nameRank(news.title, q), desc(news.publishedOn), desc(news.id))
           .limit(limit)
           .offset(offset);
         return rows.map((r) => ({ id: r.id, title: r.title, parts: [r.category, r.source], body: r.summary, date: r.publishedOn }));
-      },
-    };
-    this.types = { excipient, registration, regulation, news: newsItem };
-  }
-
-  /** How many rows of a type match `q` (normalised), counting no further than `cap`. */
-  async count(type: SearchableType, q: string, cap: number): Promise<number> {
-    const s = this.types[type];
-    const capped = this.db.select({ one: sql`1` }).from(s.table).where(containsCondition(s.grams, s.text, q)).limit(cap).as('capped');
-    const [row] = await this.db.select({ n: count() }).from(capped);
-    return row?.n ?? 0;
-  }
-
-  /** Matches of a type, exact names first, then names starting with `q`, then the newest. */
-  hits(type: SearchableType, q: string, limit: number, offset: number): Promise<HitRow[]> {
-    return this.types[type].select(q, limit, offset);
+      }
+    }
   }
 }

@@ -45,7 +45,7 @@ export class SearchService {
 
   async query(query: SearchQuery): Promise<SearchResult> {
     const q = normaliseKeyword(query.q);
-    const countList = await Promise.all(TYPES.map((type) => this.search.count(type, q, SEARCH_COUNT_CAP)));
+    const countList = await Promise.all(TYPES.map((type) => this.search.count(type, q)));
     const counts = Object.fromEntries(TYPES.map((type, i) => [type, countList[i]!])) as SearchResult['counts'];
     let items: SearchHit[];
     let totalCount: number;
