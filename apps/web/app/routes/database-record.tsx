@@ -14,6 +14,8 @@ import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-errors';
 import { queryKeys } from '../lib/query-keys';
 import { paths, withQuery } from '../paths';
+import { errorMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code: 'standard' | 'usage'; id: number };
 
@@ -26,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   throw data({ message: `数据库不存在：${code}` }, { status: 404 });
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ data: d, error }: Route.MetaArgs) {
+  if (error) return errorMeta(error);
   if (d?.code === 'registration') {
     return [
       { title: `${d.record.name}（${d.record.regNo}）- 原辅包登记信息 - 辅料通` },
@@ -178,4 +181,8 @@ export default function DatabaseRecordPage({ loaderData }: Route.ComponentProps)
   ) : (
     <ReferenceRecord code={loaderData.code} id={loaderData.id} />
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.database, label: '全部数据库' }} />;
 }

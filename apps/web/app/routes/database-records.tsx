@@ -3,6 +3,7 @@ import type { Route } from './+types/database-records';
 import { DatabaseRecords } from '../features/public/database-records';
 import { loadOrThrow, publicApi } from '../features/public/public-api';
 import { paths } from '../paths';
+import { PageError } from '../features/public/page-error';
 
 /** /topdatabase?code= (standard or usage; registration records have their own page) and /dbinfolist (standards). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,4 +25,8 @@ export function meta({ data: db }: Route.MetaArgs) {
 
 export default function DatabaseRecordsPage({ loaderData }: Route.ComponentProps) {
   return <DatabaseRecords db={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.database, label: '全部数据库' }} />;
 }

@@ -5,6 +5,7 @@ import { DatabaseCard } from '../features/public/cards';
 import { loadOrThrow, publicApi } from '../features/public/public-api';
 import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 export function meta() {
   return pageMeta(paths.database);
@@ -28,4 +29,8 @@ export default function Databases({ loaderData }: Route.ComponentProps) {
       </Row>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

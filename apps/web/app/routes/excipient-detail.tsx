@@ -1,6 +1,6 @@
 import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels, type ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Descriptions, Table, Tag } from 'antd';
+import { Breadcrumb, Button, Descriptions, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/excipient-detail';
 import { FavoriteButton } from '../features/public/favorite-button';
@@ -9,15 +9,14 @@ import { usePersonal } from '../features/public/use-personal';
 import { loginHref } from '../features/session/login-redirect';
 import { apiUrl } from '../lib/api';
 import { paths, withQuery } from '../paths';
-import { pageMeta } from '../site/pages';
+import { errorMeta, pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
+import { PageError } from '../features/public/page-error';
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, error }: Route.MetaArgs) {
+  if (error) return errorMeta(error);
   if (!data) return pageMeta(paths.excipientDetail);
-  return [
-    { title: `${data.nameZh}（${data.nameEn}）- 辅料通` },
-    { name: 'description', content: data.summary },
-  ];
+  return [{ title: `${data.nameZh}（${data.nameEn}）- 辅料通` }, { name: 'description', content: data.summary }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,9 +47,15 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
   );
 }
 
+/** Specs by grade, in the order the API lists them. */
+function gradesOf(specs: ExcipientDetail['specs']): Array<[string, ExcipientDetail['specs']]> {
+  const grades = new Map<string, ExcipientDetail['specs']>();
+  for (const spec of specs) grades.set(spec.grade, [...(grades.get(spec.grade) ?? []), spec]);
+  return [...grades];
+}
+
 export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps) {
   const item = usePersonal(['excipient', loaderData.id], (c) => publicApi.excipient(c, loaderData.id), loaderData);
-  const firstSpec = item.specs.find((s) => s.sampleAvailable);
   return (
     <div className="container page product">
       <Breadcrumb
@@ -77,102 +82,155 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
         </div>
         <div className="product__actions">
           <FavoriteButton targetType="excipient" targetId={item.id} favoriteId={item.favoriteId} />
-          {firstSpec ? (
-            <Link to={withQuery(paths.sampleCart, { add: item.id, spec: firstSpec.id })}>
-              <Button type="primary" icon={<ShoppingCartOutlined />}>
-                申请样品
-              </Button>
-            </Link>
+          {item.specs.some((s) => s.sampleAvailable) ? (
+            <Button type="primary" icon={<ShoppingCartOutlined />} href="#specs">
+              申请样品
+            </Button>
           ) : null}
         </div>
       </section>
 
-      <section className="panel">
-        <h2 className="panel__title">基本信息</h2>
-        <Descriptions
-          column={{ xs: 1, sm: 2 }}
-          size="small"
-          items={[
-            { key: 'cas', label: 'CAS 号', children: item.cas ?? '—' },
-            { key: 'category', label: '功能分类', children: item.category },
-            { key: 'synonyms', label: '别名', children: item.synonyms.join('、') || '—' },
-            { key: 'forms', label: '适用剂型', children: item.dosageForms.join('、') },
-            {
-              key: 'ph',
-              label: '药典符合性',
-              children: item.pharmacopoeias.map((p) => `${p}（${pharmacopoeiaLabels[p]}）`).join('、'),
-            },
-          ]}
-        />
-        <div className="product__description">
-          {item.description.split(/\n{2,}/).map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
+      <div className="product__body">
+        <div className="product__main">
+          <section className="panel">
+            <h2 className="panel__title">基本信息</h2>
+            <Descriptions
+              column={{ xs: 1, sm: 2 }}
+              size="small"
+              items={[
+                { key: 'cas', label: 'CAS 号', children: item.cas ?? '—' },
+                { key: 'category', label: '功能分类', children: item.category },
+                { key: 'synonyms', label: '别名', children: item.synonyms.join('、') || '—' },
+                { key: 'forms', label: '适用剂型', children: item.dosageForms.join('、') },
+                {
+                  key: 'ph',
+                  label: '药典符合性',
+                  children: item.pharmacopoeias.map((p) => `${p}（${pharmacopoeiaLabels[p]}）`).join('、'),
+                },
+              ]}
+            />
+          </section>
+
+          <section className="panel" id="specs" aria-labelledby="specs-title">
+            <h2 className="panel__title" id="specs-title">
+              规格与样品包装
+            </h2>
+            <table className="spec-table">
+              <thead>
+                <tr>
+                  <th scope="col">规格等级</th>
+                  <th scope="col">样品包装（点击加入样品车）</th>
+                </tr>
+              </thead>
+              <tbody>
+                {gradesOf(item.specs).map(([grade, specs]) => (
+                  <tr key={grade}>
+                    <th scope="row" className="spec-table__grade">
+                      {grade}
+                    </th>
+                    <td>
+                      <div className="spec-packs">
+                        {specs.map((spec) =>
+                          spec.sampleAvailable ? (
+                            <Link
+                              key={spec.id}
+                              to={withQuery(paths.sampleCart, { add: item.id, spec: spec.id })}
+                              className="spec-pack"
+                              title={`将 ${item.nameZh} ${grade} ${spec.packSize} 加入样品车`}
+                            >
+                              <ShoppingCartOutlined /> {spec.packSize}
+                            </Link>
+                          ) : (
+                            <span key={spec.id} className="spec-pack is-disabled" title="该包装暂不提供样品">
+                              {spec.packSize} · 暂不提供
+                            </span>
+                          ),
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="muted small spec-note">
+              在线样品车即将开放，届时可选择规格与包装在线提交申请。目前请致电 {siteInfo.phone}（{siteInfo.serviceHours}
+              ）或发送邮件至{' '}
+              <a href={`mailto:${siteInfo.email}?subject=${encodeURIComponent(`样品申请：${item.nameZh}`)}`}>
+                {siteInfo.email}
+              </a>{' '}
+              申请样品。
+            </p>
+          </section>
+          <section className="panel" aria-labelledby="description-title">
+            <h2 className="panel__title" id="description-title">
+              产品介绍
+            </h2>
+            <div className="product__description">
+              {item.description.split(/\n{2,}/).map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
+            </div>
+          </section>
         </div>
-      </section>
+        <aside className="product__side" aria-label="登记与文档">
+          <section className="panel">
+            <h2 className="panel__title">CDE 登记信息</h2>
+            {item.registrations.length === 0 ? (
+              <p className="muted">暂无登记信息。</p>
+            ) : (
+              <ul className="reg-links">
+                {item.registrations.map((r) => (
+                  <li key={r.regNo}>
+                    {r.registrationId ? (
+                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.registrationId })}>
+                        {r.regNo}
+                      </Link>
+                    ) : (
+                      r.regNo
+                    )}
+                    <Tag color={r.status === 'A' ? 'green' : 'orange'}>{reviewStatusLabels[r.status]}</Tag>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
 
-      <section className="panel">
-        <h2 className="panel__title">规格与样品包装</h2>
-        <div>
-          <Table
-            rowKey="id"
-            size="small"
-            pagination={false}
-            dataSource={item.specs}
-            columns={[
-              { title: '规格等级', dataIndex: 'grade' },
-              { title: '样品包装', dataIndex: 'packSize' },
-              {
-                title: '样品',
-                dataIndex: 'sampleAvailable',
-                render: (ok: boolean, spec) =>
-                  ok ? (
-                    <Link to={withQuery(paths.sampleCart, { add: item.id, spec: spec.id })}>加入样品车</Link>
-                  ) : (
-                    <span className="muted">暂不提供</span>
-                  ),
-              },
-            ]}
-          />
-        </div>
-        <p className="muted small">样品车与在线申请即将开放；目前可致电 {siteInfo.phone} 或发送邮件至 {siteInfo.email} 申请样品。</p>
-      </section>
-
-      <section className="panel">
-        <h2 className="panel__title">CDE 登记信息</h2>
-        {item.registrations.length === 0 ? (
-          <p className="muted">暂无登记信息。</p>
-        ) : (
-          <ul className="reg-links">
-            {item.registrations.map((r) => (
-              <li key={r.regNo}>
-                {r.registrationId ? (
-                  <Link to={withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.registrationId })}>{r.regNo}</Link>
-                ) : (
-                  r.regNo
-                )}
-                <Tag color={r.status === 'A' ? 'green' : 'orange'}>{reviewStatusLabels[r.status]}</Tag>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className="panel">
-        <h2 className="panel__title">技术文档</h2>
-        <ul className="doc-list">
-          {item.documents.map((doc) => (
-            <li key={doc.id}>
-              <span>
-                <Tag>{doc.kind}</Tag>
-                {doc.title}
-                <span className="muted small"> · {documentKindLabels[doc.kind]}</span>
-              </span>
-              <DocumentAction doc={doc} />
-            </li>
-          ))}
-        </ul>
-      </section>
+          <section className="panel">
+            <h2 className="panel__title">技术文档</h2>
+            <ul className="doc-list">
+              {item.documents.map((doc) => (
+                <li key={doc.id}>
+                  <span>
+                    <Tag title={documentKindLabels[doc.kind]}>{doc.kind}</Tag>
+                    {doc.title}
+                  </span>
+                  <DocumentAction doc={doc} />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="panel product__service">
+            <h2 className="panel__title">样品与技术服务</h2>
+            <p className="small">
+              {item.sampleAvailable
+                ? `本品可申请样品（${[...new Set(item.specs.filter((s) => s.sampleAvailable).map((s) => s.packSize))].join(' / ')} 样品包装），并提供技术资料与注册支持。`
+                : '本品暂不提供样品，可咨询替代品种、技术资料与注册支持。'}
+            </p>
+            <p className="small">
+              客服热线 <strong>{siteInfo.phone}</strong>
+              <br />
+              <span className="muted">{siteInfo.serviceHours}</span>
+            </p>
+            <p className="small">
+              邮箱 <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+            </p>
+          </section>
+        </aside>
+      </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.excipients, label: '浏览辅料产品' }} />;
 }

@@ -1,5 +1,7 @@
 import { PHARMACOPOEIAS, pharmacopoeiaLabels } from '@fuliaotong/contracts';
-import { Empty, Input, Select } from 'antd';
+import { Checkbox, Empty, Input, Select, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Route } from './+types/excipients';
 import { PageHeading } from '../components/page-heading';
 import { ExcipientCard } from '../features/public/cards';
@@ -7,6 +9,7 @@ import { ListPager, useFilterParams } from '../features/public/list-pager';
 import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
 import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 const PAGE_SIZE = 12;
 const filters = ['keyword', 'category', 'dosageForm', 'pharmacopoeia', 'sampleAvailable', 'page'] as const;
@@ -23,19 +26,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-function FacetList({ title, name, options, current, onPick }: {
+function FacetList({
+  title,
+  name,
+  options,
+  current,
+  onPick,
+}: {
   title: string;
   name: string;
   options: Array<{ value: string; count: number }>;
   current: string | null;
   onPick: (value: string | undefined) => void;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  // On phones the list is one row that scrolls sideways: bring the chosen option into view.
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('.is-active');
+    if (list.current && active && list.current.scrollWidth > list.current.clientWidth) {
+      list.current.scrollLeft = Math.max(0, active.offsetLeft - list.current.offsetLeft - 24);
+    }
+  }, [current]);
   return (
     <div className="facet">
-      <h3 className="facet__title">{title}</h3>
-      <ul className="facet__list" aria-label={title}>
+      <h2 className="facet__title">{title}</h2>
+      <ul className="facet__list" aria-label={title} ref={list}>
         <li>
-          <button type="button" className={current ? 'facet__item' : 'facet__item is-active'} onClick={() => onPick(undefined)}>
+          <button
+            type="button"
+            className={current ? 'facet__item' : 'facet__item is-active'}
+            aria-pressed={!current}
+            onClick={() => onPick(undefined)}
+          >
             全部
           </button>
         </li>
@@ -45,6 +67,7 @@ function FacetList({ title, name, options, current, onPick }: {
               type="button"
               data-facet={name}
               className={current === o.value ? 'facet__item is-active' : 'facet__item'}
+              aria-pressed={current === o.value}
               onClick={() => onPick(current === o.value ? undefined : o.value)}
             >
               {o.value} <span className="facet__count">{o.count}</span>
@@ -56,15 +79,55 @@ function FacetList({ title, name, options, current, onPick }: {
   );
 }
 
+const chipLabels: Record<string, (v: string) => string> = {
+  keyword: (v) => `关键词：${v}`,
+  category: (v) => v,
+  dosageForm: (v) => v,
+  pharmacopoeia: (v) => `符合 ${v}`,
+  sampleAvailable: () => '可申请样品',
+};
+
 export default function Excipients({ loaderData }: Route.ComponentProps) {
   const { page, facets } = loaderData;
   const [params, setFilter] = useFilterParams();
   const info = pageInfo(paths.excipients);
+  const chosen = Object.keys(chipLabels).filter((key) => params.get(key));
   return (
     <div className="container page catalogue">
       <PageHeading title={info.title} description="按功能分类、适用剂型与药典标准查找药用辅料，在线申请样品。" />
+      <div className="toolbar catalogue__toolbar">
+        <Input.Search
+          key={params.get('keyword') ?? ''}
+          defaultValue={params.get('keyword') ?? ''}
+          placeholder="名称、英文名、CAS 号或别名"
+          allowClear
+          maxLength={50}
+          enterButton="搜索"
+          aria-label="搜索辅料"
+          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          className="toolbar__search"
+        />
+        <Select
+          allowClear
+          prefix="药典"
+          placeholder="全部"
+          aria-label="药典标准"
+          value={params.get('pharmacopoeia') ?? undefined}
+          options={PHARMACOPOEIAS.map((p) => ({ value: p, label: `${p} ${pharmacopoeiaLabels[p]}` }))}
+          onChange={(v) => setFilter({ pharmacopoeia: v })}
+          className="toolbar__select"
+          popupMatchSelectWidth={false}
+        />
+        <Checkbox
+          checked={params.get('sampleAvailable') === 'true'}
+          onChange={(e) => setFilter({ sampleAvailable: e.target.checked ? 'true' : undefined })}
+          className="toolbar__check"
+        >
+          只看可申请样品
+        </Checkbox>
+      </div>
       <div className="catalogue__layout">
-        <aside className="catalogue__facets panel">
+        <aside className="catalogue__facets panel" aria-label="分类筛选">
           <FacetList
             title="功能分类"
             name="category"
@@ -80,43 +143,26 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
             onPick={(v) => setFilter({ dosageForm: v })}
           />
         </aside>
-        <section className="catalogue__results">
-          <div className="toolbar">
-            <Input.Search
-              key={params.get('keyword') ?? ''}
-              defaultValue={params.get('keyword') ?? ''}
-              placeholder="名称、英文名、CAS 号或别名"
-              allowClear
-              maxLength={50}
-              enterButton="搜索"
-              aria-label="搜索辅料"
-              onSearch={(v) => setFilter({ keyword: v.trim() })}
-              className="toolbar__search"
-            />
-            <Select
-              allowClear
-              placeholder="药典标准"
-              aria-label="药典标准"
-              value={params.get('pharmacopoeia') ?? undefined}
-              options={PHARMACOPOEIAS.map((p) => ({ value: p, label: `${p} ${pharmacopoeiaLabels[p]}` }))}
-              onChange={(v) => setFilter({ pharmacopoeia: v })}
-              className="toolbar__select"
-            />
-            <Select
-              allowClear
-              placeholder="样品"
-              aria-label="样品"
-              value={params.get('sampleAvailable') ?? undefined}
-              options={[{ value: 'true', label: '可申请样品' }]}
-              onChange={(v) => setFilter({ sampleAvailable: v })}
-              className="toolbar__select"
-            />
-          </div>
-          <p className="result-count" role="status">
+        <section className="catalogue__results" aria-label="产品列表">
+          <div className="result-count" role="status">
             共找到 <strong>{page.totalCount}</strong> 种辅料
-          </p>
+            {chosen.length ? (
+              <span className="chosen-filters">
+                {chosen.map((key) => (
+                  <Tag key={key} closable onClose={() => setFilter({ [key]: undefined })} color="blue">
+                    {chipLabels[key]!(params.get(key)!)}
+                  </Tag>
+                ))}
+                <Link to={paths.excipients} className="chosen-filters__clear">
+                  清除全部
+                </Link>
+              </span>
+            ) : null}
+          </div>
           {page.items.length === 0 ? (
-            <Empty description="没有符合条件的辅料，换个关键词或筛选条件试试。" />
+            <section className="panel">
+              <Empty description="没有符合条件的辅料，换个关键词或筛选条件试试。" />
+            </section>
           ) : (
             <div className="excipient-grid excipient-grid--list">
               {page.items.map((item) => (
@@ -129,4 +175,8 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.excipients, label: '清除筛选条件' }} />;
 }

@@ -6,6 +6,7 @@ import { loadOrThrow, publicApi } from '../features/public/public-api';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
+import { PageError } from '../features/public/page-error';
 
 export function meta() {
   return pageMeta(paths.homeBack);
@@ -60,4 +61,8 @@ export default function HomeBack({ loaderData: home }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

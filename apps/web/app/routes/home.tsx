@@ -7,6 +7,7 @@ import { loadOrThrow, publicApi } from '../features/public/public-api';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
+import { PageError } from '../features/public/page-error';
 
 export function meta() {
   return pageMeta(paths.home);
@@ -46,7 +47,7 @@ export default function Home({ loaderData: home }: Route.ComponentProps) {
           </h2>
           <Link to={paths.excipients}>全部产品 ›</Link>
         </div>
-        <div className="excipient-grid">
+        <div className="excipient-grid excipient-grid--home">
           {home.featured.map((item) => (
             <ExcipientCard key={item.id} item={item} />
           ))}
@@ -93,4 +94,8 @@ export default function Home({ loaderData: home }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

@@ -1,41 +1,72 @@
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/news-detail';
+import { NewsList } from '../features/public/cards';
 import { FavoriteButton } from '../features/public/favorite-button';
+import { PageError } from '../features/public/page-error';
 import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
 import { RichText } from '../features/public/rich-text';
 import { usePersonal } from '../features/public/use-personal';
 import { paths, withQuery } from '../paths';
+import { errorMeta } from '../site/pages';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = idFrom(new URL(request.url), paths.news);
-  return loadOrThrow(context, (c) => publicApi.newsArticle(c, id));
+  return loadOrThrow(context, async (c) => {
+    const article = await publicApi.newsArticle(c, id);
+    const related = await publicApi.news(c, { category: article.category, pageSize: 7 });
+    return { article, related: related.items.filter((n) => n.id !== article.id).slice(0, 6) };
+  });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, error }: Route.MetaArgs) {
+  if (error) return errorMeta(error);
   return data
-    ? [{ title: `${data.title} - 行业资讯 - 辅料通` }, { name: 'description', content: data.summary }]
+    ? [{ title: `${data.article.title} - 行业资讯 - 辅料通` }, { name: 'description', content: data.article.summary }]
     : [{ title: '行业资讯 - 辅料通' }];
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
-  const n = usePersonal(['news', loaderData.id], (c) => publicApi.newsArticle(c, loaderData.id), loaderData);
+  const { related } = loaderData;
+  const n = usePersonal(
+    ['news', loaderData.article.id],
+    (c) => publicApi.newsArticle(c, loaderData.article.id),
+    loaderData.article,
+  );
   return (
     <div className="container page article-page">
       <Breadcrumb
         className="page-breadcrumb"
-        items={[{ title: <Link to={paths.news}>行业资讯</Link> }, { title: <Link to={withQuery(paths.news, { category: n.category })}>{n.category}</Link> }]}
+        items={[
+          { title: <Link to={paths.news}>行业资讯</Link> },
+          { title: <Link to={withQuery(paths.news, { category: n.category })}>{n.category}</Link> },
+        ]}
       />
-      <article className="panel">
-        <h1 className="article-page__title">{n.title}</h1>
-        <p className="article-list__meta">
-          {n.source} · {n.publishedOn}
-        </p>
-        <div className="article-page__actions">
-          <FavoriteButton targetType="news" targetId={n.id} favoriteId={n.favoriteId} />
-        </div>
-        <RichText html={n.content} />
-      </article>
+      <div className="article-layout">
+        <article className="panel">
+          <h1 className="article-page__title">{n.title}</h1>
+          <div className="article-page__meta">
+            <span className="article-list__meta">
+              {n.source} · {n.publishedOn}
+            </span>
+            <FavoriteButton targetType="news" targetId={n.id} favoriteId={n.favoriteId} />
+          </div>
+          <RichText html={n.content} />
+        </article>
+        <aside className="panel article-layout__side" aria-labelledby="related-news">
+          <h2 className="panel__title" id="related-news">
+            同类资讯 · {n.category}
+          </h2>
+          {related.length ? <NewsList items={related} /> : <p className="muted small">暂无同类资讯。</p>}
+          <Link to={withQuery(paths.news, { category: n.category })} className="small">
+            更多{n.category} ›
+          </Link>
+        </aside>
+      </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.news, label: '资讯列表' }} />;
 }

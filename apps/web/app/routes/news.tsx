@@ -7,6 +7,7 @@ import { ListPager, useFilterParams } from '../features/public/list-pager';
 import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 const PAGE_SIZE = 12;
 
@@ -66,4 +67,8 @@ export default function News({ loaderData: page }: Route.ComponentProps) {
       <ListPager total={page.totalCount} pageSize={PAGE_SIZE} />
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.news, label: '资讯列表' }} />;
 }

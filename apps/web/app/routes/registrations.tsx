@@ -9,6 +9,7 @@ import { ListPager, useFilterParams } from '../features/public/list-pager';
 import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 const PAGE_SIZE = 20;
 /** The API counts matches up to this many. */
@@ -16,9 +17,37 @@ const COUNT_CAP = 10_000;
 const filters = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo', 'sort', 'page'] as const;
 
 const PROVINCES = [
-  '北京', '天津', '河北', '山西', '内蒙古', '辽宁', '吉林', '黑龙江', '上海', '江苏', '浙江', '安徽', '福建', '江西',
-  '山东', '河南', '湖北', '湖南', '广东', '广西', '海南', '重庆', '四川', '贵州', '云南', '西藏', '陕西', '甘肃',
-  '青海', '宁夏', '新疆',
+  '北京',
+  '天津',
+  '河北',
+  '山西',
+  '内蒙古',
+  '辽宁',
+  '吉林',
+  '黑龙江',
+  '上海',
+  '江苏',
+  '浙江',
+  '安徽',
+  '福建',
+  '江西',
+  '山东',
+  '河南',
+  '湖北',
+  '湖南',
+  '广东',
+  '广西',
+  '海南',
+  '重庆',
+  '四川',
+  '贵州',
+  '云南',
+  '西藏',
+  '陕西',
+  '甘肃',
+  '青海',
+  '宁夏',
+  '新疆',
 ];
 
 const sortOptions = [
@@ -38,18 +67,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrThrow(context, (client) => publicApi.registrations(client, query));
 }
 
+const sortable: Record<string, { asc: string; desc: string }> = {
+  regNo: { asc: 'regno_asc', desc: 'regno_desc' },
+  updatedOn: { asc: 'updated_asc', desc: 'updated_desc' },
+};
+
+/** The order a column header shows for the sort in the URL. */
+function columnOrder(sort: string, column: keyof typeof sortable): 'ascend' | 'descend' | null {
+  if (sort === sortable[column]!.asc) return 'ascend';
+  if (sort === sortable[column]!.desc) return 'descend';
+  return null;
+}
+
+const filterKeys = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo'] as const;
+
 export default function Registrations({ loaderData: page }: Route.ComponentProps) {
   const [params, setFilter] = useFilterParams();
   const info = pageInfo(paths.registrations);
   const from = params.get('updatedFrom');
   const to = params.get('updatedTo');
+  const sort = params.get('sort') ?? 'updated_desc';
+  const filtered = filterKeys.some((key) => params.get(key));
+  const detailHref = (r: RegistrationSummary) => withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.id });
   return (
     <div className="container page">
       <PageHeading
         title={info.title}
         description="CDE 原料药、药用辅料与药包材登记信息。A：已批准在上市制剂使用；I：尚未通过与制剂共同审评审批。"
       />
-      <section className="panel filters">
+      <section className="panel filter-grid" aria-label="筛选条件">
         <Input.Search
           key={`k-${params.get('keyword') ?? ''}`}
           defaultValue={params.get('keyword') ?? ''}
@@ -59,11 +105,12 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
           enterButton="查询"
           aria-label="关键词"
           onSearch={(v) => setFilter({ keyword: v.trim() })}
-          className="filters__wide"
+          className="filter-grid__wide"
         />
         <Select
           allowClear
-          placeholder="类型"
+          prefix="类型"
+          placeholder="全部"
           aria-label="类型"
           value={params.get('type') ?? undefined}
           options={REGISTRATION_TYPES.map((t) => ({ value: t, label: t }))}
@@ -71,7 +118,8 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
         />
         <Select
           allowClear
-          placeholder="审评结果"
+          prefix="审评结果"
+          placeholder="全部"
           aria-label="审评结果"
           value={params.get('status') ?? undefined}
           options={[
@@ -83,7 +131,8 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
         <Select
           allowClear
           showSearch
-          placeholder="省份"
+          prefix="省份"
+          placeholder="全部"
           aria-label="省份"
           value={params.get('province') ?? undefined}
           options={[...PROVINCES, '进口'].map((p) => ({ value: p, label: p }))}
@@ -100,46 +149,109 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
         />
         <DatePicker.RangePicker
           aria-label="更新日期"
+          prefix="更新日期"
+          placeholder={['开始', '结束']}
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           allowEmpty={[true, true]}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
           onChange={(range) =>
             setFilter({ updatedFrom: range?.[0]?.format('YYYY-MM-DD'), updatedTo: range?.[1]?.format('YYYY-MM-DD') })
           }
-        />
-        <Select
-          aria-label="排序"
-          value={params.get('sort') ?? 'updated_desc'}
-          options={sortOptions}
-          onChange={(v) => setFilter({ sort: v === 'updated_desc' ? undefined : v })}
+          className="filter-grid__wide"
         />
       </section>
-      <p className="result-count" role="status">
-        共 <strong>{page.totalCount >= COUNT_CAP ? `${COUNT_CAP.toLocaleString('zh-CN')}+` : page.totalCount.toLocaleString('zh-CN')}</strong> 条登记信息
-      </p>
-      <section className="panel table-scroll">
+      <div className="result-bar">
+        <p className="result-count" role="status">
+          共{' '}
+          <strong>
+            {page.totalCount >= COUNT_CAP ? `${COUNT_CAP.toLocaleString('zh-CN')}+` : page.totalCount.toLocaleString('zh-CN')}
+          </strong>{' '}
+          条登记信息
+          {filtered ? (
+            <Link to={paths.registrations} className="result-bar__clear">
+              清除筛选
+            </Link>
+          ) : null}
+        </p>
+        <Select
+          aria-label="排序"
+          prefix="排序"
+          value={sort}
+          options={sortOptions.map((o) => ({ ...o, disabled: o.value === 'relevance' && !params.get('keyword') }))}
+          onChange={(v) => setFilter({ sort: v === 'updated_desc' ? undefined : v })}
+          className="result-bar__sort"
+        />
+      </div>
+      <section className="panel table-scroll records-table">
         <Table<RegistrationSummary>
           rowKey="id"
           size="middle"
           pagination={false}
-                scroll={{ x: 860 }}
+          scroll={{ x: 860 }}
           dataSource={page.items}
           locale={{ emptyText: '没有符合条件的登记信息' }}
+          onChange={(_pagination, _filters, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const column = typeof s?.field === 'string' ? sortable[s.field] : undefined;
+            if (!column || !s?.order) setFilter({ sort: undefined });
+            else
+              setFilter({ sort: s.order === 'ascend' ? column.asc : column.desc === 'updated_desc' ? undefined : column.desc });
+          }}
           columns={[
             {
               title: '登记号',
               dataIndex: 'regNo',
-              render: (regNo: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.id })}>{regNo}</Link>,
+              width: 150,
+              sorter: true,
+              sortOrder: columnOrder(sort, 'regNo'),
+              sortDirections: ['ascend', 'descend'],
+              render: (regNo: string, r) => <Link to={detailHref(r)}>{regNo}</Link>,
             },
             { title: '品种名称', dataIndex: 'name' },
             { title: '企业名称', dataIndex: 'company' },
             { title: '省份', dataIndex: 'province', width: 90 },
-            { title: '类型', dataIndex: 'type', width: 90 },
-            { title: '审评结果', dataIndex: 'reviewStatus', width: 90, render: (s: RegistrationSummary['reviewStatus']) => <ReviewStatusTag status={s} /> },
-            { title: '更新日期', dataIndex: 'updatedOn', width: 120 },
+            { title: '类型', dataIndex: 'type', width: 80 },
+            {
+              title: '审评结果',
+              dataIndex: 'reviewStatus',
+              width: 90,
+              render: (s: RegistrationSummary['reviewStatus']) => <ReviewStatusTag status={s} />,
+            },
+            {
+              title: '更新日期',
+              dataIndex: 'updatedOn',
+              width: 130,
+              sorter: true,
+              sortOrder: columnOrder(sort, 'updatedOn'),
+              sortDirections: ['descend', 'ascend'],
+            },
           ]}
         />
       </section>
+      {/* Phones: the same records as cards (the table above is hidden there). */}
+      <ul className="record-cards" aria-label="登记信息列表">
+        {page.items.map((r) => (
+          <li key={r.id} className="record-card">
+            <Link to={detailHref(r)} className="record-card__link">
+              <span className="record-card__head">
+                <strong className="record-card__name">{r.name}</strong>
+                <ReviewStatusTag status={r.reviewStatus} />
+              </span>
+              <span className="record-card__regno">{r.regNo}</span>
+              <span className="record-card__company">{r.company}</span>
+              <span className="record-card__meta">
+                {r.type} · {r.province} · 更新于 {r.updatedOn}
+              </span>
+            </Link>
+          </li>
+        ))}
+        {page.items.length === 0 ? <li className="record-card record-card--empty">没有符合条件的登记信息</li> : null}
+      </ul>
       <ListPager total={page.totalCount} pageSize={PAGE_SIZE} cap={COUNT_CAP} />
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.registrations, label: '清除筛选条件' }} />;
 }

@@ -1,4 +1,10 @@
-import { REGULATION_CATEGORIES, REGULATION_STATUSES, type RegulationDetail, type RegulationPage } from '@fuliaotong/contracts';
+import {
+  REGULATION_CATEGORIES,
+  REGULATION_STATUSES,
+  type RegulationDetail,
+  type RegulationPage,
+  type RegulationSummary,
+} from '@fuliaotong/contracts';
 import { Breadcrumb, DatePicker, Descriptions, Empty, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -7,61 +13,87 @@ import { PageHeading } from '../components/page-heading';
 import { RegulationList, RegulationStatusTag } from '../features/public/cards';
 import { FavoriteButton } from '../features/public/favorite-button';
 import { ListPager, useFilterParams } from '../features/public/list-pager';
-import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
+import { idFrom, loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
 import { RichText } from '../features/public/rich-text';
 import { usePersonal } from '../features/public/use-personal';
-import { paths } from '../paths';
-import { pageInfo, pageMeta } from '../site/pages';
+import { paths, withQuery } from '../paths';
+import { errorMeta, pageInfo, pageMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 const PAGE_SIZE = 15;
 const filters = ['keyword', 'category', 'status', 'issuedFrom', 'issuedTo', 'page'] as const;
 
-type LoaderData = { kind: 'list'; page: RegulationPage } | { kind: 'detail'; regulation: RegulationDetail };
+type LoaderData =
+  { kind: 'list'; page: RegulationPage } | { kind: 'detail'; regulation: RegulationDetail; related: RegulationSummary[] };
 
 /** /regulations and /topregulations: the list with its filters; `?id=` shows one document in full. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const url = new URL(request.url);
-  const id = url.searchParams.get('id');
-  if (id) {
-    const numeric = Number(id);
-    return { kind: 'detail', regulation: await loadOrThrow(context, (c) => publicApi.regulation(c, Number.isInteger(numeric) && numeric > 0 ? numeric : 0)) };
+  if (url.searchParams.has('id')) {
+    const id = idFrom(url, url.pathname);
+    return loadOrThrow(context, async (c) => {
+      const regulation = await publicApi.regulation(c, id);
+      const related = await publicApi.regulations(c, { category: regulation.category, pageSize: 7 });
+      return { kind: 'detail', regulation, related: related.items.filter((r) => r.id !== id).slice(0, 6) } as const;
+    });
   }
   const query = { ...queryFrom(url, filters), pageSize: String(PAGE_SIZE) };
   return { kind: 'list', page: await loadOrThrow(context, (c) => publicApi.regulations(c, query)) };
 }
 
-export function meta({ data, location }: Route.MetaArgs) {
+export function meta({ data, error, location }: Route.MetaArgs) {
+  if (error) return errorMeta(error);
   if (data?.kind === 'detail') {
     const r = data.regulation;
-    return [{ title: `${r.title} - 法规政策 - 辅料通` }, { name: 'description', content: `${r.issuer}${r.docNumber ? ` ${r.docNumber}` : ''}，${r.issuedOn} 发布。` }];
+    return [
+      { title: `${r.title} - 法规政策 - 辅料通` },
+      { name: 'description', content: `${r.issuer}${r.docNumber ? ` ${r.docNumber}` : ''}，${r.issuedOn} 发布。` },
+    ];
   }
   return pageMeta(location.pathname === paths.topRegulations ? paths.regulations : location.pathname);
 }
 
-function RegulationArticle({ anonymous }: { anonymous: RegulationDetail }) {
+function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail; related: RegulationSummary[] }) {
   const r = usePersonal(['regulation', anonymous.id], (c) => publicApi.regulation(c, anonymous.id), anonymous);
   return (
     <div className="container page article-page">
-      <Breadcrumb className="page-breadcrumb" items={[{ title: <Link to={paths.regulations}>法规政策</Link> }, { title: r.category }]} />
-      <article className="panel">
-        <h1 className="article-page__title">{r.title}</h1>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2 }}
-          items={[
-            { key: 'issuer', label: '发布机构', children: r.issuer },
-            { key: 'doc', label: '文号', children: r.docNumber ?? '—' },
-            { key: 'issued', label: '发布日期', children: r.issuedOn },
-            { key: 'effective', label: '实施日期', children: r.effectiveOn ?? '—' },
-            { key: 'status', label: '状态', children: <RegulationStatusTag status={r.status} /> },
-            { key: 'category', label: '类别', children: r.category },
-          ]}
-        />
-        <div className="article-page__actions">
-          <FavoriteButton targetType="regulation" targetId={r.id} favoriteId={r.favoriteId} />
-        </div>
-        <RichText html={r.content} />
-      </article>
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to={paths.regulations}>法规政策</Link> },
+          { title: <Link to={withQuery(paths.regulations, { category: r.category })}>{r.category}</Link> },
+        ]}
+      />
+      <div className="article-layout">
+        <article className="panel">
+          <h1 className="article-page__title">{r.title}</h1>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              { key: 'issuer', label: '发布机构', children: r.issuer },
+              { key: 'doc', label: '文号', children: r.docNumber ?? '—' },
+              { key: 'issued', label: '发布日期', children: r.issuedOn },
+              { key: 'effective', label: '实施日期', children: r.effectiveOn ?? '—' },
+              { key: 'status', label: '状态', children: <RegulationStatusTag status={r.status} /> },
+              { key: 'category', label: '类别', children: r.category },
+            ]}
+          />
+          <div className="article-page__actions">
+            <FavoriteButton targetType="regulation" targetId={r.id} favoriteId={r.favoriteId} />
+          </div>
+          <RichText html={r.content} />
+        </article>
+        <aside className="panel article-layout__side" aria-labelledby="related-regulations">
+          <h2 className="panel__title" id="related-regulations">
+            相关法规 · {r.category}
+          </h2>
+          {related.length ? <RegulationList items={related} /> : <p className="muted small">暂无相关法规。</p>}
+          <Link to={withQuery(paths.regulations, { category: r.category })} className="small">
+            更多{r.category} ›
+          </Link>
+        </aside>
+      </div>
     </div>
   );
 }
@@ -72,7 +104,10 @@ function RegulationIndex({ page }: { page: RegulationPage }) {
   const to = params.get('issuedTo');
   return (
     <div className="container page">
-      <PageHeading title={pageInfo(paths.regulations).title} description="药用辅料相关法律法规、部门规章、技术指导原则与征求意见稿。" />
+      <PageHeading
+        title={pageInfo(paths.regulations).title}
+        description="药用辅料相关法律法规、部门规章、技术指导原则与征求意见稿。"
+      />
       <section className="panel filters">
         <Input.Search
           key={`k-${params.get('keyword') ?? ''}`}
@@ -105,18 +140,30 @@ function RegulationIndex({ page }: { page: RegulationPage }) {
           aria-label="发布日期"
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           allowEmpty={[true, true]}
-          onChange={(range) => setFilter({ issuedFrom: range?.[0]?.format('YYYY-MM-DD'), issuedTo: range?.[1]?.format('YYYY-MM-DD') })}
+          onChange={(range) =>
+            setFilter({ issuedFrom: range?.[0]?.format('YYYY-MM-DD'), issuedTo: range?.[1]?.format('YYYY-MM-DD') })
+          }
         />
       </section>
       <p className="result-count" role="status">
         共 <strong>{page.totalCount}</strong> 篇
       </p>
-      <section className="panel">{page.items.length ? <RegulationList items={page.items} /> : <Empty description="没有符合条件的法规" />}</section>
+      <section className="panel">
+        {page.items.length ? <RegulationList items={page.items} /> : <Empty description="没有符合条件的法规" />}
+      </section>
       <ListPager total={page.totalCount} pageSize={PAGE_SIZE} />
     </div>
   );
 }
 
 export default function Regulations({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === 'detail' ? <RegulationArticle anonymous={loaderData.regulation} /> : <RegulationIndex page={loaderData.page} />;
+  return loaderData.kind === 'detail' ? (
+    <RegulationArticle anonymous={loaderData.regulation} related={loaderData.related} />
+  ) : (
+    <RegulationIndex page={loaderData.page} />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} back={{ to: paths.regulations, label: '法规政策列表' }} />;
 }

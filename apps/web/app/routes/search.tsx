@@ -6,8 +6,9 @@ import { HomeSearch } from '../components/home-search';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../features/public/list-pager';
 import { loadOrThrow, publicApi } from '../features/public/public-api';
-import { paths } from '../paths';
+import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
+import { PageError } from '../features/public/page-error';
 
 const PAGE_SIZE = 10;
 const types = ['all', 'excipient', 'registration', 'regulation', 'news'] as const satisfies readonly SearchType[];
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
     return { q, problem: `搜索关键词最多 ${SEARCH_MAX_LENGTH} 个字，请缩短后再试。`, result: null };
   }
   const type = (types as readonly string[]).includes(url.searchParams.get('type') ?? '') ? url.searchParams.get('type')! : 'all';
-  const page = url.searchParams.get('page') ?? '1';
+  const rawPage = url.searchParams.get('page') ?? '';
+  const page = /^[1-9]\d{0,3}$/.test(rawPage) ? rawPage : '1';
   const result = await loadOrThrow(context, (c) => publicApi.search(c, { q, type, page, pageSize: PAGE_SIZE }));
   return { q, problem: null, result };
 }
@@ -45,32 +47,40 @@ function Highlighted({ text, ranges }: { text: string; ranges: Array<[number, nu
   return <>{parts}</>;
 }
 
-function Hit({ hit }: { hit: SearchHit }) {
+function Hit({ hit, showType }: { hit: SearchHit; showType: boolean }) {
   return (
     <li className="search-hit">
       <div className="search-hit__head">
-        <Tag>{searchTypeLabels[hit.type]}</Tag>
+        {showType ? <Tag>{searchTypeLabels[hit.type]}</Tag> : null}
         <Link to={hit.url} className="search-hit__title">
           <Highlighted text={hit.title} ranges={hit.titleHighlights} />
         </Link>
       </div>
-      <p className="search-hit__snippet">
-        <Highlighted text={hit.snippet} ranges={hit.snippetHighlights} />
-      </p>
-      {hit.date ? <span className="search-hit__date">{hit.date}</span> : null}
+      {hit.snippet ? (
+        <p className="search-hit__snippet">
+          <Highlighted text={hit.snippet} ranges={hit.snippetHighlights} />
+        </p>
+      ) : null}
+      {hit.date ? (
+        <span className="search-hit__date">{hit.type === 'registration' ? `更新于 ${hit.date}` : hit.date}</span>
+      ) : null}
     </li>
   );
 }
 
+const hitTypes = types.filter((t): t is Exclude<SearchType, 'all'> => t !== 'all');
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, problem, result } = loaderData;
   const [, setFilter] = useFilterParams();
-  const count = (type: SearchType) => {
-    if (!result) return 0;
-    const n = type === 'all' ? Object.values(result.counts).reduce((a, b) => a + b, 0) : result.counts[type];
-    return n;
+  const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
+  const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);
+  const label = (type: SearchType) => {
+    const n = count(type);
+    return result && type !== 'all' && n >= result.countCap
+      ? `${result.countCap.toLocaleString('zh-CN')}+`
+      : n.toLocaleString('zh-CN');
   };
-  const label = (n: number) => (result && n >= result.countCap ? `${result.countCap}+` : String(n));
   return (
     <div className="container page search-page">
       <PageHeading title="站内搜索" description="同时检索辅料产品、原辅包登记信息、法规政策与行业资讯。" />
@@ -80,24 +90,65 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {problem ? (
         <Alert type="info" showIcon title={problem} className="search-page__problem" />
       ) : result ? (
-        <>
+        <section className="panel search-page__results">
           <Tabs
             activeKey={result.type}
             onChange={(type) => setFilter({ type: type === 'all' ? undefined : type })}
-            items={types.map((type) => ({ key: type, label: `${searchTypeLabels[type]} ${label(count(type))}` }))}
+            items={types.map((type) => ({
+              key: type,
+              label: (
+                <span className={count(type) === 0 ? 'search-tab is-empty' : 'search-tab'}>
+                  {searchTypeLabels[type]} <span className="search-tab__count">{label(type)}</span>
+                </span>
+              ),
+            }))}
           />
           {result.items.length === 0 ? (
-            <Empty description={`没有找到与“${q}”相关的内容，换个关键词试试。`} />
+            <Empty
+              description={
+                result.type === 'all' || total === 0
+                  ? `没有找到与“${q}”相关的内容，换个关键词试试（如辅料名称、CAS 号、登记号或企业名称）。`
+                  : `“${q}”在${searchTypeLabels[result.type]}中没有结果。`
+              }
+            />
+          ) : result.type === 'all' ? (
+            hitTypes
+              .filter((type) => result.items.some((hit) => hit.type === type))
+              .map((type) => (
+                <section key={type} className="search-group" aria-labelledby={`search-group-${type}`}>
+                  <div className="search-group__head">
+                    <h2 id={`search-group-${type}`} className="search-group__title">
+                      {searchTypeLabels[type]} <span className="search-group__count">{label(type)} 条</span>
+                    </h2>
+                    {count(type) > result.items.filter((hit) => hit.type === type).length ? (
+                      <Link to={withQuery(paths.search, { q, type })}>查看全部{searchTypeLabels[type]} ›</Link>
+                    ) : null}
+                  </div>
+                  <ul className="search-hits">
+                    {result.items
+                      .filter((hit) => hit.type === type)
+                      .map((hit) => (
+                        <Hit key={`${hit.type}-${hit.id}`} hit={hit} showType={false} />
+                      ))}
+                  </ul>
+                </section>
+              ))
           ) : (
-            <ul className="search-hits">
-              {result.items.map((hit) => (
-                <Hit key={`${hit.type}-${hit.id}`} hit={hit} />
-              ))}
-            </ul>
+            <>
+              <ul className="search-hits">
+                {result.items.map((hit) => (
+                  <Hit key={`${hit.type}-${hit.id}`} hit={hit} showType />
+                ))}
+              </ul>
+              <ListPager total={result.totalCount} pageSize={PAGE_SIZE} cap={result.countCap} />
+            </>
           )}
-          {result.type !== 'all' ? <ListPager total={result.totalCount} pageSize={PAGE_SIZE} /> : null}
-        </>
+        </section>
       ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
 }

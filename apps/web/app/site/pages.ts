@@ -72,3 +72,9 @@ export function pageMeta(pathname: string) {
     { name: 'description', content: info.description },
   ];
 }
+
+/** `<title>` of a page whose loader failed: not found (404) or not available. */
+export function errorMeta(error: unknown) {
+  const status = (error as { status?: unknown } | null)?.status;
+  return [{ title: status === 404 ? '页面不存在 - 辅料通' : '页面暂时无法显示 - 辅料通' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,8 +1,266 @@
+import { createElement, type ReactNode } from 'react';
+
 /**
- * Article HTML from the API. It is sanitised on the server when it is written (an allow-list of
- * p, h2–h4, lists, tables, emphasis and http(s)/relative links; apps/server/src/modules/content), so
- * it is rendered as is.
+ * Article HTML from the API (regulation full texts, news bodies). The server sanitises it when it is
+ * written (apps/server/src/modules/content/rich-text.ts); here it is parsed again and turned into React
+ * elements through an allow-list of its own, never inserted as HTML: a tag that is not on the list is
+ * dropped (its text kept, except for script-like containers, which are dropped whole), attributes other
+ * than a link's address and a cell's span are dropped, and a link must be http(s) or site-relative.
+ * The same input gives the same elements on the server and in the browser (no hydration mismatch).
  */
 export function RichText({ html }: { html: string }) {
-  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="rich-text">{renderNodes(parseRichText(html))}</div>;
+}
+
+export type RichNode = string | { tag: AllowedTag; attrs: Record<string, string>; children: RichNode[] };
+
+const allowedTags = [
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'ol',
+  'ul',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  'sub',
+  'sup',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'hr',
+  'mark',
+] as const;
+type AllowedTag = (typeof allowedTags)[number];
+const isAllowed = (tag: string): tag is AllowedTag => (allowedTags as readonly string[]).includes(tag);
+const voidTags = new Set([
+  'br',
+  'hr',
+  'img',
+  'input',
+  'meta',
+  'link',
+  'source',
+  'wbr',
+  'col',
+  'area',
+  'base',
+  'embed',
+  'param',
+  'track',
+]);
+/** Containers whose content is never text for the reader. */
+const droppedWithContent = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'title',
+  'head',
+]);
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8}\d{0,2});/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    }
+    return entities[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** A link address the page may use: http(s) or a path on this site (not `//host`). */
+export function safeHref(raw: string): string | null {
+  const href = raw.trim();
+  if (/^https?:\/\//i.test(href)) return href;
+  if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return href;
+  return null;
+}
+
+const tagPattern = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/;
+const attrPattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+function allowedAttrs(tag: AllowedTag, source: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const match of source.matchAll(attrPattern)) {
+    const name = match[1]!.toLowerCase();
+    const value = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+    if (tag === 'a' && name === 'href') {
+      const href = safeHref(value);
+      if (href) attrs.href = href;
+    } else if ((tag === 'td' || tag === 'th') && (name === 'colspan' || name === 'rowspan') && /^\d{1,2}$/.test(value)) {
+      attrs[name] = value;
+    }
+  }
+  return attrs;
+}
+
+const closesParagraph = new Set(['p', 'h2', 'h3', 'h4', 'ol', 'ul', 'table', 'blockquote', 'hr']);
+/** Elements where text is not content (a browser moves it out, or it is layout whitespace). */
+const noTextInside = new Set(['table', 'thead', 'tbody', 'tr', 'ul', 'ol']);
+
+/** Index of the innermost open `tag` not hidden behind one of `boundaries`, or -1. */
+function innermost(stack: Open[], tag: string, boundaries: string[]): number {
+  for (let i = stack.length - 1; i >= 0; i -= 1) {
+    if (stack[i]!.tag === tag) return i;
+    if (boundaries.includes(stack[i]!.tag)) return -1;
+  }
+  return -1;
+}
+
+interface Open {
+  tag: string;
+  /** null for a tag that is not allowed: its children go to the parent. */
+  node: Extract<RichNode, object> | null;
+  children: RichNode[];
+}
+
+/** The allowed tree of `html`: text and allowed elements only. */
+export function parseRichText(html: string): RichNode[] {
+  const root: RichNode[] = [];
+  const stack: Open[] = [];
+  const target = () => (stack.length ? stack[stack.length - 1]!.children : root);
+  const pushText = (text: string) => {
+    if (!text) return;
+    for (let i = stack.length - 1; i >= 0; i -= 1) {
+      if (!stack[i]!.node) continue;
+      if (noTextInside.has(stack[i]!.tag)) return;
+      break;
+    }
+    const children = target();
+    const last = children[children.length - 1];
+    if (typeof last === 'string') children[children.length - 1] = last + text;
+    else children.push(text);
+  };
+  const close = (index: number) => {
+    while (stack.length > index) {
+      const open = stack.pop()!;
+      const parent = target();
+      if (open.node?.tag === 'table') open.node.children = wrapRows(open.node.children);
+      if (open.node) parent.push(open.node);
+      else {
+        for (const child of open.children) {
+          if (typeof child === 'string') pushText(child);
+          else parent.push(child);
+        }
+      }
+    }
+  };
+
+  let at = 0;
+  while (at < html.length) {
+    const lt = html.indexOf('<', at);
+    if (lt === -1) {
+      pushText(decodeEntities(html.slice(at)));
+      break;
+    }
+    pushText(decodeEntities(html.slice(at, lt)));
+    const rest = html.slice(lt);
+    if (rest.startsWith('<!--')) {
+      const end = html.indexOf('-->', lt + 4);
+      at = end === -1 ? html.length : end + 3;
+      continue;
+    }
+    const match = tagPattern.exec(rest);
+    if (!match) {
+      // Not a tag (a lone "<" in text, a declaration): shown as text.
+      if (/^<[!?]/.test(rest)) {
+        const end = html.indexOf('>', lt);
+        at = end === -1 ? html.length : end + 1;
+      } else {
+        pushText('<');
+        at = lt + 1;
+      }
+      continue;
+    }
+    at = lt + match[0].length;
+    const closing = match[1] === '/';
+    const tag = match[2]!.toLowerCase();
+    if (closing) {
+      const index = stack.map((o) => o.tag).lastIndexOf(tag);
+      if (index !== -1) close(index);
+      continue;
+    }
+    if (droppedWithContent.has(tag)) {
+      const end = html.toLowerCase().indexOf(`</${tag}`, at);
+      const after = end === -1 ? -1 : html.indexOf('>', end);
+      at = after === -1 ? html.length : after + 1;
+      continue;
+    }
+    const selfClosing = match[4] === '/' || voidTags.has(tag);
+    if (!isAllowed(tag)) {
+      if (!selfClosing) stack.push({ tag, node: null, children: [] });
+      continue;
+    }
+    // What a browser's parser would do anyway (so that the server's markup hydrates as it is):
+    // a block closes an open paragraph, a list item closes the previous item of its list.
+    if (closesParagraph.has(tag)) {
+      const p = innermost(stack, 'p', ['table', 'td', 'th', 'li', 'blockquote']);
+      if (p !== -1) close(p);
+    }
+    if (tag === 'li') {
+      const li = innermost(stack, 'li', ['ul', 'ol']);
+      if (li !== -1) close(li);
+    }
+    const node = { tag, attrs: allowedAttrs(tag, match[3] ?? ''), children: [] as RichNode[] };
+    if (selfClosing) target().push(node);
+    else stack.push({ tag, node, children: node.children });
+  }
+  close(0);
+  return root;
+}
+
+/** Rows directly in a table go into a tbody, as a browser's parser would put them. */
+function wrapRows(children: RichNode[]): RichNode[] {
+  const out: RichNode[] = [];
+  let body: Extract<RichNode, object> | null = null;
+  for (const child of children) {
+    if (typeof child !== 'string' && child.tag === 'tr') {
+      if (!body) out.push((body = { tag: 'tbody', attrs: {}, children: [] }));
+      body.children.push(child);
+    } else {
+      body = null;
+      out.push(child);
+    }
+  }
+  return out;
+}
+
+function renderNodes(nodes: RichNode[]): ReactNode[] {
+  return nodes.map((node, index) => {
+    if (typeof node === 'string') return node;
+    const props: Record<string, unknown> = { key: index };
+    if (node.tag === 'a') {
+      if (node.attrs.href) {
+        props.href = node.attrs.href;
+        if (/^https?:/i.test(node.attrs.href)) {
+          props.target = '_blank';
+          props.rel = 'noopener noreferrer nofollow';
+        }
+      }
+    } else if (node.tag === 'td' || node.tag === 'th') {
+      if (node.attrs.colspan) props.colSpan = Number(node.attrs.colspan);
+      if (node.attrs.rowspan) props.rowSpan = Number(node.attrs.rowspan);
+    }
+    if (node.tag === 'br' || node.tag === 'hr') return createElement(node.tag, props);
+    return createElement(node.tag, props, ...renderNodes(node.children));
+  });
 }
