@@ -44,6 +44,14 @@ describe('public information', () => {
     const registrations = await (await get('/dbregistrationinfolist?type=%E8%BE%85%E6%96%99')).text();
     expect(registrations).toMatch(/F20\d{9}/);
     expect((await get('/excipientsdetail?id=999999')).status).toBe(404);
+    expect((await get('/excipientsdetail?id=abc')).status).toBe(404);
+    const searchHtml = await (await get('/search?q=%E4%B9%B3%E7%B3%96')).text();
+    expect(searchHtml).toContain('<mark>乳糖</mark>');
+    const regulation = await (await get('/topregulations?id=1')).text();
+    expect(regulation).toMatch(/<h1 class="article-page__title">[^<]+<\/h1>/);
+    expect(regulation).toContain('相关法规');
+    expect(regulation).not.toContain('<script>alert');
+    expect(await (await get('/dbinfolist')).text()).toContain('药典标准数据库');
   });
 
   test('catalogue filters live in the URL and the back button restores them', async () => {
@@ -52,8 +60,13 @@ describe('public information', () => {
     await waitForHeading(page, '辅料产品');
     await page.locator('button[data-facet="category"]', { hasText: '崩解剂' }).click();
     await page.waitForURL((u) => u.searchParams.get('category') === '崩解剂');
+    // The list is replaced once the loader has answered: every card is a disintegrant.
+    await page.waitForFunction(() => {
+      const categories = Array.from(document.querySelectorAll('.excipient-card__category')).map((e) => e.textContent);
+      return categories.length > 0 && categories.every((c) => c === '崩解剂');
+    });
     await page.locator('.excipient-card', { hasText: '交联羧甲基纤维素钠' }).waitFor();
-    expect(await page.locator('.excipient-card__category', { hasNotText: '崩解剂' }).count()).toBe(0);
+    await page.locator('.chosen-filters .ant-tag', { hasText: '崩解剂' }).waitFor();
     await page.getByLabel('搜索辅料').fill('羧甲');
     await page.getByLabel('搜索辅料').press('Enter');
     await page.waitForURL((u) => u.searchParams.get('keyword') === '羧甲');
@@ -81,6 +94,104 @@ describe('public information', () => {
     await page.waitForFunction((first) => document.querySelector('.ant-table-tbody tr td:first-child a')?.textContent !== first, regNos[0]);
     const next = await page.locator('.ant-table-tbody tr td:first-child a').first().textContent();
     expect(next! > regNos.at(-1)!).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('registration records: filters picked on the page and a column sort go into the URL; back restores them', async () => {
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await gotoHydrated(page, '/dbregistrationinfolist');
+    await waitForHeading(page, '原辅包登记信息');
+    await page.getByLabel('类型').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^药包材$/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('type') === '药包材');
+    await page.waitForFunction(() => {
+      const types = Array.from(document.querySelectorAll('.ant-table-tbody tr td:nth-child(5)')).map((e) => e.textContent);
+      return types.length > 0 && types.every((t) => t === '药包材');
+    });
+    await page.getByLabel('审评结果').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'I 未通过' }).click();
+    await page.waitForURL((u) => u.searchParams.get('status') === 'I' && u.searchParams.get('type') === '药包材');
+    await page.locator('.ant-table-thead th', { hasText: '登记号' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'regno_asc');
+    await page.waitForFunction(() => {
+      const regNos = Array.from(document.querySelectorAll('.ant-table-tbody tr td:first-child a')).map((e) => e.textContent ?? '');
+      return regNos.length > 1 && regNos.every((n, i) => n.startsWith('B') && (i === 0 || regNos[i - 1]! <= n));
+    });
+    expect(await page.locator('.ant-table-tbody .ant-tag', { hasText: /^A$/ }).count()).toBe(0);
+    await page.getByRole('link', { name: '清除筛选' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('sort') && u.searchParams.get('status') === 'I');
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('status') && u.searchParams.get('type') === '药包材');
+    await page.getByRole('link', { name: '清除筛选' }).click();
+    await page.waitForURL((u) => u.pathname === '/dbregistrationinfolist' && u.search === '');
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('product page: grades and pack sizes, the sample entry point, a favorite that stays after a reload', async () => {
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await gotoHydrated(page, '/excipientsdetail?id=1');
+    await waitForHeading(page, '微晶纤维素');
+    const grades = await page.locator('.spec-table tbody th').allTextContents();
+    expect(grades).toEqual(expect.arrayContaining(['PH101', 'PH102', 'PH200']));
+    expect(await page.locator('.spec-table a.spec-pack').count()).toBeGreaterThan(3);
+    expect(await page.getByText('CAS 号').count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'F20230000001' }).waitFor();
+    // Documents by access level, for a visitor.
+    await page.locator('.doc-list').getByRole('link', { name: /下载$/ }).first().waitFor();
+    expect(await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).count()).toBeGreaterThan(0);
+    await page.locator('.doc-list').getByRole('link', { name: /申请获取/ }).first().waitFor();
+    // Signed out, 收藏 asks to log in first and comes back here.
+    await page.getByRole('button', { name: '收藏' }).click();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/excipientsdetail?id=1');
+
+    await signIn(page);
+    await gotoHydrated(page, '/excipientsdetail?id=1');
+    // Signed in, the log-in documents can be downloaded.
+    await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).first().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await page.getByRole('button', { name: '已收藏' }).waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: '已收藏' }).waitFor();
+    await page.getByRole('button', { name: '已收藏' }).click();
+    await page.getByRole('button', { name: '收藏', exact: true }).waitFor();
+
+    // The sample entry point: the cart opens with the next release, and says so.
+    const pack = page.locator('.spec-table tbody tr', { hasText: 'PH102' }).locator('a.spec-pack', { hasText: '500 g' });
+    await pack.click();
+    await page.waitForURL((u) => u.pathname === '/samplecart' && u.searchParams.get('add') === '1' && !!u.searchParams.get('spec'));
+    await page.getByText('在线样品车尚未开放，“微晶纤维素（PH102 · 500 g）”未加入样品车。').waitFor();
+    await page.getByRole('link', { name: '返回产品页' }).click();
+    await waitForHeading(page, '微晶纤维素');
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a missing product answers 404 inside the site layout, with a way back to the catalogue', async () => {
+    const { page, pageErrors } = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const response = await gotoHydrated(page, '/excipientsdetail?id=999999');
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe('页面不存在 - 辅料通');
+    await page.locator('.error-view[data-status="404"]').getByText('辅料产品不存在').waitFor();
+    await page.getByRole('link', { name: '浏览辅料产品' }).click();
+    await waitForHeading(page, '辅料产品');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('article text is rendered from its allowed markup and hydrates without mismatches', async () => {
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const path of ['/topregulations?id=1', '/topnewsdetail?id=1']) {
+      await gotoHydrated(page, path);
+      await page.locator('.rich-text p').first().waitFor();
+      expect(await page.locator('.rich-text script, .rich-text [style], .rich-text [onclick]').count()).toBe(0);
+      const external = page.locator('.rich-text a[href^="http"]');
+      for (const rel of await external.evaluateAll((links) => links.map((a) => a.getAttribute('rel')))) {
+        expect(rel).toContain('noopener');
+      }
+      await page.locator('.article-layout__side .article-list a').first().waitFor();
+    }
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 
@@ -122,14 +233,31 @@ describe('public information', () => {
     const tabs = await page.locator('.ant-tabs-tab').allTextContents();
     expect(tabs.some((t) => /^辅料产品 [1-9]/.test(t))).toBe(true);
     expect(tabs.some((t) => /^登记信息 [1-9]/.test(t))).toBe(true);
+    // The "all" tab groups the hits by type, each group with its count.
+    const groups = await page.locator('.search-group__title').allTextContents();
+    expect(groups[0]).toMatch(/^辅料产品 \d+ 条$/);
+    expect(groups.some((g) => /^登记信息 \d+ 条$/.test(g))).toBe(true);
+    expect(await page.locator('.search-group').first().locator('.search-hit__title mark', { hasText: '乳糖' }).count()).toBeGreaterThan(0);
     await page.locator('.ant-tabs-tab', { hasText: '登记信息' }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'registration');
     await page.locator('.search-hit .ant-tag', { hasText: '辅料产品' }).first().waitFor({ state: 'detached' });
     const kinds = await page.locator('.search-hit .ant-tag').allTextContents();
     expect(kinds.length).toBeGreaterThan(0);
     expect(new Set(kinds)).toEqual(new Set(['登记信息']));
-    await gotoHydrated(page, '/search?q=');
+    await page.locator('.ant-pagination-item-2').click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2' && u.searchParams.get('type') === 'registration');
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('page') && u.searchParams.get('type') === 'registration');
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('type'));
+    await page.locator('.search-group').first().waitFor();
+
+    const empty = await gotoHydrated(page, '/search?q=');
+    expect(empty?.status()).toBe(200);
     await page.getByText('请输入要搜索的关键词').waitFor();
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('乳'.repeat(51))}`);
+    await page.getByText('搜索关键词最多 50 个字').waitFor();
+    expect(await page.locator('.search-hit').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });
@@ -154,6 +282,11 @@ describe('public information: screenshots', () => {
       await gotoHydrated(page, path);
       await page.locator('main').waitFor();
       expect(await page.evaluate(horizontalOverflow), path).toBe(0);
+      if (name === 'dbregistrationinfolist') {
+        // Phones get the records as cards, desktops as a table.
+        expect(await page.locator('.record-card').first().isVisible()).toBe(mobile);
+        expect(await page.locator('.records-table').isVisible()).toBe(!mobile);
+      }
       await saveScreenshot(page, `public-${name}-${width}`, true);
     }
     expect(pageErrors).toEqual([]);
