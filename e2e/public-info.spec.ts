@@ -105,7 +105,7 @@ describe('public information', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^药包材$/ }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === '药包材');
     await page.waitForFunction(() => {
-      const types = Array.from(document.querySelectorAll('.ant-table-tbody tr td:nth-child(5)')).map((e) => e.textContent);
+      const types = Array.from(document.querySelectorAll('.ant-table-tbody tr.ant-table-row td:nth-child(5)')).map((e) => e.textContent);
       return types.length > 0 && types.every((t) => t === '药包材');
     });
     await page.getByLabel('审评结果').click();
@@ -150,12 +150,12 @@ describe('public information', () => {
     await gotoHydrated(page, '/excipientsdetail?id=1');
     // Signed in, the log-in documents can be downloaded.
     await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).first().waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await page.getByRole('button', { name: /(^|\s)收藏$/ }).click();
     await page.getByRole('button', { name: '已收藏' }).waitFor();
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('button', { name: '已收藏' }).waitFor();
     await page.getByRole('button', { name: '已收藏' }).click();
-    await page.getByRole('button', { name: '收藏', exact: true }).waitFor();
+    await page.getByRole('button', { name: /(^|\s)收藏$/ }).waitFor();
 
     // The sample entry point: the cart opens with the next release, and says so.
     const pack = page.locator('.spec-table tbody tr', { hasText: 'PH102' }).locator('a.spec-pack', { hasText: '500 g' });

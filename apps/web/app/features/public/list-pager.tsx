@@ -15,7 +15,7 @@ export function ListPager({ total, pageSize, cap }: { total: number; pageSize: n
         showSizeChanger={false}
         showTotal={(n) => (cap && n >= cap ? `共 ${cap.toLocaleString('zh-CN')}+ 条` : `共 ${n.toLocaleString('zh-CN')} 条`)}
         onChange={(next) => {
-          const updated = new URLSearchParams(params);
+          const updated = currentParams(params);
           if (next > 1) updated.set('page', String(next));
           else updated.delete('page');
           setParams(updated);
@@ -26,11 +26,19 @@ export function ListPager({ total, pageSize, cap }: { total: number; pageSize: n
   );
 }
 
+/**
+ * The query string as it is now. A navigation renders in a transition, after the address has changed:
+ * a second filter picked in that moment must build on the address, not on the previous render's params.
+ */
+function currentParams(rendered: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(typeof window === 'undefined' ? rendered : window.location.search);
+}
+
 /** Sets (or removes, for an empty value) query parameters and goes back to the first page. */
 export function useFilterParams() {
   const [params, setParams] = useSearchParams();
   const set = (changes: Record<string, string | undefined | null>) => {
-    const updated = new URLSearchParams(params);
+    const updated = currentParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) updated.set(key, value);
       else updated.delete(key);
