@@ -6,8 +6,13 @@ import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.j
 
 export { REGISTRATION_COUNT_CAP };
 
-/** From this many matches on, a keyword search lets the planner read in the order of the page. */
-const DENSE_MATCHES = 2_000;
+/**
+ * Records walked to find `needed` matches when more than the cap match: with the cap at 10,000 and a
+ * million records a match is at least every hundred rows, so 150 a match leaves room to spare.
+ */
+function walkWindow(needed: number): number {
+  return Math.min(Math.max(2_000, needed * 150), 200_000);
+}
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -67,54 +72,71 @@ function orderOf(query: RegistrationQuery): SQL[] {
 
 /** CDE registration records (原辅包登记信息): the only place that reads the table. */
 export class RegistrationRepository {
-  constructor(private readonly db: Db) {}
+  /** Matches are counted up to this many (REGISTRATION_COUNT_CAP; smaller in tests). */
+  private readonly cap: number;
+
+  constructor(
+    private readonly db: Db,
+    options: { countCap?: number } = {},
+  ) {
+    this.cap = options.countCap ?? REGISTRATION_COUNT_CAP;
+  }
 
   /**
-   * One page of records matching the query, and how many match (counted up to
-   * REGISTRATION_COUNT_CAP: a larger result answers the cap, and pages past it are not offered).
+   * One page of records matching the query, and how many match (counted up to the cap: a larger
+   * result answers the cap, and pages past it are answered empty).
    *
-   * With a keyword or company, the matches are counted first and the count picks the plan. A few
-   * matches (under DENSE_MATCHES) are read through the gram index and sorted: left to itself the
-   * planner may walk the date index backwards hoping to meet 20 matches soon, which reads the whole
-   * table when a keyword is rare (a term it has no statistics for is guessed at 0.35 % of the rows).
-   * Many matches are met soon in any order, so the planner's ordered plan is the fast one then.
+   * Without a keyword or company the indexes of the filters and of the order serve the page.
    *
-   * Relevance needs every match's name: it ranks the matches that are counted (all of them, or the
-   * first REGISTRATION_COUNT_CAP found when more match), read once for both the count and the page.
+   * With one, the planner's guesses are not to be trusted (decision 0011): a gram it has no statistics
+   * for is taken for 0.35 % of the rows, and it would walk the date index over the whole table looking
+   * for a rare keyword; several grams and a LIKE are taken for almost nothing, and it would sort a
+   * hundred thousand matches for twenty. So the matches are read through the gram index, at most `cap`
+   * of them, and counted and sorted in one statement: that is the page whenever fewer than `cap` match
+   * (and for relevance, which ranks the counted matches). When more match, a match is at least every
+   * few hundred rows: the page is found by walking the order's index a window at a time, filtering.
    */
   async search(query: RegistrationQuery): Promise<{ items: RegistrationSummary[]; totalCount: number }> {
     const offset = (query.page - 1) * query.pageSize;
-    const pageOffered = offset < REGISTRATION_COUNT_CAP;
+    const pageOffered = offset < this.cap;
     if (!query.keyword?.trim() && !query.company?.trim()) {
       const [items, counted] = await Promise.all([pageOffered ? this.pageStatement(query) : [], this.countStatement(query)]);
       return { items, totalCount: counted[0]?.n ?? 0 };
     }
-    if (query.sort === 'relevance' && pageOffered) {
-      const rows = await selectRows<RegistrationSummary & { totalCount: number }>(this.db, this.rankedPage(query));
-      if (rows.length > 0) return { items: rows.map(({ totalCount: _, ...item }) => item), totalCount: rows[0]!.totalCount };
+    const rows = pageOffered ? await selectRows<RegistrationSummary & { totalCount: number }>(this.db, this.matchesPage(query)) : [];
+    const totalCount = rows[0]?.totalCount ?? (await this.countStatement(query))[0]?.n ?? 0;
+    if (!pageOffered || rows.length === 0) return { items: [], totalCount };
+    if (totalCount < this.cap || query.sort === 'relevance') {
+      return { items: rows.map(({ totalCount: _, ...item }) => item), totalCount };
     }
-    const [counted] = await this.countStatement(query);
-    const totalCount = counted?.n ?? 0;
-    if (!pageOffered || offset >= totalCount) return { items: [], totalCount };
-    const items = totalCount < DENSE_MATCHES ? await selectRows<RegistrationSummary>(this.db, this.matchesFirstPage(query)) : await this.pageStatement(query);
+    const walked = await selectRows<RegistrationSummary>(this.db, this.walkPage(query, walkWindow(offset + query.pageSize)));
+    // The window held too few matches (filters that thin them out): the planner's own plan then.
+    const items = walked.length === query.pageSize ? walked : await this.pageStatement(query);
     return { items, totalCount };
   }
 
-  /** A page read as "every match, then sorted" (a materialised CTE keeps the planner to that). */
-  matchesFirstPage(query: RegistrationQuery): SQL {
-    const matches = this.db.select(registrationSummaryColumns).from(registrations).where(whereOf(query));
-    // The CTE takes the table's name in the outer query, so the usual ORDER BY applies to it.
+  /**
+   * The matches read through the indexes of the keyword and company (at most `cap`), sorted and
+   * paged, with their number on every row. The CTE is materialised so the planner cannot turn it
+   * into a walk of another index, and it takes the table's name in the outer query, so the usual
+   * ORDER BY applies to it.
+   */
+  matchesPage(query: RegistrationQuery): SQL {
+    const matches = this.db.select(registrationSummaryColumns).from(registrations).where(whereOf(query)).limit(this.cap);
     return sql`WITH matches AS MATERIALIZED (${matches.getSQL()})
-      SELECT ${summaryList} FROM matches AS registrations
+      SELECT ${summaryList}, (SELECT count(*) FROM matches)::int AS "totalCount" FROM matches AS registrations
       ORDER BY ${sql.join(orderOf(query), sql`, `)}
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
   }
 
-  /** The counted matches (up to the cap), ranked, with their number on every row. */
-  rankedPage(query: RegistrationQuery): SQL {
-    const matches = this.db.select(registrationSummaryColumns).from(registrations).where(whereOf(query)).limit(REGISTRATION_COUNT_CAP);
-    return sql`WITH matches AS MATERIALIZED (${matches.getSQL()})
-      SELECT ${summaryList}, (SELECT count(*) FROM matches)::int AS "totalCount" FROM matches AS registrations
+  /**
+   * A page from the first `window` records in the order of the page (read through the order's
+   * index: the LIMIT keeps the subquery apart), filtered. Exact when it yields a full page.
+   */
+  walkPage(query: RegistrationQuery, window: number): SQL {
+    const ordered = this.db.select().from(registrations).orderBy(...orderOf(query)).limit(window);
+    return sql`SELECT ${summaryList} FROM (${ordered.getSQL()}) AS registrations
+      WHERE ${whereOf(query)}
       ORDER BY ${sql.join(orderOf(query), sql`, `)}
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
   }
@@ -130,8 +152,8 @@ export class RegistrationRepository {
       .offset((query.page - 1) * query.pageSize);
   }
 
-  /** The statement that counts the matches of `search`, up to `cap` (not yet run: tests explain it). */
-  countStatement(query: RegistrationQuery, cap = REGISTRATION_COUNT_CAP) {
+  /** The statement that counts the matches of `search`, up to the cap (not yet run: tests explain it). */
+  countStatement(query: RegistrationQuery, cap = this.cap) {
     const capped = this.db.select({ one: sql`1` }).from(registrations).where(whereOf(query)).limit(cap).as('capped');
     return this.db.select({ n: count() }).from(capped);
   }
