@@ -11,6 +11,7 @@ import { usePersonal } from '../features/public/use-personal';
 import { loginHref } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
 import { api } from '../lib/api';
+import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
 import { queryKeys } from '../lib/query-keys';
 import { paths, withQuery } from '../paths';
@@ -126,7 +127,21 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
       />
     );
   } else if (record.isError) {
-    body = <Alert type="warning" showIcon title={errorMessage(record.error, '记录加载失败')} />;
+    const forbidden = record.error instanceof ApiError && record.error.status === 403;
+    body = (
+      <Alert
+        type="warning"
+        showIcon
+        title={errorMessage(record.error, '记录加载失败')}
+        action={
+          forbidden ? (
+            <Link to={paths.upgrade}>
+              <Button type="primary">升级会员</Button>
+            </Link>
+          ) : undefined
+        }
+      />
+    );
   } else if (!record.data) {
     body = <Skeleton active />;
   } else if (code === 'standard') {

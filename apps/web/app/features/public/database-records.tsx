@@ -28,11 +28,18 @@ const filterNames = ['keyword', 'pharmacopoeia', 'status', 'route', 'dosageForm'
  * The records of the standards or the usage database. Both need a signed-in user (usage data's amounts
  * need a membership), so the list is fetched in the browser with the user's token.
  */
-export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
+export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
   const user = useCurrentUser();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [params, setFilter] = useFilterParams();
+  // Whether this user may list the records (a members-only database is closed to other users).
+  const access = useQuery({
+    queryKey: [...queryKeys.me, 'database', anonymous.code],
+    queryFn: async () => (await publicApi.databases(api())).items.find((d) => d.code === anonymous.code) ?? anonymous,
+    enabled: user !== null,
+  });
+  const db = user && access.data ? access.data : anonymous;
   const query: Record<string, string> = { pageSize: String(PAGE_SIZE) };
   for (const name of filterNames) {
     const value = searchParams.get(name);
@@ -41,11 +48,21 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
   const records = useQuery({
     queryKey: [...queryKeys.me, 'database-records', db.code, query],
     queryFn: () => publicApi.databaseRecords<StandardRecord | UsageRecord>(api(), db.code, query),
-    enabled: user !== null,
+    enabled: user !== null && access.data?.accessible === true,
     placeholderData: (previous) => previous,
   });
 
-  const heading = <PageHeading title={db.name} description={<>{db.description} <AccessTag access={db.access} /></>} />;
+  const heading = (
+    <PageHeading
+      title={db.name}
+      description={
+        <>
+          {db.description} <AccessTag access={db.access} />
+        </>
+      }
+    />
+  );
+  const count = `共 ${db.recordCount.toLocaleString('zh-CN')} 条记录。`;
   if (!user) {
     return (
       <div className="container page">
@@ -54,10 +71,46 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
           type="info"
           showIcon
           title={db.access === 'member' ? '该数据库会员可见，请先登录' : '该数据库登录后可查看'}
-          description={`共 ${db.recordCount.toLocaleString('zh-CN')} 条记录。`}
+          description={count}
           action={
             <Link to={loginHref(location.pathname + location.search)}>
               <Button type="primary">登录</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  if (access.isError) {
+    return (
+      <div className="container page">
+        {heading}
+        <Alert type="error" showIcon title={errorMessage(access.error, '数据库信息加载失败，请稍后刷新重试')} />
+      </div>
+    );
+  }
+  if (!access.data) {
+    return (
+      <div className="container page">
+        {heading}
+        <section className="panel">
+          <Skeleton active />
+        </section>
+      </div>
+    );
+  }
+  if (!db.accessible) {
+    return (
+      <div className="container page">
+        {heading}
+        <Alert
+          type="warning"
+          showIcon
+          title={db.lockedMessage ?? '您的账户暂不能查看该数据库'}
+          description={`${count}升级为会员后即可检索全部记录。`}
+          action={
+            <Link to={paths.upgrade}>
+              <Button type="primary">升级会员</Button>
             </Link>
           }
         />
@@ -83,7 +136,8 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
           <>
             <Select
               allowClear
-              placeholder="药典"
+              prefix="药典"
+              placeholder="全部"
               aria-label="药典"
               value={params.get('pharmacopoeia') ?? undefined}
               options={PHARMACOPOEIAS.map((p) => ({ value: p, label: p }))}
@@ -91,7 +145,8 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
             />
             <Select
               allowClear
-              placeholder="状态"
+              prefix="状态"
+              placeholder="全部"
               aria-label="状态"
               value={params.get('status') ?? undefined}
               options={STANDARD_STATUSES.map((s) => ({ value: s, label: s }))}
@@ -102,7 +157,8 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
           <>
             <Select
               allowClear
-              placeholder="给药途径"
+              prefix="给药途径"
+              placeholder="全部"
               aria-label="给药途径"
               value={params.get('route') ?? undefined}
               options={['口服', '注射', '外用', '吸入', '眼用'].map((r) => ({ value: r, label: r }))}
@@ -154,12 +210,19 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
                   {
                     title: '品种名称',
                     dataIndex: 'name',
-                    render: (name: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id })}>{name}</Link>,
+                    render: (name: string, r) => (
+                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id })}>{name}</Link>
+                    ),
                   },
                   { title: '英文名', dataIndex: 'nameEn' },
                   { title: '药典', dataIndex: 'pharmacopoeia', width: 90 },
                   { title: '版本', dataIndex: 'edition' },
-                  { title: '状态', dataIndex: 'status', width: 100, render: (s: string) => <Tag color={s === '现行' ? 'green' : 'default'}>{s}</Tag> },
+                  {
+                    title: '状态',
+                    dataIndex: 'status',
+                    width: 100,
+                    render: (s: string) => <Tag color={s === '现行' ? 'green' : 'default'}>{s}</Tag>,
+                  },
                   { title: '实施日期', dataIndex: 'effectiveOn', width: 120, render: (d: string | null) => d ?? '—' },
                 ]}
               />
@@ -174,7 +237,9 @@ export function DatabaseRecords({ db }: { db: DatabaseInfo }) {
                   {
                     title: '辅料名称',
                     dataIndex: 'ingredient',
-                    render: (name: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{name}</Link>,
+                    render: (name: string, r) => (
+                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{name}</Link>
+                    ),
                   },
                   { title: '给药途径', dataIndex: 'route', width: 100 },
                   { title: '剂型', dataIndex: 'dosageForm' },
