@@ -240,7 +240,9 @@ describe('public information', () => {
     expect(await page.locator('.search-group').first().locator('.search-hit__title mark', { hasText: '乳糖' }).count()).toBeGreaterThan(0);
     await page.locator('.ant-tabs-tab', { hasText: '登记信息' }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'registration');
-    await page.locator('.search-hit .ant-tag', { hasText: '辅料产品' }).first().waitFor({ state: 'detached' });
+    // One type: a flat list whose hits carry their type, paged.
+    await page.locator('.search-group').first().waitFor({ state: 'detached' });
+    await page.locator('.search-hit .ant-tag').first().waitFor();
     const kinds = await page.locator('.search-hit .ant-tag').allTextContents();
     expect(kinds.length).toBeGreaterThan(0);
     expect(new Set(kinds)).toEqual(new Set(['登记信息']));
