@@ -46,8 +46,13 @@ export default function HomeBack({ loaderData: home }: Route.ComponentProps) {
           <ul className="home-back__list">
             {home.databases.map((db) => (
               <li key={db.code}>
-                <Link to={databaseHref(db.code)}>{db.name}</Link> <AccessTag access={db.access} />
-                <span>{db.recordCount.toLocaleString('zh-CN')} 条记录</span>
+                <span className="home-back__db">
+                  <Link to={databaseHref(db.code)}>{db.name}</Link>
+                  <AccessTag access={db.access} />
+                </span>
+                <span>
+                  {db.recordCount.toLocaleString('zh-CN')} 条记录{db.updatedOn ? ` · 更新于 ${db.updatedOn}` : ''}
+                </span>
               </li>
             ))}
           </ul>
