@@ -15,7 +15,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 90_000, // seeding and process tests run long on a loaded machine
           hookTimeout: 60_000,
         },
       },

@@ -31,7 +31,15 @@ function startServer(env: Record<string, string>): Started {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'), ...env },
+    // Demo content is left out: this test is about the process and its data directory, not seeding.
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      DEMO_CONTENT: 'false',
+      WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
