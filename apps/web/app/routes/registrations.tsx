@@ -1,4 +1,4 @@
-import { REGISTRATION_TYPES, type RegistrationSummary } from '@fuliaotong/contracts';
+import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, type RegistrationSummary } from '@fuliaotong/contracts';
 import { DatePicker, Input, Select, Table } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -12,8 +12,8 @@ import { pageInfo, pageMeta } from '../site/pages';
 import { PageError } from '../features/public/page-error';
 
 const PAGE_SIZE = 20;
-/** The API counts matches up to this many. */
-const COUNT_CAP = 10_000;
+/** The API counts matches up to this many (a total equal to it means "at least"). */
+const COUNT_CAP = REGISTRATION_COUNT_CAP;
 const filters = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo', 'sort', 'page'] as const;
 
 const PROVINCES = [
