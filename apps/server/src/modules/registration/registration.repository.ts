@@ -88,7 +88,7 @@ export class RegistrationRepository {
    *
    * Without a keyword or company the indexes of the filters and of the order serve the page.
    *
-   * With one, the planner's guesses are not to be trusted (decision 0011): a gram it has no statistics
+   * With one, the planner's guesses are not to be trusted (decision 0010): a gram it has no statistics
    * for is taken for 0.35 % of the rows, and it would walk the date index over the whole table looking
    * for a rare keyword; several grams and a LIKE are taken for almost nothing, and it would sort a
    * hundred thousand matches for twenty. So the matches are read through the gram index, at most `cap`
