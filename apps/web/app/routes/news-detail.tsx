@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/news-detail';
-import { NewsList } from '../features/public/cards';
+import { NewsList, RelatedAside } from '../features/public/cards';
 import { FavoriteButton } from '../features/public/favorite-button';
 import { PageError } from '../features/public/page-error';
 import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
@@ -53,15 +53,15 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
           </div>
           <RichText html={n.content} />
         </article>
-        <aside className="panel article-layout__side" aria-labelledby="related-news">
-          <h2 className="panel__title" id="related-news">
-            同类资讯 · {n.category}
-          </h2>
-          {related.length ? <NewsList items={related} /> : <p className="muted small">暂无同类资讯。</p>}
-          <Link to={withQuery(paths.news, { category: n.category })} className="small">
-            更多{n.category} ›
-          </Link>
-        </aside>
+        <RelatedAside
+          id="related-news"
+          title={`同类资讯 · ${n.category}`}
+          moreHref={withQuery(paths.news, { category: n.category })}
+          moreLabel={`更多${n.category} ›`}
+          emptyText="暂无同类资讯。"
+        >
+          {related.length ? <NewsList items={related} /> : null}
+        </RelatedAside>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Route } from './+types/regulations';
 import { PageHeading } from '../components/page-heading';
-import { RegulationList, RegulationStatusTag } from '../features/public/cards';
+import { RegulationList, RegulationStatusTag, RelatedAside } from '../features/public/cards';
 import { FavoriteButton } from '../features/public/favorite-button';
 import { ListPager, useFilterParams } from '../features/public/list-pager';
 import { idFrom, loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
@@ -84,15 +84,15 @@ function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail
           </div>
           <RichText html={r.content} />
         </article>
-        <aside className="panel article-layout__side" aria-labelledby="related-regulations">
-          <h2 className="panel__title" id="related-regulations">
-            相关法规 · {r.category}
-          </h2>
-          {related.length ? <RegulationList items={related} /> : <p className="muted small">暂无相关法规。</p>}
-          <Link to={withQuery(paths.regulations, { category: r.category })} className="small">
-            更多{r.category} ›
-          </Link>
-        </aside>
+        <RelatedAside
+          id="related-regulations"
+          title={`相关法规 · ${r.category}`}
+          moreHref={withQuery(paths.regulations, { category: r.category })}
+          moreLabel={`更多${r.category} ›`}
+          emptyText="暂无相关法规。"
+        >
+          {related.length ? <RegulationList items={related} /> : null}
+        </RelatedAside>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { REGISTRATION_COLUMNS, registrationRow } from '../registration/registration-columns.js';
 import { selectRows, type Db } from '../../db/database.js';
 import type {
   DemoDatabase,
@@ -37,28 +38,6 @@ async function insertJson(db: Executor, table: string, columns: readonly string[
   return db.execute(
     sql`INSERT INTO ${sql.identifier(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)${returning ? sql` RETURNING ${returning}` : sql``}`,
   );
-}
-
-export const REGISTRATION_COLUMNS = [
-  'reg_no', 'name', 'company', 'company_address', 'province', 'source', 'spec', 'package_spec', 'type', 'review_status',
-  'updated_on', 'remark',
-] as const;
-
-export function registrationRow(r: DemoRegistration) {
-  return {
-    reg_no: r.regNo,
-    name: r.name,
-    company: r.company,
-    company_address: r.companyAddress,
-    province: r.province,
-    source: r.source,
-    spec: r.spec,
-    package_spec: r.packageSpec,
-    type: r.type,
-    review_status: r.reviewStatus,
-    updated_on: r.updatedOn,
-    remark: r.remark,
-  };
 }
 
 export async function insertRegistrations(db: Executor, rows: readonly DemoRegistration[]) {

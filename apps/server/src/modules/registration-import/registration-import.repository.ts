@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/database.js';
+import { REGISTRATION_COLUMNS, registrationRow } from '../registration/registration-columns.js';
 import type { RegistrationRecord } from './registration-csv.js';
-
-const COLUMNS = [
-  'reg_no', 'name', 'company', 'company_address', 'province', 'source', 'spec', 'package_spec', 'type', 'review_status',
-  'updated_on', 'remark',
-] as const;
 
 /**
  * Inserts the records, or replaces the stored record with the same registration number (登记号).
@@ -14,23 +10,10 @@ const COLUMNS = [
  */
 export async function upsertRegistrationRecords(db: Pick<Db, 'execute'>, records: readonly RegistrationRecord[]): Promise<{ inserted: number; updated: number }> {
   if (!records.length) return { inserted: 0, updated: 0 };
-  const rows = records.map((r) => ({
-    reg_no: r.regNo,
-    name: r.name,
-    company: r.company,
-    company_address: r.companyAddress,
-    province: r.province,
-    source: r.source,
-    spec: r.spec,
-    package_spec: r.packageSpec,
-    type: r.type,
-    review_status: r.reviewStatus,
-    updated_on: r.updatedOn,
-    remark: r.remark,
-  }));
-  const cols = sql.raw(COLUMNS.map((c) => `"${c}"`).join(', '));
+  const rows = records.map(registrationRow);
+  const cols = sql.raw(REGISTRATION_COLUMNS.map((c) => `"${c}"`).join(', '));
   const updates = sql.raw(
-    COLUMNS.filter((c) => c !== 'reg_no')
+    REGISTRATION_COLUMNS.filter((c) => c !== 'reg_no')
       .map((c) => `"${c}" = EXCLUDED."${c}"`)
       .join(', '),
   );

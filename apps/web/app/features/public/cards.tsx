@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { accessLabels, type DatabaseInfo, type ExcipientSummary, type NewsSummary, type RegulationSummary } from '@fuliaotong/contracts';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
@@ -85,5 +86,27 @@ export function RegulationList({ items }: { items: RegulationSummary[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The column beside an article: items of the same category and a link to all of them. */
+export function RelatedAside({ id, title, moreHref, moreLabel, emptyText, children }: {
+  id: string;
+  title: string;
+  moreHref: string;
+  moreLabel: string;
+  emptyText: string;
+  children: ReactNode | null;
+}) {
+  return (
+    <aside className="panel article-layout__side" aria-labelledby={id}>
+      <h2 className="panel__title" id={id}>
+        {title}
+      </h2>
+      {children ?? <p className="muted small">{emptyText}</p>}
+      <Link to={moreHref} className="small">
+        {moreLabel}
+      </Link>
+    </aside>
   );
 }
