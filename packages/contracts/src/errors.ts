@@ -8,6 +8,7 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'limit_exceeded',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

@@ -18,3 +18,4 @@ export * from './reference.js';
 export * from './registration.js';
 export * from './search.js';
 export * from './home.js';
+export * from './sample.js';
