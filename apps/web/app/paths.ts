@@ -37,6 +37,10 @@ export const paths = {
   notices: '/account/notice',
   upgrade: '/account/upgrade',
   payment: '/account/payment',
+  /** Staff pages (role 'staff'): review of sample applications and the sample programme's limits. */
+  admin: '/admin',
+  adminApplications: '/admin/applications',
+  adminSettings: '/admin/settings',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

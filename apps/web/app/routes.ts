@@ -38,9 +38,17 @@ export default [
     route('account/addressmanager', 'routes/account/address-manager.tsx'),
     route('account/notice', 'routes/account/notices.tsx'),
     route('account/favorites', 'routes/account/favorites.tsx'),
-    ...['account/apply', 'account/databaseorder', 'account/invoice', 'account/upgrade'].map(
+    route('account/apply', 'routes/account/apply.tsx'),
+    ...['account/databaseorder', 'account/invoice', 'account/upgrade'].map(
       (path) => route(path, 'routes/account/account-coming-soon.tsx', { id: `coming-soon:${path}` }),
     ),
+  ]),
+
+  // Staff pages: a layout of their own.
+  route('admin', 'routes/admin/admin-index.tsx'),
+  layout('layouts/admin-layout.tsx', [
+    route('admin/applications', 'routes/admin/applications.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
   ]),
 
   // No layout.

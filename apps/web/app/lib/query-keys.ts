@@ -11,5 +11,18 @@ export const queryKeys = {
   noticePage: (page: number, pageSize: number, unreadOnly: boolean) =>
     [...queryKeys.notices(), 'page', { page, pageSize, unreadOnly }] as const,
   unreadNoticeCount: () => [...queryKeys.notices(), 'unread-count'] as const,
+  /** The user's own sample applications (list pages and single applications). */
+  applications: () => [...queryKeys.me, 'applications'] as const,
+  applicationPage: (query: { status?: string; page: number; pageSize: number }) =>
+    [...queryKeys.applications(), 'page', query] as const,
+  application: (id: number) => [...queryKeys.applications(), 'detail', id] as const,
+  /** Staff views: every user's applications and the sample limits (kept under `me`: they go with the staff session). */
+  adminApplications: () => [...queryKeys.me, 'admin', 'applications'] as const,
+  adminApplicationPage: (query: { status?: string; keyword?: string; page: number; pageSize: number }) =>
+    [...queryKeys.adminApplications(), 'page', query] as const,
+  adminApplication: (id: number) => [...queryKeys.adminApplications(), 'detail', id] as const,
+  sampleLimits: () => [...queryKeys.me, 'admin', 'sample-limits'] as const,
   regions: () => ['regions'] as const,
+  /** Option lists of the sample application form (public). */
+  formDictionary: () => ['form-dictionary'] as const,
 };

@@ -5,6 +5,8 @@ export interface PageInfo {
   description: string;
   /** What the page will hold, told to visitors while the section is being prepared. */
   upcoming?: string;
+  /** Pages search engines must not index (staff pages). */
+  noindex?: boolean;
 }
 
 /** Title, description and (for sections still being prepared) a note, for every page of the site. */
@@ -50,14 +52,17 @@ export const pages: Record<string, PageInfo> = {
   [paths.account]: { title: '个人中心', description: '个人资料、账户安全与常用功能。' },
   [paths.accountIndex]: { title: '个人中心', description: '个人资料、账户安全与常用功能。' },
   [paths.addresses]: { title: '收货地址', description: '管理样品收货地址，并设置默认地址。' },
-  [paths.applications]: { title: '我的申请', description: '我的样品申请。', upcoming: '这里将列出您的样品申请及其状态。' },
-  [paths.applicationOrder]: { title: '申请单', description: '样品申请单。', upcoming: '这里将提供可打印的样品申请单。' },
+  [paths.applications]: { title: '我的申请', description: '样品申请的审核进度、物流信息与申请单。' },
+  [paths.applicationOrder]: { title: '样品申请单', description: '样品申请单：申请信息、收货地址、样品明细与处理记录，可打印。', noindex: true },
   [paths.databaseOrders]: { title: '数据库订单', description: '数据库订阅订单。', upcoming: '这里将列出您的数据库订阅订单。' },
   [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
   [paths.invoices]: { title: '发票管理', description: '发票抬头与开票记录。', upcoming: '这里将管理发票抬头与开票申请。' },
   [paths.notices]: { title: '消息通知', description: '申请进度、账户与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '升级为辅料通会员，查看更多数据。', upcoming: '这里将介绍会员权益并提供升级。' },
   [paths.payment]: { title: '支付', description: '订单支付。', upcoming: '这里将完成订单支付。' },
+  [paths.admin]: { title: '工作台', description: '辅料通工作人员工作台。', noindex: true },
+  [paths.adminApplications]: { title: '样品申请审核', description: '审核、发货与跟踪样品申请。', noindex: true },
+  [paths.adminSettings]: { title: '样品设置', description: '样品车与样品申请的数量限制。', noindex: true },
 };
 
 export function pageInfo(pathname: string): PageInfo {
@@ -70,6 +75,7 @@ export function pageMeta(pathname: string) {
   return [
     { title: pathname === paths.home ? '辅料通 - 药用辅料信息与样品服务平台' : `${info.title} - 辅料通` },
     { name: 'description', content: info.description },
+    ...(info.noindex ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
   ];
 }
 

@@ -1,14 +1,23 @@
-import { useLocation } from 'react-router';
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Result, Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply-order';
-import { ComingSoon } from '../../components/coming-soon';
+import { useMyApplication, useWithdrawApplication } from '../../features/application/application-api';
+import { idParam } from '../../features/application/application-rules';
+import { ApplicationSheet } from '../../features/application/application-sheet';
+import '../../features/application/application.css';
 import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-errors';
+import { paths } from '../../paths';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import { siteInfo } from '../../site/site-info';
 
 export const handle = accountHandle;
 
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta(location.pathname);
+export function meta() {
+  return pageMeta(paths.applicationOrder);
 }
 
 /** Guarded: without a token the user is sent to /login first. */
@@ -25,11 +34,110 @@ export function HydrateFallback() {
   );
 }
 
-/** No layout: a page of its own. */
-export default function Page() {
+function NotFound({ reason }: { reason: string }) {
   return (
-    <div className="standalone">
-      <ComingSoon pathname={useLocation().pathname} />
+    <Result
+      status="warning"
+      title="没有找到这份申请单"
+      subTitle={reason}
+      extra={
+        <Link to={paths.applications}>
+          <Button type="primary">返回我的申请</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** The printable application sheet (申请单), without the site's layout. */
+export default function ApplicationOrderPage() {
+  const { message, modal } = App.useApp();
+  const [searchParams] = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = idParam(rawId);
+  const application = useMyApplication(id);
+  const withdraw = useWithdrawApplication();
+  const print = () => window.print();
+
+  const confirmWithdraw = (number: string, applicationId: number) =>
+    modal.confirm({
+      title: '撤回这份申请？',
+      content: `申请 ${number} 撤回后将不再审核；如仍需样品，可重新提交申请。`,
+      okText: '撤回申请',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () =>
+        withdraw.mutateAsync(applicationId).then(
+          () => void message.success('申请已撤回'),
+          (error: unknown) => void message.error(errorMessage(error, '撤回失败，请稍后重试')),
+        ),
+    });
+
+  let body;
+  if (id === undefined) {
+    body = <NotFound reason={rawId ? `申请编号“${rawId.slice(0, 40)}”无效。` : '链接中缺少申请编号。请从“我的申请”中打开申请单。'} />;
+  } else if (application.isPending) {
+    body = (
+      <section className="panel">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    );
+  } else if (application.isError) {
+    const status = application.error instanceof ApiError ? application.error.status : undefined;
+    body =
+      status === 401 ? null : status === 404 || status === 400 ? (
+        <NotFound reason="这份申请不存在，或不属于当前登录的账号。" />
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(application.error, '申请单加载失败')}
+          action={
+            <Button size="small" onClick={() => void application.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      );
+  } else {
+    const a = application.data;
+    body = (
+      <ApplicationSheet
+        application={a}
+        title={
+          <div className="app-sheet__brand">
+            <span className="app-sheet__site">{siteInfo.name}</span>
+            <h1 className="app-sheet__title">样品申请单</h1>
+          </div>
+        }
+        headExtra={
+          <div className="app-sheet__tools no-print">
+            {a.canWithdraw ? (
+              <Button danger loading={withdraw.isPending} onClick={() => confirmWithdraw(a.number, a.id)}>
+                撤回申请
+              </Button>
+            ) : null}
+            <Button type="primary" icon={<PrinterOutlined />} onClick={print}>
+              打印
+            </Button>
+          </div>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="standalone app-print-page">
+      <nav className="app-print-page__bar no-print" aria-label="申请单导航">
+        <Link to={paths.applications}>
+          <ArrowLeftOutlined /> 返回我的申请
+        </Link>
+        <Link to={paths.home}>{siteInfo.name}首页</Link>
+      </nav>
+      <main className="app-print-page__main">{body}</main>
+      <footer className="app-print-page__footer">
+        {siteInfo.company} · 客服电话 {siteInfo.phone} · {siteInfo.email}
+      </footer>
     </div>
   );
 }

@@ -1,0 +1,174 @@
+import type {
+  AdminApplication,
+  AdminApplicationPage,
+  ApplicationPage,
+  ApplicationStatus,
+  ApproveBody,
+  FormDicCode,
+  FormDicList,
+  RejectBody,
+  SampleApplication,
+  SampleLimits,
+  ShipBody,
+} from '@fuliaotong/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/* ------------------------------------------ member ------------------------------------------ */
+
+const memberBase = '/api/app/sample';
+export const APPLICATION_PAGE_SIZE = 10;
+
+export interface ApplicationListQuery {
+  status?: ApplicationStatus;
+  page: number;
+  pageSize: number;
+}
+
+export function fetchMyApplications(query: ApplicationListQuery): Promise<ApplicationPage> {
+  return api().get<ApplicationPage>(`${memberBase}/application`, { query: { ...query } });
+}
+
+export function fetchMyApplication(id: number): Promise<SampleApplication> {
+  return api().get<SampleApplication>(`${memberBase}/application/${id}`);
+}
+
+/** Withdraws an application that is still 待审核. */
+export function withdrawApplication(id: number): Promise<SampleApplication> {
+  return api().post<SampleApplication>(`${memberBase}/application/${id}/withdraw`);
+}
+
+export const myApplicationsQuery = (query: ApplicationListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.applicationPage(query),
+    queryFn: () => fetchMyApplications(query),
+    placeholderData: keepPreviousData,
+  });
+
+export const myApplicationQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.application(id), queryFn: () => fetchMyApplication(id), retry: false });
+
+export function useMyApplications(query: ApplicationListQuery) {
+  return useQuery(myApplicationsQuery(query));
+}
+
+export function useMyApplication(id: number | undefined) {
+  return useQuery({ ...myApplicationQuery(id ?? 0), enabled: id !== undefined });
+}
+
+/** Withdraw; afterwards the lists, the application and the account summary are read again. */
+export function useWithdrawApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawApplication,
+    onSuccess: async (application) => {
+      queryClient.setQueryData(queryKeys.application(application.id), application);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.applications() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.summary() }),
+      ]);
+    },
+  });
+}
+
+/* ------------------------------------------ staff ------------------------------------------ */
+
+const adminBase = '/api/admin';
+export const ADMIN_PAGE_SIZE = 20;
+
+export interface AdminApplicationListQuery extends ApplicationListQuery {
+  keyword?: string;
+}
+
+export function fetchAdminApplications(query: AdminApplicationListQuery): Promise<AdminApplicationPage> {
+  return api().get<AdminApplicationPage>(`${adminBase}/application`, { query: { ...query } });
+}
+
+export function fetchAdminApplication(id: number): Promise<AdminApplication> {
+  return api().get<AdminApplication>(`${adminBase}/application/${id}`);
+}
+
+/** The staff transitions of an application; an illegal one answers 409 with a Chinese message. */
+export type StaffCommand =
+  | { action: 'approve'; body: ApproveBody }
+  | { action: 'reject'; body: RejectBody }
+  | { action: 'ship'; body: ShipBody }
+  | { action: 'deliver'; body?: undefined };
+
+export function runStaffCommand(id: number, command: StaffCommand): Promise<AdminApplication> {
+  return api().post<AdminApplication>(`${adminBase}/application/${id}/${command.action}`, { json: command.body ?? {} });
+}
+
+export function fetchSampleLimits(): Promise<SampleLimits> {
+  return api().get<SampleLimits>(`${adminBase}/settings/sample-limits`);
+}
+
+export function updateSampleLimits(body: SampleLimits): Promise<SampleLimits> {
+  return api().put<SampleLimits>(`${adminBase}/settings/sample-limits`, { json: body });
+}
+
+export const adminApplicationsQuery = (query: AdminApplicationListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminApplicationPage(query),
+    queryFn: () => fetchAdminApplications(query),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+
+export const adminApplicationQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.adminApplication(id), queryFn: () => fetchAdminApplication(id), retry: false, staleTime: 5_000 });
+
+export const sampleLimitsQuery = () => queryOptions({ queryKey: queryKeys.sampleLimits(), queryFn: fetchSampleLimits });
+
+export function useAdminApplications(query: AdminApplicationListQuery, enabled = true) {
+  return useQuery({ ...adminApplicationsQuery(query), enabled });
+}
+
+export function useAdminApplication(id: number | undefined) {
+  return useQuery({ ...adminApplicationQuery(id ?? 0), enabled: id !== undefined });
+}
+
+/**
+ * Approve, reject, ship or mark delivered. The answer replaces the cached application (with its new
+ * history); the lists are read again. A 409 (someone else moved it first) also re-reads the application.
+ */
+export function useStaffCommand(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (command: StaffCommand) => runStaffCommand(id, command),
+    onSuccess: async (application) => {
+      queryClient.setQueryData(queryKeys.adminApplication(id), application);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminApplications(), refetchType: 'active' });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminApplication(id) }),
+  });
+}
+
+export function useSampleLimits() {
+  return useQuery(sampleLimitsQuery());
+}
+
+export function useUpdateSampleLimits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSampleLimits,
+    onSuccess: (limits) => queryClient.setQueryData(queryKeys.sampleLimits(), limits),
+  });
+}
+
+/* ----------------------------------- form option labels ----------------------------------- */
+
+/** The application form's option lists (申请用途, 剂型, 研发阶段, 单位类型): applications store their values. */
+export function fetchFormDictionary(): Promise<FormDicList> {
+  return api().get<FormDicList>('/api/app/no-token-interface/form-dic-list');
+}
+
+export const formDictionaryQuery = () =>
+  queryOptions({ queryKey: queryKeys.formDictionary(), queryFn: fetchFormDictionary, staleTime: 10 * 60_000 });
+
+/** A function naming an option value of the form (the value itself when the list does not know it). */
+export function useFormLabels(): (code: FormDicCode, value: string) => string {
+  const { data } = useQuery(formDictionaryQuery());
+  return (code, value) => data?.items.find((group) => group.code === code)?.options.find((o) => o.value === value)?.label ?? value;
+}

@@ -1,0 +1,144 @@
+import { ApproveBody, RejectBody, ShipBody, type AdminApplication, type ApplicationAction } from '@fuliaotong/contracts';
+import { Alert, App, AutoComplete, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { showServerErrors } from '../../lib/api-errors';
+import { schemaRule } from '../../lib/form-rules';
+import { useStaffCommand, type StaffCommand } from './application-api';
+
+export type StaffAction = Exclude<ApplicationAction, 'withdraw'>;
+
+/** How each staff action is offered: the button, the dialog title and what is said when it is done. */
+export const staffActionText: Record<StaffAction, { button: string; title: string; done: string }> = {
+  approve: { button: '通过', title: '通过申请', done: '申请已通过' },
+  reject: { button: '驳回', title: '驳回申请', done: '申请已驳回' },
+  ship: { button: '发货', title: '登记发货', done: '已登记发货' },
+  deliver: { button: '确认签收', title: '确认签收', done: '已确认签收' },
+};
+
+/** Carriers offered as suggestions (any other name may be typed). */
+const carriers = ['顺丰速运', '京东物流', 'EMS', '中通快递', '圆通速递', '韵达快递', '申通快递', '德邦快递', '极兔速递'];
+
+interface Values {
+  note?: string;
+  reason?: string;
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+function commandOf(action: StaffAction, values: Values): StaffCommand {
+  switch (action) {
+    case 'approve':
+      return { action, body: { note: values.note?.trim() ?? '' } };
+    case 'reject':
+      return { action, body: { reason: values.reason?.trim() ?? '' } };
+    case 'ship':
+      return { action, body: { carrier: values.carrier?.trim() ?? '', trackingNumber: values.trackingNumber?.trim() ?? '' } };
+    case 'deliver':
+      return { action };
+  }
+}
+
+/** The dialog of one staff action: an optional note (通过), a required reason (驳回), carrier and tracking number (发货). */
+export function StaffActionModal({
+  application,
+  action,
+  onClose,
+}: {
+  application: AdminApplication;
+  action: StaffAction | null;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string>();
+  const command = useStaffCommand(application.id);
+  const text = action ? staffActionText[action] : undefined;
+
+  const submit = async () => {
+    if (!action) return;
+    const values = await form.validateFields();
+    setFormError(undefined);
+    try {
+      await command.mutateAsync(commandOf(action, values));
+      message.success(`${text?.done ?? '已完成'}：${application.number}`);
+      onClose();
+    } catch (error) {
+      setFormError(showServerErrors(form, error, ['note', 'reason', 'carrier', 'trackingNumber']));
+    }
+  };
+
+  return (
+    <Modal
+      open={action !== null}
+      title={text ? `${text.title} · ${application.number}` : undefined}
+      okText={text?.button}
+      okButtonProps={{ danger: action === 'reject' }}
+      cancelText="取消"
+      confirmLoading={command.isPending}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      afterClose={() => {
+        form.resetFields();
+        setFormError(undefined);
+      }}
+      destroyOnHidden
+      className="staff-action-modal"
+    >
+      <p className="staff-action-modal__who">
+        {application.company} · {application.contactName} · 共 {application.items.length} 项样品
+      </p>
+      {formError ? <Alert className="staff-action-modal__error" type="error" showIcon title={formError} /> : null}
+      <Form form={form} layout="vertical" requiredMark="optional" onFinish={() => void submit()}>
+        {action === 'approve' ? (
+          <Form.Item name="note" label="审核备注" rules={[schemaRule(ApproveBody.shape.note)]}>
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填，例如：库存充足，安排本周发出" />
+          </Form.Item>
+        ) : null}
+        {action === 'reject' ? (
+          <Form.Item
+            name="reason"
+            label="驳回原因"
+            rules={[
+              { required: true, whitespace: true, message: '请填写驳回原因' },
+              schemaRule(RejectBody.shape.reason),
+            ]}
+            extra="申请人会在消息通知和申请单中看到这段原因。"
+          >
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：单位信息不完整，请补充后重新申请" />
+          </Form.Item>
+        ) : null}
+        {action === 'ship' ? (
+          <>
+            <Form.Item
+              name="carrier"
+              label="快递公司"
+              rules={[
+                { required: true, whitespace: true, message: '请填写快递公司' },
+                schemaRule(ShipBody.shape.carrier),
+              ]}
+            >
+              <AutoComplete
+                options={carriers.map((value) => ({ value }))}
+                placeholder="选择或输入快递公司"
+                filterOption={(input, option) => (option?.value ?? '').includes(input)}
+              />
+            </Form.Item>
+            <Form.Item
+              name="trackingNumber"
+              label="运单号"
+              normalize={(value: string) => value.replace(/\s+/g, '')}
+              rules={[
+                { required: true, message: '请填写运单号' },
+                schemaRule(ShipBody.shape.trackingNumber),
+              ]}
+            >
+              <Input placeholder="例如：SF1234567890123" autoComplete="off" inputMode="text" />
+            </Form.Item>
+          </>
+        ) : null}
+        {action === 'deliver' ? <p>确认收件人已签收样品？签收后申请即办结。</p> : null}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

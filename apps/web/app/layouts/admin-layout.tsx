@@ -1,0 +1,118 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { useEffect } from 'react';
+import { Link, NavLink, Navigate, Outlet, redirect, useLocation } from 'react-router';
+import type { Route } from './+types/admin-layout';
+import { profileQuery } from '../features/account/account-api';
+import { displayName } from '../features/account/user-display';
+import '../features/application/application.css';
+import { loginHref } from '../features/session/login-redirect';
+import { GuardFallback } from '../features/session/route-guard';
+import { readToken, setSessionUser, useCurrentUser } from '../features/session/session';
+import { useSignOut } from '../features/session/use-sign-out';
+import { paths } from '../paths';
+import { siteInfo } from '../site/site-info';
+
+/**
+ * Staff pages: without a token the visitor is sent to /login (and comes back after signing in).
+ * Whether the user is staff is decided by the server on every call; the page only chooses what to show.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  if (!readToken()) throw redirect(loginHref(`${url.pathname}${url.search}`));
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="admin-layout">
+      <AdminTopBar />
+      <GuardFallback />
+    </div>
+  );
+}
+
+const adminNav = [
+  { to: paths.adminApplications, label: '申请审核' },
+  { to: paths.adminSettings, label: '样品设置' },
+];
+
+function AdminTopBar({ name, onSignOut, signingOut }: { name?: string; onSignOut?: () => void; signingOut?: boolean }) {
+  return (
+    <header className="admin-bar">
+      <div className="admin-bar__inner">
+        <Link to={paths.adminApplications} className="admin-bar__brand">
+          {siteInfo.name} · 样品申请审核
+        </Link>
+        {name ? (
+          <div className="admin-bar__user">
+            <span className="admin-bar__name" title={name}>
+              {name}
+            </span>
+            <Button size="small" icon={<LogoutOutlined />} loading={signingOut} onClick={onSignOut}>
+              退出
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** The staff area's own simple layout: a top bar (title, the staff member, log out), a menu and the page. */
+export default function AdminLayout() {
+  const { pathname, search } = useLocation();
+  const stored = useCurrentUser();
+  const { signOut, pending } = useSignOut();
+  // The role may have changed since signing in (an account made staff): the profile says what it is now.
+  const profile = useQuery({ ...profileQuery(), enabled: stored !== null });
+  useEffect(() => {
+    if (profile.data) setSessionUser(profile.data);
+  }, [profile.data]);
+
+  if (!stored) return <Navigate to={loginHref(`${pathname}${search}`)} replace />;
+  const user = profile.data ?? stored;
+  const role = profile.isPending ? undefined : user.role;
+
+  return (
+    <div className="admin-layout">
+      <AdminTopBar name={displayName(user)} onSignOut={() => void signOut()} signingOut={pending} />
+      {role === undefined ? (
+        <GuardFallback />
+      ) : role !== 'staff' ? (
+        <main className="admin-main">
+          <Result
+            status="403"
+            title="仅限工作人员访问"
+            subTitle="当前账号没有审核权限。如需开通，请联系辅料通管理员；查看自己的样品申请请前往“我的申请”。"
+            extra={[
+              <Link key="apply" to={paths.applications}>
+                <Button type="primary">我的申请</Button>
+              </Link>,
+              <Link key="home" to={paths.home}>
+                <Button>返回首页</Button>
+              </Link>,
+            ]}
+          />
+        </main>
+      ) : (
+        <>
+          <nav className="admin-nav" aria-label="工作台菜单">
+            <div className="admin-nav__inner">
+              {adminNav.map((item) => (
+                <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'admin-nav__link is-active' : 'admin-nav__link')}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </div>
+          </nav>
+          <main className="admin-main">
+            <Outlet />
+          </main>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
+import { Alert, App, Button, Form, InputNumber, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { PageHeading } from '../../components/page-heading';
+import { useSampleLimits, useUpdateSampleLimits } from '../../features/application/application-api';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+
+export function meta() {
+  return pageMeta(paths.adminSettings);
+}
+
+const fields: Array<{ name: keyof SampleLimits; label: string; help: string; unit: string }> = [
+  { name: 'maxCartItems', label: '样品车品种上限', help: '一个样品车里最多可放的不同样品（产品 + 规格）数。', unit: '种' },
+  { name: 'maxApplicationItems', label: '每份申请品种上限', help: '一份申请最多包含的不同样品数。', unit: '种' },
+  { name: 'maxQuantity', label: '单个样品数量上限', help: '同一样品一次最多申请的数量（最少为 1）。', unit: '件' },
+  { name: 'maxPendingApplications', label: '待审核申请上限', help: '每位用户同时处于“待审核”的申请数。', unit: '份' },
+];
+
+/** The limits of the sample programme, changed at run time by staff. */
+export default function AdminSettingsPage() {
+  const info = pageInfo(paths.adminSettings);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<SampleLimits>();
+  const limits = useSampleLimits();
+  const update = useUpdateSampleLimits();
+  const [formError, setFormError] = useState<string>();
+
+  useEffect(() => {
+    if (limits.data) form.setFieldsValue(limits.data);
+  }, [form, limits.data]);
+
+  const save = async (values: SampleLimits) => {
+    setFormError(undefined);
+    try {
+      const saved = await update.mutateAsync(values);
+      form.setFieldsValue(saved);
+      message.success('样品设置已保存，立即生效');
+    } catch (error) {
+      setFormError(showServerErrors(form, error, fields.map((f) => f.name)));
+    }
+  };
+
+  return (
+    <div className="admin-page admin-settings">
+      <PageHeading title={info.title} description="样品车与样品申请的数量限制。保存后对所有用户立即生效。" />
+      <section className="panel admin-settings__panel">
+        {limits.isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : limits.isError ? (
+          limits.error instanceof ApiError && limits.error.status === 401 ? null : (
+            <Alert
+              type="error"
+              showIcon
+              title={
+                limits.error instanceof ApiError && limits.error.status === 403 ? '仅限工作人员访问' : errorMessage(limits.error, '设置加载失败')
+              }
+            />
+          )
+        ) : (
+          <Form<SampleLimits> form={form} layout="vertical" initialValues={limits.data} onFinish={(values) => void save(values)}>
+            {formError ? <Alert className="admin-settings__error" type="error" showIcon title={formError} /> : null}
+            {fields.map((field) => {
+              const schema = SampleLimits.shape[field.name];
+              const min = schema.minValue ?? 1;
+              const max = schema.maxValue ?? 500;
+              return (
+                <Form.Item
+                  key={field.name}
+                  name={field.name}
+                  label={field.label}
+                  extra={`${field.help}默认 ${DEFAULT_SAMPLE_LIMITS[field.name]}。`}
+                  rules={[
+                    { required: true, message: `请填写${field.label}` },
+                    { type: 'integer', min, max, message: `请输入 ${min}–${max} 的整数` },
+                  ]}
+                >
+                  <InputNumber
+                    min={min}
+                    max={max}
+                    precision={0}
+                    suffix={field.unit}
+                    className="admin-settings__number"
+                  />
+                </Form.Item>
+              );
+            })}
+            <div className="admin-settings__actions">
+              <Button type="primary" htmlType="submit" loading={update.isPending}>
+                保存设置
+              </Button>
+              <Button onClick={() => form.setFieldsValue(DEFAULT_SAMPLE_LIMITS)}>恢复默认值</Button>
+            </div>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
