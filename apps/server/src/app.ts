@@ -27,9 +27,14 @@ import { ExcipientService } from './modules/excipient/excipient.service.js';
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
 import { FavoriteService } from './modules/favorite/favorite.service.js';
+import { FormDictionaryRepository } from './modules/form-dictionary/form-dictionary.repository.js';
+import { formDictionaryRoutes } from './modules/form-dictionary/form-dictionary.routes.js';
+import { FormDictionaryService } from './modules/form-dictionary/form-dictionary.service.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { HomeService } from './modules/home/home.service.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
+import { locationRoutes } from './modules/location/location.routes.js';
+import { LocationService } from './modules/location/location.service.js';
 import { NoticeService } from './modules/notice/notice.service.js';
 import { ReferenceRepository } from './modules/reference/reference.repository.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -40,7 +45,13 @@ import { RegistrationService } from './modules/registration/registration.service
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SEARCH_COUNT_CAP, SearchService } from './modules/search/search.service.js';
+import { SampleCartRepository } from './modules/sample-cart/sample-cart.repository.js';
+import { sampleCartRoutes } from './modules/sample-cart/sample-cart.routes.js';
+import { SampleCartService } from './modules/sample-cart/sample-cart.service.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { SampleLimitsService } from './modules/settings/settings.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -154,6 +165,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP)) });
   await app.register(favoriteRoutes, { favorites, guard });
   await app.register(homeRoutes, { home: new HomeService(excipientRepository, reference, articleRepository), guard });
+
+  // Samples: the cart, the application form's option lists and location, applications; staff settings.
+  const sampleLimits = new SampleLimitsService(new SettingsRepository(db));
+  const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits);
+  await app.register(sampleCartRoutes, { cart, guard });
+  await app.register(formDictionaryRoutes, { dictionary: new FormDictionaryService(new FormDictionaryRepository(db)) });
+  await app.register(locationRoutes, { location: new LocationService() });
+  await app.register(settingsRoutes, { sampleLimits, guard });
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository });
 

@@ -1,17 +1,23 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoticePage, User } from '@fuliaotong/contracts';
+import { DEFAULT_SAMPLE_LIMITS, NoticePage, User } from '@fuliaotong/contracts';
 import { excipients } from '../../db/schema.js';
 import { bearer, GOOD_PASSWORD, multipart, PNG, registerMember } from '../../../test/accounts.js';
+import { createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 /** A product anyone may add to their favorites. */
 let excipientId: number;
+/** A product offering samples, which the owner has in the cart. */
+let product: TestProduct;
+let staff: Awaited<ReturnType<typeof registerStaff>>;
 beforeAll(async () => {
   t = await createTestApp();
   const [row] = await t.database.db.insert(excipients).values({ nameZh: '乳糖', nameEn: 'Lactose', category: '填充剂' }).returning();
   excipientId = row!.id;
+  product = await createProduct(t.database, { specs: 2 });
+  staff = await registerStaff(t.app, t.database);
 });
 afterAll(async () => {
   await t.close();
@@ -23,6 +29,7 @@ interface Owned {
   noticeId: number;
   favoriteId: number;
   avatar: string;
+  cartItemId: number;
 }
 
 interface Case {
@@ -30,6 +37,10 @@ interface Case {
   anonymous: number;
   other: number;
   owner: number;
+  /** Expected status for a member of the staff (asked last; routes that predate the staff role leave it out). */
+  staff?: number;
+  /** The row `:id` names (default: the owner's notice, favorite or address, by the path). */
+  id?: (owned: Owned) => number;
   request: (owned: Owned) => Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
 }
 
@@ -78,9 +89,49 @@ const matrix: Record<string, Case> = {
     request: () => ({ payload: { targetType: 'excipient', targetId: excipientId } }),
   },
   'DELETE /api/app/favorite/:id': { anonymous: 401, other: 404, owner: 204, request: () => ({}) },
+
+  // Sample cart: staff members have carts of their own like anyone else.
+  'GET /api/app/sample/sample-cart-list': { anonymous: 401, other: 200, owner: 200, staff: 200, request: () => ({}) },
+  'GET /api/app/sample/sample-cart-num': { anonymous: 401, other: 200, owner: 200, staff: 200, request: () => ({}) },
+  'POST /api/app/sample/check-sample-cart-num': {
+    anonymous: 401, other: 200, owner: 200, staff: 200,
+    request: () => ({ payload: { excipientId: product.excipientId, specId: product.specIds[0], quantity: 1 } }),
+  },
+  // The owner has this option in the cart already: adding it again raises the quantity (200).
+  'POST /api/app/sample/sample-cart': {
+    anonymous: 401, other: 201, owner: 200, staff: 201,
+    request: () => ({ payload: { excipientId: product.excipientId, specId: product.specIds[0] } }),
+  },
+  'PATCH /api/app/sample/sample-cart/:id': {
+    anonymous: 401, other: 404, owner: 200, staff: 404,
+    id: (o) => o.cartItemId,
+    request: () => ({ payload: { quantity: 2 } }),
+  },
+  // Ids that are not the caller's are ignored: the others get their own (unchanged) cart.
+  'POST /api/app/sample/sample-cart-checked': {
+    anonymous: 401, other: 200, owner: 200, staff: 200,
+    request: (o) => ({ payload: { ids: [o.cartItemId], checked: false } }),
+  },
+  'POST /api/app/sample/cart-sample-remove': {
+    anonymous: 401, other: 200, owner: 200, staff: 200,
+    request: (o) => ({ payload: { ids: [o.cartItemId] } }),
+  },
+  'GET /api/app/sample/confirmed-sample-list': {
+    anonymous: 401, other: 200, owner: 200, staff: 200,
+    request: (o) => ({ query: { ids: String(o.cartItemId) } }),
+  },
+  // Public: the application form's option lists and the caller's region.
+  'GET /api/app/no-token-interface/form-dic-list': { anonymous: 200, other: 200, owner: 200, staff: 200, request: () => ({}) },
+  'GET /api/app/l-bS': { anonymous: 200, other: 200, owner: 200, staff: 200, request: () => ({}) },
+  // Staff only.
+  'GET /api/admin/settings/sample-limits': { anonymous: 401, other: 403, owner: 403, staff: 200, request: () => ({}) },
+  'PUT /api/admin/settings/sample-limits': {
+    anonymous: 401, other: 403, owner: 403, staff: 200,
+    request: () => ({ payload: DEFAULT_SAMPLE_LIMITS }),
+  },
 };
 
-const covered = /^\/api\/app\/(account|address|notice|favorite)(\/|$)/;
+const covered = /^\/api\/(app\/(account|address|notice|favorite|sample|no-token-interface)(\/|$)|app\/l-bS$|admin\/)/;
 
 async function ownerWithRows() {
   const owner = await registerMember(t.app);
@@ -92,11 +143,20 @@ async function ownerWithRows() {
   const avatar = User.parse(
     (await t.app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } })).json(),
   ).avatar!;
-  return { owner, owned: { addressId: created.json().id, noticeId: notices.items[0]!.id, favoriteId: favorite.json().id, avatar } };
+  const cartItem = await t.app.inject({
+    method: 'POST',
+    url: '/api/app/sample/sample-cart',
+    headers: h,
+    payload: { excipientId: product.excipientId, specId: product.specIds[0] },
+  });
+  return {
+    owner,
+    owned: { addressId: created.json().id, noticeId: notices.items[0]!.id, favoriteId: favorite.json().id, avatar, cartItemId: cartItem.json().item.id },
+  };
 }
 
 describe('authorization matrix', () => {
-  it('covers every registered account, address, notice and favorite route', () => {
+  it('covers every registered account, address, notice, favorite, sample and staff route', () => {
     const registered = t.routes
       .filter((r) => covered.test(r.url) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -108,12 +168,13 @@ describe('authorization matrix', () => {
     const [method, path] = route.split(' ') as [NonNullable<InjectOptions['method']>, string];
     const { owner, owned } = await ownerWithRows();
     const other = await registerMember(t.app);
-    const call = async (who: 'anonymous' | 'other' | 'owner') => {
+    const call = async (who: 'anonymous' | 'other' | 'owner' | 'staff') => {
       const { headers, ...rest } = expected.request(owned);
-      const member = who === 'owner' ? owner : who === 'other' ? other : undefined;
+      const member = who === 'owner' ? owner : who === 'other' ? other : who === 'staff' ? staff : undefined;
+      const id = expected.id?.(owned) ?? (path.includes('notice') ? owned.noticeId : path.includes('favorite') ? owned.favoriteId : owned.addressId);
       const options: InjectOptions = {
         method,
-        url: path.replace(':id', String(path.includes('notice') ? owned.noticeId : path.includes('favorite') ? owned.favoriteId : owned.addressId)),
+        url: path.replace(':id', String(id)),
         ...rest,
         headers: { ...headers, ...(member ? bearer(member.token) : {}) },
       };
@@ -122,11 +183,14 @@ describe('authorization matrix', () => {
       if (route.endsWith('/register')) options.payload = { account: owner.account, password: GOOD_PASSWORD };
       return (await t.app.inject(options)).statusCode;
     };
-    // Anonymous first, then the other user, then the owner: a deletion by the owner comes last.
-    expect({ anonymous: await call('anonymous'), other: await call('other'), owner: await call('owner') }).toEqual({
+    // Anonymous first, then the other user, then the owner: a deletion by the owner comes last (then the staff).
+    const seen: Record<string, number> = { anonymous: await call('anonymous'), other: await call('other'), owner: await call('owner') };
+    if (expected.staff !== undefined) seen.staff = await call('staff');
+    expect(seen).toEqual({
       anonymous: expected.anonymous,
       other: expected.other,
       owner: expected.owner,
+      ...(expected.staff !== undefined ? { staff: expected.staff } : {}),
     });
     // A garbage token is never better than none.
     if (expected.anonymous === 401) {

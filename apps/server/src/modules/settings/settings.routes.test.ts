@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
+import { appSetting } from '../../db/schema.js';
+import { bearer, registerMember } from '../../../test/accounts.js';
+import { registerStaff } from '../../../test/samples.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { SettingsRepository } from './settings.repository.js';
+import { SAMPLE_LIMITS_KEY, SampleLimitsService } from './settings.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const url = '/api/admin/settings/sample-limits';
+
+describe('sample limits', () => {
+  it('are the defaults until the staff change them, and then the new values', async () => {
+    const staff = await registerStaff(t.app, t.database);
+    const read = await t.app.inject({ method: 'GET', url, headers: staff.headers });
+    expect(read.statusCode).toBe(200);
+    expect(SampleLimits.parse(read.json())).toEqual(DEFAULT_SAMPLE_LIMITS);
+    const limits = { maxCartItems: 30, maxApplicationItems: 15, maxQuantity: 5, maxPendingApplications: 3 };
+    const put = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: limits });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual(limits);
+    expect((await t.app.inject({ method: 'GET', url, headers: staff.headers })).json()).toEqual(limits);
+    await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: DEFAULT_SAMPLE_LIMITS });
+  });
+
+  it('refuses values out of range with 400 and details', async () => {
+    const staff = await registerStaff(t.app, t.database);
+    const response = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: { ...DEFAULT_SAMPLE_LIMITS, maxQuantity: 0 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details[0].path).toBe('body.maxQuantity');
+    const missing = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: { maxQuantity: 3 } });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('are for the staff only: 401 without a token, 403 for members', async () => {
+    const member = await registerMember(t.app);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const forbidden = await t.app.inject({ method: 'GET', url, headers: bearer(member.token) });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.code).toBe('forbidden');
+    expect((await t.app.inject({ method: 'PUT', url, headers: bearer(member.token), payload: DEFAULT_SAMPLE_LIMITS })).statusCode).toBe(403);
+  });
+
+  it('keep the default of a stored field that is missing or out of range', async () => {
+    const service = new SampleLimitsService(new SettingsRepository(t.database.db));
+    await t.database.db.delete(appSetting);
+    expect(await service.current()).toEqual(DEFAULT_SAMPLE_LIMITS);
+    await t.database.db.insert(appSetting).values({ key: SAMPLE_LIMITS_KEY, value: { maxCartItems: 7, maxQuantity: -1 } });
+    expect(await service.current()).toEqual({ ...DEFAULT_SAMPLE_LIMITS, maxCartItems: 7 });
+    await service.update(DEFAULT_SAMPLE_LIMITS);
+    expect(await service.current()).toEqual(DEFAULT_SAMPLE_LIMITS);
+  });
+});
