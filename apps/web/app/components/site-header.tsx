@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, DownOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Drawer, Dropdown } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -57,11 +57,13 @@ export function SiteHeader() {
               menu={{
                 items: [
                   { key: 'account', icon: <UserOutlined />, label: '会员中心' },
+                  ...(user.role === 'staff' ? [{ key: 'admin', icon: <AuditOutlined />, label: '样品申请审核' }] : []),
                   { type: 'divider' },
                   { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
                 ],
                 onClick: ({ key }) => {
                   if (key === 'account') navigate(paths.account);
+                  else if (key === 'admin') navigate(paths.adminApplications);
                   else void signOut();
                 },
               }}
@@ -114,6 +116,11 @@ export function SiteHeader() {
               <Link to={paths.account} onClick={() => setOpen(false)}>
                 会员中心（{displayName(user)}）
               </Link>
+              {user.role === 'staff' ? (
+                <Link to={paths.adminApplications} onClick={() => setOpen(false)}>
+                  样品申请审核
+                </Link>
+              ) : null}
               <button
                 type="button"
                 className="site-drawer-nav__button"
