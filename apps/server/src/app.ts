@@ -45,6 +45,10 @@ import { RegistrationService } from './modules/registration/registration.service
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SEARCH_COUNT_CAP, SearchService } from './modules/search/search.service.js';
+import { applicationAdminRoutes } from './modules/sample-application/application-admin.routes.js';
+import { SampleApplicationRepository } from './modules/sample-application/sample-application.repository.js';
+import { sampleApplicationRoutes } from './modules/sample-application/sample-application.routes.js';
+import { SampleApplicationService } from './modules/sample-application/sample-application.service.js';
 import { SampleCartRepository } from './modules/sample-cart/sample-cart.repository.js';
 import { sampleCartRoutes } from './modules/sample-cart/sample-cart.routes.js';
 import { SampleCartService } from './modules/sample-cart/sample-cart.service.js';
@@ -133,6 +137,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const guard = createAuthGuard(tokens, sessions);
   const notices = new NoticeService(db);
   const favorites = new FavoriteService(new FavoriteRepository(db));
+  const addresses = new AddressService(db);
+  // Samples: limits the staff change at run time, the cart, the application form's option lists, applications.
+  const sampleLimits = new SampleLimitsService(new SettingsRepository(db));
+  const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits);
+  const dictionary = new FormDictionaryService(new FormDictionaryRepository(db));
+  const applications = new SampleApplicationService({
+    applications: new SampleApplicationRepository(db),
+    cart,
+    limits: sampleLimits,
+    dictionary,
+    addresses,
+    notices,
+  });
   const accounts = new AccountService({
     db,
     tokens,
@@ -141,10 +158,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: { ...defaultAuthLimits, ...deps.auth.limits },
     notices,
     favorites,
+    applications,
   });
   app.decorateRequest('principal', null);
   await app.register(accountRoutes, { accounts, guard });
-  await app.register(addressRoutes, { addresses: new AddressService(db), guard });
+  await app.register(addressRoutes, { addresses, guard });
   await app.register(noticeRoutes, { notices, guard });
 
   // Public information: catalogue, databases, regulations, news, search; favorites.
@@ -166,12 +184,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(favoriteRoutes, { favorites, guard });
   await app.register(homeRoutes, { home: new HomeService(excipientRepository, reference, articleRepository), guard });
 
-  // Samples: the cart, the application form's option lists and location, applications; staff settings.
-  const sampleLimits = new SampleLimitsService(new SettingsRepository(db));
-  const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits);
+  // Samples: the cart, the application form's option lists and the caller's region, applications; staff pages.
   await app.register(sampleCartRoutes, { cart, guard });
-  await app.register(formDictionaryRoutes, { dictionary: new FormDictionaryService(new FormDictionaryRepository(db)) });
+  await app.register(formDictionaryRoutes, { dictionary });
   await app.register(locationRoutes, { location: new LocationService() });
+  await app.register(sampleApplicationRoutes, { applications, guard });
+  await app.register(applicationAdminRoutes, { applications, guard });
   await app.register(settingsRoutes, { sampleLimits, guard });
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository });

@@ -336,7 +336,7 @@ describe('change password', () => {
 });
 
 describe('summary', () => {
-  it('counts unread notices (the welcome notice) and, for now, no applications or favorites', async () => {
+  it('counts unread notices (the welcome notice); a new member has no applications or favorites', async () => {
     const member = await registerMember(t.app);
     const response = await t.app.inject({ method: 'GET', url: url('/summary'), headers: bearer(member.token) });
     expect(response.statusCode).toBe(200);

@@ -18,6 +18,7 @@ import type { AuthLimits, Throttle } from '../auth/throttle.js';
 import type { TokenService } from '../auth/token.service.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
+import type { SampleApplicationService } from '../sample-application/sample-application.service.js';
 import { extensionOf, sniffImageType } from './image-type.js';
 
 export const AVATAR_PATH = '/api/app/account/avatar/';
@@ -65,6 +66,8 @@ export interface AccountServiceDeps {
   notices: NoticeService;
   /** Counts the user's favorites for the summary. */
   favorites?: Pick<FavoriteService, 'countOf'>;
+  /** Counts the user's sample applications for the summary. */
+  applications?: Pick<SampleApplicationService, 'countOf'>;
 }
 
 export class AccountService {
@@ -218,12 +221,12 @@ export class AccountService {
   }
 
   async summary(userId: number): Promise<AccountSummary> {
-    // Applications are counted once sample applications are stored.
-    const [favorites, unreadNotices] = await Promise.all([
+    const [applications, favorites, unreadNotices] = await Promise.all([
+      this.deps.applications?.countOf(userId) ?? 0,
       this.deps.favorites?.countOf(userId) ?? 0,
       this.deps.notices.unreadCount(userId),
     ]);
-    return { applications: 0, favorites, unreadNotices };
+    return { applications, favorites, unreadNotices };
   }
 
   private async startSession(user: UserRow, client: ClientInfo): Promise<SessionResponse> {

@@ -58,9 +58,10 @@ export class AddressService {
     return toAddress(await this.find(this.db, userId, id));
   }
 
-  async create(userId: number, body: AddressBody): Promise<Address> {
+  /** Adds an address; pass a transaction to make it part of a larger change (a sample application saving its address). */
+  async create(userId: number, body: AddressBody, db: Pick<Db, 'transaction'> = this.db): Promise<Address> {
     const values = resolve(body);
-    return this.locked(userId, async (tx) => {
+    return this.locked(userId, db, async (tx) => {
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(addresses)
@@ -75,7 +76,7 @@ export class AddressService {
 
   async update(userId: number, id: number, body: AddressBody): Promise<Address> {
     const values = resolve(body);
-    return this.locked(userId, async (tx) => {
+    return this.locked(userId, this.db, async (tx) => {
       const current = await this.find(tx, userId, id);
       // The default stays until another address becomes the default: there is always exactly one.
       const makeDefault = current.isDefault || body.isDefault === true;
@@ -90,7 +91,7 @@ export class AddressService {
   }
 
   async remove(userId: number, id: number): Promise<void> {
-    await this.locked(userId, async (tx) => {
+    await this.locked(userId, this.db, async (tx) => {
       const current = await this.find(tx, userId, id);
       await tx.delete(addresses).where(eq(addresses.id, id));
       if (current.isDefault) {
@@ -107,7 +108,7 @@ export class AddressService {
   }
 
   async setDefault(userId: number, id: number): Promise<Address> {
-    return this.locked(userId, async (tx) => {
+    return this.locked(userId, this.db, async (tx) => {
       const current = await this.find(tx, userId, id);
       if (current.isDefault) return toAddress(current);
       await this.clearDefault(tx, userId);
@@ -120,8 +121,8 @@ export class AddressService {
     });
   }
 
-  private async locked<T>(userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
+  private async locked<T>(userId: number, db: Pick<Db, 'transaction'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       return work(tx);
     });

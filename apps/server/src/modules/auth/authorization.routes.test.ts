@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SAMPLE_LIMITS, NoticePage, User } from '@fuliaotong/contracts';
 import { excipients } from '../../db/schema.js';
 import { bearer, GOOD_PASSWORD, multipart, PNG, registerMember } from '../../../test/accounts.js';
-import { createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
+import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -30,6 +30,8 @@ interface Owned {
   favoriteId: number;
   avatar: string;
   cartItemId: number;
+  /** A sample application awaiting review. */
+  applicationId: number;
 }
 
 interface Case {
@@ -120,10 +122,41 @@ const matrix: Record<string, Case> = {
     anonymous: 401, other: 200, owner: 200, staff: 200,
     request: (o) => ({ query: { ids: String(o.cartItemId) } }),
   },
+  // Sample applications (the owner's awaits review).
+  'POST /api/app/sample/or-update': {
+    anonymous: 401, other: 201, owner: 201, staff: 201,
+    request: () => ({ payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[1]! }]) }),
+  },
+  'GET /api/app/sample/application': { anonymous: 401, other: 200, owner: 200, staff: 200, request: () => ({}) },
+  'GET /api/app/sample/application/:id': { anonymous: 401, other: 404, owner: 200, staff: 404, id: (o) => o.applicationId, request: () => ({}) },
+  'POST /api/app/sample/application/:id/withdraw': {
+    anonymous: 401, other: 404, owner: 200, staff: 404,
+    id: (o) => o.applicationId,
+    request: () => ({}),
+  },
   // Public: the application form's option lists and the caller's region.
   'GET /api/app/no-token-interface/form-dic-list': { anonymous: 200, other: 200, owner: 200, staff: 200, request: () => ({}) },
   'GET /api/app/l-bS': { anonymous: 200, other: 200, owner: 200, staff: 200, request: () => ({}) },
-  // Staff only.
+  // Staff only (the owner, a member, is refused like anyone else who is not staff).
+  'GET /api/admin/application': { anonymous: 401, other: 403, owner: 403, staff: 200, request: () => ({}) },
+  'GET /api/admin/application/:id': { anonymous: 401, other: 403, owner: 403, staff: 200, id: (o) => o.applicationId, request: () => ({}) },
+  'POST /api/admin/application/:id/approve': {
+    anonymous: 401, other: 403, owner: 403, staff: 200,
+    id: (o) => o.applicationId,
+    request: () => ({ payload: { note: '资料齐全' } }),
+  },
+  'POST /api/admin/application/:id/reject': {
+    anonymous: 401, other: 403, owner: 403, staff: 200,
+    id: (o) => o.applicationId,
+    request: () => ({ payload: { reason: '资料不全' } }),
+  },
+  // Allowed for the staff, but the owner's application awaits review: shipping and delivery come later (409).
+  'POST /api/admin/application/:id/ship': {
+    anonymous: 401, other: 403, owner: 403, staff: 409,
+    id: (o) => o.applicationId,
+    request: () => ({ payload: { carrier: '顺丰速运', trackingNumber: 'SF1234567890' } }),
+  },
+  'POST /api/admin/application/:id/deliver': { anonymous: 401, other: 403, owner: 403, staff: 409, id: (o) => o.applicationId, request: () => ({}) },
   'GET /api/admin/settings/sample-limits': { anonymous: 401, other: 403, owner: 403, staff: 200, request: () => ({}) },
   'PUT /api/admin/settings/sample-limits': {
     anonymous: 401, other: 403, owner: 403, staff: 200,
@@ -149,9 +182,22 @@ async function ownerWithRows() {
     headers: h,
     payload: { excipientId: product.excipientId, specId: product.specIds[0] },
   });
+  const application = await t.app.inject({
+    method: 'POST',
+    url: '/api/app/sample/or-update',
+    headers: h,
+    payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[1]! }]),
+  });
   return {
     owner,
-    owned: { addressId: created.json().id, noticeId: notices.items[0]!.id, favoriteId: favorite.json().id, avatar, cartItemId: cartItem.json().item.id },
+    owned: {
+      addressId: created.json().id,
+      noticeId: notices.items[0]!.id,
+      favoriteId: favorite.json().id,
+      avatar,
+      cartItemId: cartItem.json().item.id,
+      applicationId: application.json().id,
+    },
   };
 }
 

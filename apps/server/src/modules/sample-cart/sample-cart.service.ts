@@ -174,6 +174,21 @@ export class SampleCartService {
     return { items, missingIds, ready: message === null, message, limits };
   }
 
+  /**
+   * The product options of an application's items, in their order: 404 when one does not exist (or
+   * its spec belongs to another product), 409 when one cannot be had right now.
+   */
+  async availableOptions(items: Array<{ excipientId: number; specId: number }>): Promise<ProductOption[]> {
+    const found = new Map((await this.cart.options(items.map((item) => item.specId))).map((option) => [option.specId, option]));
+    return items.map((item) => {
+      const option = found.get(item.specId);
+      if (!option || option.excipientId !== item.excipientId) throw new AppError('not_found', OPTION_NOT_FOUND);
+      const reason = unavailability(option);
+      if (reason) throw new AppError('conflict', `${option.nameZh}（${option.grade} ${option.packSize}）${unavailableReasonLabels[reason]}`);
+      return option;
+    });
+  }
+
   /** The product option of a request: 404 when the product or the spec does not exist or do not belong together. */
   private async option(excipientId: number, specId: number): Promise<ProductOption> {
     const [option] = await this.cart.options([specId]);

@@ -1,0 +1,181 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationStatus } from '@fuliaotong/contracts';
+import { selectRows, type Db } from '../../db/database.js';
+import { sampleApplicationEvents, sampleApplicationItems, sampleApplications, sampleCartItems, users } from '../../db/schema.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type ApplicationRow = typeof sampleApplications.$inferSelect;
+export type ApplicationValues = Omit<typeof sampleApplications.$inferInsert, 'id' | 'number' | 'userId' | 'status'>;
+export type ApplicationItemRow = typeof sampleApplicationItems.$inferSelect;
+export type ApplicationItemValues = Omit<typeof sampleApplicationItems.$inferInsert, 'id' | 'applicationId'>;
+export type ApplicationEventRow = typeof sampleApplicationEvents.$inferSelect;
+export type ApplicationEventValues = Omit<typeof sampleApplicationEvents.$inferInsert, 'id' | 'createdAt'>;
+
+export interface ApplicantRow {
+  id: number;
+  account: string;
+  name: string;
+  nickName: string;
+}
+
+export interface ApplicationFilter {
+  /** Only this user's applications (the member pages); all users' when absent (the staff pages). */
+  userId?: number;
+  status?: ApplicationStatus;
+  /** Part of the number, company, contact name or mobile. */
+  keyword?: string;
+}
+
+/** `%` and `_` in a keyword are matched as themselves. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Sample applications with their items (copies of the product names) and events (the history).
+ * Built on the database or, inside `transaction`, on one transaction.
+ */
+export class SampleApplicationRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction, with a repository bound to it and the transaction itself (for notices). */
+  transaction<T>(work: (applications: SampleApplicationRepository, tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new SampleApplicationRepository(tx), tx));
+  }
+
+  /** Locks the user's row until the transaction ends: one user's submissions then happen one after another. */
+  async lockUser(userId: number): Promise<void> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  async countOf(userId: number, status?: ApplicationStatus): Promise<number> {
+    const where = status
+      ? and(eq(sampleApplications.userId, userId), eq(sampleApplications.status, status))
+      : eq(sampleApplications.userId, userId);
+    const [row] = await this.db.select({ n: count() }).from(sampleApplications).where(where);
+    return row?.n ?? 0;
+  }
+
+  /** The id the next application gets (its number is made from it). */
+  async nextId(): Promise<number> {
+    const [row] = await selectRows<{ id: number }>(
+      this.db,
+      sql`select nextval(pg_get_serial_sequence('sample_applications', 'id'))::int as id`,
+    );
+    return row!.id;
+  }
+
+  async insert(id: number, number: string, userId: number, values: ApplicationValues): Promise<ApplicationRow> {
+    const [row] = await this.db.insert(sampleApplications).values({ ...values, id, number, userId, status: 'submitted' }).returning();
+    return row!;
+  }
+
+  async update(id: number, values: ApplicationValues): Promise<ApplicationRow> {
+    const [row] = await this.db.update(sampleApplications).set(values).where(eq(sampleApplications.id, id)).returning();
+    return row!;
+  }
+
+  async replaceItems(applicationId: number, items: ApplicationItemValues[]): Promise<void> {
+    await this.db.delete(sampleApplicationItems).where(eq(sampleApplicationItems.applicationId, applicationId));
+    if (items.length > 0) await this.db.insert(sampleApplicationItems).values(items.map((item) => ({ ...item, applicationId })));
+  }
+
+  async addEvent(event: ApplicationEventValues): Promise<void> {
+    await this.db.insert(sampleApplicationEvents).values(event);
+  }
+
+  /** Takes these options out of the user's cart (they have been applied for). */
+  async removeFromCart(userId: number, specIds: number[]): Promise<void> {
+    if (specIds.length === 0) return;
+    await this.db.delete(sampleCartItems).where(and(eq(sampleCartItems.userId, userId), inArray(sampleCartItems.specId, specIds)));
+  }
+
+  /** An application (only the user's when `userId` is given); `lock` holds it until the transaction ends. */
+  async find(id: number, userId?: number, lock = false): Promise<ApplicationRow | undefined> {
+    const where = userId === undefined ? eq(sampleApplications.id, id) : and(eq(sampleApplications.id, id), eq(sampleApplications.userId, userId));
+    const query = this.db.select().from(sampleApplications).where(where);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /**
+   * Moves an application from one of `from` to `to` in one conditional UPDATE, so that of two
+   * concurrent changes only one can succeed; undefined when it is not (or no longer) in `from`.
+   */
+  async transition(
+    id: number,
+    from: readonly ApplicationStatus[],
+    to: ApplicationStatus,
+    changes: Partial<Pick<ApplicationRow, 'rejectReason' | 'carrier' | 'trackingNumber'>>,
+    userId?: number,
+  ): Promise<ApplicationRow | undefined> {
+    const conditions = [eq(sampleApplications.id, id), inArray(sampleApplications.status, [...from])];
+    if (userId !== undefined) conditions.push(eq(sampleApplications.userId, userId));
+    const [row] = await this.db
+      .update(sampleApplications)
+      .set({ ...changes, status: to, updatedAt: new Date() })
+      .where(and(...conditions))
+      .returning();
+    return row;
+  }
+
+  /** Items of these applications, in the order they were applied for. */
+  async items(applicationIds: number[]): Promise<ApplicationItemRow[]> {
+    if (applicationIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(sampleApplicationItems)
+      .where(inArray(sampleApplicationItems.applicationId, applicationIds))
+      .orderBy(asc(sampleApplicationItems.id));
+  }
+
+  /** The history of an application, oldest first. */
+  async events(applicationId: number): Promise<ApplicationEventRow[]> {
+    return this.db
+      .select()
+      .from(sampleApplicationEvents)
+      .where(eq(sampleApplicationEvents.applicationId, applicationId))
+      .orderBy(asc(sampleApplicationEvents.id));
+  }
+
+  /** A page of applications, newest first, with the total and the count per status (the status filter aside). */
+  async page(filter: ApplicationFilter, limit: number, offset: number) {
+    const base: SQL[] = [];
+    if (filter.userId !== undefined) base.push(eq(sampleApplications.userId, filter.userId));
+    if (filter.keyword) {
+      const pattern = likePattern(filter.keyword);
+      base.push(
+        or(
+          ilike(sampleApplications.number, pattern),
+          ilike(sampleApplications.company, pattern),
+          ilike(sampleApplications.contactName, pattern),
+          ilike(sampleApplications.mobile, pattern),
+        )!,
+      );
+    }
+    const where = and(...base, ...(filter.status ? [eq(sampleApplications.status, filter.status)] : []));
+    const [rows, [total], counts] = await Promise.all([
+      this.db
+        .select()
+        .from(sampleApplications)
+        .where(where)
+        .orderBy(desc(sampleApplications.createdAt), desc(sampleApplications.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(sampleApplications).where(where),
+      this.db
+        .select({ status: sampleApplications.status, n: count() })
+        .from(sampleApplications)
+        .where(and(...base))
+        .groupBy(sampleApplications.status),
+    ]);
+    return { rows, totalCount: total?.n ?? 0, counts };
+  }
+
+  async applicants(userIds: number[]): Promise<ApplicantRow[]> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({ id: users.id, account: users.account, name: users.name, nickName: users.nickName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(userIds)]));
+  }
+}

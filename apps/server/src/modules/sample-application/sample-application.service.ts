@@ -1,0 +1,383 @@
+import {
+  ApplicationStatus,
+  applicationStatusLabels,
+  applicationTransitions,
+  type AdminApplication,
+  type AdminApplicationPage,
+  type AdminApplicationQuery,
+  type ApplicationAction,
+  type ApplicationPage,
+  type ApplicationQuery,
+  type ApplicationSummary,
+  type SampleApplication,
+  type SampleApplicationBody,
+  type ShippingAddress,
+  type ValidationIssue,
+} from '@fuliaotong/contracts';
+import { AppError } from '../../http/errors.js';
+import type { AddressService } from '../address/address.service.js';
+import { regionNames } from '../address/regions.js';
+import type { UserRow } from '../auth/session.repository.js';
+import type { FormDictionaryService } from '../form-dictionary/form-dictionary.service.js';
+import type { NoticeService } from '../notice/notice.service.js';
+import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
+import type { SampleLimitsService } from '../settings/settings.service.js';
+import type {
+  ApplicantRow,
+  ApplicationEventRow,
+  ApplicationFilter,
+  ApplicationItemRow,
+  ApplicationRow,
+  SampleApplicationRepository,
+} from './sample-application.repository.js';
+
+const NOT_FOUND = '样品申请不存在';
+/** How many product names a list row shows. */
+const NAMES_IN_SUMMARY = 3;
+
+/** A body as the route hands it over (zod defaults applied). */
+type ApplicationInput = SampleApplicationBody & { department: string; projectName: string; notes: string; saveAddress: boolean };
+
+/** An action of the staff (`applicationTransitions[action].by === 'staff'`) with what it records. */
+export type StaffActionInput =
+  | { action: 'approve'; note: string }
+  | { action: 'reject'; reason: string }
+  | { action: 'ship'; carrier: string; trackingNumber: string }
+  | { action: 'deliver' };
+
+const actionLabels: Record<ApplicationAction, string> = {
+  approve: '审核通过',
+  reject: '驳回',
+  ship: '发货',
+  deliver: '确认签收',
+  withdraw: '撤回',
+};
+
+/** yyyymmdd of a moment in China (applications are numbered by the day they were made there). */
+function chinaDate(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}${part('month')}${part('day')}`;
+}
+
+export const applicationNumber = (id: number, at: Date) => `YP${chinaDate(at)}${String(id).padStart(6, '0')}`;
+
+/** The name an event shows for who made it (a staff member's account, a phone number, is not shown to members). */
+function actorName(user: UserRow): string {
+  return user.name || user.nickName || (user.role === 'staff' ? '辅料通工作人员' : user.account);
+}
+
+function summaryOf(row: ApplicationRow, items: ApplicationItemRow[]): ApplicationSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    company: row.company,
+    contactName: row.contactName,
+    itemCount: items.length,
+    itemNames: [...new Set(items.map((item) => item.nameZh))].slice(0, NAMES_IN_SUMMARY),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function applicationOf(row: ApplicationRow, items: ApplicationItemRow[], events: ApplicationEventRow[]): SampleApplication {
+  const pending = row.status === 'submitted';
+  return {
+    ...summaryOf(row, items),
+    mobile: row.mobile,
+    email: row.email,
+    companyType: row.companyType,
+    department: row.department,
+    purpose: row.purpose,
+    dosageForm: row.dosageForm,
+    stage: row.stage,
+    projectName: row.projectName,
+    notes: row.notes,
+    address: row.address,
+    items: items.map((item) => ({
+      id: item.id,
+      excipientId: item.excipientId,
+      specId: item.specId,
+      nameZh: item.nameZh,
+      grade: item.grade,
+      packSize: item.packSize,
+      quantity: item.quantity,
+    })),
+    rejectReason: row.rejectReason,
+    history: events.map((event) => ({
+      id: event.id,
+      action: event.action,
+      status: event.status,
+      note: event.note,
+      actorRole: event.actorRole,
+      actorName: event.actorName,
+      at: event.createdAt.toISOString(),
+    })),
+    canEdit: pending,
+    canWithdraw: pending,
+  };
+}
+
+const applicantOf = (row: ApplicantRow | undefined) => ({
+  id: row?.id ?? 0,
+  account: row?.account ?? '',
+  name: row?.name || row?.nickName || '',
+});
+
+function countsOf(counts: Array<{ status: ApplicationStatus; n: number }>): Record<ApplicationStatus, number> {
+  const result = Object.fromEntries(ApplicationStatus.options.map((status) => [status, 0])) as Record<ApplicationStatus, number>;
+  for (const { status, n } of counts) result[status] = n;
+  return result;
+}
+
+/** What the member is told of a change of their application. */
+function noticeOf(action: ApplicationAction | 'submit', row: ApplicationRow) {
+  const link = `/account/applyorder?id=${row.id}`;
+  const n = row.number;
+  switch (action) {
+    case 'submit':
+      return { kind: 'sample' as const, link, title: '样品申请已提交', body: `您的样品申请 ${n} 已提交，我们会尽快审核。` };
+    case 'approve':
+      return { kind: 'sample' as const, link, title: '样品申请已通过', body: `您的样品申请 ${n} 已通过审核，我们将尽快安排寄送。` };
+    case 'reject':
+      return { kind: 'sample' as const, link, title: '样品申请未通过', body: `您的样品申请 ${n} 未通过审核：${row.rejectReason ?? ''}` };
+    case 'ship':
+      return { kind: 'sample' as const, link, title: '样品已发货', body: `您的样品申请 ${n} 已发货：${row.carrier ?? ''} ${row.trackingNumber ?? ''}` };
+    case 'deliver':
+      return { kind: 'sample' as const, link, title: '样品已签收', body: `您的样品申请 ${n} 已签收，感谢您的使用。` };
+    case 'withdraw':
+      return { kind: 'sample' as const, link, title: '样品申请已撤回', body: `您的样品申请 ${n} 已撤回。` };
+  }
+}
+
+export interface SampleApplicationServiceDeps {
+  applications: SampleApplicationRepository;
+  cart: SampleCartService;
+  limits: SampleLimitsService;
+  dictionary: FormDictionaryService;
+  addresses: AddressService;
+  notices: NoticeService;
+}
+
+/**
+ * Sample applications (样品申请): a member submits (and, while awaiting review, changes or withdraws)
+ * an application for the samples in the cart; the staff approve or reject it, ship the samples and
+ * record the delivery. The status moves only along `applicationTransitions` of the contract; every
+ * change is one transaction with its history event and the member's notice.
+ */
+export class SampleApplicationService {
+  constructor(private readonly deps: SampleApplicationServiceDeps) {}
+
+  private get applications() {
+    return this.deps.applications;
+  }
+
+  countOf(userId: number): Promise<number> {
+    return this.applications.countOf(userId);
+  }
+
+  /** Creates (no `id`) or updates (`id`, only while awaiting review) the user's application. */
+  async submit(user: UserRow, body: ApplicationInput): Promise<{ application: SampleApplication; created: boolean }> {
+    const limits = await this.deps.limits.current();
+    const issues = await this.deps.dictionary.invalidValues({
+      purpose: body.purpose,
+      dosageForm: body.dosageForm,
+      stage: body.stage,
+      companyType: body.companyType,
+    });
+    const seen = new Set<number>();
+    body.items.forEach((item, i) => {
+      if (seen.has(item.specId)) issues.push({ path: `body.items.${i}.specId`, message: '同一规格的样品只能出现一次' });
+      seen.add(item.specId);
+    });
+    let address: ShippingAddress | undefined;
+    if (body.address) {
+      const names = regionNames(body.address.regionCodes);
+      if (!names) issues.push({ path: 'body.address.regionCodes', message: '请选择正确的省、市、区县' });
+      else address = { ...body.address, regionNames: names };
+    }
+    if (issues.length > 0) throw validationError(issues);
+    if (body.items.length > limits.maxApplicationItems) throw new AppError('limit_exceeded', applicationItemsMessage(limits));
+    if (body.items.some((item) => item.quantity > limits.maxQuantity)) throw new AppError('limit_exceeded', quantityMessage(limits));
+    const options = await this.deps.cart.availableOptions(body.items);
+    if (body.addressId !== undefined) {
+      const saved = await this.deps.addresses.get(user.id, body.addressId);
+      address = { recipient: saved.recipient, mobile: saved.mobile, regionCodes: saved.regionCodes, regionNames: saved.regionNames, street: saved.street };
+    }
+    const values = {
+      contactName: body.contactName,
+      mobile: body.mobile,
+      email: body.email,
+      company: body.company,
+      companyType: body.companyType,
+      department: body.department,
+      purpose: body.purpose,
+      dosageForm: body.dosageForm,
+      stage: body.stage,
+      projectName: body.projectName,
+      notes: body.notes,
+      address: address!,
+    };
+    const items = body.items.map((item, i) => ({
+      excipientId: item.excipientId,
+      specId: item.specId,
+      nameZh: options[i]!.nameZh,
+      grade: options[i]!.grade,
+      packSize: options[i]!.packSize,
+      quantity: item.quantity,
+    }));
+    const editing = body.id;
+
+    const id = await this.applications.transaction(async (applications, tx) => {
+      await applications.lockUser(user.id);
+      let row: ApplicationRow;
+      if (editing !== undefined) {
+        const current = await applications.find(editing, user.id, true);
+        if (!current) throw new AppError('not_found', NOT_FOUND);
+        if (current.status !== 'submitted') throw illegal(current.status, '修改');
+        row = await applications.update(editing, { ...values, updatedAt: new Date() });
+      } else {
+        const pending = await applications.countOf(user.id, 'submitted');
+        if (pending >= limits.maxPendingApplications) {
+          throw new AppError('limit_exceeded', `您有 ${pending} 份申请正在审核中，请等待审核后再提交`);
+        }
+        const now = new Date();
+        const next = await applications.nextId();
+        row = await applications.insert(next, applicationNumber(next, now), user.id, { ...values, createdAt: now, updatedAt: now });
+      }
+      if (body.address && body.saveAddress) await this.deps.addresses.create(user.id, body.address, tx);
+      await applications.replaceItems(row.id, items);
+      await applications.removeFromCart(user.id, items.map((item) => item.specId));
+      await applications.addEvent({
+        applicationId: row.id,
+        action: editing !== undefined ? 'update' : 'submit',
+        status: 'submitted',
+        note: '',
+        actorId: user.id,
+        actorRole: 'member',
+        actorName: actorName(user),
+      });
+      if (editing === undefined) await this.deps.notices.notify(user.id, noticeOf('submit', row), tx);
+      return row.id;
+    });
+    return { application: await this.get(user.id, id), created: editing === undefined };
+  }
+
+  /** The user's own application; another user's answers 404 like a missing one. */
+  async get(userId: number, id: number): Promise<SampleApplication> {
+    const row = await this.applications.find(id, userId);
+    if (!row) throw new AppError('not_found', NOT_FOUND);
+    return this.detailOf(row);
+  }
+
+  async list(userId: number, query: ApplicationQuery): Promise<ApplicationPage> {
+    const { items, totalCount, countsByStatus } = await this.page({ userId, status: query.status }, query);
+    return { items: items.map(({ summary }) => summary), totalCount, countsByStatus };
+  }
+
+  async withdraw(user: UserRow, id: number): Promise<SampleApplication> {
+    await this.transition(user, 'withdraw', id, {}, user.id);
+    return this.get(user.id, id);
+  }
+
+  /* ------------------------------------------ staff ------------------------------------------ */
+
+  async adminList(query: AdminApplicationQuery): Promise<AdminApplicationPage> {
+    const { items, totalCount, countsByStatus } = await this.page({ status: query.status, keyword: query.keyword || undefined }, query);
+    const applicants = new Map((await this.applications.applicants(items.map(({ row }) => row.userId))).map((a) => [a.id, a]));
+    return {
+      items: items.map(({ row, summary }) => ({ ...summary, applicant: applicantOf(applicants.get(row.userId)) })),
+      totalCount,
+      countsByStatus,
+    };
+  }
+
+  async adminGet(id: number): Promise<AdminApplication> {
+    const row = await this.applications.find(id);
+    if (!row) throw new AppError('not_found', NOT_FOUND);
+    const [detail, [applicant]] = await Promise.all([this.detailOf(row), this.applications.applicants([row.userId])]);
+    return { ...detail, applicant: applicantOf(applicant) };
+  }
+
+  /** A staff action on any application; 409 when its current status does not allow it. */
+  async act(staff: UserRow, id: number, input: StaffActionInput): Promise<AdminApplication> {
+    switch (input.action) {
+      case 'approve':
+        await this.transition(staff, 'approve', id, {}, undefined, input.note);
+        break;
+      case 'reject':
+        await this.transition(staff, 'reject', id, { rejectReason: input.reason }, undefined, input.reason);
+        break;
+      case 'ship':
+        await this.transition(staff, 'ship', id, { carrier: input.carrier, trackingNumber: input.trackingNumber }, undefined, `${input.carrier} ${input.trackingNumber}`);
+        break;
+      case 'deliver':
+        await this.transition(staff, 'deliver', id, {});
+        break;
+    }
+    return this.adminGet(id);
+  }
+
+  /* ------------------------------------------------------------------------------------------- */
+
+  /**
+   * Makes one transition of the contract's table in one transaction: a conditional UPDATE from the
+   * allowed statuses (of two concurrent changes only one succeeds), its event and the member's notice.
+   * `ownerId`: the member's own application only (404 for others').
+   */
+  private async transition(
+    actor: UserRow,
+    action: ApplicationAction,
+    id: number,
+    changes: Parameters<SampleApplicationRepository['transition']>[3],
+    ownerId?: number,
+    note = '',
+  ): Promise<void> {
+    const rule = applicationTransitions[action];
+    await this.applications.transaction(async (applications, tx) => {
+      const row = await applications.transition(id, rule.from, rule.to, changes, ownerId);
+      if (!row) {
+        const current = await applications.find(id, ownerId);
+        if (!current) throw new AppError('not_found', NOT_FOUND);
+        throw illegal(current.status, actionLabels[action]);
+      }
+      await applications.addEvent({
+        applicationId: id,
+        action,
+        status: rule.to,
+        note,
+        actorId: actor.id,
+        actorRole: rule.by,
+        actorName: actorName(actor),
+      });
+      await this.deps.notices.notify(row.userId, noticeOf(action, row), tx);
+    });
+  }
+
+  private async page(filter: ApplicationFilter, query: { page: number; pageSize: number }) {
+    const { rows, totalCount, counts } = await this.applications.page(filter, query.pageSize, (query.page - 1) * query.pageSize);
+    const items = await this.applications.items(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => ({ row, summary: summaryOf(row, items.filter((item) => item.applicationId === row.id)) })),
+      totalCount,
+      countsByStatus: countsOf(counts),
+    };
+  }
+
+  private async detailOf(row: ApplicationRow): Promise<SampleApplication> {
+    const [items, events] = await Promise.all([this.applications.items([row.id]), this.applications.events(row.id)]);
+    return applicationOf(row, items, events);
+  }
+}
+
+function validationError(issues: ValidationIssue[]): AppError {
+  return new AppError('validation_failed', issues[0]!.message, issues);
+}
+
+/** 409 for a change the current status does not allow, naming the status. */
+function illegal(status: ApplicationStatus, what: string): AppError {
+  return new AppError('conflict', `该申请当前为「${applicationStatusLabels[status]}」，不能${what}`);
+}
