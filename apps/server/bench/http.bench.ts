@@ -4,6 +4,8 @@
  *
  *   health  GET /api/health  (real app: routing, zod response schema, one database round trip)
  *   home    GET /home        (real app: React Router + antd server rendering of the production build)
+ *   cart-num GET /api/app/sample/sample-cart-num with a bearer token (real app: session check, one
+ *           count; a user registered for the run with 3 items in the sample cart; text/plain)
  *   hello   GET /            (bare Fastify 5, `{ hello: 'world' }`: the ceiling of this machine)
  *
  * Both servers are child processes listening on 127.0.0.1 (own event loops); autocannon runs here.
@@ -268,6 +270,38 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** Registers a user for this run and puts `items` sample options in its cart; answers its bearer token. */
+async function signedInWithCart(origin: string, items: number): Promise<string> {
+  const call = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
+    const response = await fetch(`${origin}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) throw new Error(`cart set-up: ${init.method ?? 'GET'} ${path} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    return (await response.json()) as T;
+  };
+  const account = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  const { token } = await call<{ token: string }>('/api/app/account/register', {
+    method: 'POST',
+    body: { account, password: 'Bench-Sample-Cart-2026' },
+  });
+  const { items: products } = await call<{ items: Array<{ id: number; sampleAvailable: boolean }> }>('/api/app/excipient?pageSize=20');
+  let added = 0;
+  for (const product of products.filter((p) => p.sampleAvailable)) {
+    const { specs } = await call<{ specs: Array<{ id: number; sampleAvailable: boolean }> }>(`/api/app/excipient/${product.id}`);
+    const spec = specs.find((s) => s.sampleAvailable);
+    if (!spec) continue;
+    await call('/api/app/sample/sample-cart', { method: 'POST', token, body: { excipientId: product.id, specId: spec.id } });
+    if (++added === items) return token;
+  }
+  throw new Error(`cart set-up: found only ${added} products offering samples (the demo content should have them)`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Output
 
@@ -329,6 +363,8 @@ async function main() {
     throw new Error(`the app serves build "${health.build}", expected the web build "${buildMeta.id}"`);
   }
 
+  const cartToken = await signedInWithCart(appOrigin, 3);
+
   const targets: Target[] = [
     {
       name: 'health',
@@ -356,6 +392,18 @@ async function main() {
         }
         if (!body.includes('药用辅料')) throw new Error('home: the page does not contain the home page text');
         return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB HTML`;
+      },
+    },
+    {
+      name: 'cart-num',
+      description: 'GET /api/app/sample/sample-cart-num (app, bearer token)',
+      url: `${appOrigin}/api/app/sample/sample-cart-num`,
+      headers: { authorization: `Bearer ${cartToken}` },
+      check: (response, body) => {
+        if (!response.headers.get('content-type')?.startsWith('text/plain') || body !== '3') {
+          throw new Error(`cart-num: expected text/plain "3", got ${response.headers.get('content-type')} ${body.slice(0, 100)}`);
+        }
+        return `${body.length} B text`;
       },
     },
     {
