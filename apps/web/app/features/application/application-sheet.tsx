@@ -34,6 +34,15 @@ const eventColors: Partial<Record<ApplicationEvent['action'], string>> = {
   withdraw: 'gray',
 };
 
+const STAFF_NAME = '辅料通工作人员';
+
+/** Who made an event: members see the staff as 辅料通工作人员, staff see their colleague's name. */
+function actorText(event: ApplicationEvent, staffView: boolean): string {
+  if (event.actorRole === 'member') return `申请人：${event.actorName}`;
+  if (!staffView || event.actorName === STAFF_NAME) return STAFF_NAME;
+  return `工作人员：${event.actorName}`;
+}
+
 /** The history of an application, oldest first: what happened, who did it, when, and the note. */
 export function ApplicationHistory({ events, staffView = false }: { events: ApplicationEvent[]; staffView?: boolean }) {
   if (events.length === 0) return <p className="muted">暂无处理记录</p>;
@@ -50,9 +59,7 @@ export function ApplicationHistory({ events, staffView = false }: { events: Appl
               <span className="app-history__status">→ {applicationStatusLabels[event.status]}</span>
             </div>
             <div className="app-history__meta">
-              <span>
-                {event.actorRole === 'staff' ? (staffView ? `工作人员 ${event.actorName}` : '辅料通工作人员') : `申请人 ${event.actorName}`}
-              </span>
+              <span>{actorText(event, staffView)}</span>
               <time dateTime={event.at}>{formatTime(event.at)}</time>
             </div>
             {event.note ? (
