@@ -1,7 +1,8 @@
 import { ApproveBody, RejectBody, ShipBody, type AdminApplication, type ApplicationAction } from '@fuliaotong/contracts';
 import { Alert, App, AutoComplete, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { showServerErrors } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useStaffCommand, type StaffCommand } from './application-api';
 
@@ -63,6 +64,12 @@ export function StaffActionModal({
       message.success(`${text?.done ?? '已完成'}：${application.number}`);
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Someone else moved the application on first: say so; the page shows its new state.
+        message.error(errorMessage(error));
+        onClose();
+        return;
+      }
       setFormError(showServerErrors(form, error, ['note', 'reason', 'carrier', 'trackingNumber']));
     }
   };
