@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { SidePanel } from '../components/side-panel';
 
-/** Header, content, footer: the layout of every public page. */
+/** Header, content, footer and the floating side panel: the layout of every public page. */
 export default function DefaultLayout() {
   return (
     <div className="layout layout--default">
@@ -11,6 +12,7 @@ export default function DefaultLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <SidePanel />
     </div>
   );
 }

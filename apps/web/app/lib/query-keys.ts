@@ -23,6 +23,13 @@ export const queryKeys = {
   adminApplication: (id: number) => [...queryKeys.adminApplications(), 'detail', id] as const,
   sampleLimits: () => [...queryKeys.me, 'admin', 'sample-limits'] as const,
   regions: () => ['regions'] as const,
+  /** The sample cart: its list, its count and the items confirmed for an application (one invalidation refreshes all). */
+  sampleCart: () => [...queryKeys.me, 'sample-cart'] as const,
+  sampleCartList: () => [...queryKeys.sampleCart(), 'list'] as const,
+  sampleCartCount: () => [...queryKeys.sampleCart(), 'count'] as const,
+  confirmedSamples: (ids: readonly number[]) => [...queryKeys.sampleCart(), 'confirmed', ids.join(',')] as const,
+  /** The visitor's region from its IP address. */
+  ipLocation: () => ['ip-location'] as const,
   /** Option lists of the sample application form (public). */
   formDictionary: () => ['form-dictionary'] as const,
 };

@@ -12,6 +12,15 @@ export const siteInfo = {
   wechatHandle: 'fuliaotong-kf',
   serviceHours: '工作日 9:00–18:00',
   icp: '沪ICP备2024000001号-1',
+  /** What the side panel's QR codes open (a phone's camera or WeChat's scanner reads them). */
+  qrCodes: {
+    /** The WeChat public account (公众号). */
+    officialAccount: 'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=fuliaotong',
+    /** The mini-program (小程序), through its ordinary-link QR rule. */
+    miniProgram: 'https://www.fuliaotong.cn/mp/',
+    /** Customer service on WeChat Work (企业微信). */
+    corporateChat: 'https://work.weixin.qq.com/kfid/kfcfuliaotong',
+  },
 } as const;
 
 export interface NavItem {

@@ -1,5 +1,8 @@
 import type { ThemeConfig } from 'antd';
 
+/** Tooltip maximum width, in px. */
+export const TOOLTIP_MAX_WIDTH = 250;
+
 /** The site's antd theme. Everything not listed keeps antd's defaults (message 3 s, notification 4.5 s, tooltip 250 px). */
 export const theme: ThemeConfig = {
   token: {
@@ -8,6 +11,10 @@ export const theme: ThemeConfig = {
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    // The specification's tooltip width (antd's default too), pinned so that an upgrade cannot change it.
+    Tooltip: { maxWidth: TOOLTIP_MAX_WIDTH },
   },
 };
 

@@ -1,0 +1,241 @@
+import {
+  CustomerServiceOutlined,
+  LeftOutlined,
+  QrcodeOutlined,
+  RightOutlined,
+  ShoppingCartOutlined,
+  VerticalAlignTopOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import { Badge, Popover, QRCode, Tooltip } from 'antd';
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CART_BADGE_OVERFLOW, useCartCount } from '../features/sample/use-cart-count';
+import { loginHref } from '../features/session/login-redirect';
+import { useCurrentUser } from '../features/session/session';
+import { paths } from '../paths';
+import { siteInfo } from '../site/site-info';
+import './side-panel.css';
+
+/** The badge colour of the sample cart (orange). */
+export const CART_BADGE_COLOR = '#FFB84D';
+/** Popups of the panel carry this class: a click inside one is not "elsewhere". */
+const POPUP_CLASS = 'side-panel__popup';
+
+/** Hover where there is a mouse; a tap opens a popover on touch screens. Hover until the browser says. */
+function usePopoverTrigger(): Array<'hover' | 'focus' | 'click'> {
+  const [canHover, setCanHover] = useState(true);
+  useEffect(() => {
+    const query = window.matchMedia('(hover: hover) and (pointer: fine)');
+    const update = () => setCanHover(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return canHover ? ['hover', 'focus'] : ['click'];
+}
+
+function QrCard({ value, title, hint }: { value: string; title: string; hint: string }) {
+  return (
+    <div className="side-panel__qr">
+      <div className="side-panel__qr-title">{title}</div>
+      <QRCode value={value} type="svg" size={132} bordered={false} aria-label={`${title}二维码`} />
+      <div className="side-panel__qr-hint">{hint}</div>
+    </div>
+  );
+}
+
+function ServiceCard() {
+  return (
+    <div className="side-panel__service">
+      <div className="side-panel__qr-title">联系客服</div>
+      <dl className="side-panel__contacts">
+        <dt>客服热线</dt>
+        <dd>
+          <a href={`tel:${siteInfo.phone.replace(/[^\d+]/g, '')}`}>{siteInfo.phone}</a>
+        </dd>
+        <dt>座机</dt>
+        <dd>
+          <a href={`tel:${siteInfo.landline.replace(/[^\d+]/g, '')}`}>{siteInfo.landline}</a>
+        </dd>
+        <dt>微信</dt>
+        <dd>{siteInfo.wechatHandle}</dd>
+        <dt>邮箱</dt>
+        <dd>
+          <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+        </dd>
+      </dl>
+      <QRCode value={siteInfo.qrCodes.corporateChat} type="svg" size={116} bordered={false} aria-label="企业微信客服二维码" />
+      <div className="side-panel__qr-hint">企业微信扫码咨询 · {siteInfo.serviceHours}</div>
+    </div>
+  );
+}
+
+/** One tile of the panel: an icon and a short label (the label is hidden on phones; the name stays). */
+function Tile({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <>
+      <span className="side-panel__icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="side-panel__label" aria-hidden>
+        {label}
+      </span>
+    </>
+  );
+}
+
+function PopoverTile({
+  name,
+  label,
+  icon,
+  content,
+  trigger,
+}: {
+  name: string;
+  label: string;
+  icon: ReactNode;
+  content: ReactElement;
+  trigger: Array<'hover' | 'focus' | 'click'>;
+}) {
+  return (
+    <Popover content={content} trigger={trigger} placement="left" classNames={{ root: POPUP_CLASS }} destroyOnHidden>
+      <button type="button" className="side-panel__item" aria-label={name}>
+        <Tile icon={icon} label={label} />
+      </button>
+    </Popover>
+  );
+}
+
+/**
+ * The floating panel at the right edge of every default-layout page: the sample cart (with its count),
+ * the public-account and mini-program QR codes, customer service, back to top. It collapses to a small
+ * handle on its collapse handle, on a mouse-wheel scroll, on a click elsewhere on the page and on
+ * 回到顶部; the handle expands it again.
+ */
+export function SidePanel() {
+  const [collapsed, setCollapsed] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  const user = useCurrentUser();
+  const count = useCartCount();
+  const trigger = usePopoverTrigger();
+
+  useEffect(() => {
+    if (collapsed) return;
+    const collapse = () => setCollapsed(true);
+    const onClick = (event: MouseEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || !target.isConnected) return;
+      if (panelRef.current?.contains(target) || target.closest(`.${POPUP_CLASS}`)) return;
+      collapse();
+    };
+    window.addEventListener('wheel', collapse, { passive: true });
+    document.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('wheel', collapse);
+      document.removeEventListener('click', onClick);
+    };
+  }, [collapsed]);
+
+  const scrollToTop = () => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    setCollapsed(true);
+  };
+
+  const cartName = user && count > 0 ? `样品车，${count > CART_BADGE_OVERFLOW ? `${CART_BADGE_OVERFLOW}+` : count} 件` : '样品车';
+
+  return (
+    <aside ref={panelRef} className={collapsed ? 'side-panel is-collapsed' : 'side-panel'} aria-label="快捷工具">
+      {collapsed ? (
+        <Tooltip title="展开快捷工具" placement="left">
+          <button
+            type="button"
+            className="side-panel__expand"
+            aria-label="展开快捷工具"
+            aria-expanded={false}
+            onClick={() => setCollapsed(false)}
+          >
+            <LeftOutlined />
+            {user && count > 0 ? <span className="side-panel__dot" aria-hidden /> : null}
+          </button>
+        </Tooltip>
+      ) : (
+        <div className="side-panel__body">
+          <ul className="side-panel__list">
+            <li>
+              <Tooltip title="样品车" placement="left">
+                <Link
+                  to={user ? paths.sampleCart : loginHref(paths.sampleCart)}
+                  className="side-panel__item side-panel__cart"
+                  aria-label={cartName}
+                >
+                  <span className="side-panel__icon" aria-hidden>
+                    <Badge
+                      count={user ? count : 0}
+                      overflowCount={CART_BADGE_OVERFLOW}
+                      color={CART_BADGE_COLOR}
+                      size="small"
+                      className="side-panel__badge"
+                    >
+                      <ShoppingCartOutlined />
+                    </Badge>
+                  </span>
+                  <span className="side-panel__label" aria-hidden>
+                    样品车
+                  </span>
+                </Link>
+              </Tooltip>
+            </li>
+            <li>
+              <PopoverTile
+                name="公众号二维码"
+                label="公众号"
+                icon={<WechatOutlined />}
+                trigger={trigger}
+                content={
+                  <QrCard value={siteInfo.qrCodes.officialAccount} title="关注公众号" hint="微信扫一扫，获取辅料资讯与样品进度" />
+                }
+              />
+            </li>
+            <li>
+              <PopoverTile
+                name="小程序二维码"
+                label="小程序"
+                icon={<QrcodeOutlined />}
+                trigger={trigger}
+                content={
+                  <QrCard value={siteInfo.qrCodes.miniProgram} title="辅料通小程序" hint="微信扫一扫，手机上查辅料、申请样品" />
+                }
+              />
+            </li>
+            <li>
+              <PopoverTile
+                name="联系客服"
+                label="客服"
+                icon={<CustomerServiceOutlined />}
+                trigger={trigger}
+                content={<ServiceCard />}
+              />
+            </li>
+            <li>
+              <Tooltip title="回到顶部" placement="left">
+                <button type="button" className="side-panel__item" aria-label="回到顶部" onClick={scrollToTop}>
+                  <Tile icon={<VerticalAlignTopOutlined />} label="顶部" />
+                </button>
+              </Tooltip>
+            </li>
+          </ul>
+          <button
+            type="button"
+            className="side-panel__collapse"
+            aria-label="收起快捷工具"
+            aria-expanded
+            onClick={() => setCollapsed(true)}
+          >
+            <RightOutlined />
+          </button>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,228 @@
+import type {
+  AddToCartBody,
+  AddToCartResult,
+  CartCheckBody,
+  CartCheckResult,
+  CartCheckedBody,
+  CartItem,
+  CartList,
+  CartRemoveResult,
+  ConfirmedSampleList,
+  FormDicList,
+  LocationResult,
+  SampleApplication,
+  SampleApplicationBody,
+  UpdateCartItemBody,
+} from '@fuliaotong/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { useCurrentUser } from '../session/session';
+
+const base = '/api/app/sample';
+
+/* ------------------------------------------ fetchers ------------------------------------------ */
+
+export function fetchCartList(): Promise<CartList> {
+  return api().get<CartList>(`${base}/sample-cart-list`);
+}
+
+/**
+ * The number of items in the cart. The API answers text/plain ("3"), which the client hands over as
+ * a string; a JSON number is accepted too.
+ */
+export async function fetchCartCount(): Promise<number> {
+  // A 401 here must not end the session or leave the page: a failed count is only logged.
+  return parseCartCount(await api().get<unknown>(`${base}/sample-cart-num`, { handleUnauthorized: false }));
+}
+
+/** The count from the body of GET sample-cart-num; anything that is not a whole number ≥ 0 is an error. */
+export function parseCartCount(payload: unknown): number {
+  const text = typeof payload === 'number' ? String(payload) : typeof payload === 'string' ? payload.trim() : '';
+  if (!/^\d{1,9}$/.test(text)) throw new Error(`样品车数量无法识别：${JSON.stringify(payload)}`);
+  return Number(text);
+}
+
+/** Checks an intended change against the limits before it is made. */
+export function checkCart(body: CartCheckBody): Promise<CartCheckResult> {
+  return api().post<CartCheckResult>(`${base}/check-sample-cart-num`, { json: body });
+}
+
+/** Adds a spec to the cart (201), or adds to the quantity of the row already there (200). */
+export function addToCart(body: AddToCartBody): Promise<AddToCartResult> {
+  return api().post<AddToCartResult>(`${base}/sample-cart`, { json: body });
+}
+
+/** Changes the quantity or the checked state of one item; answers the item. */
+export function updateCartItem(id: number, body: UpdateCartItemBody): Promise<CartItem> {
+  return api().request<CartItem>('PATCH', `${base}/sample-cart/${id}`, { json: body });
+}
+
+/** Checks or unchecks several items; answers the cart. */
+export function setCartItemsChecked(body: CartCheckedBody): Promise<CartList> {
+  return api().post<CartList>(`${base}/sample-cart-checked`, { json: body });
+}
+
+export function removeCartItems(ids: number[]): Promise<CartRemoveResult> {
+  return api().post<CartRemoveResult>(`${base}/cart-sample-remove`, { json: { ids } });
+}
+
+/** The cart items chosen for an application, each checked again. */
+export function fetchConfirmedSamples(ids: readonly number[]): Promise<ConfirmedSampleList> {
+  return api().get<ConfirmedSampleList>(`${base}/confirmed-sample-list`, { query: { ids: ids.join(',') } });
+}
+
+/** The option lists of the application form (no token needed). */
+export function fetchFormDictionary(): Promise<FormDicList> {
+  return api().get<FormDicList>('/api/app/no-token-interface/form-dic-list');
+}
+
+/** The visitor's province and city, from its IP address (to prefill a new address). */
+export function fetchLocation(): Promise<LocationResult> {
+  return api().get<LocationResult>('/api/app/l-bS', { handleUnauthorized: false });
+}
+
+/** Creates a sample application (201); its items leave the cart. */
+export function submitApplication(body: SampleApplicationBody): Promise<SampleApplication> {
+  return api().post<SampleApplication>(`${base}/or-update`, { json: body });
+}
+
+/* ------------------------------------------- queries ------------------------------------------- */
+
+/** Read again whenever a page that shows it mounts (the cart may have changed in another tab or device). */
+export const cartListQuery = () => queryOptions({ queryKey: queryKeys.sampleCartList(), queryFn: fetchCartList, staleTime: 0 });
+
+export const cartCountQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.sampleCartCount(),
+    queryFn: async () => {
+      try {
+        return await fetchCartCount();
+      } catch (error) {
+        console.error('样品车数量获取失败', error);
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 0,
+  });
+
+export const confirmedSamplesQuery = (ids: readonly number[]) =>
+  queryOptions({ queryKey: queryKeys.confirmedSamples(ids), queryFn: () => fetchConfirmedSamples(ids), staleTime: 0 });
+
+export const formDictionaryQuery = () =>
+  queryOptions({ queryKey: queryKeys.formDictionary(), queryFn: fetchFormDictionary, staleTime: 10 * 60_000 });
+
+export const locationQuery = () =>
+  queryOptions({ queryKey: queryKeys.ipLocation(), queryFn: fetchLocation, staleTime: Infinity, retry: false });
+
+/* -------------------------------------------- hooks -------------------------------------------- */
+
+/** The cart of the signed-in user (nothing is asked without a session). */
+export function useCartList() {
+  const user = useCurrentUser();
+  return useQuery({ ...cartListQuery(), enabled: user !== null });
+}
+
+/** After any change to the cart: its list, count and confirmed lists are read again. */
+export function refreshCart(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.sampleCart() });
+}
+
+/** Check first, then add: a change the limits do not allow is refused with the server's message. */
+export class CartLimitError extends Error {
+  constructor(readonly check: CartCheckResult) {
+    super(check.message ?? '超出样品车限制');
+    this.name = 'CartLimitError';
+  }
+}
+
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { excipientId: number; specId: number; quantity: number }) => {
+      const check = await checkCart({ ...body, mode: 'add' });
+      if (!check.allowed) throw new CartLimitError(check);
+      return addToCart(body);
+    },
+    onSettled: () => refreshCart(queryClient),
+  });
+}
+
+type CartSnapshot = { previous: CartList | undefined };
+
+/** Changes items of the cached list at once (the server's answer follows with the next read). */
+function patchCachedItems(queryClient: QueryClient, ids: readonly number[], change: Partial<CartItem>): CartSnapshot {
+  const key = queryKeys.sampleCartList();
+  const previous = queryClient.getQueryData<CartList>(key);
+  if (previous) {
+    queryClient.setQueryData<CartList>(key, {
+      ...previous,
+      items: previous.items.map((item) => (ids.includes(item.id) ? { ...item, ...change } : item)),
+    });
+  }
+  return { previous };
+}
+
+function rollback(queryClient: QueryClient, snapshot: CartSnapshot | undefined) {
+  if (snapshot?.previous) queryClient.setQueryData(queryKeys.sampleCartList(), snapshot.previous);
+}
+
+export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & UpdateCartItemBody) => updateCartItem(id, body),
+    onMutate: async ({ id, ...body }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.sampleCartList() });
+      return patchCachedItems(queryClient, [id], body);
+    },
+    onError: (_error, _vars, snapshot) => rollback(queryClient, snapshot),
+    onSettled: () => refreshCart(queryClient),
+  });
+}
+
+export function useSetCartChecked() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCartItemsChecked,
+    onMutate: async ({ ids, checked }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.sampleCartList() });
+      return patchCachedItems(queryClient, ids, { checked });
+    },
+    onError: (_error, _vars, snapshot) => rollback(queryClient, snapshot),
+    onSettled: () => refreshCart(queryClient),
+  });
+}
+
+export function useRemoveCartItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeCartItems,
+    onSettled: () => refreshCart(queryClient),
+  });
+}
+
+/**
+ * Submits the application. Afterwards the cart's list and count (its items are gone), the user's
+ * applications and, when one was saved, the address book are read again; the confirmed list of the
+ * page that submitted is left alone, so that it does not turn empty under the form before the page
+ * moves on.
+ */
+export function useSubmitApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitApplication,
+    onSuccess: (application, body) => {
+      queryClient.setQueryData(queryKeys.application(application.id), application);
+      for (const queryKey of [
+        queryKeys.sampleCartList(),
+        queryKeys.sampleCartCount(),
+        queryKeys.applications(),
+        queryKeys.summary(),
+        ...(body.saveAddress ? [queryKeys.addresses()] : []),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}
