@@ -4,8 +4,8 @@ import {
   DatabaseOutlined,
   EnvironmentOutlined,
   FileDoneOutlined,
-  FormOutlined,
   ProfileOutlined,
+  ShoppingCartOutlined,
   StarOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -15,7 +15,7 @@ import { paths } from '../../paths';
 
 const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.applications, label: '我的申请', icon: <ProfileOutlined /> },
-  { to: paths.applicationOrder, label: '申请单', icon: <FormOutlined /> },
+  { to: paths.sampleCart, label: '样品车', icon: <ShoppingCartOutlined /> },
   { to: paths.favorites, label: '我的收藏', icon: <StarOutlined /> },
   { to: paths.databaseOrders, label: '数据库订单', icon: <DatabaseOutlined /> },
   { to: paths.invoices, label: '发票管理', icon: <FileDoneOutlined /> },
