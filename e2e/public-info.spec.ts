@@ -135,7 +135,7 @@ describe('public information', () => {
     await waitForHeading(page, '微晶纤维素');
     const grades = await page.locator('.spec-table tbody th').allTextContents();
     expect(grades).toEqual(expect.arrayContaining(['PH101', 'PH102', 'PH200']));
-    expect(await page.locator('.spec-table a.spec-pack').count()).toBeGreaterThan(3);
+    expect(await page.locator('.spec-table button.spec-pack').count()).toBeGreaterThan(3);
     expect(await page.getByText('CAS 号').count()).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'F20230000001' }).waitFor();
     // Documents by access level, for a visitor.
@@ -157,13 +157,15 @@ describe('public information', () => {
     await page.getByRole('button', { name: '已收藏' }).click();
     await page.getByRole('button', { name: /(^|\s)收藏$/ }).waitFor();
 
-    // The sample entry point: the cart opens with the next release, and says so.
-    const pack = page.locator('.spec-table tbody tr', { hasText: 'PH102' }).locator('a.spec-pack', { hasText: '500 g' });
+    // The sample entry point: a pack size picked in the table goes into the sample cart.
+    const pack = page.getByRole('button', { name: 'PH102 500 g', exact: true });
     await pack.click();
-    await page.waitForURL((u) => u.pathname === '/samplecart' && u.searchParams.get('add') === '1' && !!u.searchParams.get('spec'));
-    await page.getByText('在线样品车尚未开放，“微晶纤维素（PH102 · 500 g）”未加入样品车。').waitFor();
-    await page.getByRole('link', { name: '返回产品页' }).click();
-    await waitForHeading(page, '微晶纤维素');
+    await expect(pack.getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: /加入样品车/ }).click();
+    await page.locator('.sample-picker__outcome').getByText('已将 微晶纤维素（PH102 · 500 g） 1 件加入样品车。', { exact: false }).waitFor();
+    await page.locator('.sample-picker__outcome').getByRole('link', { name: '去样品车' }).click();
+    await waitForHeading(page, '样品车');
+    await page.locator('.cart-table').getByRole('link', { name: '微晶纤维素' }).waitFor();
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -1,13 +1,10 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
-/** Sections that are still being prepared share one page module; each keeps its own route id. */
-const comingSoon = (path: string) => route(path, 'routes/coming-soon.tsx', { id: `coming-soon:${path}` });
-
 export default [
   index('routes/root-redirect.tsx'),
   route('dbregistrationinfo(废弃)', 'routes/deprecated-registration-info.tsx'),
 
-  // Default layout: header, content, footer.
+  // Default layout: header, content, footer, side panel.
   layout('layouts/default-layout.tsx', [
     route('home', 'routes/home.tsx'),
     route('homeback', 'routes/home-back.tsx'),
@@ -27,7 +24,9 @@ export default [
     route('topnews', 'routes/news.tsx', { id: 'topnews' }),
     route('topnewsdetail', 'routes/news-detail.tsx'),
     route('backlinks', 'routes/links.tsx'),
-    ...['formconfirm', 'formsuccess', 'samplecart'].map(comingSoon),
+    route('samplecart', 'routes/sample-cart.tsx'),
+    route('formconfirm', 'routes/form-confirm.tsx'),
+    route('formsuccess', 'routes/form-success.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 

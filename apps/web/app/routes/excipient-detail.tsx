@@ -4,6 +4,7 @@ import { Breadcrumb, Button, Descriptions, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/excipient-detail';
 import { FavoriteButton } from '../features/public/favorite-button';
+import { SampleSpecPicker } from '../features/sample/add-to-cart';
 import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
 import { usePersonal } from '../features/public/use-personal';
 import { loginHref } from '../features/session/login-redirect';
@@ -45,13 +46,6 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
       <MailOutlined /> 申请获取
     </a>
   );
-}
-
-/** Specs by grade, in the order the API lists them. */
-function gradesOf(specs: ExcipientDetail['specs']): Array<[string, ExcipientDetail['specs']]> {
-  const grades = new Map<string, ExcipientDetail['specs']>();
-  for (const spec of specs) grades.set(spec.grade, [...(grades.get(spec.grade) ?? []), spec]);
-  return [...grades];
 }
 
 export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps) {
@@ -115,50 +109,10 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             <h2 className="panel__title" id="specs-title">
               规格与样品包装
             </h2>
-            <table className="spec-table">
-              <thead>
-                <tr>
-                  <th scope="col">规格等级</th>
-                  <th scope="col">样品包装（点击加入样品车）</th>
-                </tr>
-              </thead>
-              <tbody>
-                {gradesOf(item.specs).map(([grade, specs]) => (
-                  <tr key={grade}>
-                    <th scope="row" className="spec-table__grade">
-                      {grade}
-                    </th>
-                    <td>
-                      <div className="spec-packs">
-                        {specs.map((spec) =>
-                          spec.sampleAvailable ? (
-                            <Link
-                              key={spec.id}
-                              to={withQuery(paths.sampleCart, { add: item.id, spec: spec.id })}
-                              className="spec-pack"
-                              title={`将 ${item.nameZh} ${grade} ${spec.packSize} 加入样品车`}
-                            >
-                              <ShoppingCartOutlined /> {spec.packSize}
-                            </Link>
-                          ) : (
-                            <span key={spec.id} className="spec-pack is-disabled" title="该包装暂不提供样品">
-                              {spec.packSize} · 暂不提供
-                            </span>
-                          ),
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SampleSpecPicker product={item} />
             <p className="muted small spec-note">
-              在线样品车即将开放，届时可选择规格与包装在线提交申请。目前请致电 {siteInfo.phone}（{siteInfo.serviceHours}
-              ）或发送邮件至{' '}
-              <a href={`mailto:${siteInfo.email}?subject=${encodeURIComponent(`样品申请：${item.nameZh}`)}`}>
-                {siteInfo.email}
-              </a>{' '}
-              申请样品。
+              选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {siteInfo.phone}（
+              {siteInfo.serviceHours}）或发送邮件至 <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>。
             </p>
           </section>
           <section className="panel" aria-labelledby="description-title">

@@ -129,6 +129,18 @@ export function refreshCart(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: queryKeys.sampleCart() });
 }
 
+/** Every change to the cart carries this key (see {@link refreshWhenSettled}). */
+const cartMutationKey = ['sample-cart-change'] as const;
+
+/**
+ * Reads the cart again once the last of several quick changes (ticking boxes one after another) has
+ * settled: a read between two of them would show the older state for a moment.
+ */
+function refreshWhenSettled(queryClient: QueryClient) {
+  if (queryClient.isMutating({ mutationKey: cartMutationKey }) <= 1) return refreshCart(queryClient);
+  return undefined;
+}
+
 /** Check first, then add: a change the limits do not allow is refused with the server's message. */
 export class CartLimitError extends Error {
   constructor(readonly check: CartCheckResult) {
@@ -140,12 +152,13 @@ export class CartLimitError extends Error {
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: cartMutationKey,
     mutationFn: async (body: { excipientId: number; specId: number; quantity: number }) => {
       const check = await checkCart({ ...body, mode: 'add' });
       if (!check.allowed) throw new CartLimitError(check);
       return addToCart(body);
     },
-    onSettled: () => refreshCart(queryClient),
+    onSettled: () => refreshWhenSettled(queryClient),
   });
 }
 
@@ -171,34 +184,37 @@ function rollback(queryClient: QueryClient, snapshot: CartSnapshot | undefined) 
 export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: cartMutationKey,
     mutationFn: ({ id, ...body }: { id: number } & UpdateCartItemBody) => updateCartItem(id, body),
     onMutate: async ({ id, ...body }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.sampleCartList() });
       return patchCachedItems(queryClient, [id], body);
     },
     onError: (_error, _vars, snapshot) => rollback(queryClient, snapshot),
-    onSettled: () => refreshCart(queryClient),
+    onSettled: () => refreshWhenSettled(queryClient),
   });
 }
 
 export function useSetCartChecked() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: cartMutationKey,
     mutationFn: setCartItemsChecked,
     onMutate: async ({ ids, checked }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.sampleCartList() });
       return patchCachedItems(queryClient, ids, { checked });
     },
     onError: (_error, _vars, snapshot) => rollback(queryClient, snapshot),
-    onSettled: () => refreshCart(queryClient),
+    onSettled: () => refreshWhenSettled(queryClient),
   });
 }
 
 export function useRemoveCartItems() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: cartMutationKey,
     mutationFn: removeCartItems,
-    onSettled: () => refreshCart(queryClient),
+    onSettled: () => refreshWhenSettled(queryClient),
   });
 }
 

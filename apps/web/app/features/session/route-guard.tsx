@@ -16,6 +16,17 @@ export function guardedClientLoader({ request }: { request: Request }) {
 }
 guardedClientLoader.hydrate = true as const;
 
+/**
+ * The same check for a page outside the account area that works only with a session (the sample
+ * cart and the application form): without a token the user is sent to /login, to come back here.
+ */
+export function signedInClientLoader({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  if (!readToken()) throw redirect(loginHref(`${url.pathname}${url.search}`));
+  return null;
+}
+signedInClientLoader.hydrate = true as const;
+
 /** What a guarded page shows until the browser has checked the session: a neutral loading state. */
 export function GuardFallback() {
   return (

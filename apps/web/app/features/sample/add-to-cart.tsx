@@ -1,0 +1,187 @@
+import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
+import { DEFAULT_SAMPLE_LIMITS, type ExcipientDetail, type ExcipientSpec } from '@fuliaotong/contracts';
+import { Alert, App, Button, InputNumber } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/api-errors';
+import { paths, withQuery } from '../../paths';
+import { loginHref } from '../session/login-redirect';
+import { useCurrentUser } from '../session/session';
+import { CartLimitError, useAddToCart, useCartList } from './sample-api';
+import './sample.css';
+
+/** Specs by grade, in the order the API lists them. */
+function gradesOf(specs: ExcipientSpec[]): Array<[string, ExcipientSpec[]]> {
+  const grades = new Map<string, ExcipientSpec[]>();
+  for (const spec of specs) grades.set(spec.grade, [...(grades.get(spec.grade) ?? []), spec]);
+  return [...grades];
+}
+
+function clampQuantity(value: unknown, max: number): number {
+  const n = Math.trunc(Number(value));
+  return Number.isFinite(n) ? Math.min(max, Math.max(1, n)) : 1;
+}
+
+type Outcome = { type: 'added'; text: string } | { type: 'refused'; text: string };
+
+/**
+ * The product page's grades and sample pack sizes: pick a pack size (only those offered as samples),
+ * a quantity, and add it to the sample cart. The check call comes first and its message is shown when
+ * the limits do not allow the change. Signed out, the button goes to /login and back here with the
+ * pick kept in the address (`spec`, `qty`).
+ */
+export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, 'id' | 'nameZh' | 'specs'> }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const user = useCurrentUser();
+  const cart = useCartList();
+  const add = useAddToCart();
+  const maxQuantity = cart.data?.limits.maxQuantity ?? DEFAULT_SAMPLE_LIMITS.maxQuantity;
+
+  const params = new URLSearchParams(location.search);
+  const offered = product.specs.filter((s) => s.sampleAvailable);
+  const [specId, setSpecId] = useState<number | undefined>(() => {
+    const wanted = Number(params.get('spec'));
+    return offered.find((s) => s.id === wanted)?.id ?? (offered.length === 1 ? offered[0]?.id : undefined);
+  });
+  const [quantity, setQuantity] = useState<number>(() =>
+    clampQuantity(params.get('qty') ?? 1, DEFAULT_SAMPLE_LIMITS.maxQuantity),
+  );
+  const [outcome, setOutcome] = useState<Outcome>();
+  const chosen = offered.find((s) => s.id === specId);
+  const inCart = chosen ? cart.data?.items.find((item) => item.specId === chosen.id) : undefined;
+
+  const choose = (id: number) => {
+    setSpecId(id);
+    setOutcome(undefined);
+  };
+
+  const submit = () => {
+    if (!chosen) return;
+    const qty = clampQuantity(quantity, maxQuantity);
+    if (!user) {
+      const back = withQuery(paths.excipientDetail, { id: product.id, spec: chosen.id, qty });
+      navigate(loginHref(back));
+      return;
+    }
+    setOutcome(undefined);
+    add.mutate(
+      { excipientId: product.id, specId: chosen.id, quantity: qty },
+      {
+        onSuccess: (result) => {
+          const what = `${product.nameZh}（${chosen.grade} · ${chosen.packSize}）`;
+          const text = result.merged
+            ? `${what} 已在样品车中，数量增加到 ${result.item.quantity} 件。`
+            : `已将 ${what} ${qty} 件加入样品车。`;
+          setOutcome({ type: 'added', text: `${text}样品车共 ${result.itemCount} 种样品。` });
+          message.success(result.merged ? '样品车中的数量已增加' : '已加入样品车');
+        },
+        onError: (error) => {
+          const text = error instanceof CartLimitError ? error.message : errorMessage(error, '加入样品车失败，请稍后重试');
+          setOutcome({ type: 'refused', text });
+          message.warning(text);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="sample-picker">
+      <table className="spec-table">
+        <thead>
+          <tr>
+            <th scope="col">规格等级</th>
+            <th scope="col">{offered.length > 0 ? '样品包装（点击选择）' : '样品包装'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {gradesOf(product.specs).map(([grade, specs]) => (
+            <tr key={grade}>
+              <th scope="row" className="spec-table__grade">
+                {grade}
+              </th>
+              <td>
+                <div className="spec-packs" role="group" aria-label={`${grade} 样品包装`}>
+                  {specs.map((spec) =>
+                    spec.sampleAvailable ? (
+                      <button
+                        key={spec.id}
+                        type="button"
+                        className={spec.id === specId ? 'spec-pack is-selected' : 'spec-pack'}
+                        aria-pressed={spec.id === specId}
+                        aria-label={`${grade} ${spec.packSize}`}
+                        data-spec-id={spec.id}
+                        onClick={() => choose(spec.id)}
+                      >
+                        {spec.id === specId ? <CheckCircleFilled /> : <ShoppingCartOutlined />} {spec.packSize}
+                      </button>
+                    ) : (
+                      <span key={spec.id} className="spec-pack is-disabled" title="该包装暂不提供样品">
+                        {spec.packSize} · 暂不提供
+                      </span>
+                    ),
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {offered.length === 0 ? (
+        <p className="muted small spec-note">本品暂不提供样品，可联系客服咨询替代品种。</p>
+      ) : (
+        <div className="sample-picker__bar">
+          <div className="sample-picker__choice" aria-live="polite">
+            {chosen ? (
+              <>
+                已选 <strong>{chosen.grade}</strong> · <strong>{chosen.packSize}</strong>
+                {inCart ? <span className="muted">（样品车中已有 {inCart.quantity} 件）</span> : null}
+              </>
+            ) : (
+              <span className="muted">请在上表中选择规格等级与样品包装</span>
+            )}
+          </div>
+          <label className="sample-picker__quantity">
+            <span>数量</span>
+            <InputNumber
+              min={1}
+              max={maxQuantity}
+              precision={0}
+              value={quantity}
+              onChange={(value) => setQuantity(clampQuantity(value ?? 1, maxQuantity))}
+              aria-label="样品数量"
+              mode="spinner"
+              style={{ width: 120 }}
+            />
+            <span className="muted small">件（最多 {maxQuantity}）</span>
+          </label>
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            disabled={!chosen}
+            loading={add.isPending}
+            onClick={submit}
+            className="sample-picker__add"
+          >
+            加入样品车
+          </Button>
+        </div>
+      )}
+      {outcome ? (
+        <Alert
+          className="sample-picker__outcome"
+          type={outcome.type === 'added' ? 'success' : 'warning'}
+          showIcon
+          title={outcome.text}
+          action={
+            outcome.type === 'added' || (outcome.type === 'refused' && user) ? (
+              <Link to={paths.sampleCart}>去样品车</Link>
+            ) : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Skeleton, Tag } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/form-confirm';
+import { PageHeading } from '../components/page-heading';
+import { ApplicationForm } from '../features/sample/application-form';
+import { confirmedSamplesQuery } from '../features/sample/sample-api';
+import { idsFrom } from '../features/sample/sample-ids';
+import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
+import { ApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-errors';
+import { paths, withQuery } from '../paths';
+import { pageInfo, pageMeta } from '../site/pages';
+import '../features/sample/sample.css';
+
+export function meta() {
+  return pageMeta(paths.formConfirm);
+}
+
+/** The application is the user's own: without a token the user is sent to /login first. */
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return signedInClientLoader(args);
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="container">
+      <GuardFallback />
+    </div>
+  );
+}
+
+function ItemList({ items }: { items: CartItem[] }) {
+  return (
+    <ul className="confirm-items" aria-label="申请的样品">
+      {items.map((item) => (
+        <li key={item.id} className={item.available ? 'confirm-item' : 'confirm-item is-unavailable'}>
+          <div className="confirm-item__name">
+            <Link to={withQuery(paths.excipientDetail, { id: item.excipientId })}>{item.nameZh}</Link>
+            <span className="muted small"> {item.nameEn}</span>
+            {!item.available && item.unavailableReason ? (
+              <Tag color="orange" className="confirm-item__reason">
+                {unavailableReasonLabels[item.unavailableReason]}
+              </Tag>
+            ) : null}
+          </div>
+          <div className="confirm-item__spec">
+            {item.grade} · {item.packSize}
+          </div>
+          <div className="confirm-item__qty">× {item.quantity}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function FormConfirmPage() {
+  const info = pageInfo(paths.formConfirm);
+  const [params] = useSearchParams();
+  const ids = idsFrom(params.get('ids'));
+  const confirmed = useQuery({ ...confirmedSamplesQuery(ids ?? []), enabled: ids !== null });
+
+  const backToCart = (
+    <Link to={paths.sampleCart}>
+      <Button>返回样品车</Button>
+    </Link>
+  );
+
+  if (!ids) {
+    return (
+      <div className="container page">
+        <PageHeading title={info.title} />
+        <section className="panel">
+          <Result
+            status="info"
+            title="没有选择要申请的样品"
+            subTitle="请在样品车中勾选样品后点击“申请样品”。"
+            extra={backToCart}
+          />
+        </section>
+      </div>
+    );
+  }
+
+  const data = confirmed.data;
+  const items = data?.items ?? [];
+  const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
+  const problems: string[] = [];
+  if (data) {
+    if (data.missingIds.length > 0) problems.push(`有 ${data.missingIds.length} 件样品已不在样品车中。`);
+    if (data.message) problems.push(data.message);
+    else if (!data.ready) problems.push('部分样品暂不能申请。');
+  }
+
+  return (
+    <div className="container page confirm-page">
+      <PageHeading title={info.title} description="核对样品，填写联系人、研发信息与收货地址后提交。" />
+      <section className="panel" aria-labelledby="items-title">
+        <h2 className="panel__title" id="items-title">
+          申请的样品
+          {data ? (
+            <span className="panel__title-note">
+              {items.length} 种，共 {totalQuantity} 件
+            </span>
+          ) : null}
+        </h2>
+        {confirmed.isPending ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : confirmed.isError ? (
+          confirmed.error instanceof ApiError && confirmed.error.status === 401 ? null : (
+            <Alert
+              type="error"
+              showIcon
+              title={errorMessage(confirmed.error, '样品信息加载失败')}
+              action={
+                <Button size="small" onClick={() => void confirmed.refetch()}>
+                  重试
+                </Button>
+              }
+            />
+          )
+        ) : (
+          <>
+            {problems.length > 0 || items.length === 0 ? (
+              <Alert
+                className="confirm-problems"
+                type="warning"
+                showIcon
+                title={items.length === 0 ? '这些样品已不在样品车中，无法申请。' : problems.join(' ')}
+                description="请返回样品车调整后再申请。"
+                action={<Link to={paths.sampleCart}>返回样品车修改</Link>}
+              />
+            ) : null}
+            <ItemList items={items} />
+          </>
+        )}
+      </section>
+      {data && items.length > 0 ? <ApplicationForm items={items.filter((item) => item.available)} ready={data.ready} /> : null}
+    </div>
+  );
+}
