@@ -5,7 +5,6 @@ import type {
   ApplicationStatus,
   ApproveBody,
   FormDicCode,
-  FormDicList,
   RejectBody,
   SampleApplication,
   SampleLimits,
@@ -14,6 +13,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { formDictionaryQuery } from '../sample/sample-api';
 
 /* ------------------------------------------ member ------------------------------------------ */
 
@@ -159,15 +159,10 @@ export function useUpdateSampleLimits() {
 
 /* ----------------------------------- form option labels ----------------------------------- */
 
-/** The application form's option lists (申请用途, 剂型, 研发阶段, 单位类型): applications store their values. */
-export function fetchFormDictionary(): Promise<FormDicList> {
-  return api().get<FormDicList>('/api/app/no-token-interface/form-dic-list');
-}
-
-export const formDictionaryQuery = () =>
-  queryOptions({ queryKey: queryKeys.formDictionary(), queryFn: fetchFormDictionary, staleTime: 10 * 60_000 });
-
-/** A function naming an option value of the form (the value itself when the list does not know it). */
+/**
+ * Names an option value of the application form (申请用途, 剂型, 研发阶段, 单位类型): applications store
+ * the values; the value itself is shown when the list does not know it.
+ */
 export function useFormLabels(): (code: FormDicCode, value: string) => string {
   const { data } = useQuery(formDictionaryQuery());
   return (code, value) => data?.items.find((group) => group.code === code)?.options.find((o) => o.value === value)?.label ?? value;
