@@ -13,6 +13,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the production server the journeys run against, e.g. `http://127.0.0.1:41234`. */
     baseUrl: string;
+    /** An account of the supplier's staff (role 'staff') on that server, and its password. */
+    staffAccount: string;
+    staffPassword: string;
   }
 }
 
@@ -24,6 +27,9 @@ const outputDir = fileURLToPath(new URL('../.output/', import.meta.url));
 const serverEntry = 'apps/server/src/main.ts';
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
+/** The staff account every run has (made staff with `npm run create-staff`, as an operator would). */
+const STAFF_ACCOUNT = '13700000000';
+const STAFF_PASSWORD = 'Staff-Review-2026';
 
 let server: ChildProcess | undefined;
 /** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
@@ -98,10 +104,27 @@ export async function setup(project: TestProject): Promise<void> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
+  const env = serverEnv(port, dataDir, buildDir);
+  try {
+    // A staff account, created by the command-line tool as an operator would; it needs the database
+    // to itself (PGlite), so it runs before the server starts.
+    await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD);
+    await startServer(baseUrl, env);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('staffAccount', STAFF_ACCOUNT);
+  project.provide('staffPassword', STAFF_PASSWORD);
+}
+
+/** Starts the production server and waits until it answers /api/health. */
+async function startServer(baseUrl: string, env: NodeJS.ProcessEnv): Promise<void> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
-    env: serverEnv(port, dataDir, buildDir),
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server = child;
@@ -112,18 +135,11 @@ export async function setup(project: TestProject): Promise<void> {
   };
   child.stdout?.on('data', onOutput);
   child.stderr?.on('data', onOutput);
-
-  try {
-    await waitForHealth(baseUrl, child, () => output);
-  } catch (error) {
-    await teardown();
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
+  await waitForHealth(baseUrl, child, () => output);
 }
 
-/** Stops the server with SIGTERM (SIGKILL if it does not exit in time) and removes its data and build copy. */
-export async function teardown(): Promise<void> {
+/** Stops the server with SIGTERM (SIGKILL if it does not exit in time). */
+async function stopServer(): Promise<void> {
   const child = server;
   server = undefined;
   if (child && child.exitCode === null && child.signalCode === null) {
@@ -133,6 +149,29 @@ export async function teardown(): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
+}
+
+/** `npm run create-staff -- <account> --password <password>` against the server's database (same environment). */
+async function createStaff(env: NodeJS.ProcessEnv, account: string, password: string): Promise<void> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const child = spawn(npm, ['run', '--silent', 'create-staff', '--', account, '--password', password], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run create-staff -- ${account} failed (exit ${code}):\n${output}`);
+}
+
+/** Stops the server and removes its data and build copy. */
+export async function teardown(): Promise<void> {
+  await stopServer();
   for (const dir of [dataDir, buildSnapshotDir]) if (dir) await rm(dir, { recursive: true, force: true });
   if (pgSchema && process.env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });

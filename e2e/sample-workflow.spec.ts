@@ -1,0 +1,501 @@
+import { randomInt } from 'node:crypto';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { settle, waitForHeading } from './support/app.js';
+import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser } from './support/browser.js';
+import { get } from './support/http.js';
+
+/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
+const sessionKey = 'fuliaotong-session';
+const password = 'Lactose-Monohydrate-200M';
+
+interface SessionUser {
+  id: number;
+  account: string;
+  nickName: string;
+  role: string;
+}
+interface Session {
+  account: string;
+  token: string;
+  user: SessionUser;
+}
+interface Spec {
+  id: number;
+  grade: string;
+  packSize: string;
+  sampleAvailable: boolean;
+}
+interface Product {
+  id: number;
+  nameZh: string;
+  spec: Spec;
+}
+
+const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** A mainland mobile number nobody has registered in this run. */
+function newAccount(): string {
+  return `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url(path), {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+async function registerByApi(nickName: string): Promise<Session> {
+  const account = newAccount();
+  const { status, body } = await api<{ token: string; user: SessionUser }>('/api/app/account/register', {
+    method: 'POST',
+    json: { account, password, nickName },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return { account, ...body };
+}
+
+/** The staff account the test server was started with (e2e/support/global-setup.ts), signed in. */
+async function staffSession(): Promise<Session> {
+  const account = inject('staffAccount');
+  const { status, body } = await api<{ token: string; user: SessionUser }>('/api/app/account/login', {
+    method: 'POST',
+    json: { account, password: inject('staffPassword') },
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.user.role).toBe('staff');
+  return { account, ...body };
+}
+
+/** Puts a session into the browser's storage, as a login would. */
+async function signIn(page: Page, session: Session) {
+  await page.goto('/showabout');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [sessionKey, JSON.stringify({ state: { token: session.token, user: session.user }, version: 1 })] as const,
+  );
+}
+
+/** Two demo products with a sample pack size each, read from the public API. */
+async function twoProducts(): Promise<[Product, Product]> {
+  const { body: list } = await api<{ items: Array<{ id: number }> }>('/api/app/excipient?page=1&pageSize=12');
+  const found: Product[] = [];
+  for (const { id } of list.items) {
+    const { body } = await api<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
+    const spec = body.specs.find((s) => s.sampleAvailable);
+    if (spec) found.push({ id: body.id, nameZh: body.nameZh, spec });
+    if (found.length === 2) return [found[0]!, found[1]!];
+  }
+  throw new Error('the demo catalogue has fewer than two products with samples');
+}
+
+interface ApplicationDto {
+  id: number;
+  number: string;
+  status: string;
+}
+
+/** An application made through the API (for journeys about what happens to it afterwards). */
+async function applyByApi(session: Session, product: Product, company = '苏州某某药业有限公司'): Promise<ApplicationDto> {
+  const { status, body } = await api<ApplicationDto>('/api/app/sample/or-update', {
+    method: 'POST',
+    token: session.token,
+    json: {
+      contactName: '李工',
+      mobile: '13912345678',
+      email: 'li@example.com',
+      company,
+      companyType: 'pharma',
+      department: '制剂研发部',
+      purpose: 'formulation_development',
+      dosageForm: 'tablet',
+      stage: 'pilot',
+      projectName: '缓释片处方开发',
+      notes: '',
+      address: { recipient: '李工', mobile: '13912345678', regionCodes: ['32', '3205', '320506'], street: '星湖街 218 号 生物医药产业园 A3 栋' },
+      items: [{ excipientId: product.id, specId: product.spec.id, quantity: 2 }],
+    },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body;
+}
+
+/** How far the page is wider than the viewport (0 = no sideways scrolling). */
+const horizontalOverflow = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+/** antd puts a space between the two characters of a two-character button label (通 过). */
+const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+const panel = (page: Page) => page.getByRole('complementary', { name: '快捷工具' });
+
+/** The side panel collapses on any click elsewhere: open it again to look at it. */
+async function openPanel(page: Page) {
+  await panel(page).waitFor();
+  const expand = panel(page).getByRole('button', { name: '展开快捷工具' });
+  if ((await expand.count()) > 0) await expand.click();
+  await panel(page).getByRole('button', { name: '收起快捷工具' }).waitFor();
+}
+
+/** Picks an option of the antd Select in the form item labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('sample workflow: cart → application → review → shipping → the user sees it', () => {
+  const browser = useBrowser();
+
+  test('a user applies for two samples; staff approve and ship; the user sees 已发货, the tracking number and the notice', async () => {
+    const member = await registerByApi('样品申请人');
+    const [first, second] = await twoProducts();
+    const { page, console: messages, pageErrors } = await browser.newPage(desktop);
+
+    // Log in on the page.
+    await gotoHydrated(page, '/login');
+    await page.getByLabel('账号').fill(member.account);
+    await page.getByLabel('密码').fill(password);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
+
+    // Two products into the sample cart from their pages.
+    for (const product of [first, second]) {
+      await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
+      await page.getByRole('button', { name: `${product.spec.grade} ${product.spec.packSize}`, exact: true }).click();
+      await page.getByRole('button', { name: /加入样品车/ }).click();
+      await page.locator('.sample-picker__outcome', { hasText: product.nameZh }).waitFor();
+    }
+    // The side panel's badge counts two.
+    await openPanel(page);
+    await panel(page).getByRole('link', { name: '样品车，2 件' }).waitFor();
+    expect(await panel(page).locator('.ant-badge-count').textContent()).toBe('2');
+
+    // The cart: select both, apply.
+    await panel(page).getByRole('link', { name: '样品车，2 件' }).click();
+    await page.waitForURL((u) => u.pathname === '/samplecart');
+    await waitForHeading(page, '样品车');
+    for (const product of [first, second]) {
+      const box = page.getByRole('checkbox', { name: `选择 ${product.nameZh} ${product.spec.grade} ${product.spec.packSize}` });
+      if (!(await box.isChecked())) await box.check();
+    }
+    await page.getByRole('button', { name: '申请样品' }).click();
+    await page.waitForURL((u) => u.pathname === '/formconfirm');
+
+    // The form.
+    await page.getByLabel('联系人', { exact: true }).fill('王工');
+    await page.getByLabel('手机号码', { exact: true }).fill('13800138000');
+    await page.getByLabel('电子邮箱', { exact: true }).fill('wang@example.com');
+    await page.getByLabel('单位名称', { exact: true }).fill('杭州某某制药有限公司');
+    await choose(page, '单位类型', '制药企业');
+    await choose(page, '申请用途', '处方开发');
+    await choose(page, '剂型', '片剂');
+    await choose(page, '研发阶段', '小试');
+    const recipient = page.getByLabel('收货人', { exact: true });
+    if (await recipient.isVisible()) {
+      await recipient.fill('王工');
+      await page.getByLabel('收货手机', { exact: true }).fill('13800138000');
+      await page.getByLabel('所在地区').click();
+      for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
+        await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
+      }
+      await page.getByLabel('详细地址').fill('文三路 90 号 东部软件园 3 号楼');
+    }
+    await page.getByRole('button', { name: /提交申请/ }).click();
+    await page.waitForURL((u) => u.pathname === '/formsuccess');
+    const number = (await page.locator('.success-head__number').textContent())?.trim();
+    expect(number).toMatch(/^YP\d+$/);
+
+    // My applications: the new one, 待审核.
+    await gotoHydrated(page, '/account/apply');
+    await waitForHeading(page, '我的申请');
+    const row = page.locator('.app-table tr', { hasText: number! });
+    await row.getByText('待审核').waitFor();
+    await expect(row.textContent()).resolves.toContain(first.nameZh);
+
+    // Staff, in a browser of their own: approve, then ship.
+    const staff = await staffSession();
+    const { page: desk, pageErrors: deskErrors } = await browser.newPage(desktop);
+    await signIn(desk, staff);
+    await gotoHydrated(desk, '/admin/applications', '.admin-bar a');
+    await waitForHeading(desk, '样品申请审核');
+    await desk.getByRole('tab', { name: /待审核/ }).click();
+    await desk.waitForURL((u) => u.searchParams.get('status') === 'submitted');
+    await desk.getByRole('searchbox', { name: '搜索申请' }).fill(number!);
+    await desk.getByRole('button', { name: label('搜索') }).click();
+    await desk.waitForURL((u) => u.searchParams.get('keyword') === number);
+    await desk.getByRole('link', { name: `处理申请 ${number}` }).click();
+    await waitForHeading(desk, '申请详情');
+    await desk.getByText('样品申请人').first().waitFor(); // the applicant is named
+
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('通过') }).click();
+    await desk.getByLabel('审核备注').fill('库存充足，本周发出');
+    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('通过') }).click();
+    await desk.locator('.app-history__item[data-action="approve"]').waitFor();
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('发货') }).click();
+    // Empty fields are refused in the dialog.
+    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('发货') }).click();
+    await desk.getByText('请填写快递公司').waitFor();
+    await desk.getByLabel('快递公司').fill('顺丰速运');
+    await desk.getByLabel('运单号').fill('SF1234567890123');
+    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('发货') }).click();
+    await desk.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
+    await desk.locator('.app-sheet__facts .app-status[data-status="shipped"]').waitFor();
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: '确认签收' }).waitFor();
+    await desk.locator('.ant-modal').first().waitFor({ state: 'hidden' });
+    await saveScreenshot(desk, 'sample-workflow-admin-detail-shipped', true);
+
+    // The user: 已发货 with the tracking number, and a notice.
+    await gotoHydrated(page, '/account/apply');
+    const shippedRow = page.locator('.app-table tr', { hasText: number! });
+    await shippedRow.getByText('已发货').waitFor();
+    await shippedRow.getByText('SF1234567890123').waitFor();
+    await gotoHydrated(page, '/account/notice');
+    await page.locator('.notice', { hasText: number! }).filter({ hasText: /发货/ }).first().waitFor();
+
+    // The sheet tells the whole story.
+    await gotoHydrated(page, `/account/apply`);
+    await shippedRow.getByRole('link', { name: `查看申请单 ${number}` }).click();
+    await page.waitForURL((u) => u.pathname === '/account/applyorder');
+    await waitForHeading(page, '样品申请单');
+    await page.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
+    await page.locator('.app-history__item[data-action="approve"]', { hasText: '库存充足' }).waitFor();
+
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    expect(deskErrors).toEqual([]);
+  });
+
+  test('staff reject with a reason; the user reads it on the sheet; an illegal step answers 409', async () => {
+    const member = await registerByApi('被驳回的人');
+    const [product] = await twoProducts();
+    const application = await applyByApi(member, product);
+    const staff = await staffSession();
+    const { page: desk, pageErrors } = await browser.newPage(desktop);
+    await signIn(desk, staff);
+    await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+    await waitForHeading(desk, '申请详情');
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
+    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
+    await desk.getByText('请填写驳回原因').waitFor();
+    await desk.getByLabel('驳回原因').fill('单位信息不完整，请补充营业执照后重新申请');
+    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
+    await desk.locator('.app-history__item[data-action="reject"]', { hasText: '单位信息不完整' }).waitFor();
+    await desk.getByText('无需处理').waitFor();
+    // The API refuses a second decision.
+    const again = await api<{ error: { message: string } }>(`/api/admin/application/${application.id}/approve`, {
+      method: 'POST',
+      token: staff.token,
+      json: { note: '' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+
+    const { page } = await browser.newPage(phone);
+    await signIn(page, member);
+    await gotoHydrated(page, `/account/applyorder?id=${application.id}`, '.app-print-page__bar a');
+    await page.getByText('驳回原因：单位信息不完整，请补充营业执照后重新申请').first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a member opening the staff pages is refused; without a session they go to /login', async () => {
+    const member = await registerByApi('普通会员');
+    const { page, pageErrors } = await browser.newPage(desktop);
+    await gotoHydrated(page, '/admin/applications', 'header a');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/admin/applications');
+
+    await signIn(page, member);
+    await gotoHydrated(page, '/admin/applications', '.admin-bar a');
+    await page.getByText('仅限工作人员访问').waitFor();
+    expect(await page.locator('.app-table, .app-cards').count()).toBe(0);
+    await gotoHydrated(page, '/admin/settings', '.admin-bar a');
+    await page.getByText('仅限工作人员访问').waitFor();
+    // The API says the same.
+    expect((await api('/api/admin/application', { token: member.token })).status).toBe(403);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('withdrawing an application on /account/apply, after confirming', async () => {
+    const member = await registerByApi('撤回用户');
+    const [product] = await twoProducts();
+    const application = await applyByApi(member, product);
+    const { page, pageErrors } = await browser.newPage(phone);
+    await signIn(page, member);
+    await gotoHydrated(page, '/account/apply', 'main');
+    const card = page.locator('.app-card', { hasText: application.number });
+    await card.getByText('待审核').waitFor();
+    await card.getByRole('button', { name: `撤回申请 ${application.number}` }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.locator('.ant-modal-confirm-title', { hasText: '撤回这份申请？' }).waitFor();
+    await dialog.getByRole('button', { name: label('取消') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByText('待审核').waitFor();
+
+    await card.getByRole('button', { name: `撤回申请 ${application.number}` }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '撤回申请' }).click();
+    await card.getByText('已撤回').waitFor();
+    expect(await card.getByRole('button', { name: /撤回申请/ }).count()).toBe(0);
+    // The filter keeps it in the URL and counts it.
+    await page.getByRole('tab', { name: /已撤回 1/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('status') === 'withdrawn');
+    await page.locator('.app-card', { hasText: application.number }).waitFor();
+    const fromApi = await api<{ status: string }>(`/api/app/sample/application/${application.id}`, { token: member.token });
+    expect(fromApi.body.status).toBe('withdrawn');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a sheet without an id, or with one that is not the user’s, says so and links back', async () => {
+    const member = await registerByApi('找不到申请');
+    const other = await registerByApi('别人的申请');
+    const [product] = await twoProducts();
+    const theirs = await applyByApi(other, product);
+    const { page, pageErrors } = await browser.newPage(desktop);
+    await signIn(page, member);
+    await gotoHydrated(page, '/account/applyorder', '.app-print-page__bar a');
+    await page.getByText('没有找到这份申请单').waitFor();
+    await page.getByText('链接中缺少申请编号').waitFor();
+    await gotoHydrated(page, `/account/applyorder?id=${theirs.id}`, '.app-print-page__bar a');
+    await page.getByText('这份申请不存在，或不属于当前登录的账号。').waitFor();
+    await page.getByRole('link', { name: '返回我的申请' }).last().click();
+    await page.waitForURL((u) => u.pathname === '/account/apply');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('two staff at once: the later decision is refused with the server’s message, and the page shows what happened', async () => {
+    const member = await registerByApi('同时审核');
+    const [product] = await twoProducts();
+    const application = await applyByApi(member, product);
+    const staff = await staffSession();
+    const { page: desk, pageErrors } = await browser.newPage(desktop);
+    await signIn(desk, staff);
+    await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
+    await desk.getByLabel('驳回原因').fill('资料不全');
+    // Meanwhile a colleague approves it.
+    const approved = await api(`/api/admin/application/${application.id}/approve`, { method: 'POST', token: staff.token, json: { note: '' } });
+    expect(approved.status).toBe(200);
+    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
+    await desk.locator('.ant-message-error').waitFor();
+    expect(await desk.locator('.ant-message-error').textContent()).toMatch(/[\u4e00-\u9fff]/);
+    await desk.locator('.app-sheet__facts .app-status[data-status="approved"]').waitFor();
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('发货') }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('staff change a sample limit on /admin/settings; it applies at once', async () => {
+    const staff = await staffSession();
+    const before = await api<Record<string, number>>('/api/admin/settings/sample-limits', { token: staff.token });
+    expect(before.status).toBe(200);
+    const { page, pageErrors } = await browser.newPage(desktop);
+    await signIn(page, staff);
+    try {
+      await gotoHydrated(page, '/admin/settings', '.admin-bar a');
+      const field = page.getByLabel('单个样品数量上限');
+      await expect(field.inputValue()).resolves.toBe(String(before.body.maxQuantity));
+      await field.fill('');
+      await page.getByRole('button', { name: '保存设置' }).click();
+      await page.getByText('请填写单个样品数量上限').waitFor();
+      await field.fill('6');
+      await page.getByRole('button', { name: '保存设置' }).click();
+      await page.getByText('样品设置已保存，立即生效').waitFor();
+      const after = await api<Record<string, number>>('/api/admin/settings/sample-limits', { token: staff.token });
+      expect(after.body).toEqual({ ...before.body, maxQuantity: 6 });
+      const member = await registerByApi('看限制的人');
+      const cart = await api<{ limits: Record<string, number> }>('/api/app/sample/sample-cart-list', { token: member.token });
+      expect(cart.body.limits.maxQuantity).toBe(6);
+    } finally {
+      await api('/api/admin/settings/sample-limits', { method: 'PUT', token: staff.token, json: before.body });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('staff pages are not indexed and not in sitemap.xml', async () => {
+    for (const path of ['/admin/applications', '/admin/settings']) {
+      const html = await (await get(path)).text();
+      expect(html, path).toMatch(/<meta name="robots" content="noindex/);
+    }
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).not.toContain('/admin');
+    const redirect = await get('/admin');
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('/admin/applications');
+  });
+});
+
+describe('sample workflow: screenshots', () => {
+  const browser = useBrowser();
+
+  test.each([
+    ['desktop', 1280, 900],
+    ['mobile', 375, 812],
+  ])('/account/apply, /account/applyorder (and its print), /admin/applications list and detail at %s width', async (_name, width, height) => {
+    const member = await registerByApi('截图申请人');
+    const [first, second] = await twoProducts();
+    const staff = await staffSession();
+    const applications = [
+      await applyByApi(member, first, '上海某某医药科技股份有限公司（张江研发中心）'),
+      await applyByApi(member, second),
+      await applyByApi(member, first),
+    ];
+    // One shipped, one rejected, one waiting.
+    const [shipped, rejected] = applications;
+    for (const [path, json] of [
+      [`/api/admin/application/${shipped!.id}/approve`, { note: '库存充足' }],
+      [`/api/admin/application/${shipped!.id}/ship`, { carrier: '顺丰速运', trackingNumber: 'SF1234567890123' }],
+      [`/api/admin/application/${rejected!.id}/reject`, { reason: '单位信息不完整，请补充后重新申请' }],
+    ] as const) {
+      const answer = await api(path, { method: 'POST', token: staff.token, json });
+      expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+
+    const mobile = width < 600;
+    const options: BrowserContextOptions = { viewport: { width, height }, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile };
+    const { page, pageErrors } = await browser.newPage(options);
+    await signIn(page, member);
+    await gotoHydrated(page, '/account/apply', 'main');
+    await page.locator(mobile ? '.app-card' : '.app-table tbody tr').nth(2).waitFor();
+    expect(await page.evaluate(horizontalOverflow), '/account/apply').toBe(0);
+    await saveScreenshot(page, `sample-workflow-account-apply-${width}`, true);
+
+    await gotoHydrated(page, `/account/applyorder?id=${shipped!.id}`, '.app-print-page__bar a');
+    await page.locator('.app-history__item[data-action="ship"]').waitFor();
+    await settle(page);
+    expect(await page.evaluate(horizontalOverflow), '/account/applyorder').toBe(0);
+    await saveScreenshot(page, `sample-workflow-account-applyorder-${width}`, true);
+    if (!mobile) {
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
+      await saveScreenshot(page, 'sample-workflow-account-applyorder-print', true);
+      await page.emulateMedia({ media: 'screen' });
+    }
+
+    const { page: desk, pageErrors: deskErrors } = await browser.newPage(options);
+    await signIn(desk, staff);
+    await gotoHydrated(desk, '/admin/applications', '.admin-bar a');
+    await desk.locator(mobile ? '.app-card' : '.app-table tbody tr').nth(2).waitFor();
+    expect(await desk.evaluate(horizontalOverflow), '/admin/applications').toBe(0);
+    await saveScreenshot(desk, `sample-workflow-admin-applications-${width}`, true);
+    await gotoHydrated(desk, `/admin/applications?id=${applications[2]!.id}`, '.admin-bar a');
+    await desk.getByRole('group', { name: '审核操作' }).waitFor();
+    await settle(desk);
+    expect(await desk.evaluate(horizontalOverflow), '/admin/applications?id=').toBe(0);
+    await saveScreenshot(desk, `sample-workflow-admin-detail-${width}`, true);
+    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
+    await desk.getByLabel('驳回原因').waitFor();
+    await desk.locator('.ant-modal').evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await saveScreenshot(desk, `sample-workflow-admin-reject-dialog-${width}`);
+    await desk.keyboard.press('Escape');
+    await gotoHydrated(desk, '/admin/settings', '.admin-bar a');
+    await desk.getByLabel('样品车品种上限').waitFor();
+    expect(await desk.evaluate(horizontalOverflow), '/admin/settings').toBe(0);
+    await saveScreenshot(desk, `sample-workflow-admin-settings-${width}`, true);
+    expect(pageErrors).toEqual([]);
+    expect(deskErrors).toEqual([]);
+  });
+});
