@@ -80,7 +80,9 @@ describe('review by the staff', () => {
     expect(AdminApplication.parse(rejected.json())).toMatchObject({ status: 'rejected', rejectReason: '请补充单位信息' });
     const own = SampleApplication.parse((await t.app.inject({ method: 'GET', url: `/api/app/sample/application/${application.id}`, headers })).json());
     expect(own).toMatchObject({ status: 'rejected', rejectReason: '请补充单位信息' });
-    expect(own.history.at(-1)).toMatchObject({ action: 'reject', note: '请补充单位信息', actorRole: 'staff' });
+    // Members see the staff as the supplier, not by name; the staff see who it was.
+    expect(own.history.at(-1)).toMatchObject({ action: 'reject', note: '请补充单位信息', actorRole: 'staff', actorName: '辅料通工作人员' });
+    expect(AdminApplication.parse(rejected.json()).history.at(-1)).toMatchObject({ actorName: '审核员小张' });
     expect((await notices())[0]).toMatchObject({ title: '样品申请未通过', body: `您的样品申请 ${application.number} 未通过审核：请补充单位信息` });
   });
 

@@ -32,6 +32,8 @@ import type {
 } from './sample-application.repository.js';
 
 const NOT_FOUND = '样品申请不存在';
+/** How members see whoever on the staff made a change (staff see their colleague's name). */
+const STAFF_SEEN_BY_MEMBERS = '辅料通工作人员';
 /** How many product names a list row shows. */
 const NAMES_IN_SUMMARY = 3;
 
@@ -62,9 +64,9 @@ function chinaDate(at: Date): string {
 
 export const applicationNumber = (id: number, at: Date) => `YP${chinaDate(at)}${String(id).padStart(6, '0')}`;
 
-/** The name an event shows for who made it (a staff member's account, a phone number, is not shown to members). */
+/** The name an event records for who made it (a staff member's account, a phone number, is never shown). */
 function actorName(user: UserRow): string {
-  return user.name || user.nickName || (user.role === 'staff' ? '辅料通工作人员' : user.account);
+  return user.name || user.nickName || (user.role === 'staff' ? STAFF_SEEN_BY_MEMBERS : user.account);
 }
 
 function summaryOf(row: ApplicationRow, items: ApplicationItemRow[]): ApplicationSummary {
@@ -83,7 +85,12 @@ function summaryOf(row: ApplicationRow, items: ApplicationItemRow[]): Applicatio
   };
 }
 
-function applicationOf(row: ApplicationRow, items: ApplicationItemRow[], events: ApplicationEventRow[]): SampleApplication {
+function applicationOf(
+  row: ApplicationRow,
+  items: ApplicationItemRow[],
+  events: ApplicationEventRow[],
+  viewer: 'member' | 'staff',
+): SampleApplication {
   const pending = row.status === 'submitted';
   return {
     ...summaryOf(row, items),
@@ -113,7 +120,7 @@ function applicationOf(row: ApplicationRow, items: ApplicationItemRow[], events:
       status: event.status,
       note: event.note,
       actorRole: event.actorRole,
-      actorName: event.actorName,
+      actorName: event.actorRole === 'staff' && viewer === 'member' ? STAFF_SEEN_BY_MEMBERS : event.actorName,
       at: event.createdAt.toISOString(),
     })),
     canEdit: pending,
@@ -270,7 +277,7 @@ export class SampleApplicationService {
   async get(userId: number, id: number): Promise<SampleApplication> {
     const row = await this.applications.find(id, userId);
     if (!row) throw new AppError('not_found', NOT_FOUND);
-    return this.detailOf(row);
+    return this.detailOf(row, 'member');
   }
 
   async list(userId: number, query: ApplicationQuery): Promise<ApplicationPage> {
@@ -298,7 +305,7 @@ export class SampleApplicationService {
   async adminGet(id: number): Promise<AdminApplication> {
     const row = await this.applications.find(id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
-    const [detail, [applicant]] = await Promise.all([this.detailOf(row), this.applications.applicants([row.userId])]);
+    const [detail, [applicant]] = await Promise.all([this.detailOf(row, 'staff'), this.applications.applicants([row.userId])]);
     return { ...detail, applicant: applicantOf(applicant) };
   }
 
@@ -367,9 +374,9 @@ export class SampleApplicationService {
     };
   }
 
-  private async detailOf(row: ApplicationRow): Promise<SampleApplication> {
+  private async detailOf(row: ApplicationRow, viewer: 'member' | 'staff'): Promise<SampleApplication> {
     const [items, events] = await Promise.all([this.applications.items([row.id]), this.applications.events(row.id)]);
-    return applicationOf(row, items, events);
+    return applicationOf(row, items, events, viewer);
   }
 }
 
