@@ -11,7 +11,12 @@ const badgeColor = 'rgb(255, 184, 77)';
 const password = 'Lactose-Monohydrate-200M';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
-const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const phone: BrowserContextOptions = {
+  viewport: { width: 375, height: 812 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 
 interface SessionUser {
   id: number;
@@ -46,7 +51,10 @@ function newAccount(): string {
   return `136${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; token?: string; json?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -84,10 +92,10 @@ async function staffSession(): Promise<Session> {
 /** Puts a session into the browser's storage, as a login would. */
 async function signIn(page: Page, session: Session) {
   await page.goto('/showabout');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [sessionKey, JSON.stringify({ state: { token: session.token, user: session.user }, version: 1 })] as const,
-  );
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    sessionKey,
+    JSON.stringify({ state: { token: session.token, user: session.user }, version: 1 }),
+  ] as const);
 }
 
 /**
@@ -97,7 +105,9 @@ async function signIn(page: Page, session: Session) {
 async function samplePicks(count: number, perProduct = 1): Promise<SamplePick[]> {
   const picks: SamplePick[] = [];
   for (let page = 1; picks.length < count && page <= 20; page += 1) {
-    const { body: list } = await api<{ items: Array<{ id: number }> }>(`/api/app/excipient?sampleAvailable=true&page=${page}&pageSize=50`);
+    const { body: list } = await api<{ items: Array<{ id: number }> }>(
+      `/api/app/excipient?sampleAvailable=true&page=${page}&pageSize=50`,
+    );
     if (list.items.length === 0) break;
     for (const { id } of list.items) {
       const { body } = await api<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
@@ -256,7 +266,9 @@ describe('side panel and sample cart', () => {
       await signIn(page, member);
       for (const pick of picks.slice(0, 3)) await addByApi(member, pick);
       await gotoHydrated(page, '/home');
-      await cartLink(page).and(page.getByRole('link', { name: '样品车，3 件' })).waitFor();
+      await cartLink(page)
+        .and(page.getByRole('link', { name: '样品车，3 件' }))
+        .waitFor();
       await expect(badgeLook(badge(page))).resolves.toEqual({ color: badgeColor, text: '3' });
       const plain = await api<string>('/api/app/sample/sample-cart-num', { token: member.token });
       expect(plain.body).toBe('3');
@@ -307,7 +319,13 @@ describe('side panel and sample cart', () => {
     await page.getByRole('button', { name: /加入样品车/ }).click();
     await page.locator('.sample-picker__outcome', { hasText: '数量增加到 4 件' }).waitFor();
     await page.locator('.sample-picker__choice', { hasText: '样品车中已有 4 件' }).waitFor();
-    const list = await api<{ items: Array<{ specId: number; quantity: number }> }>('/api/app/sample/sample-cart-list', { token: member.token });
+    // Beyond the limit: the check refuses, and says why; nothing changes.
+    await page.getByRole('spinbutton', { name: '样品数量' }).fill('10');
+    await page.getByRole('button', { name: /加入样品车/ }).click();
+    await page.locator('.sample-picker__outcome.ant-alert-warning', { hasText: '每种样品最多申请 10 件' }).waitFor();
+    const list = await api<{ items: Array<{ specId: number; quantity: number }> }>('/api/app/sample/sample-cart-list', {
+      token: member.token,
+    });
     expect(list.body.items).toEqual([expect.objectContaining({ specId: pick!.spec.id, quantity: 4 })]);
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -332,20 +350,30 @@ describe('side panel and sample cart', () => {
     await cartLink(page).click();
     await page.waitForURL((u) => u.pathname === '/samplecart');
     await waitForHeading(page, '样品车');
-    const row = (pick: SamplePick) => page.locator('.cart-table tr', { hasText: pick.nameZh }).filter({ hasText: pick.spec.packSize });
+    const row = (pick: SamplePick) =>
+      page.locator('.cart-table tr', { hasText: pick.nameZh }).filter({ hasText: pick.spec.packSize });
     await row(third!).waitFor();
     await page.getByText('已选 3 种，共 3 件').waitFor();
     await page.getByText(/样品车最多 \d+ 种样品/).waitFor();
 
     // Quantity: + on the first product saves 2.
-    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/app/sample/sample-cart/'));
-    await row(first!).locator('.ant-input-number-action-up, .ant-input-number-handler-up').first().click();
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/app/sample/sample-cart/'),
+    );
+    await row(first!)
+      .getByRole('button', { name: `增加${first!.nameZh} ${first!.spec.grade} ${first!.spec.packSize} 的数量` })
+      .click();
     expect((await saved).status()).toBe(200);
     await page.getByText('已选 3 种，共 4 件').waitFor();
 
     // Remove the third, with a confirmation; the badge follows.
-    await row(third!).getByRole('button', { name: `移除 ${third!.nameZh} ${third!.spec.grade} ${third!.spec.packSize}` }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /移\s*除/ }).click();
+    await row(third!)
+      .getByRole('button', { name: `移除 ${third!.nameZh} ${third!.spec.grade} ${third!.spec.packSize}` })
+      .click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /移\s*除/ })
+      .click();
     await row(third!).waitFor({ state: 'detached' });
     await page.getByText('已选 2 种，共 3 件').waitFor();
     await openPanel(page);
@@ -403,7 +431,9 @@ describe('side panel and sample cart', () => {
     expect(await page.getByRole('link', { name: '查看申请单' }).getAttribute('href')).toBe(`/account/applyorder?id=${id}`);
     expect(await page.getByRole('link', { name: '我的申请' }).first().getAttribute('href')).toBe('/account/apply');
     await openPanel(page);
-    await cartLink(page).and(page.getByRole('link', { name: '样品车', exact: true })).waitFor();
+    await cartLink(page)
+      .and(page.getByRole('link', { name: '样品车', exact: true }))
+      .waitFor();
     const cart = await api<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
     expect(cart.body.items).toEqual([]);
     const book = await api<{ items: Array<{ street: string }> }>('/api/app/address', { token: member.token });
@@ -412,6 +442,73 @@ describe('side panel and sample cart', () => {
     // A reload shows the same page (read from the API).
     await page.reload({ waitUntil: 'networkidle' });
     await expect(page.locator('.success-head__number').textContent()).resolves.toBe(number);
+    expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the form says what stops an application: no ids, items gone from the cart, too many applications awaiting review', async () => {
+    const member = await registerByApi('待审核太多');
+    const [pick, other] = await samplePicks(2);
+    const { page, console: messages, pageErrors } = await browser.newPage(desktop);
+    await signIn(page, member);
+
+    await gotoHydrated(page, '/formconfirm');
+    await page.getByText('没有选择要申请的样品').waitFor();
+    await page.getByRole('link', { name: '返回样品车' }).waitFor();
+
+    await addByApi(member, pick!, 2);
+    const { body: cart } = await api<{ items: Array<{ id: number }> }>('/api/app/sample/sample-cart-list', {
+      token: member.token,
+    });
+    const id = cart.items[0]!.id;
+    await gotoHydrated(page, `/formconfirm?ids=${id},999999`);
+    await page.locator('.confirm-problems', { hasText: '有 1 件样品已不在样品车中' }).waitFor();
+    await page.locator('.confirm-problems').getByRole('link', { name: '返回样品车修改' }).waitFor();
+    // What is still in the cart can be applied for.
+    await page.locator('.confirm-items').getByText(pick!.nameZh).waitFor();
+    expect(await page.getByRole('button', { name: /提交申请/ }).isEnabled()).toBe(true);
+
+    // Five applications already wait for review (the default limit): the server refuses the sixth, in Chinese.
+    for (let i = 0; i < 5; i += 1) {
+      const { status, body } = await api('/api/app/sample/or-update', {
+        method: 'POST',
+        token: member.token,
+        json: {
+          contactName: '钱工',
+          mobile: '13912345678',
+          email: 'qian@example.com',
+          company: '南京某某药业有限公司',
+          companyType: 'pharma',
+          purpose: 'formulation_development',
+          dosageForm: 'tablet',
+          stage: 'pilot',
+          address: { recipient: '钱工', mobile: '13912345678', regionCodes: ['32', '3201', '320104'], street: '中山南路 1 号' },
+          items: [{ excipientId: other!.id, specId: other!.spec.id, quantity: 1 }],
+        },
+      });
+      expect(status, JSON.stringify(body)).toBe(201);
+    }
+    await gotoHydrated(page, `/formconfirm?ids=${id}`);
+    await page.locator('.confirm-items').getByText(pick!.nameZh).waitFor();
+    await page.getByLabel('联系人', { exact: true }).fill('钱工');
+    await page.getByLabel('手机号码', { exact: true }).fill('13912345678');
+    await page.getByLabel('电子邮箱', { exact: true }).fill('qian@example.com');
+    await page.getByLabel('单位名称', { exact: true }).fill('南京某某药业有限公司');
+    await choose(page, '单位类型', 'CRO');
+    await choose(page, '申请用途', '质量研究');
+    await choose(page, '剂型', '注射剂');
+    await choose(page, '研发阶段', '临床研究');
+    await page.getByLabel('所在地区').click();
+    for (const [column, name] of ['江苏省', '南京市', '秦淮区'].entries()) {
+      await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
+    }
+    await page.getByLabel('详细地址').fill('中山南路 1 号');
+    await page.getByRole('button', { name: /提交申请/ }).click();
+    await page.getByRole('alert').filter({ hasText: '您有 5 份申请正在审核中，请等待审核后再提交' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/formconfirm');
+    // Nothing left the cart.
+    const after = await api<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
+    expect(after.body.items).toHaveLength(1);
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -450,7 +547,13 @@ describe('side panel and sample cart: screenshots', () => {
     await api('/api/app/address', {
       method: 'POST',
       token: member.token,
-      json: { recipient: '截图用户', mobile: '13912345678', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号 东部软件园 3 号楼', isDefault: true },
+      json: {
+        recipient: '截图用户',
+        mobile: '13912345678',
+        regionCodes: ['33', '3301', '330106'],
+        street: '文三路 90 号 东部软件园 3 号楼',
+        isDefault: true,
+      },
     });
 
     await gotoHydrated(page, `/excipientsdetail?id=${picks[0]!.id}`);
@@ -461,7 +564,9 @@ describe('side panel and sample cart: screenshots', () => {
     await page.locator('.sample-picker__bar').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
       const button = document.querySelector('.sample-picker__add');
-      return !!button && !(button as HTMLButtonElement).disabled && getComputedStyle(button).backgroundColor === 'rgb(11, 106, 168)';
+      return (
+        !!button && !(button as HTMLButtonElement).disabled && getComputedStyle(button).backgroundColor === 'rgb(11, 106, 168)'
+      );
     });
     await saveScreenshot(page, `sample-product-specs-${width}`);
     if (name === 'desktop') {

@@ -66,7 +66,11 @@ function ServiceCard() {
         </dd>
       </dl>
       <QRCode value={siteInfo.qrCodes.corporateChat} type="svg" size={116} bordered={false} aria-label="企业微信客服二维码" />
-      <div className="side-panel__qr-hint">企业微信扫码咨询 · {siteInfo.serviceHours}</div>
+      <div className="side-panel__qr-hint">
+        企业微信扫码咨询
+        <br />
+        {siteInfo.serviceHours}
+      </div>
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
 import { DEFAULT_SAMPLE_LIMITS, type ExcipientDetail, type ExcipientSpec } from '@fuliaotong/contracts';
-import { Alert, App, Button, InputNumber } from 'antd';
+import { Alert, App, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
+import { QuantityInput } from './cart-parts';
 import { CartLimitError, useAddToCart, useCartList } from './sample-api';
 import './sample.css';
 
@@ -143,20 +144,16 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
               <span className="muted">请在上表中选择规格等级与样品包装</span>
             )}
           </div>
-          <label className="sample-picker__quantity">
-            <span>数量</span>
-            <InputNumber
-              min={1}
-              max={maxQuantity}
-              precision={0}
+          <div className="sample-picker__quantity">
+            <span aria-hidden>数量</span>
+            <QuantityInput
               value={quantity}
-              onChange={(value) => setQuantity(clampQuantity(value ?? 1, maxQuantity))}
-              aria-label="样品数量"
-              mode="spinner"
-              style={{ width: 120 }}
+              max={maxQuantity}
+              label="样品数量"
+              onChange={(value) => setQuantity(clampQuantity(value, maxQuantity))}
             />
             <span className="muted small">件（最多 {maxQuantity}）</span>
-          </label>
+          </div>
           <Button
             type="primary"
             icon={<ShoppingCartOutlined />}

@@ -1,6 +1,6 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
-import { Button, InputNumber, Popconfirm, Tag } from 'antd';
+import { Button, InputNumber, Popconfirm, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, withQuery } from '../../paths';
@@ -19,12 +19,69 @@ export function useNarrow(maxWidth = 767): boolean {
   return narrow;
 }
 
-/** How long typing in the quantity waits before the change is saved. */
+/**
+ * A quantity between `min` and `max`: − and + buttons around a number field (antd's own step buttons
+ * are named in English for screen readers; these say what they do, in Chinese).
+ */
+export function QuantityInput({
+  value,
+  min = 1,
+  max,
+  disabled,
+  label,
+  onChange,
+  onCommit,
+}: {
+  value: number;
+  min?: number;
+  max: number;
+  disabled?: boolean;
+  /** What the number is, e.g. "样品数量"; the buttons are "减少…" and "增加…". */
+  label: string;
+  onChange: (value: number) => void;
+  /** The field lost focus or Enter was pressed. */
+  onCommit?: () => void;
+}) {
+  const bounded = (next: number) => Math.min(max, Math.max(min, Math.trunc(next)));
+  return (
+    <Space.Compact className="quantity-input">
+      <Button
+        icon={<MinusOutlined />}
+        aria-label={`减少${label}`}
+        disabled={disabled || value <= min}
+        onClick={() => onChange(bounded(value - 1))}
+      />
+      <InputNumber
+        controls={false}
+        min={min}
+        max={max}
+        precision={0}
+        value={value}
+        disabled={disabled}
+        aria-label={label}
+        inputMode="numeric"
+        onChange={(next) => {
+          if (typeof next === 'number' && Number.isFinite(next)) onChange(bounded(next));
+        }}
+        onBlur={onCommit}
+        onPressEnter={onCommit}
+      />
+      <Button
+        icon={<PlusOutlined />}
+        aria-label={`增加${label}`}
+        disabled={disabled || value >= max}
+        onClick={() => onChange(bounded(value + 1))}
+      />
+    </Space.Compact>
+  );
+}
+
+/** How long a change of the quantity waits before it is saved (more clicks or keystrokes may follow). */
 const QUANTITY_SAVE_DELAY_MS = 500;
 
 /**
- * The quantity of a cart item, 1 … max: the − and + buttons and typing change it; the change is saved
- * shortly after the last keystroke or click (and at once when the field loses focus).
+ * The quantity of a cart item, 1 … max: the change is saved shortly after the last click or keystroke
+ * (at once when the field loses focus).
  */
 export function QuantityStepper({
   item,
@@ -40,43 +97,36 @@ export function QuantityStepper({
   const [value, setValue] = useState<number>(item.quantity);
   const timer = useRef<number | undefined>(undefined);
   const saved = useRef(item.quantity);
+  const latest = useRef(item.quantity);
 
   // The server's value wins when it changes (after a save, or a change in another tab).
   useEffect(() => {
     saved.current = item.quantity;
+    latest.current = item.quantity;
     setValue(item.quantity);
   }, [item.quantity]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const commit = (next: number) => {
+  const commit = () => {
     window.clearTimeout(timer.current);
-    if (next === saved.current) return;
-    saved.current = next;
-    onCommit(next);
-  };
-  const schedule = (next: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => commit(next), QUANTITY_SAVE_DELAY_MS);
+    if (latest.current === saved.current) return;
+    saved.current = latest.current;
+    onCommit(latest.current);
   };
 
   return (
-    <InputNumber
-      className="quantity-stepper"
-      mode="spinner"
-      min={1}
-      max={max}
-      precision={0}
+    <QuantityInput
       value={value}
+      max={max}
       disabled={disabled}
-      aria-label={`${item.nameZh} ${item.grade} ${item.packSize} 的数量`}
+      label={`${item.nameZh} ${item.grade} ${item.packSize} 的数量`}
       onChange={(next) => {
-        if (typeof next !== 'number' || !Number.isFinite(next)) return;
-        const bounded = Math.min(max, Math.max(1, Math.trunc(next)));
-        setValue(bounded);
-        schedule(bounded);
+        latest.current = next;
+        setValue(next);
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(commit, QUANTITY_SAVE_DELAY_MS);
       }}
-      onBlur={() => commit(value)}
-      onPressEnter={() => commit(value)}
+      onCommit={commit}
     />
   );
 }
