@@ -43,6 +43,10 @@ describe('public information', () => {
     expect(detailHtml).toContain('PH102');
     const registrations = await (await get('/dbregistrationinfolist?type=%E8%BE%85%E6%96%99')).text();
     expect(registrations).toMatch(/F20\d{9}/);
+    // 5,000 demo records: more than the list counts (REGISTRATION_COUNT_CAP).
+    const all = await (await get('/dbregistrationinfolist')).text();
+    expect(all).toContain('<strong>1,000+</strong>');
+    expect(all).toContain('列出前 1,000 条');
     expect((await get('/excipientsdetail?id=999999')).status).toBe(404);
     expect((await get('/excipientsdetail?id=abc')).status).toBe(404);
     const searchHtml = await (await get('/search?q=%E4%B9%B3%E7%B3%96')).text();

@@ -43,9 +43,10 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 /**
  * Lists of registration records count their matches up to this many: a `totalCount` equal to it means
- * "at least that many" (shown as 10,000+), and pages past it are answered empty.
+ * "at least that many" (shown as 1,000+), and pages past it are answered empty. Counting reads every
+ * counted match, the expensive part of a search at a million records (docs/decisions/0008).
  */
-export const REGISTRATION_COUNT_CAP = 10_000;
+export const REGISTRATION_COUNT_CAP = 1_000;
 
 export const RegistrationSort = z
   .enum(['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance'])

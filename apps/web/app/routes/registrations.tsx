@@ -88,6 +88,8 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
   const to = params.get('updatedTo');
   const sort = params.get('sort') ?? 'updated_desc';
   const filtered = filterKeys.some((key) => params.get(key));
+  const capped = page.totalCount >= COUNT_CAP;
+  const cap = COUNT_CAP.toLocaleString('zh-CN');
   const detailHref = (r: RegistrationSummary) => withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.id });
   return (
     <div className="container page">
@@ -162,11 +164,8 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
       </section>
       <div className="result-bar">
         <p className="result-count" role="status">
-          共{' '}
-          <strong>
-            {page.totalCount >= COUNT_CAP ? `${COUNT_CAP.toLocaleString('zh-CN')}+` : page.totalCount.toLocaleString('zh-CN')}
-          </strong>{' '}
-          条登记信息
+          共 <strong>{capped ? `${cap}+` : page.totalCount.toLocaleString('zh-CN')}</strong> 条登记信息
+          {capped ? `，列出前 ${cap} 条，可用关键词或筛选条件缩小范围` : null}
           {filtered ? (
             <Link to={paths.registrations} className="result-bar__clear">
               清除筛选

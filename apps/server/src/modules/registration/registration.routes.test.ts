@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegistrationDetail, RegistrationPage } from '@fuliaotong/contracts';
+import { RegistrationDetail, RegistrationPage, RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
+import { selectRows } from '../../db/database.js';
 import { excipients, registrations } from '../../db/schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -107,6 +108,43 @@ describe('GET /api/app/registration', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'validation_failed', requestId: expect.any(String) });
     }
+  });
+
+  it('walks past the cap with the same matches as the indexes: Latin company names in any case, short keywords', async () => {
+    // The walk tests rows with a LIKE on the lower-cased text, the indexes with grams: the same matches.
+    const repository = new RegistrationRepository(t.database.db, { countCap: 1 });
+    for (const filters of [
+      { company: 'GmbH' },
+      { company: 'DFE PHARMA' },
+      { company: 'pharma gmbh & co' },
+      { company: '华' },
+      { company: '华康', sort: 'updated_asc' },
+      { company: '股份', keyword: '乳糖' },
+      { keyword: 'DFE' },
+      { keyword: '乳' },
+      { keyword: '乳糖', sort: 'regno_desc' },
+      { keyword: 'f2019' },
+      { keyword: '药用 玻璃' },
+      { keyword: '100%' },
+    ]) {
+      const query = RegistrationQuery.parse({ ...filters, pageSize: 10 });
+      const walked = await selectRows<RegistrationSummary>(t.database.db, repository.walkPage(query, 100));
+      expect(walked, JSON.stringify(filters)).toEqual(await repository.pageStatement(query));
+      expect((await repository.search(query)).items, JSON.stringify(filters)).toEqual(walked);
+    }
+    expect((await repository.search(RegistrationQuery.parse({ company: 'gmbh' }))).items.map((r) => r.name)).toEqual(['无水乳糖']);
+  });
+
+  it('ranks the counted matches by relevance when more match than the cap', async () => {
+    // The first three matches in the table are counted (乳糖醇 is not): the exact name first among them.
+    const repository = new RegistrationRepository(t.database.db, { countCap: 3 });
+    const ranked = await repository.search(RegistrationQuery.parse({ keyword: '乳糖', sort: 'relevance' }));
+    expect(ranked.totalCount).toBe(3);
+    expect(ranked.items.map((r) => r.name)).toEqual(['乳糖', '无水乳糖', '一水乳糖']);
+    const wider = await new RegistrationRepository(t.database.db, { countCap: 4 }).search(
+      RegistrationQuery.parse({ keyword: '乳糖', sort: 'relevance' }),
+    );
+    expect(wider.items.map((r) => r.name)).toEqual(['乳糖', '乳糖醇', '无水乳糖', '一水乳糖']);
   });
 
   it('counts up to a cap', async () => {

@@ -45,6 +45,14 @@ export function textArray(values: string[]): SQL {
 }
 
 /**
+ * The condition "`text` contains `q`" tested row by row: `text LIKE '%q%'`, exact on its own (every gram
+ * of `q` is a gram of a text that contains it). For rows that are read anyway (a walk of another index).
+ */
+export function containsText(text: AnyColumn | SQL, q: string): SQL {
+  return sql`${text} LIKE ${`%${escapeLike(q)}%`}`;
+}
+
+/**
  * The condition "`text` contains `q`" using the gram index: `grams @> ARRAY[...] AND text LIKE '%q%'`
  * (the grams alone for a query that is a single gram).
  * `grams` and `text` are the indexed gram expression and the lower-cased text it was built from.
@@ -52,7 +60,7 @@ export function textArray(values: string[]): SQL {
  */
 export function containsCondition(grams: AnyColumn | SQL, text: AnyColumn | SQL, q: string): SQL {
   const wanted = queryGrams(q);
-  const like = sql`${text} LIKE ${`%${escapeLike(q)}%`}`;
+  const like = containsText(text, q);
   if (wanted.length === 0) return like;
   // A query of one or two characters without white space is itself one of the grams: containing the
   // gram is containing the query, so the LIKE would only cost time and spoil the planner's estimate.
