@@ -71,7 +71,7 @@ describe('demo content generator', () => {
     expect(DEMO_DATABASES.map((d) => [d.code, d.access])).toEqual([
       ['registration', 'public'],
       ['standard', 'login'],
-      ['usage', 'member'],
+      ['usage', 'login'],
     ]);
     const small = { ...DEFAULT_SCALE, excipients: 30, news: 10, regulations: 10, standards: 10, usageRecords: 10 };
     expect(generateExcipients(small)).toHaveLength(30);

@@ -532,8 +532,8 @@ export const DEMO_DATABASES: DemoDatabase[] = [
     name: '辅料用量数据库',
     description:
       '按给药途径与剂型整理已上市制剂中药用辅料的单位制剂最大用量，为处方设计和安全性评估提供参考。' +
-      '最大用量数据为会员专享。',
-    access: 'member',
+      '登录后可检索辅料、给药途径与剂型，单位制剂最大用量会员可见。',
+    access: 'login',
     sortOrder: 3,
   },
 ];
