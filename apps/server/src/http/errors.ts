@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse, ValidationIssue } from '@fuliaotong/contracts';
+import { quietAbortedResponses } from './aborted-responses.js';
 
 const statusOfCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -60,8 +61,12 @@ function sendError(reply: FastifyReply, status: number, body: ErrorResponse) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Maps every error to the one error shape; 5xx details never reach the client. */
+/**
+ * Maps every error to the one error shape; 5xx details never reach the client. A client that closes
+ * the connection during a response is logged at debug, not as an error (aborted-responses.ts).
+ */
 export function registerErrorHandling(app: FastifyInstance) {
+  quietAbortedResponses(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
