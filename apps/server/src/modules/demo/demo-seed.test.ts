@@ -73,4 +73,37 @@ describe('seeding the demo content', () => {
     expect(await count('registrations')).toBe(500);
     expect(await secondaryIndexes(database.db, 'registrations')).toEqual(before);
   });
+
+  it('resets the catalogue under sample carts and applications: cart items go, applications keep their copy', async () => {
+    const [user] = await selectRows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO users (account, password_hash) VALUES ('13800000000', 'x') RETURNING id`,
+    );
+    const [spec] = await selectRows<{ id: number; excipient_id: number }>(database.db, sql`SELECT id, excipient_id FROM excipient_specs ORDER BY id LIMIT 1`);
+    await database.db.execute(
+      sql`INSERT INTO sample_cart_items (user_id, excipient_id, spec_id, quantity) VALUES (${user!.id}, ${spec!.excipient_id}, ${spec!.id}, 1)`,
+    );
+    const [application] = await selectRows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO sample_applications (number, user_id, contact_name, mobile, email, company, company_type, purpose, dosage_form, stage, address)
+          VALUES ('YP20250101000001', ${user!.id}, '张三', '13800000000', 'a@example.com', '某药业', '制剂企业', '处方开发', '片剂', '研发', '{}'::jsonb)
+          RETURNING id`,
+    );
+    await database.db.execute(
+      sql`INSERT INTO sample_application_items (application_id, excipient_id, spec_id, name_zh, grade, pack_size, quantity)
+          VALUES (${application!.id}, ${spec!.excipient_id}, ${spec!.id}, '微晶纤维素', 'PH101', '100 g', 1)`,
+    );
+
+    await seedDemoContent(database.db, { scale, reset: true });
+    expect(await count('excipients')).toBe(20);
+    expect(await count('sample_cart_items')).toBe(0);
+    const items = await selectRows<{ excipient_id: number | null; spec_id: number | null; name_zh: string }>(
+      database.db,
+      sql`SELECT excipient_id, spec_id, name_zh FROM sample_application_items`,
+    );
+    expect(items).toEqual([{ excipient_id: null, spec_id: null, name_zh: '微晶纤维素' }]);
+    // Ids start again from 1, as before the reset.
+    const [first] = await selectRows<{ id: number }>(database.db, sql`SELECT min(id) AS id FROM excipients`);
+    expect(first!.id).toBe(1);
+  });
 });

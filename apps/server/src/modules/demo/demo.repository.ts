@@ -181,9 +181,23 @@ export async function hasRegistrations(db: Executor): Promise<boolean> {
   return row!.present;
 }
 
+/**
+ * The catalogue, which other tables point at with declared ON DELETE actions: a sample cart item goes
+ * with its product option, a sample application keeps its own copy of what was applied for and only
+ * loses the link.
+ */
+const CATALOGUE_TABLES: readonly string[] = ['excipient_documents', 'excipient_specs', 'excipients'];
+
 /** Empties every public-information table (and the favorites that point into them). */
 export async function truncatePublicInformation(db: Executor) {
-  await db.execute(sql.raw(`TRUNCATE ${PUBLIC_INFORMATION_TABLES.join(', ')} RESTART IDENTITY`));
+  // The catalogue is deleted, not truncated: TRUNCATE refuses tables that others reference, and would
+  // not run their ON DELETE actions. Options and documents go with their product.
+  await db.execute(sql`DELETE FROM excipients`);
+  for (const table of CATALOGUE_TABLES) {
+    await db.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), 1, false)`);
+  }
+  const rest = PUBLIC_INFORMATION_TABLES.filter((table) => !CATALOGUE_TABLES.includes(table));
+  await db.execute(sql.raw(`TRUNCATE ${rest.join(', ')} RESTART IDENTITY`));
 }
 
 /** Serialises seeding between server processes that share one PostgreSQL database (until commit). */
