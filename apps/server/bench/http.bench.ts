@@ -26,7 +26,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -41,37 +41,15 @@ const usage =
   '[--warmup SECONDS=3] [--cpu-prof DIR]';
 
 function parseOptions() {
-  const { values } = parseArgs({
-    options: {
-      rounds: { type: 'string', default: '5' },
-      duration: { type: 'string', default: '5' },
-      connections: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '3' },
-      'cpu-prof': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = parseBenchArgs(usage, {
+    rounds: { type: 'integer', default: 5, min: 1 },
+    duration: { type: 'integer', default: 5, min: 1 },
+    connections: { type: 'integer', default: 10, min: 1 },
+    warmup: { type: 'integer', default: 3, min: 0 },
+    'cpu-prof': { type: 'string' },
   });
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-  const int = (name: string, raw: string, min: number) => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be an integer ≥ ${min}`);
-    return value;
-  };
-  return {
-    rounds: int('rounds', values.rounds, 1),
-    duration: int('duration', values.duration, 1),
-    connections: int('connections', values.connections, 1),
-    warmup: int('warmup', values.warmup, 0),
-    cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
-  };
+  return { ...values, cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined };
 }
-
-class UsageError extends Error {}
 
 // ---------------------------------------------------------------------------------------------
 // Child processes and clean-up
@@ -422,10 +400,7 @@ async function main() {
   for (const target of targets) sizes.set(target.name, await preflight(target));
 
   console.log('HTTP benchmark: production app vs bare Fastify');
-  console.log(
-    `  node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}) · ` +
-      `load avg ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
-  );
+  console.log(`  ${machineLine()}`);
   console.log(
     `  db ${health.db} · build ${health.build} · fastify ${versionOf('fastify', mainEntry)} · ` +
       `autocannon ${versionOf('autocannon', import.meta.url)} · NODE_ENV=production`,
@@ -524,10 +499,7 @@ try {
   await main();
 } catch (error) {
   if (!interrupted) {
-    const usageError =
-      error instanceof UsageError ||
-      (error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
-    console.error(usageError ? `${(error as Error).message}\n${usage}` : error);
+    console.error(describeFailure(error, usage));
     process.exitCode = 1;
   }
 } finally {

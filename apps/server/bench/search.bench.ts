@@ -27,7 +27,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { REGISTRATION_COUNT_CAP, RegistrationQuery, type RegistrationPage } from '@fuliaotong/contracts';
 import { sql } from 'drizzle-orm';
@@ -38,43 +37,27 @@ import { openDatabase, selectRows, type Database, type Db } from '../src/db/data
 import * as schema from '../src/db/schema.js';
 import { seedDemoContent } from '../src/modules/demo/demo-seed.js';
 import { RegistrationRepository } from '../src/modules/registration/registration.repository.js';
+import { describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
 
 const usage =
   'usage: npm run bench:search -- [--registrations N=1000000] [--repetitions N=300] [--count-cap N] [--schema NAME | --data-dir DIR]';
 
 function parseOptions() {
-  const { values } = parseArgs({
-    options: {
-      registrations: { type: 'string', default: '1000000' },
-      repetitions: { type: 'string', default: '300' },
-      'count-cap': { type: 'string' },
-      schema: { type: 'string' },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = parseBenchArgs(usage, {
+    registrations: { type: 'integer', default: 1_000_000, min: 1 },
+    repetitions: { type: 'integer', default: 300, min: 1 },
+    'count-cap': { type: 'integer', min: 1 },
+    schema: { type: 'string', pattern: /^[a-z_][a-z0-9_]{0,62}$/, hint: 'a lower-case schema name' },
+    'data-dir': { type: 'string' },
   });
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-  const int = (name: string, raw: string, min: number) => {
-    const value = Number(raw.replaceAll('_', ''));
-    if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be an integer ≥ ${min}\n${usage}`);
-    return value;
-  };
-  if (values.schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(values.schema)) throw new UsageError('--schema must be a lower-case schema name');
   return {
-    registrations: int('registrations', values.registrations, 1),
-    repetitions: int('repetitions', values.repetitions, 1),
-    countCap: values['count-cap'] ? int('count-cap', values['count-cap'], 1) : undefined,
+    registrations: values.registrations,
+    repetitions: values.repetitions,
+    countCap: values['count-cap'],
     schema: values.schema,
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
   };
 }
-
-class UsageError extends Error {}
 
 /* --------------------------------------------------------------------------------------------- */
 /* Query shapes: real keywords of the generated records, common ones and a rare one or two each.    */
@@ -257,7 +240,7 @@ async function main() {
   try {
     const db = bench.database.db;
     const [version] = await selectRows<{ version: string }>(db, sql`SELECT version() AS version`);
-    console.log(`数据库：${bench.description}\n${version!.version}`);
+    console.log(`数据库：${bench.description}\n${version!.version}\n${machineLine()}`);
     const [existing] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM registrations`);
     if (existing!.n < options.registrations) {
       console.log(`生成 ${options.registrations.toLocaleString('en-US')} 条登记信息…`);
@@ -288,6 +271,7 @@ async function main() {
     const results: ShapeResult[] = [];
     for (const shape of SHAPES) results.push(await measureShape(repository, shape, options.repetitions));
     printTable(results);
+    console.log(`\n测量结束时 load avg ${loadAverage()}`);
     await explainTwoCharacterSearch(bench, options.countCap);
     const slow = results.filter((r) => r.p95 >= 50);
     console.log(slow.length ? `\np95 ≥ 50 ms：${slow.map((r) => r.shape).join('、')}` : '\n所有查询的 p95 < 50 ms');
@@ -297,6 +281,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? error.message : error);
+  console.error(describeFailure(error, usage));
   process.exit(1);
 });
