@@ -470,8 +470,14 @@ describe('sample workflow: screenshots', () => {
     await saveScreenshot(page, `sample-workflow-account-applyorder-${width}`, true);
     if (!mobile) {
       await page.emulateMedia({ media: 'print' });
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       expect(await page.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
       await saveScreenshot(page, 'sample-workflow-account-applyorder-print', true);
+      // About the width of an A4 page inside its margins.
+      await page.setViewportSize({ width: 720, height: 1000 });
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      expect(await page.evaluate(horizontalOverflow), 'print at A4 width').toBe(0);
+      await saveScreenshot(page, 'sample-workflow-account-applyorder-print-a4', true);
       await page.emulateMedia({ media: 'screen' });
     }
 

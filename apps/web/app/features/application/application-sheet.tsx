@@ -1,5 +1,5 @@
 import { applicationStatusLabels, type AdminApplication, type ApplicationEvent, type SampleApplication } from '@fuliaotong/contracts';
-import { Alert, Descriptions, Timeline } from 'antd';
+import { Alert, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { applicationStatusColors, applicationEventLabels, ApplicationStatusTag } from './application-status';
@@ -146,28 +146,27 @@ export function ApplicationSheet({
       ) : null}
 
       <Section title="申请信息">
-        <Descriptions
-          className="app-sheet__details"
-          bordered
-          size="small"
-          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-          items={[
-            ...(applicant
-              ? [{ key: 'applicant', label: '申请账号', children: `${applicant.name || '未填写姓名'}（${applicant.account}）` }]
-              : []),
-            { key: 'contactName', label: '联系人', children: text(a.contactName) },
-            { key: 'mobile', label: '手机号', children: text(a.mobile) },
-            { key: 'email', label: '邮箱', children: text(a.email) },
-            { key: 'company', label: '单位名称', children: text(a.company) },
-            { key: 'companyType', label: '单位类型', children: text(label('companyType', a.companyType)) },
-            { key: 'department', label: '部门', children: text(a.department) },
-            { key: 'purpose', label: '申请用途', children: text(label('purpose', a.purpose)) },
-            { key: 'dosageForm', label: '剂型', children: text(label('dosageForm', a.dosageForm)) },
-            { key: 'stage', label: '研发阶段', children: text(label('stage', a.stage)) },
-            { key: 'projectName', label: '项目名称', children: text(a.projectName) },
-            { key: 'notes', label: '备注', span: 'filled' as const, children: text(a.notes) },
-          ]}
-        />
+        <dl className="app-fields">
+          {[
+            ...(applicant ? [{ key: 'applicant', label: '申请账号', value: `${applicant.name || '未填写姓名'}（${applicant.account}）`, wide: true }] : []),
+            { key: 'contactName', label: '联系人', value: a.contactName },
+            { key: 'mobile', label: '手机号', value: a.mobile },
+            { key: 'email', label: '邮箱', value: a.email },
+            { key: 'company', label: '单位名称', value: a.company },
+            { key: 'companyType', label: '单位类型', value: label('companyType', a.companyType) },
+            { key: 'department', label: '部门', value: a.department },
+            { key: 'purpose', label: '申请用途', value: label('purpose', a.purpose) },
+            { key: 'dosageForm', label: '剂型', value: label('dosageForm', a.dosageForm) },
+            { key: 'stage', label: '研发阶段', value: label('stage', a.stage) },
+            { key: 'projectName', label: '项目名称', value: a.projectName },
+            { key: 'notes', label: '备注', value: a.notes, wide: true },
+          ].map((field) => (
+            <div key={field.key} className={field.wide ? 'app-field app-field--wide' : 'app-field'}>
+              <dt>{field.label}</dt>
+              <dd>{text(field.value)}</dd>
+            </div>
+          ))}
+        </dl>
       </Section>
 
       <Section title="收货地址">
