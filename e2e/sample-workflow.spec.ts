@@ -350,6 +350,20 @@ describe('sample workflow: cart → application → review → shipping → the 
     expect(pageErrors).toEqual([]);
   });
 
+  test('a user without applications is shown the way to the catalogue; the filter lives in the address', async () => {
+    const member = await registerByApi('还没申请');
+    const { page, pageErrors } = await browser.newPage(phone);
+    await signIn(page, member);
+    await gotoHydrated(page, '/account/apply?status=shipped', 'main');
+    await page.getByText('没有已发货的申请').waitFor();
+    await page.getByRole('button', { name: '查看全部申请' }).click();
+    await page.waitForURL((u) => u.pathname === '/account/apply' && u.search === '');
+    await page.getByText('还没有样品申请').waitFor();
+    await page.getByRole('link', { name: '浏览辅料产品' }).click();
+    await page.waitForURL((u) => u.pathname === '/excipientsinfo');
+    expect(pageErrors).toEqual([]);
+  });
+
   test('a sheet without an id, or with one that is not the user’s, says so and links back', async () => {
     const member = await registerByApi('找不到申请');
     const other = await registerByApi('别人的申请');
