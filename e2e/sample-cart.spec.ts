@@ -3,6 +3,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { settle, waitForHeading } from './support/app.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser } from './support/browser.js';
+import { asClient } from './support/http.js';
 
 /** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
 const sessionKey = 'fuliaotong-session';
@@ -53,9 +54,9 @@ function newAccount(): string {
 
 async function api<T>(
   path: string,
-  init: { method?: string; token?: string; json?: unknown } = {},
+  init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(url(path), {
@@ -73,6 +74,7 @@ async function registerByApi(nickName: string): Promise<Session> {
   const { status, body } = await api<{ token: string; user: SessionUser }>('/api/app/account/register', {
     method: 'POST',
     json: { account, password, nickName },
+    headers: asClient(),
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return { account, ...body };
