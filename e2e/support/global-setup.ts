@@ -58,10 +58,6 @@ function serverEnv(port: number, dir: string, buildDir: string): NodeJS.ProcessE
     DATA_DIR: dir,
     LOG_LEVEL: 'warn',
     WEB_BUILD_DIR: buildDir,
-    // The journeys are the only client, on this machine: they may name a client address in
-    // X-Forwarded-For (see `asClient` in http.ts), so that the accounts they make through the API do
-    // not use up the per-address registration limit that the pages' own sign-ups are counted against.
-    TRUST_PROXY: '127.0.0.1',
   };
   // Vitest's own variables would make the server think it runs inside a test.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];

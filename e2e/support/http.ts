@@ -1,13 +1,48 @@
-import { randomInt } from 'node:crypto';
+import { request } from 'node:http';
 import { url } from './browser.js';
 
+let ownClients = 0;
+
 /**
- * Headers of an API call made as a client of its own (a random private address in X-Forwarded-For,
- * which the test server trusts from 127.0.0.1): for setting up accounts through the API without using
- * up the per-address registration limit (20 an hour) that every journey on this machine shares.
+ * A JSON request from a loopback address of its own (127.0.2.x), as a client on another network
+ * would make it. The server allows 20 registrations per client address an hour, and the pages' own
+ * sign-ups of every journey come from 127.0.0.1: users set up through the API this way do not use
+ * that up.
  */
-export function asClient(): Record<string, string> {
-  return { 'x-forwarded-for': `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}` };
+export function requestFromOwnAddress(
+  path: string,
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  ownClients += 1;
+  const target = new URL(url(path));
+  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+        localAddress: `127.0.2.${(ownClients % 250) + 1}`,
+        headers: {
+          ...init.headers,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+        },
+        timeout: 15_000,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${init.method ?? 'request'} ${path} timed out`)));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 /** A `<title>` with at least one Chinese character in it. */
