@@ -72,6 +72,7 @@ describe('robots.txt', () => {
         'User-agent: *',
         'Allow: /',
         'Disallow: /account',
+        'Disallow: /admin',
         'Disallow: /api/',
         'Disallow: /login',
         'Disallow: /register',

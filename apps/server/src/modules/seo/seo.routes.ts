@@ -23,7 +23,7 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Paths search engines should leave alone: the account area, the API and the sign-in pages. */
-export const DISALLOWED = ['/account', '/api/', '/login', '/register'] as const;
+export const DISALLOWED = ['/account', '/admin', '/api/', '/login', '/register'] as const;
 
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
