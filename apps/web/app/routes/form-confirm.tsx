@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/form-confirm';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { ApplicationForm } from '../features/sample/application-form';
 import { confirmedSamplesQuery } from '../features/sample/sample-api';
 import { idsFrom } from '../features/sample/sample-ids';
 import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
-import { ApiError } from '../lib/api-client';
-import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
@@ -109,18 +108,7 @@ export default function FormConfirmPage() {
         {confirmed.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : confirmed.isError ? (
-          confirmed.error instanceof ApiError && confirmed.error.status === 401 ? null : (
-            <Alert
-              type="error"
-              showIcon
-              title={errorMessage(confirmed.error, '样品信息加载失败')}
-              action={
-                <Button size="small" onClick={() => void confirmed.refetch()}>
-                  重试
-                </Button>
-              }
-            />
-          )
+          <LoadError error={confirmed.error} title="样品信息加载失败" onRetry={() => void confirmed.refetch()} />
         ) : (
           <>
             {problems.length > 0 || items.length === 0 ? (

@@ -4,11 +4,11 @@ import { Alert, App, Button, Checkbox, Empty, Popconfirm, Skeleton, Table, type 
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/sample-cart';
+import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
 import { useCartList, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
 import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
-import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
@@ -148,20 +148,7 @@ export default function SampleCartPage() {
       </section>
     );
   } else if (isError) {
-    // A 401 has already sent the user to /login; anything else can be retried.
-    body =
-      error instanceof ApiError && error.status === 401 ? null : (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(error, '样品车加载失败')}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              重试
-            </Button>
-          }
-        />
-      );
+    body = <LoadError error={error} title="样品车加载失败" onRetry={() => void refetch()} />;
   } else if (items.length === 0) {
     body = (
       <section className="panel">

@@ -1,11 +1,11 @@
-import { AddressBody, type Address, type RegionNode } from '@fuliaotong/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Cascader, Checkbox, Form, Input, Modal } from 'antd';
+import type { Address, AddressBody } from '@fuliaotong/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Checkbox, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
-import { schemaRule } from '../../lib/form-rules';
 import { queryKeys } from '../../lib/query-keys';
-import { createAddress, regionsQuery, updateAddress } from './address-api';
+import { createAddress, updateAddress } from './address-api';
+import { AddressFields } from './address-fields';
 
 interface AddressValues {
   recipient: string;
@@ -16,13 +16,6 @@ interface AddressValues {
 }
 
 const fields = ['recipient', 'mobile', 'regionCodes', 'street', 'isDefault'] as const;
-const fieldNames = { label: 'name', value: 'code', children: 'children' } as const;
-const { shape } = AddressBody;
-
-function matchesRegion(input: string, path: RegionNode[]): boolean {
-  const needle = input.trim();
-  return path.some((node) => node.name.includes(needle));
-}
 
 /** Adding (address undefined) or editing an address. */
 export function AddressFormModal({
@@ -41,8 +34,6 @@ export function AddressFormModal({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string>();
-  // The division tree is fetched only when the form is opened (it is ~137 KB).
-  const regions = useQuery({ ...regionsQuery(), enabled: open });
 
   const mutation = useMutation({
     mutationFn: (body: AddressBody) => (address ? updateAddress(address.id, body) : createAddress(body)),
@@ -88,44 +79,7 @@ export function AddressFormModal({
           });
         }}
       >
-        <div className="form-row">
-          <Form.Item label="收货人" name="recipient" rules={[{ required: true, whitespace: true }, schemaRule(shape.recipient)]}>
-            <Input maxLength={30} placeholder="姓名" autoComplete="name" />
-          </Form.Item>
-          <Form.Item
-            label="手机号码"
-            name="mobile"
-            rules={[{ required: true, whitespace: true }, schemaRule(shape.mobile)]}
-          >
-            <Input maxLength={11} placeholder="11 位手机号码" inputMode="numeric" autoComplete="tel" />
-          </Form.Item>
-        </div>
-        <Form.Item
-          label="所在地区"
-          name="regionCodes"
-          rules={[{ required: true, type: 'array', min: 2, message: '请选择省市区' }]}
-        >
-          <Cascader<RegionNode>
-            options={regions.data}
-            fieldNames={fieldNames}
-            loading={regions.isPending}
-            disabled={regions.isError}
-            placeholder={regions.isError ? '地区数据加载失败，请刷新重试' : '请选择省 / 市 / 区县'}
-            showSearch={{ filter: matchesRegion, limit: 50 }}
-            expandTrigger="click"
-            classNames={{ popup: { root: 'region-cascader-popup' } }}
-            notFoundContent={regions.isPending ? '正在加载地区…' : '没有匹配的地区'}
-          />
-        </Form.Item>
-        <Form.Item label="详细地址" name="street" rules={[{ required: true, whitespace: true }, schemaRule(shape.street)]}>
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            maxLength={120}
-            showCount
-            placeholder="街道、门牌号、楼栋、单位等"
-            autoComplete="street-address"
-          />
-        </Form.Item>
+        <AddressFields regionRules={[{ required: true, type: 'array', min: 2, message: '请选择省市区' }]} />
         <Form.Item name="isDefault" valuePropName="checked">
           <Checkbox disabled={isFirst || address?.isDefault}>设为默认收货地址</Checkbox>
         </Form.Item>

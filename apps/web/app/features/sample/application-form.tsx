@@ -1,18 +1,15 @@
 import {
-  AddressBody,
   MAX_ADDRESSES,
   resolveRegion,
   SampleApplicationBody,
   type Address,
   type CartItem,
   type FormDicCode,
-  type RegionNode,
 } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Cascader,
   Checkbox,
   Form,
   Input,
@@ -29,6 +26,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { paths, withQuery } from '../../paths';
 import { addressesQuery, regionsQuery } from '../address/address-api';
+import { AddressFields } from '../address/address-fields';
 import { profileQuery } from '../account/account-api';
 import { formDictionaryQuery, locationQuery, useSubmitApplication } from './sample-api';
 
@@ -67,13 +65,6 @@ const topFields = [
 const addressFields = ['recipient', 'mobile', 'regionCodes', 'street'] as const;
 
 const { shape } = SampleApplicationBody;
-const addressShape = AddressBody.shape;
-const fieldNames = { label: 'name', value: 'code', children: 'children' } as const;
-
-function matchesRegion(input: string, path: RegionNode[]): boolean {
-  const needle = input.trim();
-  return path.some((node) => node.name.includes(needle));
-}
 
 /**
  * The server's validation issues put under their fields (`body.address.street` → the new address's
@@ -137,26 +128,10 @@ function NewAddressFields({ form, bookFull }: { form: FormInstance<ApplicationVa
 
   return (
     <div className="application-new-address">
-      <div className="form-row">
-        <Form.Item
-          label="收货人"
-          name={['address', 'recipient']}
-          rules={[{ required: true, whitespace: true, message: '请输入收货人' }, schemaRule(addressShape.recipient)]}
-        >
-          <Input maxLength={30} placeholder="姓名" autoComplete="name" />
-        </Form.Item>
-        <Form.Item
-          label="收货手机"
-          name={['address', 'mobile']}
-          rules={[{ required: true, whitespace: true, message: '请输入收货人手机号码' }, schemaRule(addressShape.mobile)]}
-        >
-          <Input maxLength={11} placeholder="11 位手机号码" inputMode="numeric" autoComplete="tel" />
-        </Form.Item>
-      </div>
-      <Form.Item
-        label="所在地区"
-        name={['address', 'regionCodes']}
-        rules={[
+      <AddressFields
+        prefix={['address']}
+        mobileLabel="收货手机"
+        regionRules={[
           { required: true, type: 'array', min: 1, message: '请选择省市区' },
           {
             validator: async (_rule, value: string[] | undefined) => {
@@ -165,37 +140,12 @@ function NewAddressFields({ form, bookFull }: { form: FormInstance<ApplicationVa
             },
           },
         ]}
-        extra={
+        regionExtra={
           location.data?.province && !form.isFieldTouched(['address', 'regionCodes'])
             ? '已按您所在地区预填，请核对并选择区县'
             : undefined
         }
-      >
-        <Cascader<RegionNode>
-          options={regions.data}
-          fieldNames={fieldNames}
-          loading={regions.isPending}
-          disabled={regions.isError}
-          placeholder={regions.isError ? '地区数据加载失败，请刷新重试' : '请选择省 / 市 / 区县'}
-          showSearch={{ filter: matchesRegion, limit: 50 }}
-          expandTrigger="click"
-          classNames={{ popup: { root: 'region-cascader-popup' } }}
-          notFoundContent={regions.isPending ? '正在加载地区…' : '没有匹配的地区'}
-        />
-      </Form.Item>
-      <Form.Item
-        label="详细地址"
-        name={['address', 'street']}
-        rules={[{ required: true, whitespace: true, message: '请输入详细地址' }, schemaRule(addressShape.street)]}
-      >
-        <Input.TextArea
-          autoSize={{ minRows: 2, maxRows: 4 }}
-          maxLength={120}
-          showCount
-          placeholder="街道、门牌号、楼栋、单位等"
-          autoComplete="street-address"
-        />
-      </Form.Item>
+      />
       <Form.Item
         name="saveAddress"
         valuePropName="checked"

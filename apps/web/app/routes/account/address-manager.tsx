@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import type { Route } from './+types/address-manager';
+import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, deleteAddress, setDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
 import { errorMessage } from '../../lib/api-errors';
-import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -122,19 +122,7 @@ export default function AddressManagerPage() {
           <Skeleton active paragraph={{ rows: 3 }} />
         </section>
       ) : isError ? (
-        // A 401 has already sent the user to /login; anything else can be retried.
-        error instanceof ApiError && error.status === 401 ? null : (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(error, '收货地址加载失败')}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                重试
-              </Button>
-            }
-          />
-        )
+        <LoadError error={error} title="收货地址加载失败" onRetry={() => void refetch()} />
       ) : items.length === 0 ? (
         <section className="panel">
           <Empty image={<EnvironmentOutlined className="empty-icon" />} description="还没有收货地址，添加一个用于接收样品。">

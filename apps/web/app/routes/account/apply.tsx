@@ -1,17 +1,15 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { applicationStatusLabels, type ApplicationStatus, type ApplicationSummary } from '@fuliaotong/contracts';
-import { Alert, App, Button, Empty, Pagination, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply';
+import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { APPLICATION_PAGE_SIZE, useMyApplications, useWithdrawApplication } from '../../features/application/application-api';
-import { allowedActions, itemsText, pageParam, statusParam } from '../../features/application/application-rules';
-import { formatDate, Shipment } from '../../features/application/application-sheet';
-import { ApplicationStatusTag, applicationStatuses } from '../../features/application/application-status';
-import { useWideScreen } from '../../features/application/use-wide-screen';
+import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
+import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
 import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
-import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -53,7 +51,6 @@ function Actions({ item, onWithdraw, withdrawing }: { item: ApplicationSummary; 
 export default function ApplicationsPage() {
   const info = pageInfo(paths.applications);
   const { message, modal } = App.useApp();
-  const wide = useWideScreen();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusParam(searchParams.get('status'));
   const page = pageParam(searchParams.get('page'));
@@ -84,38 +81,9 @@ export default function ApplicationsPage() {
     });
   };
 
-  const counts = list.data?.countsByStatus;
-  const total = counts ? applicationStatuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
-  const countText = (n: number | undefined) => (n === undefined ? '' : ` ${n > 999 ? '999+' : n}`);
-
-  const columns: TableColumnsType<ApplicationSummary> = [
-    {
-      title: '申请编号',
-      dataIndex: 'number',
-      render: (number: string, item) => (
-        <Link to={sheetHref(item.id)} className="app-number">
-          {number}
-        </Link>
-      ),
-    },
-    { title: '申请日期', dataIndex: 'createdAt', width: 110, render: (at: string) => formatDate(at) },
-    { title: '单位', dataIndex: 'company', ellipsis: true },
-    { title: '样品', key: 'items', render: (_, item) => itemsText(item) },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: ApplicationStatus) => <ApplicationStatusTag status={s} /> },
-    {
-      title: '物流',
-      key: 'shipment',
-      render: (_, item) => <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} />,
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 110,
-      render: (_, item) => (
-        <Actions item={item} withdrawing={withdraw.isPending && withdraw.variables === item.id} onWithdraw={() => confirmWithdraw(item)} />
-      ),
-    },
-  ];
+  const actions = (item: ApplicationSummary) => (
+    <Actions item={item} withdrawing={withdraw.isPending && withdraw.variables === item.id} onWithdraw={() => confirmWithdraw(item)} />
+  );
 
   return (
     <div className="page applications-page">
@@ -128,32 +96,18 @@ export default function ApplicationsPage() {
           </Link>
         }
       />
-      <Tabs
-        className="app-tabs"
-        activeKey={status ?? 'all'}
-        onChange={(key) => go({ status: key as ApplicationStatus | 'all', page: 1 })}
-        items={[
-          { key: 'all', label: `全部${countText(total)}` },
-          ...applicationStatuses.map((s) => ({ key: s, label: `${applicationStatusLabels[s]}${countText(counts?.[s] ?? (counts ? 0 : undefined))}` })),
-        ]}
+      <ApplicationStatusTabs
+        status={status}
+        counts={list.data?.countsByStatus}
+        countCap={999}
+        onChange={(next) => go({ status: next, page: 1 })}
       />
       {list.isPending ? (
         <section className="panel">
           <Skeleton active paragraph={{ rows: 4 }} />
         </section>
       ) : list.isError ? (
-        list.error instanceof ApiError && list.error.status === 401 ? null : (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(list.error, '申请加载失败')}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                重试
-              </Button>
-            }
-          />
-        )
+        <LoadError error={list.error} title="申请加载失败" onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <section className="panel">
           <Empty
@@ -178,64 +132,17 @@ export default function ApplicationsPage() {
           </Empty>
         </section>
       ) : (
-        <>
-          {wide ? (
-            <section className="panel panel--flush">
-              <Table<ApplicationSummary>
-                className="app-table"
-                rowKey="id"
-                size="middle"
-                columns={columns}
-                dataSource={list.data.items}
-                pagination={false}
-                loading={list.isFetching && list.isPlaceholderData}
-              />
-            </section>
-          ) : (
-            <ul className="app-cards" aria-label="申请列表">
-              {list.data.items.map((item) => (
-                <li key={item.id} className="app-card" data-application-id={item.id}>
-                  <div className="app-card__head">
-                    <Link to={sheetHref(item.id)} className="app-number">
-                      {item.number}
-                    </Link>
-                    <ApplicationStatusTag status={item.status} />
-                  </div>
-                  <div className="app-card__items">{itemsText(item)}</div>
-                  <div className="app-card__meta">
-                    <span className="app-card__company">{item.company}</span>
-                    <span>{formatDate(item.createdAt)}</span>
-                  </div>
-                  {item.trackingNumber ? (
-                    <div className="app-card__shipment">
-                      物流：
-                      <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} />
-                    </div>
-                  ) : null}
-                  <div className="app-card__actions">
-                    <Actions
-                      item={item}
-                      withdrawing={withdraw.isPending && withdraw.variables === item.id}
-                      onWithdraw={() => confirmWithdraw(item)}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {list.data.totalCount > APPLICATION_PAGE_SIZE ? (
-            <Pagination
-              className="list-pager"
-              current={page}
-              pageSize={APPLICATION_PAGE_SIZE}
-              total={list.data.totalCount}
-              showSizeChanger={false}
-              showTotal={(n) => `共 ${n} 份`}
-              onChange={(next) => go({ page: next })}
-              simple={!wide}
-            />
-          ) : null}
-        </>
+        <ApplicationList
+          items={list.data.items}
+          totalCount={list.data.totalCount}
+          page={page}
+          pageSize={APPLICATION_PAGE_SIZE}
+          onPageChange={(next) => go({ page: next })}
+          loading={list.isFetching && list.isPlaceholderData}
+          href={(item) => sheetHref(item.id)}
+          actions={actions}
+          actionsWidth={110}
+        />
       )}
     </div>
   );

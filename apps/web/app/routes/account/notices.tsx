@@ -1,10 +1,11 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Notice, NoticeKind } from '@fuliaotong/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
+import { App, Badge, Button, Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/notices';
+import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import {
   markAllNoticesRead,
@@ -14,7 +15,6 @@ import {
   unreadNoticeCountQuery,
 } from '../../features/notice/notice-api';
 import { errorMessage } from '../../lib/api-errors';
-import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -142,18 +142,7 @@ export default function NoticesPage() {
           <Skeleton active paragraph={{ rows: 4 }} />
         </section>
       ) : list.isError ? (
-        list.error instanceof ApiError && list.error.status === 401 ? null : (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(list.error, '消息加载失败')}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                重试
-              </Button>
-            }
-          />
-        )
+        <LoadError error={list.error} title="消息加载失败" onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <section className="panel">
           <Empty

@@ -5,18 +5,17 @@ import {
   type AdminApplicationSummary,
   type ApplicationStatus,
 } from '@fuliaotong/contracts';
-import { Alert, Button, Empty, Input, Pagination, Result, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { ADMIN_PAGE_SIZE, useAdminApplication, useAdminApplications } from '../../features/application/application-api';
-import { allowedActions, idParam, itemsText, pageParam, statusParam } from '../../features/application/application-rules';
-import { ApplicationSheet, formatTime, Shipment } from '../../features/application/application-sheet';
-import { ApplicationStatusTag, applicationStatuses } from '../../features/application/application-status';
+import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
+import { allowedActions, idParam, pageParam, statusParam } from '../../features/application/application-rules';
+import { ApplicationSheet } from '../../features/application/application-sheet';
 import { StaffActionModal, staffActionText, type StaffAction } from '../../features/application/staff-action-modal';
-import { useWideScreen } from '../../features/application/use-wide-screen';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 
@@ -30,28 +29,17 @@ function Forbidden() {
   return <Result status="403" title="仅限工作人员访问" subTitle="当前账号没有审核权限。" />;
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (error instanceof ApiError && error.status === 401) return null;
+/** A failed read: the staff-only notice for a 403, else the shared error with a retry. */
+function StaffLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (error instanceof ApiError && error.status === 403) return <Forbidden />;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={errorMessage(error, '加载失败')}
-      action={
-        <Button size="small" onClick={onRetry}>
-          重试
-        </Button>
-      }
-    />
-  );
+  return <LoadError error={error} title="加载失败" onRetry={onRetry} />;
 }
 
 /** Staff review: every application, filtered by status and a keyword, paged; `?id=` opens one. */
 export default function AdminApplicationsPage() {
   const [searchParams] = useSearchParams();
   const id = idParam(searchParams.get('id'));
-  return id === undefined ? <ApplicationList /> : <ApplicationDetail id={id} />;
+  return id === undefined ? <StaffApplicationList /> : <ApplicationDetail id={id} />;
 }
 
 function useListParams() {
@@ -79,52 +67,15 @@ function useListParams() {
   return { status, page, keyword, go, detailHref, searchParams };
 }
 
-function ApplicationList() {
+function StaffApplicationList() {
   const info = pageInfo(paths.adminApplications);
-  const wide = useWideScreen();
   const { status, page, keyword, go, detailHref } = useListParams();
   const list = useAdminApplications({ status, keyword: keyword || undefined, page, pageSize: ADMIN_PAGE_SIZE });
-  const counts = list.data?.countsByStatus;
-  const total = counts ? applicationStatuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
-  const countText = (n: number | undefined) => (n === undefined ? '' : ` ${n > 9999 ? '9999+' : n}`);
-
-  const columns: TableColumnsType<AdminApplicationSummary> = [
-    {
-      title: '申请编号',
-      dataIndex: 'number',
-      render: (number: string, item) => (
-        <Link to={detailHref(item.id)} className="app-number">
-          {number}
-        </Link>
-      ),
-    },
-    { title: '提交时间', dataIndex: 'createdAt', width: 150, render: (at: string) => formatTime(at) },
-    { title: '单位', dataIndex: 'company', ellipsis: true },
-    {
-      title: '联系人',
-      key: 'contact',
-      width: 140,
-      render: (_, item) => (
-        <span>
-          {item.contactName}
-          <span className="muted small app-applicant">{item.applicant.account}</span>
-        </span>
-      ),
-    },
-    { title: '样品', key: 'items', render: (_, item) => itemsText(item) },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: ApplicationStatus) => <ApplicationStatusTag status={s} /> },
-    { title: '物流', key: 'shipment', render: (_, item) => <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} /> },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 80,
-      render: (_, item) => (
-        <Link to={detailHref(item.id)} aria-label={`处理申请 ${item.number}`}>
-          {allowedActions(item.status, 'staff').length > 0 ? '处理' : '查看'}
-        </Link>
-      ),
-    },
-  ];
+  const actions = (item: AdminApplicationSummary) => (
+    <Link to={detailHref(item.id)} aria-label={`处理申请 ${item.number}`}>
+      {allowedActions(item.status, 'staff').length > 0 ? '处理' : '查看'}
+    </Link>
+  );
 
   return (
     <div className="admin-page">
@@ -150,24 +101,18 @@ function ApplicationList() {
           onSearch={(value) => go({ keyword: value, page: 1 })}
         />
       </div>
-      <Tabs
-        className="app-tabs"
-        activeKey={status ?? 'all'}
-        onChange={(key) => go({ status: key as ApplicationStatus | 'all', page: 1 })}
-        items={[
-          { key: 'all', label: `全部${countText(total)}` },
-          ...applicationStatuses.map((s) => ({
-            key: s,
-            label: `${applicationStatusLabels[s]}${countText(counts ? (counts[s] ?? 0) : undefined)}`,
-          })),
-        ]}
+      <ApplicationStatusTabs
+        status={status}
+        counts={list.data?.countsByStatus}
+        countCap={9999}
+        onChange={(next) => go({ status: next, page: 1 })}
       />
       {list.isPending ? (
         <section className="panel">
           <Skeleton active paragraph={{ rows: 6 }} />
         </section>
       ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        <StaffLoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <section className="panel">
           <Empty
@@ -185,62 +130,19 @@ function ApplicationList() {
           </Empty>
         </section>
       ) : (
-        <>
-          {wide ? (
-            <section className="panel panel--flush">
-              <Table<AdminApplicationSummary>
-                className="app-table"
-                rowKey="id"
-                size="middle"
-                columns={columns}
-                dataSource={list.data.items}
-                pagination={false}
-                loading={list.isFetching && list.isPlaceholderData}
-              />
-            </section>
-          ) : (
-            <ul className="app-cards" aria-label="申请列表">
-              {list.data.items.map((item) => (
-                <li key={item.id} className="app-card" data-application-id={item.id}>
-                  <div className="app-card__head">
-                    <Link to={detailHref(item.id)} className="app-number">
-                      {item.number}
-                    </Link>
-                    <ApplicationStatusTag status={item.status} />
-                  </div>
-                  <div className="app-card__items">{itemsText(item)}</div>
-                  <div className="app-card__meta">
-                    <span className="app-card__company">
-                      {item.company} · {item.contactName}
-                    </span>
-                    <span>{formatTime(item.createdAt)}</span>
-                  </div>
-                  {item.trackingNumber ? (
-                    <div className="app-card__shipment">
-                      物流：
-                      <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} />
-                    </div>
-                  ) : null}
-                  <div className="app-card__actions">
-                    <Link to={detailHref(item.id)}>{allowedActions(item.status, 'staff').length > 0 ? '处理' : '查看'}</Link>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {list.data.totalCount > ADMIN_PAGE_SIZE ? (
-            <Pagination
-              className="list-pager"
-              current={page}
-              pageSize={ADMIN_PAGE_SIZE}
-              total={list.data.totalCount}
-              showSizeChanger={false}
-              showTotal={(n) => `共 ${n} 份`}
-              onChange={(next) => go({ page: next })}
-              simple={!wide}
-            />
-          ) : null}
-        </>
+        <ApplicationList
+          items={list.data.items}
+          totalCount={list.data.totalCount}
+          page={page}
+          pageSize={ADMIN_PAGE_SIZE}
+          onPageChange={(next) => go({ page: next })}
+          loading={list.isFetching && list.isPlaceholderData}
+          href={(item) => detailHref(item.id)}
+          withTime
+          applicantAccount={(item) => item.applicant.account}
+          actions={actions}
+          actionsWidth={80}
+        />
       )}
     </div>
   );
@@ -304,7 +206,7 @@ function ApplicationDetail({ id }: { id: number }) {
             }
           />
         ) : (
-          <LoadError error={application.error} onRetry={() => void application.refetch()} />
+          <StaffLoadError error={application.error} onRetry={() => void application.refetch()} />
         )
       ) : (
         <>
