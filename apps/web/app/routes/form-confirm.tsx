@@ -1,13 +1,14 @@
-import { unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
+import { applicationStatusLabels, unavailableReasonLabels, type CartItem, type SampleApplication } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/form-confirm';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
+import { myApplicationQuery } from '../features/application/application-api';
 import { ApplicationForm } from '../features/sample/application-form';
 import { confirmedSamplesQuery } from '../features/sample/sample-api';
-import { idsFrom } from '../features/sample/sample-ids';
+import { idFrom, idsFrom } from '../features/sample/sample-ids';
 import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
@@ -55,11 +56,77 @@ function ItemList({ items }: { items: CartItem[] }) {
   );
 }
 
+/** The items of an application being changed (they stay as applied for; the form around them may change). */
+function AppliedItems({ application }: { application: SampleApplication }) {
+  return (
+    <ul className="confirm-items" aria-label="申请的样品">
+      {application.items.map((item) => (
+        <li key={item.id} className="confirm-item">
+          <div className="confirm-item__name">
+            {item.excipientId ? (
+              <Link to={withQuery(paths.excipientDetail, { id: item.excipientId })}>{item.nameZh}</Link>
+            ) : (
+              item.nameZh
+            )}
+          </div>
+          <div className="confirm-item__spec">
+            {item.grade} · {item.packSize}
+          </div>
+          <div className="confirm-item__qty">× {item.quantity}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/formconfirm?edit=<id>`: an application awaiting review, its form filled in, saved in place. */
+function EditApplication({ id }: { id: number }) {
+  const application = useQuery(myApplicationQuery(id));
+  const sheet = withQuery(paths.applicationOrder, { id });
+  const a = application.data;
+  const applied = (a?.items ?? []).flatMap((item) =>
+    item.excipientId && item.specId ? [{ excipientId: item.excipientId, specId: item.specId, quantity: item.quantity }] : [],
+  );
+  return (
+    <div className="container page confirm-page">
+      <PageHeading title="修改样品申请" description="审核前可修改联系人、研发信息、收货地址与备注；样品如需调整，请撤回后重新申请。" />
+      <section className="panel" aria-labelledby="items-title">
+        <h2 className="panel__title" id="items-title">
+          申请的样品
+          {a ? <span className="panel__title-note">申请编号 {a.number}</span> : null}
+        </h2>
+        {application.isPending ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : application.isError ? (
+          <LoadError error={application.error} title="申请加载失败" onRetry={() => void application.refetch()} />
+        ) : (
+          <>
+            {!a!.canEdit ? (
+              <Alert
+                className="confirm-problems"
+                type="warning"
+                showIcon
+                title={`这份申请当前为「${applicationStatusLabels[a!.status]}」，不能再修改。`}
+                action={<Link to={sheet}>查看申请单</Link>}
+              />
+            ) : null}
+            <AppliedItems application={a!} />
+          </>
+        )}
+      </section>
+      {a?.canEdit ? <ApplicationForm items={applied} ready={applied.length === a.items.length} editing={a} /> : null}
+    </div>
+  );
+}
+
 export default function FormConfirmPage() {
   const info = pageInfo(paths.formConfirm);
   const [params] = useSearchParams();
+  const editId = idFrom(params.get('edit'));
   const ids = idsFrom(params.get('ids'));
-  const confirmed = useQuery({ ...confirmedSamplesQuery(ids ?? []), enabled: ids !== null });
+  const confirmed = useQuery({ ...confirmedSamplesQuery(ids ?? []), enabled: ids !== null && editId === null });
+
+  if (editId !== null) return <EditApplication id={editId} />;
 
   const backToCart = (
     <Link to={paths.sampleCart}>

@@ -1,4 +1,5 @@
 import { ApplicationStatus, applicationTransitions, type ApplicationAction, type ApplicationSummary } from '@fuliaotong/contracts';
+import { idFrom } from '../sample/sample-ids';
 
 /** The transitions `role` may make from `status` (from the contract's table). */
 export function allowedActions(status: ApplicationStatus, role: 'staff' | 'member'): ApplicationAction[] {
@@ -21,9 +22,7 @@ export function pageParam(value: string | null): number {
 
 /** An id from the query string: a positive integer, else undefined. */
 export function idParam(value: string | null): number | undefined {
-  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+  return idFrom(value) ?? undefined;
 }
 
 /** "微晶纤维素、乳糖 等 3 项" — the first names the list carries, and how many there are. */

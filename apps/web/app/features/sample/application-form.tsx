@@ -3,8 +3,9 @@ import {
   resolveRegion,
   SampleApplicationBody,
   type Address,
-  type CartItem,
+  type ApplicationItemInput,
   type FormDicCode,
+  type SampleApplication,
 } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -157,12 +158,53 @@ function NewAddressFields({ form, bookFull }: { form: FormInstance<ApplicationVa
   );
 }
 
+/** The form's values of an application being changed; its address comes back as a new address (its own copy). */
+function valuesOf(application: SampleApplication): ApplicationValues {
+  const { address } = application;
+  return {
+    contactName: application.contactName,
+    mobile: application.mobile,
+    email: application.email,
+    company: application.company,
+    companyType: application.companyType,
+    department: application.department,
+    purpose: application.purpose,
+    dosageForm: application.dosageForm,
+    stage: application.stage,
+    projectName: application.projectName,
+    notes: application.notes,
+    addressChoice: NEW_ADDRESS,
+    address: { recipient: address.recipient, mobile: address.mobile, regionCodes: address.regionCodes, street: address.street },
+    saveAddress: false,
+  };
+}
+
+const emptyValues: Partial<ApplicationValues> = {
+  contactName: '',
+  mobile: '',
+  email: '',
+  company: '',
+  department: '',
+  projectName: '',
+  notes: '',
+  address: { recipient: '', mobile: '', regionCodes: [], street: '' },
+  saveAddress: true,
+};
+
 /**
  * The application form of /formconfirm: contact, company, research project, shipping address (one of
- * the address book or a new one) and notes. `items` are the confirmed cart items; `ready` false keeps
- * the submit button disabled.
+ * the address book or a new one) and notes. `items` are the confirmed cart items (or, when `editing` an
+ * application awaiting review, its items); `ready` false keeps the submit button disabled.
  */
-export function ApplicationForm({ items, ready }: { items: CartItem[]; ready: boolean }) {
+export function ApplicationForm({
+  items,
+  ready,
+  editing,
+}: {
+  items: ApplicationItemInput[];
+  ready: boolean;
+  editing?: SampleApplication;
+}) {
   const [form] = Form.useForm<ApplicationValues>();
   const navigate = useNavigate();
   const submit = useSubmitApplication();
@@ -182,7 +224,7 @@ export function ApplicationForm({ items, ready }: { items: CartItem[]; ready: bo
   // What is known about the user goes into fields they have not touched yet.
   useEffect(() => {
     const user = profile.data;
-    if (!user) return;
+    if (!user || editing) return;
     const known: Partial<ApplicationValues> = {};
     if (user.name && !form.isFieldTouched('contactName')) known.contactName = user.name;
     if (/^1\d{10}$/.test(user.account) && !form.isFieldTouched('mobile')) known.mobile = user.account;
@@ -237,9 +279,11 @@ export function ApplicationForm({ items, ready }: { items: CartItem[]; ready: bo
             }
           : { addressId: values.addressChoice as number }),
         items: items.map((item) => ({ excipientId: item.excipientId, specId: item.specId, quantity: item.quantity })),
+        ...(editing ? { id: editing.id } : {}),
       },
       {
-        onSuccess: (application) => navigate(withQuery(paths.formSuccess, { id: application.id }), { replace: true }),
+        onSuccess: (application) =>
+          navigate(withQuery(editing ? paths.applicationOrder : paths.formSuccess, { id: application.id }), { replace: true }),
         onError: (error) => {
           const text = placeServerErrors(form, error);
           setFormError(text);
@@ -255,17 +299,7 @@ export function ApplicationForm({ items, ready }: { items: CartItem[]; ready: bo
       layout="vertical"
       className="application-form"
       scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
-      initialValues={{
-        contactName: '',
-        mobile: '',
-        email: '',
-        company: '',
-        department: '',
-        projectName: '',
-        notes: '',
-        address: { recipient: '', mobile: '', regionCodes: [], street: '' },
-        saveAddress: true,
-      }}
+      initialValues={editing ? valuesOf(editing) : emptyValues}
       onFinish={onFinish}
       onValuesChange={(changed: Partial<ApplicationValues>) => mirrorContact(changed)}
     >
@@ -391,9 +425,13 @@ export function ApplicationForm({ items, ready }: { items: CartItem[]; ready: bo
         {formError ? <Alert type="error" showIcon title={formError} className="form-alert" role="alert" /> : null}
       </div>
       <div className="application-submit">
-        <Link to={paths.sampleCart}>返回样品车</Link>
+        {editing ? (
+          <Link to={withQuery(paths.applicationOrder, { id: editing.id })}>不修改，返回申请单</Link>
+        ) : (
+          <Link to={paths.sampleCart}>返回样品车</Link>
+        )}
         <Button type="primary" size="large" htmlType="submit" loading={submit.isPending} disabled={!ready || items.length === 0}>
-          提交申请
+          {editing ? '保存修改' : '提交申请'}
         </Button>
       </div>
     </Form>

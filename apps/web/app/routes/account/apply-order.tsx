@@ -9,7 +9,7 @@ import '../../features/application/application.css';
 import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
-import { paths } from '../../paths';
+import { paths, withQuery } from '../../paths';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { siteInfo } from '../../site/site-info';
@@ -112,6 +112,11 @@ export default function ApplicationOrderPage() {
         }
         headExtra={
           <div className="app-sheet__tools no-print">
+            {a.canEdit ? (
+              <Link to={withQuery(paths.formConfirm, { edit: a.id })}>
+                <Button>修改申请</Button>
+              </Link>
+            ) : null}
             {a.canWithdraw ? (
               <Button danger loading={withdraw.isPending} onClick={() => confirmWithdraw(a.number, a.id)}>
                 撤回申请

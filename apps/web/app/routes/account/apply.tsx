@@ -39,6 +39,11 @@ function Actions({ item, onWithdraw, withdrawing }: { item: ApplicationSummary; 
       <Link to={sheetHref(item.id)} aria-label={`查看申请单 ${item.number}`}>
         查看
       </Link>
+      {item.status === 'submitted' ? (
+        <Link to={withQuery(paths.formConfirm, { edit: item.id })} aria-label={`修改申请 ${item.number}`}>
+          修改
+        </Link>
+      ) : null}
       {allowedActions(item.status, 'member').includes('withdraw') ? (
         <Button type="link" danger size="small" loading={withdrawing} onClick={onWithdraw} aria-label={`撤回申请 ${item.number}`}>
           撤回
@@ -141,7 +146,7 @@ export default function ApplicationsPage() {
           loading={list.isFetching && list.isPlaceholderData}
           href={(item) => sheetHref(item.id)}
           actions={actions}
-          actionsWidth={110}
+          actionsWidth={150}
         />
       )}
     </div>
