@@ -1,43 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
-import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser, waitForHydration } from './support/browser.js';
+import { apiRequest, fillLogin, newAccount, password, registerByApi, sessionKey, signIn, storeSession } from './support/accounts.js';
+import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser, waitForHydration } from './support/browser.js';
 import { get } from './support/http.js';
-
-/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
-const sessionKey = 'fuliaotong-session';
-const password = 'Lactose-Monohydrate-200M';
-
-interface SessionUser {
-  id: number;
-  account: string;
-  nickName: string;
-}
-
-/** A mainland mobile number nobody has registered in this run. */
-function newAccount(): string {
-  return `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
-
-/** Registers through the API (not the page), for journeys that are about something else. */
-async function registerByApi(nickName: string): Promise<{ account: string; token: string; user: SessionUser }> {
-  const account = newAccount();
-  const response = await fetch(url('/api/app/account/register'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password, nickName }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const body = (await response.json()) as { token: string; user: SessionUser };
-  return { account, ...body };
-}
-
-async function fillLogin(page: Page, account: string) {
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-}
 
 /** The login form's page, with the redirect it carries. */
 async function expectOnLogin(page: Page, redirect?: string) {
@@ -164,13 +130,9 @@ describe('accounts: register, profile, addresses, guards', () => {
   });
 
   test('logging out in one tab logs out a second open tab', async () => {
-    const { token, user } = await registerByApi('双标签用户');
+    const member = await registerByApi('双标签用户');
     const { page: first, context, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await first.goto('/home');
-    await first.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const,
-    );
+    await signIn(first, member, '/home');
     await gotoHydrated(first, '/home');
     await userMenu(first).getByText('双标签用户').waitFor();
 
@@ -196,11 +158,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     const b64 = (value: string) => Buffer.from(value).toString('base64url');
     const expired = `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 }))}.c2ln`;
     const user = { id: 1, account: '13900000000', name: '', sex: 'unknown', avatar: null, nickName: '过期用户', role: 'member' };
-    await page.goto('/home');
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [sessionKey, JSON.stringify({ state: { token: expired, user }, version: 1 })] as const,
-    );
+    await signIn(page, { token: expired, user }, '/home');
 
     await gotoHydrated(page, '/home');
     await headerLogin(page).waitFor();
@@ -210,10 +168,7 @@ describe('accounts: register, profile, addresses, guards', () => {
       user: null,
     });
     // And a guarded page goes to /login instead of trusting it.
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [sessionKey, JSON.stringify({ state: { token: expired, user }, version: 1 })] as const,
-    );
+    await storeSession(page, { token: expired, user });
     await gotoHydrated(page, '/account/favorites', 'main');
     await expectOnLogin(page, '/account/favorites');
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
@@ -232,13 +187,9 @@ describe('accounts: register, profile, addresses, guards', () => {
   });
 
   test('a logged-in full page load of /account hydrates without mismatches', async () => {
-    const { token, user } = await registerByApi('刷新用户');
+    const member = await registerByApi('刷新用户');
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/home');
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const,
-    );
+    await signIn(page, member, '/home');
     for (const path of ['/account', '/account/addressmanager', '/account/notice', '/home']) {
       await gotoHydrated(page, path);
       await waitForHydration(page, 'header .site-header__user');
@@ -260,7 +211,7 @@ describe('accounts: screenshots', () => {
     ['desktop', 1280, 900],
     ['mobile', 375, 812],
   ])('/login, /register, /account, /account/addressmanager at %s width', async (name, width, height) => {
-    const { token, user } = await registerByApi('截图用户');
+    const member = await registerByApi('截图用户');
     const mobile = width < 600;
     const { page, pageErrors } = await browser.newPage({
       viewport: { width, height },
@@ -275,21 +226,14 @@ describe('accounts: screenshots', () => {
       await saveScreenshot(page, `account${path.replaceAll('/', '-')}-${width}`, true);
     }
 
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const,
-    );
+    await storeSession(page, member);
     // Two addresses through the API, one of them with a long street, to see how cards wrap.
     for (const body of [
       { recipient: '截图用户', mobile: '13912345678', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号 东部软件园 3 号楼 5 层 辅料通研发中心收发室', isDefault: true },
       { recipient: '欧阳采购', mobile: '13698765432', regionCodes: ['31', '3101', '310115'], street: '张江路 88 号' },
     ]) {
-      const response = await fetch(url('/api/app/address'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, await response.clone().text()).toBe(201);
+      const created = await apiRequest('/api/app/address', { method: 'POST', token: member.token, json: body });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
 
     await gotoHydrated(page, '/account');

@@ -1,26 +1,14 @@
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
-import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser } from './support/browser.js';
+import { registerByApi, signIn } from './support/accounts.js';
+import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 
-/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
-const sessionKey = 'fuliaotong-session';
-
 /** A signed-in browser page: registered through the API, session put where the site keeps it. */
-async function signIn(page: Page) {
-  const account = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-  const response = await fetch(url('/api/app/account/register'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password: 'Sodium-Starch-Glycolate', nickName: '研究员' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { token, user } = (await response.json()) as { token: string; user: unknown };
-  await page.goto(url('/home'));
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [sessionKey, JSON.stringify({ state: { token, user }, version: 1 })] as const);
-  return { token };
+async function signInNewMember(page: Page) {
+  const member = await registerByApi('研究员');
+  await signIn(page, member, '/home');
 }
 
 const search = (page: Page) => new URL(page.url()).searchParams;
@@ -150,7 +138,7 @@ describe('public information', () => {
     await page.getByRole('button', { name: '收藏' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/excipientsdetail?id=1');
 
-    await signIn(page);
+    await signInNewMember(page);
     await gotoHydrated(page, '/excipientsdetail?id=1');
     // Signed in, the log-in documents can be downloaded.
     await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).first().waitFor({ state: 'detached' });
@@ -207,7 +195,7 @@ describe('public information', () => {
     expect(raw).toContain('登录后查看');
     await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
     await expect(page.locator('.ant-descriptions').getByText('登录后查看').count()).resolves.toBe(3);
-    await signIn(page);
+    await signInNewMember(page);
     await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
     await page.locator('.ant-descriptions').getByText('登录后查看').first().waitFor({ state: 'detached' });
     await expect(page.locator('.ant-descriptions').getByText('会员可见').count()).resolves.toBe(1);
@@ -218,7 +206,7 @@ describe('public information', () => {
 
   test('a signed-in user favorites a product and finds it in 我的收藏', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page);
+    await signInNewMember(page);
     await gotoHydrated(page, '/excipientsdetail?id=2');
     await page.getByRole('button', { name: '收藏' }).click();
     await page.getByRole('button', { name: '已收藏' }).waitFor();

@@ -1,15 +1,11 @@
-import { randomInt } from 'node:crypto';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { settle, waitForHeading } from './support/app.js';
-import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser } from './support/browser.js';
-import { requestFromOwnAddress } from './support/http.js';
+import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSession } from './support/accounts.js';
+import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 
-/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
-const sessionKey = 'fuliaotong-session';
 /** apps/web/app/components/side-panel.tsx: CART_BADGE_COLOR (#FFB84D) */
 const badgeColor = 'rgb(255, 184, 77)';
-const password = 'Lactose-Monohydrate-200M';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = {
@@ -19,17 +15,6 @@ const phone: BrowserContextOptions = {
   hasTouch: true,
 };
 
-interface SessionUser {
-  id: number;
-  account: string;
-  nickName: string;
-  role: string;
-}
-interface Session {
-  account: string;
-  token: string;
-  user: SessionUser;
-}
 interface Spec {
   id: number;
   grade: string;
@@ -48,55 +33,6 @@ interface SampleLimits {
   maxPendingApplications: number;
 }
 
-function newAccount(): string {
-  return `136${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
-
-async function api<T>(
-  path: string,
-  init: { method?: string; token?: string; json?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url(path), {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  const json = (response.headers.get('content-type') ?? '').includes('json');
-  return { status: response.status, body: (json && text ? JSON.parse(text) : text) as T };
-}
-
-async function registerByApi(nickName: string): Promise<Session> {
-  const account = newAccount();
-  // From an address of its own: the per-address registration limit is for the pages' sign-ups.
-  const { status, text } = await requestFromOwnAddress('/api/app/account/register', { json: { account, password, nickName } });
-  expect(status, text).toBe(201);
-  return { account, ...(JSON.parse(text) as { token: string; user: SessionUser }) };
-}
-
-/** The staff account the test server was started with (e2e/support/global-setup.ts), signed in. */
-async function staffSession(): Promise<Session> {
-  const account = inject('staffAccount');
-  const { status, body } = await api<{ token: string; user: SessionUser }>('/api/app/account/login', {
-    method: 'POST',
-    json: { account, password: inject('staffPassword') },
-  });
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { account, ...body };
-}
-
-/** Puts a session into the browser's storage, as a login would. */
-async function signIn(page: Page, session: Session) {
-  await page.goto('/showabout');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    sessionKey,
-    JSON.stringify({ state: { token: session.token, user: session.user }, version: 1 }),
-  ] as const);
-}
-
 /**
  * Products of the demo catalogue with pack sizes offered as samples: `count` distinct specs, taking up
  * to `perProduct` from each product.
@@ -104,12 +40,12 @@ async function signIn(page: Page, session: Session) {
 async function samplePicks(count: number, perProduct = 1): Promise<SamplePick[]> {
   const picks: SamplePick[] = [];
   for (let page = 1; picks.length < count && page <= 20; page += 1) {
-    const { body: list } = await api<{ items: Array<{ id: number }> }>(
+    const { body: list } = await apiRequest<{ items: Array<{ id: number }> }>(
       `/api/app/excipient?sampleAvailable=true&page=${page}&pageSize=50`,
     );
     if (list.items.length === 0) break;
     for (const { id } of list.items) {
-      const { body } = await api<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
+      const { body } = await apiRequest<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
       for (const spec of body.specs.filter((s) => s.sampleAvailable).slice(0, perProduct)) {
         if (picks.length < count) picks.push({ id: body.id, nameZh: body.nameZh, spec });
       }
@@ -121,7 +57,7 @@ async function samplePicks(count: number, perProduct = 1): Promise<SamplePick[]>
 }
 
 async function addByApi(session: Session, pick: SamplePick, quantity = 1) {
-  const { status, body } = await api('/api/app/sample/sample-cart', {
+  const { status, body } = await apiRequest('/api/app/sample/sample-cart', {
     method: 'POST',
     token: session.token,
     json: { excipientId: pick.id, specId: pick.spec.id, quantity },
@@ -157,12 +93,6 @@ async function expectCollapsed(page: Page) {
 /** The computed background colour of the badge, and what it reads. */
 async function badgeLook(locator: Locator): Promise<{ color: string; text: string }> {
   return locator.evaluate((el) => ({ color: getComputedStyle(el).backgroundColor, text: (el as HTMLElement).innerText.trim() }));
-}
-
-async function fillLogin(page: Page, account: string) {
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
 /** Picks an option of the antd Select labelled `label`. */
@@ -249,12 +179,12 @@ describe('side panel and sample cart', () => {
 
   test('badge: the count in #FFB84D, refreshed on navigation, and 99+ above 99', async () => {
     const staff = await staffSession();
-    const { body: limits, status } = await api<SampleLimits>('/api/admin/settings/sample-limits', { token: staff.token });
+    const { body: limits, status } = await apiRequest<SampleLimits>('/api/admin/settings/sample-limits', { token: staff.token });
     expect(status, JSON.stringify(limits)).toBe(200);
     const member = await registerByApi('百件样品');
     const picks = await samplePicks(100, 3);
     try {
-      const raised = await api('/api/admin/settings/sample-limits', {
+      const raised = await apiRequest('/api/admin/settings/sample-limits', {
         method: 'PUT',
         token: staff.token,
         json: { ...limits, maxCartItems: Math.max(limits.maxCartItems, 120) },
@@ -269,7 +199,7 @@ describe('side panel and sample cart', () => {
         .and(page.getByRole('link', { name: '样品车，3 件' }))
         .waitFor();
       await expect(badgeLook(badge(page))).resolves.toEqual({ color: badgeColor, text: '3' });
-      const plain = await api<string>('/api/app/sample/sample-cart-num', { token: member.token });
+      const plain = await apiRequest<string>('/api/app/sample/sample-cart-num', { token: member.token });
       expect(plain.body).toBe('3');
 
       // More items, added elsewhere: the next route change asks again.
@@ -285,7 +215,7 @@ describe('side panel and sample cart', () => {
       await expect(badgeLook(badge(page))).resolves.toEqual({ color: badgeColor, text: '99+' });
       expect(pageErrors).toEqual([]);
     } finally {
-      const restored = await api('/api/admin/settings/sample-limits', { method: 'PUT', token: staff.token, json: limits });
+      const restored = await apiRequest('/api/admin/settings/sample-limits', { method: 'PUT', token: staff.token, json: limits });
       expect(restored.status).toBe(200);
     }
   });
@@ -322,7 +252,7 @@ describe('side panel and sample cart', () => {
     await page.getByRole('spinbutton', { name: '样品数量' }).fill('10');
     await page.getByRole('button', { name: /加入样品车/ }).click();
     await page.locator('.sample-picker__outcome.ant-alert-warning', { hasText: '每种样品最多申请 10 件' }).waitFor();
-    const list = await api<{ items: Array<{ specId: number; quantity: number }> }>('/api/app/sample/sample-cart-list', {
+    const list = await apiRequest<{ items: Array<{ specId: number; quantity: number }> }>('/api/app/sample/sample-cart-list', {
       token: member.token,
     });
     expect(list.body.items).toEqual([expect.objectContaining({ specId: pick!.spec.id, quantity: 4 })]);
@@ -433,9 +363,9 @@ describe('side panel and sample cart', () => {
     await cartLink(page)
       .and(page.getByRole('link', { name: '样品车', exact: true }))
       .waitFor();
-    const cart = await api<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
+    const cart = await apiRequest<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
     expect(cart.body.items).toEqual([]);
-    const book = await api<{ items: Array<{ street: string }> }>('/api/app/address', { token: member.token });
+    const book = await apiRequest<{ items: Array<{ street: string }> }>('/api/app/address', { token: member.token });
     expect(book.body.items.map((a) => a.street)).toEqual(['张江路 88 号 3 号楼']);
 
     // A reload shows the same page (read from the API).
@@ -456,7 +386,7 @@ describe('side panel and sample cart', () => {
     await page.getByRole('link', { name: '返回样品车' }).waitFor();
 
     await addByApi(member, pick!, 2);
-    const { body: cart } = await api<{ items: Array<{ id: number }> }>('/api/app/sample/sample-cart-list', {
+    const { body: cart } = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/sample/sample-cart-list', {
       token: member.token,
     });
     const id = cart.items[0]!.id;
@@ -469,7 +399,7 @@ describe('side panel and sample cart', () => {
 
     // Five applications already wait for review (the default limit): the server refuses the sixth, in Chinese.
     for (let i = 0; i < 5; i += 1) {
-      const { status, body } = await api('/api/app/sample/or-update', {
+      const { status, body } = await apiRequest('/api/app/sample/or-update', {
         method: 'POST',
         token: member.token,
         json: {
@@ -506,7 +436,7 @@ describe('side panel and sample cart', () => {
     await page.getByRole('alert').filter({ hasText: '您有 5 份申请正在审核中，请等待审核后再提交' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/formconfirm');
     // Nothing left the cart.
-    const after = await api<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
+    const after = await apiRequest<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
     expect(after.body.items).toHaveLength(1);
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -543,7 +473,7 @@ describe('side panel and sample cart: screenshots', () => {
     await signIn(page, member);
     for (const [index, pick] of picks.entries()) await addByApi(member, pick, index + 1);
     // A saved address, so that the form shows the address book.
-    await api('/api/app/address', {
+    await apiRequest('/api/app/address', {
       method: 'POST',
       token: member.token,
       json: {

@@ -1,26 +1,10 @@
-import { randomInt } from 'node:crypto';
-import { request } from 'node:http';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { settle, waitForHeading } from './support/app.js';
-import { gotoHydrated, hydrationProblem, saveScreenshot, url, useBrowser } from './support/browser.js';
+import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSession } from './support/accounts.js';
+import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 
-/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
-const sessionKey = 'fuliaotong-session';
-const password = 'Lactose-Monohydrate-200M';
-
-interface SessionUser {
-  id: number;
-  account: string;
-  nickName: string;
-  role: string;
-}
-interface Session {
-  account: string;
-  token: string;
-  user: SessionUser;
-}
 interface Spec {
   id: number;
   grade: string;
@@ -36,97 +20,12 @@ interface Product {
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-/** A mainland mobile number nobody has registered in this run. */
-function newAccount(): string {
-  return `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
-
-async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url(path), {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-let clients = 0;
-
-/**
- * A POST from a loopback address of its own (127.0.1.x). The server allows 20 registrations per client
- * address an hour, and every journey of the run registers from 127.0.0.1; these users are told apart
- * as users on different networks would be.
- */
-function postFromOwnAddress(path: string, json: unknown): Promise<{ status: number; text: string }> {
-  clients += 1;
-  const target = new URL(url(path));
-  const body = JSON.stringify(json);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        localAddress: `127.0.1.${clients % 250 || 250}`,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: 15_000,
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`POST ${path} timed out`)));
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-async function registerByApi(nickName: string): Promise<Session> {
-  const account = newAccount();
-  const { status, text } = await postFromOwnAddress('/api/app/account/register', { account, password, nickName });
-  expect(status, text).toBe(201);
-  return { account, ...(JSON.parse(text) as { token: string; user: SessionUser }) };
-}
-
-let signedInStaff: Session | undefined;
-
-/** The staff account the test server was started with (e2e/support/global-setup.ts), signed in (once). */
-async function staffSession(): Promise<Session> {
-  if (signedInStaff) return signedInStaff;
-  const account = inject('staffAccount');
-  const { status, body } = await api<{ token: string; user: SessionUser }>('/api/app/account/login', {
-    method: 'POST',
-    json: { account, password: inject('staffPassword') },
-  });
-  expect(status, JSON.stringify(body)).toBe(200);
-  expect(body.user.role).toBe('staff');
-  signedInStaff = { account, ...body };
-  return signedInStaff;
-}
-
-/** Puts a session into the browser's storage, as a login would. */
-async function signIn(page: Page, session: Session) {
-  await page.goto('/showabout');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [sessionKey, JSON.stringify({ state: { token: session.token, user: session.user }, version: 1 })] as const,
-  );
-}
-
 /** Two demo products with a sample pack size each, read from the public API. */
 async function twoProducts(): Promise<[Product, Product]> {
-  const { body: list } = await api<{ items: Array<{ id: number }> }>('/api/app/excipient?page=1&pageSize=12');
+  const { body: list } = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/excipient?page=1&pageSize=12');
   const found: Product[] = [];
   for (const { id } of list.items) {
-    const { body } = await api<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
+    const { body } = await apiRequest<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
     const spec = body.specs.find((s) => s.sampleAvailable);
     if (spec) found.push({ id: body.id, nameZh: body.nameZh, spec });
     if (found.length === 2) return [found[0]!, found[1]!];
@@ -142,7 +41,7 @@ interface ApplicationDto {
 
 /** An application made through the API (for journeys about what happens to it afterwards). */
 async function applyByApi(session: Session, product: Product, company = '苏州某某药业有限公司'): Promise<ApplicationDto> {
-  const { status, body } = await api<ApplicationDto>('/api/app/sample/or-update', {
+  const { status, body } = await apiRequest<ApplicationDto>('/api/app/sample/or-update', {
     method: 'POST',
     token: session.token,
     json: {
@@ -163,6 +62,21 @@ async function applyByApi(session: Session, product: Product, company = '苏州�
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return body;
+}
+
+/**
+ * A new member's application (through the API), open on the staff's detail page in a browser of its own:
+ * for journeys about what staff do with it.
+ */
+async function applicationOnStaffDesk(browser: ReturnType<typeof useBrowser>, nickName: string) {
+  const member = await registerByApi(nickName);
+  const [product] = await twoProducts();
+  const application = await applyByApi(member, product);
+  const staff = await staffSession();
+  const { page: desk, pageErrors } = await browser.newPage(desktop);
+  await signIn(desk, staff);
+  await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+  return { member, application, staff, desk, pageErrors };
 }
 
 /** How far the page is wider than the viewport (0 = no sideways scrolling). */
@@ -197,9 +111,7 @@ describe('sample workflow: cart → application → review → shipping → the 
 
     // Log in on the page.
     await gotoHydrated(page, '/login');
-    await page.getByLabel('账号').fill(member.account);
-    await page.getByLabel('密码').fill(password);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await fillLogin(page, member.account);
     await page.waitForURL((u) => u.pathname === '/account');
 
     // Two products into the sample cart from their pages.
@@ -310,13 +222,7 @@ describe('sample workflow: cart → application → review → shipping → the 
   });
 
   test('staff reject with a reason; the user reads it on the sheet; an illegal step answers 409', async () => {
-    const member = await registerByApi('被驳回的人');
-    const [product] = await twoProducts();
-    const application = await applyByApi(member, product);
-    const staff = await staffSession();
-    const { page: desk, pageErrors } = await browser.newPage(desktop);
-    await signIn(desk, staff);
-    await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+    const { member, application, staff, desk, pageErrors } = await applicationOnStaffDesk(browser, '被驳回的人');
     await waitForHeading(desk, '申请详情');
     await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
     await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
@@ -326,7 +232,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await desk.locator('.app-history__item[data-action="reject"]', { hasText: '单位信息不完整' }).waitFor();
     await desk.getByText('无需处理').waitFor();
     // The API refuses a second decision.
-    const again = await api<{ error: { message: string } }>(`/api/admin/application/${application.id}/approve`, {
+    const again = await apiRequest<{ error: { message: string } }>(`/api/admin/application/${application.id}/approve`, {
       method: 'POST',
       token: staff.token,
       json: { note: '' },
@@ -354,7 +260,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await gotoHydrated(page, '/admin/settings', '.admin-bar a');
     await page.getByText('仅限工作人员访问').waitFor();
     // The API says the same.
-    expect((await api('/api/admin/application', { token: member.token })).status).toBe(403);
+    expect((await apiRequest('/api/admin/application', { token: member.token })).status).toBe(403);
     expect(pageErrors).toEqual([]);
   });
 
@@ -382,7 +288,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await page.getByRole('tab', { name: /已撤回 1/ }).click();
     await page.waitForURL((u) => u.searchParams.get('status') === 'withdrawn');
     await page.locator('.app-card', { hasText: application.number }).waitFor();
-    const fromApi = await api<{ status: string }>(`/api/app/sample/application/${application.id}`, { token: member.token });
+    const fromApi = await apiRequest<{ status: string }>(`/api/app/sample/application/${application.id}`, { token: member.token });
     expect(fromApi.body.status).toBe('withdrawn');
     expect(pageErrors).toEqual([]);
   });
@@ -419,17 +325,11 @@ describe('sample workflow: cart → application → review → shipping → the 
   });
 
   test('two staff at once: the later decision is refused with the server’s message, and the page shows what happened', async () => {
-    const member = await registerByApi('同时审核');
-    const [product] = await twoProducts();
-    const application = await applyByApi(member, product);
-    const staff = await staffSession();
-    const { page: desk, pageErrors } = await browser.newPage(desktop);
-    await signIn(desk, staff);
-    await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+    const { application, staff, desk, pageErrors } = await applicationOnStaffDesk(browser, '同时审核');
     await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
     await desk.getByLabel('驳回原因').fill('资料不全');
     // Meanwhile a colleague approves it.
-    const approved = await api(`/api/admin/application/${application.id}/approve`, { method: 'POST', token: staff.token, json: { note: '' } });
+    const approved = await apiRequest(`/api/admin/application/${application.id}/approve`, { method: 'POST', token: staff.token, json: { note: '' } });
     expect(approved.status).toBe(200);
     await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
     await desk.locator('.ant-message-error').waitFor();
@@ -441,7 +341,7 @@ describe('sample workflow: cart → application → review → shipping → the 
 
   test('staff change a sample limit on /admin/settings; it applies at once', async () => {
     const staff = await staffSession();
-    const before = await api<Record<string, number>>('/api/admin/settings/sample-limits', { token: staff.token });
+    const before = await apiRequest<Record<string, number>>('/api/admin/settings/sample-limits', { token: staff.token });
     expect(before.status).toBe(200);
     const { page, pageErrors } = await browser.newPage(desktop);
     await signIn(page, staff);
@@ -455,13 +355,13 @@ describe('sample workflow: cart → application → review → shipping → the 
       await field.fill('6');
       await page.getByRole('button', { name: '保存设置' }).click();
       await page.getByText('样品设置已保存，立即生效').waitFor();
-      const after = await api<Record<string, number>>('/api/admin/settings/sample-limits', { token: staff.token });
+      const after = await apiRequest<Record<string, number>>('/api/admin/settings/sample-limits', { token: staff.token });
       expect(after.body).toEqual({ ...before.body, maxQuantity: 6 });
       const member = await registerByApi('看限制的人');
-      const cart = await api<{ limits: Record<string, number> }>('/api/app/sample/sample-cart-list', { token: member.token });
+      const cart = await apiRequest<{ limits: Record<string, number> }>('/api/app/sample/sample-cart-list', { token: member.token });
       expect(cart.body.limits.maxQuantity).toBe(6);
     } finally {
-      await api('/api/admin/settings/sample-limits', { method: 'PUT', token: staff.token, json: before.body });
+      await apiRequest('/api/admin/settings/sample-limits', { method: 'PUT', token: staff.token, json: before.body });
     }
     expect(pageErrors).toEqual([]);
   });
@@ -501,7 +401,7 @@ describe('sample workflow: screenshots', () => {
       [`/api/admin/application/${shipped!.id}/ship`, { carrier: '顺丰速运', trackingNumber: 'SF1234567890123' }],
       [`/api/admin/application/${rejected!.id}/reject`, { reason: '单位信息不完整，请补充后重新申请' }],
     ] as const) {
-      const answer = await api(path, { method: 'POST', token: staff.token, json });
+      const answer = await apiRequest(path, { method: 'POST', token: staff.token, json });
       expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
     }
 

@@ -1,19 +1,30 @@
+import { randomInt } from 'node:crypto';
 import { request } from 'node:http';
 import { url } from './browser.js';
 
+/**
+ * Loopback addresses of this test file's own: 127.B.x.y with B picked at random once (never 127.0.x.x,
+ * where 127.0.0.1 is the browser's). Each request from its own address takes the next one, so no
+ * address is used twice by a file.
+ */
+const ownBlock = randomInt(1, 255);
 let ownClients = 0;
 
+function nextOwnAddress(): string {
+  ownClients += 1;
+  return `127.${ownBlock}.${Math.floor(ownClients / 254) % 256}.${(ownClients % 254) + 1}`;
+}
+
 /**
- * A JSON request from a loopback address of its own (127.0.2.x), as a client on another network
- * would make it. The server allows 20 registrations per client address an hour, and the pages' own
- * sign-ups of every journey come from 127.0.0.1: users set up through the API this way do not use
- * that up.
+ * A JSON request from a fresh loopback address, as a client on another network would
+ * make it. The server allows 20 registrations per client address an hour, and the pages' own sign-ups
+ * of every journey come from 127.0.0.1: users set up through the API this way never use that up
+ * (e2e/support/accounts.ts: registerByApi).
  */
 export function requestFromOwnAddress(
   path: string,
   init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  ownClients += 1;
   const target = new URL(url(path));
   const body = init.json === undefined ? undefined : JSON.stringify(init.json);
   return new Promise((resolve, reject) => {
@@ -23,7 +34,7 @@ export function requestFromOwnAddress(
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-        localAddress: `127.0.2.${(ownClients % 250) + 1}`,
+        localAddress: nextOwnAddress(),
         headers: {
           ...init.headers,
           ...(body === undefined

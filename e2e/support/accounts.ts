@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { url } from './browser.js';
+import { requestFromOwnAddress } from './http.js';
+
+/** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
+export const sessionKey = 'fuliaotong-session';
+
+/** The password of the accounts the journeys make (through the API or on the register page). */
+export const password = 'Lactose-Monohydrate-200M';
+
+export interface SessionUser {
+  id: number;
+  account: string;
+  nickName: string;
+  role: string;
+}
+
+/** A signed-in account: what the log-in and register APIs answer, with the account's credentials. */
+export interface Session {
+  account: string;
+  password: string;
+  token: string;
+  user: SessionUser;
+}
+
+/** A mainland mobile number nobody has registered in this run. */
+export function newAccount(): string {
+  return `13${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+/**
+ * A JSON request to the API from 127.0.0.1 (the browser's address), with the user's token when given.
+ * The body is parsed when the server says it is JSON, else it is the text.
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  init: { method?: string; token?: string; json?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url(path), {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await response.text();
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, body: (json && text ? JSON.parse(text) : text) as T };
+}
+
+/**
+ * Registers a new member through the API (not the page), for journeys that are about something else.
+ * Each registration comes from a loopback address nobody has used before: the server allows 20
+ * registrations per client address an hour, and the pages' own sign-ups come from 127.0.0.1.
+ */
+export async function registerByApi(nickName: string): Promise<Session> {
+  const account = newAccount();
+  const { status, text } = await requestFromOwnAddress('/api/app/account/register', { json: { account, password, nickName } });
+  expect(status, text).toBe(201);
+  return { account, password, ...(JSON.parse(text) as { token: string; user: SessionUser }) };
+}
+
+let signedInStaff: Session | undefined;
+
+/** The staff account the test server was started with (e2e/support/global-setup.ts), signed in (once a file). */
+export async function staffSession(): Promise<Session> {
+  if (signedInStaff) return signedInStaff;
+  const account = inject('staffAccount');
+  const staffPassword = inject('staffPassword');
+  const { status, body } = await apiRequest<{ token: string; user: SessionUser }>('/api/app/account/login', {
+    method: 'POST',
+    json: { account, password: staffPassword },
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.user.role).toBe('staff');
+  signedInStaff = { account, password: staffPassword, ...body };
+  return signedInStaff;
+}
+
+/** Writes a session into the open page's storage, where a log-in keeps it (the page must be on the site). */
+export async function storeSession(page: Page, session: { token: string; user: unknown }): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [sessionKey, JSON.stringify({ state: { token: session.token, user: session.user }, version: 1 })] as const,
+  );
+}
+
+/** Opens a page of the site (`at`) and puts the session into the browser's storage, as a log-in would. */
+export async function signIn(page: Page, session: { token: string; user: unknown }, at = '/showabout'): Promise<void> {
+  await page.goto(at);
+  await storeSession(page, session);
+}
+
+/** Fills the log-in form of the open /login page with the account (and the journeys' password) and sends it. */
+export async function fillLogin(page: Page, account: string, accountPassword = password): Promise<void> {
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(accountPassword);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
