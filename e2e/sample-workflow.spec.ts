@@ -293,6 +293,48 @@ describe('sample workflow: cart → application → review → shipping → the 
     expect(pageErrors).toEqual([]);
   });
 
+  test('changing an application while it awaits review: the form comes filled in, the change is saved and recorded', async () => {
+    const member = await registerByApi('修改用户');
+    const [product] = await twoProducts();
+    const application = await applyByApi(member, product);
+    const { page, pageErrors } = await browser.newPage(desktop);
+    await signIn(page, member);
+    await gotoHydrated(page, '/account/apply', 'main');
+    await page.getByRole('link', { name: `修改申请 ${application.number}` }).click();
+    await page.waitForURL((u) => u.pathname === '/formconfirm' && u.searchParams.get('edit') === String(application.id));
+    await waitForHeading(page, '修改样品申请');
+    await page.getByRole('list', { name: '申请的样品' }).getByText(product.nameZh).waitFor();
+    // What was applied for is in the form, the address as a new address of its own.
+    const project = page.getByLabel('项目名称');
+    await expect(project.inputValue()).resolves.toBe('缓释片处方开发');
+    await expect(page.getByLabel('单位名称').inputValue()).resolves.toBe('苏州某某药业有限公司');
+    await expect(page.getByLabel('详细地址').inputValue()).resolves.toContain('星湖街 218 号');
+
+    await saveScreenshot(page, 'sample-workflow-formconfirm-edit-1280', true);
+    await project.fill('缓释片处方开发（二期）');
+    await page.getByRole('textbox', { name: '备注' }).fill('请随样品附 COA');
+    await page.getByRole('button', { name: '保存修改' }).click();
+    await page.waitForURL((u) => u.pathname === '/account/applyorder' && u.searchParams.get('id') === String(application.id));
+    await page.getByText('缓释片处方开发（二期）').waitFor();
+    await page.getByText('请随样品附 COA').waitFor();
+
+    const { body } = await apiRequest<{ projectName: string; status: string; history: Array<{ action: string }> }>(
+      `/api/app/sample/application/${application.id}`,
+      { token: member.token },
+    );
+    expect(body).toMatchObject({ projectName: '缓释片处方开发（二期）', status: 'submitted' });
+    expect(body.history.map((event) => event.action)).toEqual(['submit', 'update']);
+
+    // Once staff have decided, the form says it can no longer be changed.
+    const staff = await staffSession();
+    const approved = await apiRequest(`/api/admin/application/${application.id}/approve`, { method: 'POST', token: staff.token, json: {} });
+    expect(approved.status).toBe(200);
+    await gotoHydrated(page, `/formconfirm?edit=${application.id}`, 'main');
+    await page.getByText('这份申请当前为「已通过」，不能再修改。').waitFor();
+    expect(await page.getByRole('button', { name: '保存修改' }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('a user without applications is shown the way to the catalogue; the filter lives in the address', async () => {
     const member = await registerByApi('还没申请');
     const { page, pageErrors } = await browser.newPage(phone);
