@@ -1,4 +1,4 @@
-import { applicationStatusLabels, unavailableReasonLabels, type CartItem, type SampleApplication } from '@fuliaotong/contracts';
+import { applicationStatusLabels, unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import type { Route } from './+types/form-confirm';
 import { LoadError } from '../components/load-error';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
+import { AppliedItems } from '../features/application/applied-items';
 import { ApplicationForm } from '../features/sample/application-form';
 import { confirmedSamplesQuery } from '../features/sample/sample-api';
 import { idFrom, idsFrom } from '../features/sample/sample-ids';
@@ -56,29 +57,6 @@ function ItemList({ items }: { items: CartItem[] }) {
   );
 }
 
-/** The items of an application being changed (they stay as applied for; the form around them may change). */
-function AppliedItems({ application }: { application: SampleApplication }) {
-  return (
-    <ul className="confirm-items" aria-label="申请的样品">
-      {application.items.map((item) => (
-        <li key={item.id} className="confirm-item">
-          <div className="confirm-item__name">
-            {item.excipientId ? (
-              <Link to={withQuery(paths.excipientDetail, { id: item.excipientId })}>{item.nameZh}</Link>
-            ) : (
-              item.nameZh
-            )}
-          </div>
-          <div className="confirm-item__spec">
-            {item.grade} · {item.packSize}
-          </div>
-          <div className="confirm-item__qty">× {item.quantity}</div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** `/formconfirm?edit=<id>`: an application awaiting review, its form filled in, saved in place. */
 function EditApplication({ id }: { id: number }) {
   const application = useQuery(myApplicationQuery(id));
@@ -110,7 +88,7 @@ function EditApplication({ id }: { id: number }) {
                 action={<Link to={sheet}>查看申请单</Link>}
               />
             ) : null}
-            <AppliedItems application={a!} />
+            <AppliedItems items={a!.items} />
           </>
         )}
       </section>

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/form-success';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
+import { AppliedItems } from '../features/application/applied-items';
 import { idFrom } from '../features/sample/sample-ids';
 import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
 import { ApiError } from '../lib/api-client';
@@ -139,23 +140,7 @@ export default function FormSuccessPage() {
                 {data.items.length} 种，共 {data.items.reduce((sum, item) => sum + item.quantity, 0)} 件
               </span>
             </h2>
-            <ul className="confirm-items">
-              {data.items.map((item) => (
-                <li key={item.id} className="confirm-item">
-                  <div className="confirm-item__name">
-                    {item.excipientId ? (
-                      <Link to={withQuery(paths.excipientDetail, { id: item.excipientId })}>{item.nameZh}</Link>
-                    ) : (
-                      item.nameZh
-                    )}
-                  </div>
-                  <div className="confirm-item__spec">
-                    {item.grade} · {item.packSize}
-                  </div>
-                  <div className="confirm-item__qty">× {item.quantity}</div>
-                </li>
-              ))}
-            </ul>
+            <AppliedItems items={data.items} />
             <p className="muted small success-address">
               寄往：{data.address.recipient} {data.address.mobile} · {data.address.regionNames.join(' ')} {data.address.street}
             </p>
