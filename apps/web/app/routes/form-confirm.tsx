@@ -1,6 +1,6 @@
 import { applicationStatusLabels, unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/form-confirm';
 import { LoadError } from '../components/load-error';
@@ -33,27 +33,15 @@ export function HydrateFallback() {
   );
 }
 
+/** The cart items about to be applied for, each with the reason it cannot be when it cannot. */
 function ItemList({ items }: { items: CartItem[] }) {
   return (
-    <ul className="confirm-items" aria-label="申请的样品">
-      {items.map((item) => (
-        <li key={item.id} className={item.available ? 'confirm-item' : 'confirm-item is-unavailable'}>
-          <div className="confirm-item__name">
-            <Link to={withQuery(paths.excipientDetail, { id: item.excipientId })}>{item.nameZh}</Link>
-            <span className="muted small"> {item.nameEn}</span>
-            {!item.available && item.unavailableReason ? (
-              <Tag color="orange" className="confirm-item__reason">
-                {unavailableReasonLabels[item.unavailableReason]}
-              </Tag>
-            ) : null}
-          </div>
-          <div className="confirm-item__spec">
-            {item.grade} · {item.packSize}
-          </div>
-          <div className="confirm-item__qty">× {item.quantity}</div>
-        </li>
-      ))}
-    </ul>
+    <AppliedItems
+      items={items.map((item) => ({
+        ...item,
+        unavailable: !item.available && item.unavailableReason ? unavailableReasonLabels[item.unavailableReason] : null,
+      }))}
+    />
   );
 }
 
