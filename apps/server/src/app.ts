@@ -5,10 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import { AVATAR_MAX_BYTES, type BuildInfo } from '@fuliaotong/contracts';
+import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contracts';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
+import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -126,15 +127,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
 
-  const build = deps.web?.info ?? deps.build ?? developmentBuild;
-  const system = new SystemService(new SystemRepository(deps.database.db), build);
-  await app.register(systemRoutes, { system, dbKind: deps.database.kind });
-
   const db = deps.database.db;
   const tokens = new TokenService(deps.auth.jwtSecret);
   const sessions = new SessionRepository(db);
   const throttle = new Throttle(db);
+  // Every module's routes come from the endpoint table; the guard enforces each one's access level.
   const guard = createAuthGuard(tokens, sessions);
+  const operations = registeredOperations(app);
+
+  const build = deps.web?.info ?? deps.build ?? developmentBuild;
+  const system = new SystemService(new SystemRepository(db), build);
+  await app.register(systemRoutes, { system, dbKind: deps.database.kind, guard });
   const notices = new NoticeService(db);
   const favorites = new FavoriteService(new FavoriteRepository(db));
   const addresses = new AddressService(db);
@@ -180,17 +183,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referenceRoutes, { reference, guard });
   await app.register(articleRoutes, { articles: new ArticleService(articleRepository, favorites), guard });
-  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP)) });
+  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP)), guard });
   await app.register(favoriteRoutes, { favorites, guard });
   await app.register(homeRoutes, { home: new HomeService(excipientRepository, reference, articleRepository), guard });
 
   // Samples: the cart, the application form's option lists and the caller's region, applications; staff pages.
   await app.register(sampleCartRoutes, { cart, guard });
-  await app.register(formDictionaryRoutes, { dictionary });
-  await app.register(locationRoutes, { location: new LocationService() });
+  await app.register(formDictionaryRoutes, { dictionary, guard });
+  await app.register(locationRoutes, { location: new LocationService(), guard });
   await app.register(sampleApplicationRoutes, { applications, guard });
   await app.register(applicationAdminRoutes, { applications, guard });
   await app.register(settingsRoutes, { sampleLimits, guard });
+  const missing = Object.keys(endpoints).filter((operation) => !operations.has(operation));
+  if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
+
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository });
 

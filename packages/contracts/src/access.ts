@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { ACCESS_LEVELS } from './constants/access.js';
 
 /** Who may see a database or a group of fields: everyone, signed-in users, or paying members. */
-export const AccessLevel = z.enum(['public', 'login', 'member']).describe('public 公开 · login 登录可见 · member 会员可见');
+export const AccessLevel = z.enum(ACCESS_LEVELS).describe('public 公开 · login 登录可见 · member 会员可见');
 export type AccessLevel = z.infer<typeof AccessLevel>;
 
-export const accessLabels: Record<AccessLevel, string> = { public: '公开', login: '登录可见', member: '会员可见' };
 
-/** What the caller is shown instead of fields it may not see. */
-export const lockedMessages = { login: '登录后查看', member: '会员可见' } as const;
 
 /**
  * A group of fields left out of an answer: the client shows `message` in their place.

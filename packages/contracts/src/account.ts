@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { MOBILE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, SEXES } from './constants/account.js';
 
-/** Mainland mobile number: 11 digits starting with 1. */
-export const MOBILE_PATTERN = /^1\d{10}$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export const Mobile = z.string().trim().regex(MOBILE_PATTERN, '请输入 11 位手机号码');
 
@@ -20,11 +17,10 @@ export const Password = z
   .min(PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
   .max(PASSWORD_MAX, `密码最多 ${PASSWORD_MAX} 位`);
 
-export const Sex = z.enum(['unknown', 'male', 'female']).describe('unknown 未填写 · male 男 · female 女');
+export const Sex = z.enum(SEXES).describe('unknown 未填写 · male 男 · female 女');
 export type Sex = z.infer<typeof Sex>;
-export const sexLabels: Record<Sex, string> = { unknown: '保密', male: '男', female: '女' };
 
-export const Role = z.enum(['member', 'staff']);
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 /** All that ever leaves the server about a user. */
@@ -41,7 +37,7 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-export const NickName = z.string().trim().max(30, '昵称最多 30 个字');
+export const NickName = z.string().trim().max(NICKNAME_MAX, `昵称最多 ${NICKNAME_MAX} 个字`);
 
 export const RegisterBody = z
   .object({ account: AccountName, password: Password, nickName: NickName.optional() })
@@ -85,5 +81,3 @@ export const AccountSummary = z
   .meta({ id: 'AccountSummary' });
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

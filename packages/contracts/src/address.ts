@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { Mobile } from './account.js';
 
-export const MAX_ADDRESSES = 20;
-
 /** A shipping address; the region is the administrative-division codes and names (province, city, district). */
 export const AddressBody = z
   .object({

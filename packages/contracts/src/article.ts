@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { REGULATION_STATUSES } from './constants/information.js';
 import { IsoDate } from './access.js';
 import { PageQuery, pageOf } from './common.js';
 
-export const REGULATION_CATEGORIES = ['法律法规', '部门规章', '规范性文件', '技术指导原则', '药典公告', '征求意见稿'] as const;
-export const REGULATION_STATUSES = ['现行', '废止', '征求意见'] as const;
 export const RegulationStatus = z.enum(REGULATION_STATUSES);
 
 export const RegulationSummary = z
@@ -36,8 +35,6 @@ export const RegulationQuery = PageQuery.extend({
 export type RegulationQuery = z.infer<typeof RegulationQuery>;
 export const RegulationPage = pageOf(RegulationSummary).meta({ id: 'RegulationPage' });
 export type RegulationPage = z.infer<typeof RegulationPage>;
-
-export const NEWS_CATEGORIES = ['行业动态', '政策解读', '技术文章', '企业新闻', '展会活动'] as const;
 
 export const NewsSummary = z
   .object({

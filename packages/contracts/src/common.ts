@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const MAX_PAGE_SIZE = 100;
+import { MAX_PAGE_SIZE } from './constants/information.js';
 
 /** Query parameters of every paged list: `page` counts from 1, `pageSize` is at most 100. */
 export const PageQuery = z.object({

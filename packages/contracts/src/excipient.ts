@@ -1,33 +1,13 @@
 import { z } from 'zod';
+import { DOCUMENT_ACCESS, DOCUMENT_KINDS, PHARMACOPOEIAS } from './constants/information.js';
 import { PageQuery, pageOf } from './common.js';
 
-export const EXCIPIENT_CATEGORIES = [
-  '填充剂', '黏合剂', '崩解剂', '润滑剂', '助流剂', '包衣材料', '释放调节剂', '溶剂', '表面活性剂',
-  '增稠剂', '防腐剂', '抗氧剂', 'pH 调节剂', '矫味剂', '增塑剂',
-] as const;
-export const DOSAGE_FORMS = [
-  '片剂', '胶囊剂', '颗粒剂', '散剂', '口服溶液剂', '混悬剂', '注射剂', '软膏剂', '乳膏剂', '凝胶剂',
-  '栓剂', '眼用制剂', '吸入制剂', '贴剂',
-] as const;
-export const PHARMACOPOEIAS = ['ChP', 'USP-NF', 'EP', 'JP'] as const;
 export const Pharmacopoeia = z.enum(PHARMACOPOEIAS);
 export type Pharmacopoeia = z.infer<typeof Pharmacopoeia>;
-export const pharmacopoeiaLabels: Record<Pharmacopoeia, string> = {
-  ChP: '中国药典',
-  'USP-NF': '美国药典/国家处方集',
-  EP: '欧洲药典',
-  JP: '日本药局方',
-};
 
-export const DocumentKind = z.enum(['TDS', 'SDS', 'COA', 'DMF']);
-export const documentKindLabels: Record<z.infer<typeof DocumentKind>, string> = {
-  TDS: '技术资料（TDS）',
-  SDS: '安全技术说明书（SDS）',
-  COA: '检验报告样例（COA）',
-  DMF: 'DMF 授权信',
-};
+export const DocumentKind = z.enum(DOCUMENT_KINDS);
 /** public: anyone may download · login: signed-in users · request: sent on request (申请获取). */
-export const DocumentAccess = z.enum(['public', 'login', 'request']);
+export const DocumentAccess = z.enum(DOCUMENT_ACCESS);
 
 /** One grade / pack size a sample can be ordered in. */
 export const ExcipientSpec = z

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { FAVORITE_TARGET_TYPES } from './constants/account.js';
 import { PageQuery } from './common.js';
 
-export const FavoriteTargetType = z.enum(['excipient', 'registration', 'regulation', 'news']);
+export const FavoriteTargetType = z.enum(FAVORITE_TARGET_TYPES);
 export type FavoriteTargetType = z.infer<typeof FavoriteTargetType>;
-export const favoriteTypeLabels: Record<FavoriteTargetType, string> = {
-  excipient: '辅料产品',
-  registration: '登记信息',
-  regulation: '法规政策',
-  news: '行业资讯',
-};
 
 export const FavoriteBody = z
   .object({ targetType: FavoriteTargetType, targetId: z.number().int().min(1) })
@@ -39,5 +34,3 @@ export const FavoritePage = z
   .meta({ id: 'FavoritePage' });
 export type FavoritePage = z.infer<typeof FavoritePage>;
 
-
-export const MAX_FAVORITES = 500;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NOTICE_KINDS } from './constants/account.js';
 import { PageQuery } from './common.js';
 
-export const NoticeKind = z.enum(['system', 'account', 'sample', 'order']);
+export const NoticeKind = z.enum(NOTICE_KINDS);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 
 export const Notice = z

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DATABASE_CODES, STANDARD_STATUSES } from './constants/information.js';
 import { AccessLevel, IsoDate, Locked } from './access.js';
 import { PageQuery, pageOf } from './common.js';
 import { Pharmacopoeia } from './excipient.js';
 
 /** The databases of /database: registration records, pharmacopoeia standards and usage data. */
-export const DatabaseCode = z.enum(['registration', 'standard', 'usage']);
+export const DatabaseCode = z.enum(DATABASE_CODES);
 export type DatabaseCode = z.infer<typeof DatabaseCode>;
 
 export const DatabaseInfo = z
@@ -24,7 +25,6 @@ export type DatabaseInfo = z.infer<typeof DatabaseInfo>;
 export const DatabaseList = z.object({ items: z.array(DatabaseInfo), totalCount: z.number().int() }).meta({ id: 'DatabaseList' });
 export type DatabaseList = z.infer<typeof DatabaseList>;
 
-export const STANDARD_STATUSES = ['现行', '废止', '草案公示'] as const;
 export const StandardRecord = z
   .object({
     id: z.number().int(),

@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES } from './constants/information.js';
 import { IsoDate, Locked } from './access.js';
 import { PageQuery, pageOf } from './common.js';
 
-/** 原辅包登记 types: excipient 辅料, packaging 药包材, API 原料药. */
-export const REGISTRATION_TYPES = ['辅料', '药包材', '原料药'] as const;
 export const RegistrationType = z.enum(REGISTRATION_TYPES);
 /** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过. */
-export const ReviewStatus = z.enum(['A', 'I']);
-export const reviewStatusLabels = { A: 'A（已批准在上市制剂使用）', I: 'I（尚未通过与制剂共同审评审批）' } as const;
-export const REGISTRATION_SOURCES = ['国产', '进口'] as const;
+export const ReviewStatus = z.enum(REVIEW_STATUSES);
 
-/** Registration number: F (辅料) / B (药包材) / Y (原料药) + year + 7 digits, e.g. F20190000123. */
-export const REG_NO_PATTERN = /^[FBY]20\d{2}\d{7}$/;
 
 /** The fields everyone sees. */
 export const RegistrationSummary = z
@@ -46,7 +41,6 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
  * "at least that many" (shown as 1,000+), and pages past it are answered empty. Counting reads every
  * counted match, the expensive part of a search at a million records (docs/decisions/0008).
  */
-export const REGISTRATION_COUNT_CAP = 1_000;
 
 export const RegistrationSort = z
   .enum(['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance'])
@@ -73,8 +67,4 @@ export const RegistrationPage = pageOf(RegistrationSummary).meta({
 });
 export type RegistrationPage = z.infer<typeof RegistrationPage>;
 
-/** The CDE column names of the import file, in order. */
-export const REGISTRATION_CSV_COLUMNS = [
-  '登记号', '品种名称', '企业名称', '企业地址', '省份', '产品来源', '规格', '包装规格', '类型',
-  '与制剂共同审评审批结果', '更新日期', '备注',
-] as const;
+

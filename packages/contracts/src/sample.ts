@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES, FORM_DIC_CODES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
 import { PageQuery } from './common.js';
@@ -20,12 +21,6 @@ export const SampleLimits = z
   .meta({ id: 'SampleLimits' });
 export type SampleLimits = z.infer<typeof SampleLimits>;
 
-export const DEFAULT_SAMPLE_LIMITS: SampleLimits = {
-  maxCartItems: 20,
-  maxApplicationItems: 20,
-  maxQuantity: 10,
-  maxPendingApplications: 5,
-};
 
 const Id = z.number().int().min(1).max(2_147_483_647);
 /** Upper bound checked by the schema; the current limit (SampleLimits.maxQuantity) is checked by the server. */
@@ -34,13 +29,8 @@ const Quantity = z.number().int('数量须为整数').min(1, '数量至少为 1'
 /* ----------------------------------------- cart ----------------------------------------- */
 
 /** Why a cart item cannot be applied for right now (null: it can). */
-export const UnavailableReason = z.enum(['product_removed', 'samples_suspended', 'spec_unavailable']);
+export const UnavailableReason = z.enum(UNAVAILABLE_REASONS);
 export type UnavailableReason = z.infer<typeof UnavailableReason>;
-export const unavailableReasonLabels: Record<UnavailableReason, string> = {
-  product_removed: '该产品已下架',
-  samples_suspended: '该产品暂停提供样品',
-  spec_unavailable: '该规格暂不提供样品',
-};
 
 export const CartItem = z
   .object({
@@ -148,7 +138,7 @@ export type ConfirmedSampleList = z.infer<typeof ConfirmedSampleList>;
 /* ---------------------------------- application form ---------------------------------- */
 
 /** Option lists of the application form, kept in the database (form_dictionary). */
-export const FormDicCode = z.enum(['purpose', 'dosageForm', 'stage', 'companyType']);
+export const FormDicCode = z.enum(FORM_DIC_CODES);
 export type FormDicCode = z.infer<typeof FormDicCode>;
 
 export const FormDicOption = z.object({ value: z.string(), label: z.string() });
@@ -211,26 +201,8 @@ export type SampleApplicationBody = z.input<typeof SampleApplicationBody>;
 
 /* ------------------------------------- applications ------------------------------------- */
 
-export const ApplicationStatus = z.enum(['submitted', 'approved', 'rejected', 'shipped', 'delivered', 'withdrawn']);
+export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
-export const applicationStatusLabels: Record<ApplicationStatus, string> = {
-  submitted: '待审核',
-  approved: '已通过',
-  rejected: '已驳回',
-  shipped: '已发货',
-  delivered: '已签收',
-  withdrawn: '已撤回',
-};
-
-/** Transitions and who may make them; anything else answers 409. */
-export const applicationTransitions = {
-  approve: { from: ['submitted'], to: 'approved', by: 'staff' },
-  reject: { from: ['submitted'], to: 'rejected', by: 'staff' },
-  ship: { from: ['approved'], to: 'shipped', by: 'staff' },
-  deliver: { from: ['shipped'], to: 'delivered', by: 'staff' },
-  withdraw: { from: ['submitted'], to: 'withdrawn', by: 'member' },
-} as const satisfies Record<string, { from: readonly ApplicationStatus[]; to: ApplicationStatus; by: 'staff' | 'member' }>;
-export type ApplicationAction = keyof typeof applicationTransitions;
 
 export const ShippingAddress = z
   .object({

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './common.js';
+import { SEARCH_MAX_LENGTH, SEARCH_TYPES } from './constants/information.js';
+import { MAX_PAGE_SIZE } from './constants/information.js';
 
-export const SEARCH_MAX_LENGTH = 50;
-export const SearchType = z.enum(['all', 'excipient', 'registration', 'regulation', 'news']);
+export const SearchType = z.enum(SEARCH_TYPES);
 export type SearchType = z.infer<typeof SearchType>;
-export const searchTypeLabels: Record<SearchType, string> = {
-  all: '全部',
-  excipient: '辅料产品',
-  registration: '登记信息',
-  regulation: '法规政策',
-  news: '行业资讯',
-};
 
 export const SearchQuery = z.object({
   q: z

@@ -1,58 +1,30 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorResponse, ValidationIssue } from '@fuliaotong/contracts';
+import { errorCatalogue, type ErrorCode, type ErrorDetails, type ErrorResponse } from '@fuliaotong/contracts';
 import { quietAbortedResponses } from './aborted-responses.js';
 
-const statusOfCode: Record<ErrorCode, number> = {
-  bad_request: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  limit_exceeded: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  too_many_requests: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-};
-
-const defaultMessage: Record<ErrorCode, string> = {
-  bad_request: '请求有误',
-  validation_failed: '提交的内容不符合要求',
-  unauthorized: '请先登录',
-  forbidden: '没有权限执行此操作',
-  not_found: '请求的内容不存在',
-  conflict: '操作与当前状态冲突',
-  limit_exceeded: '超出数量限制',
-  payload_too_large: '提交的内容过大',
-  unsupported_media_type: '不支持的内容类型',
-  too_many_requests: '操作过于频繁，请稍后再试',
-  internal_error: '服务器开小差了，请稍后再试',
-  service_unavailable: '服务暂不可用，请稍后再试',
-};
-
 /** The one error class of the API: a stable code, a Chinese message, the HTTP status that goes with it. */
-export class AppError extends Error {
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly status: number;
   constructor(
-    readonly code: ErrorCode,
-    message: string = defaultMessage[code],
-    readonly details?: ValidationIssue[],
+    readonly code: C,
+    message: string = errorCatalogue[code].message,
+    readonly details?: ErrorDetails<C>,
     readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = statusOfCode[code];
+    this.status = errorCatalogue[code].status;
   }
 }
+
+const defaultMessage = (code: ErrorCode) => errorCatalogue[code].message;
 
 export function errorBody(
   request: FastifyRequest,
   code: ErrorCode,
   message: string,
-  details?: ValidationIssue[],
+  details?: ErrorResponse['error']['details'],
 ): ErrorResponse {
   return { error: { code, message, ...(details ? { details } : {}), requestId: String(request.id) } };
 }
@@ -78,16 +50,16 @@ export function registerErrorHandling(app: FastifyInstance) {
         path: [context, ...String(issue.instancePath ?? '').split('/').filter(Boolean)].join('.'),
         message: issue.message ?? '格式不正确',
       }));
-      return sendError(reply, 400, errorBody(request, 'validation_failed', defaultMessage.validation_failed, details));
+      return sendError(reply, 400, errorBody(request, 'validation_failed', defaultMessage('validation_failed'), details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
-      return sendError(reply, 500, errorBody(request, 'internal_error', defaultMessage.internal_error));
+      return sendError(reply, 500, errorBody(request, 'internal_error', defaultMessage('internal_error')));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return sendError(reply, status, errorBody(request, status === 503 ? 'service_unavailable' : 'internal_error', defaultMessage.internal_error));
+      return sendError(reply, status, errorBody(request, status === 503 ? 'service_unavailable' : 'internal_error', defaultMessage('internal_error')));
     }
     const code = codeOfFastifyError(error, status);
     return sendError(reply, status, errorBody(request, code, messageOfFastifyError(error, code)));
@@ -95,8 +67,8 @@ export function registerErrorHandling(app: FastifyInstance) {
 }
 
 function codeOfFastifyError(error: FastifyError, status: number): ErrorCode {
-  const byStatus = (Object.keys(statusOfCode) as ErrorCode[]).find(
-    (code) => statusOfCode[code] === status && code !== 'validation_failed',
+  const byStatus = (Object.keys(errorCatalogue) as ErrorCode[]).find(
+    (code) => errorCatalogue[code].status === status && code !== 'validation_failed',
   );
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'unsupported_media_type';
   return byStatus ?? 'bad_request';
@@ -116,7 +88,7 @@ function messageOfFastifyError(error: FastifyError, code: ErrorCode): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return '不支持的内容类型';
     default:
-      return defaultMessage[code];
+      return defaultMessage(code);
   }
 }
 

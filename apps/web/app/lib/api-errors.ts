@@ -25,8 +25,8 @@ export interface FieldError {
 export function splitServerErrors(error: unknown, fields: readonly string[]): { fieldErrors: FieldError[]; other: string[] } {
   const fieldErrors = new Map<string, string[]>();
   const other: string[] = [];
-  const details: ValidationIssue[] =
-    error instanceof ApiError ? ((error.body as Partial<ErrorResponse> | null)?.error?.details ?? []) : [];
+  const sent = error instanceof ApiError ? (error.body as Partial<ErrorResponse> | null)?.error?.details : undefined;
+  const details: ValidationIssue[] = Array.isArray(sent) ? sent : [];
   for (const issue of details) {
     const field = issue.path.replace(/^body\./, '').split('.')[0] ?? '';
     if (fields.includes(field)) fieldErrors.set(field, [...(fieldErrors.get(field) ?? []), issue.message]);

@@ -50,10 +50,19 @@ export function createAuthGuard(tokens: TokenService, sessions: SessionRepositor
     if (user) request.principal = { user, sessionId: claims.sessionId };
   };
 
-  const requireStaff: onRequestAsyncHookHandler = async function (request, reply) {
-    await requireUser.call(this, request, reply);
-    if (request.principal?.user.role !== 'staff') throw new AppError('forbidden', '仅限工作人员操作');
-  };
+  /**
+   * A member of the staff; with `roles`, one holding one of them. Staff roles are not assigned yet, so
+   * today only the role-free check can pass.
+   */
+  const requireStaff = (roles: readonly string[] = []): onRequestAsyncHookHandler =>
+    async function (request, reply) {
+      await requireUser.call(this, request, reply);
+      if (request.principal?.user.role !== 'staff') throw new AppError('forbidden', '仅限工作人员操作');
+      const held: readonly string[] = [];
+      if (roles.length > 0 && !roles.some((role) => held.includes(role))) {
+        throw new AppError('forbidden', '没有执行此操作的权限');
+      }
+    };
 
   return { requireUser, optionalUser, requireStaff };
 }

@@ -73,7 +73,7 @@ describe('the one error shape', () => {
     expect(response.statusCode).toBe(400);
     const body = ErrorResponse.parse(response.json());
     expect(body.error.code).toBe('validation_failed');
-    expect(body.error.details?.[0]?.path).toBe('params.id');
+    expect(body.error.details).toEqual([expect.objectContaining({ path: 'params.id' })]);
   });
 
   it('keeps a well-formed incoming request id and replaces a suspicious one', async () => {

@@ -1,0 +1,95 @@
+/**
+ * Method and path of every endpoint of the API, keyed by its operation id. Schema-free on purpose:
+ * the web client (and any client) imports this map at run time and takes everything else from the
+ * types of the endpoint table (`endpoints.ts`), so pages never ship the zod schemas.
+ * Path parameters are written `:name`.
+ */
+export const apiPaths = {
+  // System: health, the deployed web build.
+  health: 'GET /api/health',
+  buildLatest: 'GET /api/build/latest',
+  buildManifest: 'GET /api/build/meta/:id',
+
+  // Account: registration, sessions, profile.
+  accountRegister: 'POST /api/app/account/register',
+  accountLogin: 'POST /api/app/account/login',
+  accountLogout: 'POST /api/app/account/logout',
+  accountLogoutAll: 'POST /api/app/account/logout-all',
+  accountProfile: 'GET /api/app/account/profile',
+  accountUpdateProfile: 'PUT /api/app/account/profile',
+  accountUploadAvatar: 'POST /api/app/account/avatar',
+  accountAvatar: 'GET /api/app/account/avatar/:name',
+  accountChangePassword: 'POST /api/app/account/change-password',
+  accountSummary: 'GET /api/app/account/summary',
+
+  // Address book.
+  addressList: 'GET /api/app/address',
+  addressCreate: 'POST /api/app/address',
+  addressGet: 'GET /api/app/address/:id',
+  addressUpdate: 'PUT /api/app/address/:id',
+  addressDelete: 'DELETE /api/app/address/:id',
+  addressSetDefault: 'POST /api/app/address/:id/set-default',
+
+  // Notices.
+  noticeList: 'GET /api/app/notice',
+  noticeUnreadCount: 'GET /api/app/notice/unread-count',
+  noticeRead: 'POST /api/app/notice/:id/read',
+  noticeReadAll: 'POST /api/app/notice/read-all',
+
+  // Favorites.
+  favoriteList: 'GET /api/app/favorite',
+  favoriteAdd: 'POST /api/app/favorite',
+  favoriteRemove: 'DELETE /api/app/favorite/:id',
+
+  // Public information: home, catalogue, registrations, databases, regulations, news, search.
+  home: 'GET /api/app/home',
+  excipientList: 'GET /api/app/excipient',
+  excipientFacets: 'GET /api/app/excipient/facets',
+  excipientGet: 'GET /api/app/excipient/:id',
+  excipientDocument: 'GET /api/app/excipient/:id/document/:docId',
+  registrationSearch: 'GET /api/app/registration',
+  registrationGet: 'GET /api/app/registration/:id',
+  databaseList: 'GET /api/app/database',
+  databaseRecords: 'GET /api/app/database/:code/records',
+  databaseRecord: 'GET /api/app/database/:code/records/:id',
+  regulationList: 'GET /api/app/regulation',
+  regulationGet: 'GET /api/app/regulation/:id',
+  newsList: 'GET /api/app/news',
+  newsGet: 'GET /api/app/news/:id',
+  search: 'GET /api/app/search',
+
+  // Samples: the cart, the application form's options and the caller's region, applications.
+  sampleCartList: 'GET /api/app/sample/sample-cart-list',
+  sampleCartCheck: 'POST /api/app/sample/check-sample-cart-num',
+  sampleCartAdd: 'POST /api/app/sample/sample-cart',
+  sampleCartUpdate: 'PATCH /api/app/sample/sample-cart/:id',
+  sampleCartSetChecked: 'POST /api/app/sample/sample-cart-checked',
+  sampleCartRemove: 'POST /api/app/sample/cart-sample-remove',
+  sampleCartCount: 'GET /api/app/sample/sample-cart-num',
+  sampleConfirmedList: 'GET /api/app/sample/confirmed-sample-list',
+  formDictionary: 'GET /api/app/no-token-interface/form-dic-list',
+  location: 'GET /api/app/l-bS',
+  applicationSubmit: 'POST /api/app/sample/or-update',
+  applicationList: 'GET /api/app/sample/application',
+  applicationGet: 'GET /api/app/sample/application/:id',
+  applicationWithdraw: 'POST /api/app/sample/application/:id/withdraw',
+
+  // Staff: sample applications and settings.
+  adminApplicationList: 'GET /api/admin/application',
+  adminApplicationGet: 'GET /api/admin/application/:id',
+  adminApplicationApprove: 'POST /api/admin/application/:id/approve',
+  adminApplicationReject: 'POST /api/admin/application/:id/reject',
+  adminApplicationShip: 'POST /api/admin/application/:id/ship',
+  adminApplicationDeliver: 'POST /api/admin/application/:id/deliver',
+  adminSampleLimits: 'GET /api/admin/settings/sample-limits',
+  adminUpdateSampleLimits: 'PUT /api/admin/settings/sample-limits',
+} as const;
+
+export type ApiOperation = keyof typeof apiPaths;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The method and path of an operation. */
+export function routeOf(operation: ApiOperation): { method: HttpMethod; path: string } {
+  const [method, path] = apiPaths[operation].split(' ') as [HttpMethod, string];
+  return { method, path };
+}

@@ -1,0 +1,9 @@
+/**
+ * The schema-free entry point of the contracts (`@fuliaotong/contracts/constants`): labels, value
+ * lists and limits, without zod. Pages import these at run time, and only types from the main entry,
+ * so that no page ships the API's schemas for a label.
+ */
+export * from './access.js';
+export * from './account.js';
+export * from './information.js';
+export * from './sample.js';

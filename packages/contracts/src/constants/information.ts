@@ -1,0 +1,61 @@
+export const MAX_PAGE_SIZE = 100;
+
+export const EXCIPIENT_CATEGORIES = [
+  '填充剂', '黏合剂', '崩解剂', '润滑剂', '助流剂', '包衣材料', '释放调节剂', '溶剂', '表面活性剂',
+  '增稠剂', '防腐剂', '抗氧剂', 'pH 调节剂', '矫味剂', '增塑剂',
+] as const;
+export const DOSAGE_FORMS = [
+  '片剂', '胶囊剂', '颗粒剂', '散剂', '口服溶液剂', '混悬剂', '注射剂', '软膏剂', '乳膏剂', '凝胶剂',
+  '栓剂', '眼用制剂', '吸入制剂', '贴剂',
+] as const;
+export const PHARMACOPOEIAS = ['ChP', 'USP-NF', 'EP', 'JP'] as const;
+export const pharmacopoeiaLabels: Record<(typeof PHARMACOPOEIAS)[number], string> = {
+  ChP: '中国药典',
+  'USP-NF': '美国药典/国家处方集',
+  EP: '欧洲药典',
+  JP: '日本药局方',
+};
+
+export const DOCUMENT_KINDS = ['TDS', 'SDS', 'COA', 'DMF'] as const;
+export const documentKindLabels: Record<(typeof DOCUMENT_KINDS)[number], string> = {
+  TDS: '技术资料（TDS）',
+  SDS: '安全技术说明书（SDS）',
+  COA: '检验报告样例（COA）',
+  DMF: 'DMF 授权信',
+};
+/** public: anyone may download · login: signed-in users · request: sent on request (申请获取). */
+export const DOCUMENT_ACCESS = ['public', 'login', 'request'] as const;
+
+/** 原辅包登记 types: excipient 辅料, packaging 药包材, API 原料药. */
+export const REGISTRATION_TYPES = ['辅料', '药包材', '原料药'] as const;
+/** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过. */
+export const REVIEW_STATUSES = ['A', 'I'] as const;
+export const reviewStatusLabels = { A: 'A（已批准在上市制剂使用）', I: 'I（尚未通过与制剂共同审评审批）' } as const;
+export const REGISTRATION_SOURCES = ['国产', '进口'] as const;
+/** Registration number: F (辅料) / B (药包材) / Y (原料药) + year + 7 digits, e.g. F20190000123. */
+export const REG_NO_PATTERN = /^[FBY]20\d{2}\d{7}$/;
+/** Registration searches count matches up to this many. */
+export const REGISTRATION_COUNT_CAP = 1_000;
+/** The CDE column names of the import file, in order. */
+export const REGISTRATION_CSV_COLUMNS = [
+  '登记号', '品种名称', '企业名称', '企业地址', '省份', '产品来源', '规格', '包装规格', '类型',
+  '与制剂共同审评审批结果', '更新日期', '备注',
+] as const;
+
+/** The databases of /database: registration records, pharmacopoeia standards and usage data. */
+export const DATABASE_CODES = ['registration', 'standard', 'usage'] as const;
+export const STANDARD_STATUSES = ['现行', '废止', '草案公示'] as const;
+
+export const REGULATION_CATEGORIES = ['法律法规', '部门规章', '规范性文件', '技术指导原则', '药典公告', '征求意见稿'] as const;
+export const REGULATION_STATUSES = ['现行', '废止', '征求意见'] as const;
+export const NEWS_CATEGORIES = ['行业动态', '政策解读', '技术文章', '企业新闻', '展会活动'] as const;
+
+export const SEARCH_MAX_LENGTH = 50;
+export const SEARCH_TYPES = ['all', 'excipient', 'registration', 'regulation', 'news'] as const;
+export const searchTypeLabels: Record<(typeof SEARCH_TYPES)[number], string> = {
+  all: '全部',
+  excipient: '辅料产品',
+  registration: '登记信息',
+  regulation: '法规政策',
+  news: '行业资讯',
+};

@@ -1,0 +1,39 @@
+/** Limits of the sample programme, until the staff change them. */
+export const DEFAULT_SAMPLE_LIMITS = {
+  maxCartItems: 20,
+  maxApplicationItems: 20,
+  maxQuantity: 10,
+  maxPendingApplications: 5,
+} as const satisfies Record<string, number>;
+
+/** Why a cart item cannot be applied for right now. */
+export const UNAVAILABLE_REASONS = ['product_removed', 'samples_suspended', 'spec_unavailable'] as const;
+export const unavailableReasonLabels: Record<(typeof UNAVAILABLE_REASONS)[number], string> = {
+  product_removed: '该产品已下架',
+  samples_suspended: '该产品暂停提供样品',
+  spec_unavailable: '该规格暂不提供样品',
+};
+
+/** Option lists of the application form, kept in the database (form_dictionary). */
+export const FORM_DIC_CODES = ['purpose', 'dosageForm', 'stage', 'companyType'] as const;
+
+export const APPLICATION_STATUSES = ['submitted', 'approved', 'rejected', 'shipped', 'delivered', 'withdrawn'] as const;
+type ApplicationStatusValue = (typeof APPLICATION_STATUSES)[number];
+export const applicationStatusLabels: Record<ApplicationStatusValue, string> = {
+  submitted: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+  shipped: '已发货',
+  delivered: '已签收',
+  withdrawn: '已撤回',
+};
+
+/** Transitions and who may make them; anything else answers 409. */
+export const applicationTransitions = {
+  approve: { from: ['submitted'], to: 'approved', by: 'staff' },
+  reject: { from: ['submitted'], to: 'rejected', by: 'staff' },
+  ship: { from: ['approved'], to: 'shipped', by: 'staff' },
+  deliver: { from: ['shipped'], to: 'delivered', by: 'staff' },
+  withdraw: { from: ['submitted'], to: 'withdrawn', by: 'member' },
+} as const satisfies Record<string, { from: readonly ApplicationStatusValue[]; to: ApplicationStatusValue; by: 'staff' | 'member' }>;
+export type ApplicationAction = keyof typeof applicationTransitions;
