@@ -8,11 +8,14 @@ import { constants as zlib } from 'node:zlib';
 import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contracts';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
+import { Transactor } from './db/transactor.js';
 import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import { AccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
+import { AddressRepository } from './modules/address/address.repository.js';
 import { addressRoutes } from './modules/address/address.routes.js';
 import { AddressService } from './modules/address/address.service.js';
 import { ArticleRepository } from './modules/article/article.repository.js';
@@ -21,6 +24,7 @@ import { ArticleService } from './modules/article/article.service.js';
 import { createAuthGuard } from './modules/auth/auth.guard.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { defaultAuthLimits, Throttle, type AuthLimits } from './modules/auth/throttle.js';
+import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { ExcipientRepository } from './modules/excipient/excipient.repository.js';
 import { excipientRoutes } from './modules/excipient/excipient.routes.js';
@@ -36,6 +40,7 @@ import { HomeService } from './modules/home/home.service.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
 import { LocationService } from './modules/location/location.service.js';
+import { NoticeRepository } from './modules/notice/notice.repository.js';
 import { NoticeService } from './modules/notice/notice.service.js';
 import { ReferenceRepository } from './modules/reference/reference.repository.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
@@ -128,9 +133,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerOpenApi(app);
 
   const db = deps.database.db;
+  const transactor = new Transactor(db);
+  const accountRepository = new AccountRepository(db);
   const tokens = new TokenService(deps.auth.jwtSecret);
   const sessions = new SessionRepository(db);
-  const throttle = new Throttle(db);
+  const throttle = new Throttle(new ThrottleRepository(db));
   // Every module's routes come from the endpoint table; the guard enforces each one's access level.
   const guard = createAuthGuard(tokens, sessions);
   const operations = registeredOperations(app);
@@ -138,15 +145,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const build = deps.web?.info ?? deps.build ?? developmentBuild;
   const system = new SystemService(new SystemRepository(db), build);
   await app.register(systemRoutes, { system, dbKind: deps.database.kind, guard });
-  const notices = new NoticeService(db);
-  const favorites = new FavoriteService(new FavoriteRepository(db));
-  const addresses = new AddressService(db);
+  const notices = new NoticeService(new NoticeRepository(db));
+  const favorites = new FavoriteService(new FavoriteRepository(db), transactor);
+  const addresses = new AddressService(new AddressRepository(db), transactor);
   // Samples: limits the staff change at run time, the cart, the application form's option lists, applications.
   const sampleLimits = new SampleLimitsService(new SettingsRepository(db));
-  const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits);
+  const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits, transactor);
   const dictionary = new FormDictionaryService(new FormDictionaryRepository(db));
   const applications = new SampleApplicationService({
     applications: new SampleApplicationRepository(db),
+    accounts: accountRepository,
+    transactor,
     cart,
     limits: sampleLimits,
     dictionary,
@@ -154,7 +163,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notices,
   });
   const accounts = new AccountService({
-    db,
+    accounts: accountRepository,
+    transactor,
     tokens,
     sessions,
     throttle,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type {
   AccountSummary,
   ChangePasswordBody,
@@ -9,16 +8,16 @@ import type {
   UpdateProfileBody,
   User,
 } from '@fuliaotong/contracts';
-import type { Db } from '../../db/database.js';
-import { uploads, users } from '../../db/schema.js';
+import type { Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
-import type { SessionRepository, UserRow } from '../auth/session.repository.js';
+import type { SessionRepository } from '../auth/session.repository.js';
 import type { AuthLimits, Throttle } from '../auth/throttle.js';
 import type { TokenService } from '../auth/token.service.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { SampleApplicationService } from '../sample-application/sample-application.service.js';
+import type { AccountRepository, UserRow } from './account.repository.js';
 import { extensionOf, sniffImageType } from './image-type.js';
 
 export const AVATAR_PATH = '/api/app/account/avatar/';
@@ -58,7 +57,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export interface AccountServiceDeps {
-  db: Db;
+  accounts: AccountRepository;
+  transactor: Transactor;
   tokens: TokenService;
   sessions: SessionRepository;
   throttle: Throttle;
@@ -73,8 +73,8 @@ export interface AccountServiceDeps {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  private get db() {
-    return this.deps.db;
+  private get accounts() {
+    return this.deps.accounts;
   }
 
   async register(body: RegisterBody, client: ClientInfo): Promise<SessionResponse> {
@@ -87,22 +87,19 @@ export class AccountService {
     const passwordHash = await hashPassword(body.password);
     let user: UserRow;
     try {
-      user = await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({ account, passwordHash, nickName: body.nickName?.trim() ?? '' })
-          .returning();
+      user = await this.deps.transactor.transaction(async (repositories) => {
+        const row = await repositories.accounts.insert({ account, passwordHash, nickName: body.nickName?.trim() ?? '' });
         await this.deps.notices.notify(
-          row!.id,
+          row.id,
           {
             kind: 'account',
             title: '欢迎加入辅料通',
             body: '您的账号已创建。您可以在个人中心完善资料、管理收货地址，并在线申请辅料样品。',
             link: '/account',
           },
-          tx,
+          repositories,
         );
-        return row!;
+        return row;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('conflict', '该账号已注册，请直接登录');
@@ -122,7 +119,7 @@ export class AccountService {
       limits.loginFailuresPerAccount,
       '该账号密码错误次数过多，已暂时锁定',
     );
-    const [user] = await this.db.select().from(users).where(eq(users.account, account));
+    const user = await this.accounts.findByAccount(account);
     const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnPasswordCheck(body.password), false);
     if (!ok || !user) throw new AppError('unauthorized', WRONG_CREDENTIALS);
     await throttle.forget(failure);
@@ -134,33 +131,32 @@ export class AccountService {
   }
 
   async logoutEverywhere(userId: number): Promise<void> {
-    await this.deps.sessions.revokeAll(userId);
+    await this.revokeAll(userId);
+  }
+
+  /** Ends every session of the user and makes every token issued so far invalid. */
+  private async revokeAll(userId: number): Promise<void> {
+    await this.deps.transactor.transaction(async ({ sessions, accounts }) => {
+      await sessions.deleteAllOf(userId);
+      await accounts.bumpTokenVersion(userId);
+    });
   }
 
   async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<User> {
     if (body.avatar) {
       const name = body.avatar.slice(AVATAR_PATH.length);
-      const [upload] = await this.db
-        .select({ name: uploads.name })
-        .from(uploads)
-        .where(and(eq(uploads.name, name), eq(uploads.ownerId, user.id)));
-      if (!upload) {
+      if (!(await this.accounts.ownsUpload(user.id, name))) {
         const message = '头像请通过上传接口设置';
         throw new AppError('validation_failed', message, [{ path: 'body.avatar', message }]);
       }
     }
-    const [row] = await this.db
-      .update(users)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.sex !== undefined ? { sex: body.sex } : {}),
-        ...(body.nickName !== undefined ? { nickName: body.nickName } : {}),
-        ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    return toUser(row!);
+    const row = await this.accounts.update(user.id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.sex !== undefined ? { sex: body.sex } : {}),
+      ...(body.nickName !== undefined ? { nickName: body.nickName } : {}),
+      ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+    });
+    return toUser(row);
   }
 
   /** Stores a new avatar image (checked by its bytes) and makes it the user's; the old one is deleted. */
@@ -168,26 +164,18 @@ export class AccountService {
     const type = sniffImageType(bytes);
     if (!type) throw new AppError('unsupported_media_type', '头像只支持 PNG、JPEG 或 WebP 格式的图片');
     const name = `${randomUUID()}.${extensionOf(type)}`;
-    const row = await this.db.transaction(async (tx) => {
-      await tx.insert(uploads).values({ name, ownerId: user.id, contentType: type, bytes });
-      const [updated] = await tx
-        .update(users)
-        .set({ avatar: AVATAR_PATH + name, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+    const row = await this.deps.transactor.transaction(async ({ accounts }) => {
+      await accounts.insertUpload({ name, ownerId: user.id, contentType: type, bytes });
+      const updated = await accounts.update(user.id, { avatar: AVATAR_PATH + name });
       const previous = user.avatar?.startsWith(AVATAR_PATH) ? user.avatar.slice(AVATAR_PATH.length) : undefined;
-      if (previous) await tx.delete(uploads).where(and(eq(uploads.name, previous), eq(uploads.ownerId, user.id)));
-      return updated!;
+      if (previous) await accounts.deleteUpload(user.id, previous);
+      return updated;
     });
     return toUser(row);
   }
 
   async avatar(name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-    const [row] = await this.db
-      .select({ contentType: uploads.contentType, bytes: uploads.bytes })
-      .from(uploads)
-      .where(eq(uploads.name, name));
-    return row;
+    return this.accounts.upload(name);
   }
 
   /** Sets a new password, ends every other session and answers a fresh token for this one. */
@@ -204,13 +192,10 @@ export class AccountService {
     if (isCommonPassword(body.newPassword)) {
       throw new AppError('validation_failed', COMMON_PASSWORD, [{ path: 'body.newPassword', message: COMMON_PASSWORD }]);
     }
-    await this.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    await this.deps.sessions.revokeAll(user.id);
+    await this.accounts.setPasswordHash(user.id, await hashPassword(body.newPassword));
+    await this.revokeAll(user.id);
     await this.deps.sessions.delete(sessionId);
-    const [fresh] = await this.db.select().from(users).where(eq(users.id, user.id));
+    const fresh = await this.accounts.findById(user.id);
     await this.deps.notices.notify(user.id, {
       kind: 'account',
       title: '密码已修改',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { users } from '../../db/schema.js';
+import { users } from './account.schema.js';
 
 /** Who is staff (工作人员): used by the `create-staff` command. */
 export class StaffRepository {

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { NewsQuery, NewsSummary, RegulationQuery, RegulationSummary } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { news, regulations } from '../../db/schema.js';
-import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.js';
+import { news, regulations } from './article.schema.js';
+import { containsCondition, nameRank } from '../../db/gram-search.js';
+import { normaliseKeyword } from '../search/grams.js';
 
 export type RegulationRow = Omit<typeof regulations.$inferSelect, 'searchText' | 'searchGrams'>;
 export type NewsRow = Omit<typeof news.$inferSelect, 'searchText' | 'searchGrams'>;

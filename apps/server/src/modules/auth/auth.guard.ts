@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import type { SessionRepository, UserRow } from './session.repository.js';
+import type { UserRow } from '../account/account.repository.js';
+import type { SessionRepository } from './session.repository.js';
 import type { TokenService } from './token.service.js';
 
 export interface Principal {

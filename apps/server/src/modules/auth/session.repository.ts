@@ -1,9 +1,10 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sessions, users } from '../../db/schema.js';
+import type { UserRow } from '../account/account.repository.js';
+import { users } from '../account/account.schema.js';
+import { sessions } from './auth.schema.js';
 
-export type UserRow = typeof users.$inferSelect;
-
+/** Signed-in devices (`sessions`). */
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 
@@ -11,7 +12,10 @@ export class SessionRepository {
     await this.db.insert(sessions).values(session);
   }
 
-  /** The user of a live session, provided the token's version is still the user's. */
+  /**
+   * The user of a live session, provided the token's version is still the user's: one query on every
+   * authenticated request, so it reads the user's row (owned by the account module) in a join.
+   */
   async findActiveUser(sessionId: string, userId: number, version: number, now: Date): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select({ user: users })
@@ -32,19 +36,9 @@ export class SessionRepository {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
   }
 
-  /** Ends every session of the user (but `keep`) and makes every token issued so far invalid. */
-  async revokeAll(userId: number, keep?: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx
-        .delete(sessions)
-        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
-      const [row] = await tx
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning({ version: users.tokenVersion });
-      return row!.version;
-    });
+  /** Ends every session of the user (the caller makes their tokens invalid in the same transaction). */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
   async pruneExpired(now: Date): Promise<void> {

@@ -1,9 +1,5 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { authAttempts } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-
-export type AttemptKind = (typeof authAttempts.$inferInsert)['kind'];
+import type { AttemptKey, AttemptKind, ThrottleRepository } from './throttle.repository.js';
 
 export interface Limit {
   max: number;
@@ -38,7 +34,7 @@ const KEEP_MS = 24 * 60 * MINUTE;
  */
 export class Throttle {
   constructor(
-    private readonly db: Db,
+    private readonly attempts: ThrottleRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -46,35 +42,28 @@ export class Throttle {
    * Records an attempt and answers its id; throws 429 (with Retry-After) when it is over the limit,
    * in which case the attempt is not kept.
    */
-  async admit(kind: AttemptKind, key: { account?: string; ip: string }, by: 'account' | 'ip', limit: Limit, message: string): Promise<number> {
-    const [row] = await this.db
-      .insert(authAttempts)
-      .values({ kind, account: key.account ?? null, ip: key.ip, createdAt: this.now() })
-      .returning({ id: authAttempts.id });
+  async admit(kind: AttemptKind, key: AttemptKey, by: 'account' | 'ip', limit: Limit, message: string): Promise<number> {
+    const id = await this.attempts.record(kind, key, this.now());
     const since = new Date(this.now().getTime() - limit.windowMs);
-    const subject = by === 'account' ? eq(authAttempts.account, key.account ?? '') : eq(authAttempts.ip, key.ip);
-    const [stats] = await this.db
-      .select({ n: count(), oldest: min(authAttempts.createdAt) })
-      .from(authAttempts)
-      .where(and(eq(authAttempts.kind, kind), subject, gt(authAttempts.createdAt, since)));
-    if ((stats?.n ?? 0) > limit.max) {
-      await this.forget(row!.id);
-      const oldest = stats?.oldest ? new Date(stats.oldest).getTime() : this.now().getTime();
+    const stats = await this.attempts.countSince(kind, key, by, since);
+    if (stats.n > limit.max) {
+      await this.forget(id);
+      const oldest = stats.oldest ? stats.oldest.getTime() : this.now().getTime();
       const retryAfter = Math.max(1, Math.ceil((oldest + limit.windowMs - this.now().getTime()) / 1000));
       throw new AppError('too_many_requests', `${message}，请 ${formatWait(retryAfter)}后再试`, undefined, {
         'retry-after': String(retryAfter),
       });
     }
-    return row!.id;
+    return id;
   }
 
   /** Takes back a recorded attempt (a log-in that turned out to be right is not a failure). */
   async forget(id: number): Promise<void> {
-    await this.db.delete(authAttempts).where(eq(authAttempts.id, id));
+    await this.attempts.delete(id);
   }
 
   async prune(): Promise<void> {
-    await this.db.delete(authAttempts).where(lt(authAttempts.createdAt, new Date(this.now().getTime() - KEEP_MS)));
+    await this.attempts.deleteBefore(new Date(this.now().getTime() - KEEP_MS));
   }
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ExcipientQuery, ExcipientSummary, Pharmacopoeia } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { excipientDocuments, excipients, excipientSpecs } from '../../db/schema.js';
-import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.js';
+import { excipientDocuments, excipients, excipientSpecs } from './excipient.schema.js';
+import { containsCondition, nameRank } from '../../db/gram-search.js';
+import { normaliseKeyword } from '../search/grams.js';
 
 export type ExcipientRow = typeof excipients.$inferSelect;
 export type ExcipientSpecRow = typeof excipientSpecs.$inferSelect;

@@ -1,7 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FavoriteTargetType } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { excipients, favorites, news, registrations, regulations, users } from '../../db/schema.js';
+import { news, regulations } from '../article/article.schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
+import { registrations } from '../registration/registration.schema.js';
+import { favorites } from './favorite.schema.js';
 
 export type FavoriteRow = typeof favorites.$inferSelect;
 
@@ -12,6 +15,7 @@ export interface FavoriteTarget {
   subtitle: string;
 }
 
+/** Users' favorites (`favorites`); their targets' titles are read from the catalogue, registration and article tables. */
 export class FavoriteRepository {
   constructor(private readonly db: Db) {}
 
@@ -45,29 +49,18 @@ export class FavoriteRepository {
     return row?.n ?? 0;
   }
 
-  /**
-   * Adds a favorite unless the user has it already (then answers the existing one) or has `max`
-   * already (then answers 'full'). The user's row is locked meanwhile, so parallel additions cannot
-   * pass the limit.
-   */
-  async add(
-    userId: number,
-    targetType: FavoriteTargetType,
-    targetId: number,
-    max: number,
-  ): Promise<{ row: FavoriteRow; created: boolean } | 'full'> {
-    return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [existing] = await tx
-        .select()
-        .from(favorites)
-        .where(and(eq(favorites.userId, userId), eq(favorites.targetType, targetType), eq(favorites.targetId, targetId)));
-      if (existing) return { row: existing, created: false };
-      const [total] = await tx.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
-      if ((total?.n ?? 0) >= max) return 'full';
-      const [row] = await tx.insert(favorites).values({ userId, targetType, targetId }).returning();
-      return { row: row!, created: true };
-    });
+  /** The user's favorite of a target. */
+  async findByTarget(userId: number, targetType: FavoriteTargetType, targetId: number): Promise<FavoriteRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.targetType, targetType), eq(favorites.targetId, targetId)));
+    return row;
+  }
+
+  async insert(userId: number, targetType: FavoriteTargetType, targetId: number): Promise<FavoriteRow> {
+    const [row] = await this.db.insert(favorites).values({ userId, targetType, targetId }).returning();
+    return row!;
   }
 
   async find(userId: number, id: number): Promise<FavoriteRow | undefined> {

@@ -6,6 +6,7 @@ import {
   type FavoritePage,
   type FavoriteQuery,
 } from '@fuliaotong/contracts';
+import type { Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import { detailUrl } from '../seo/site-urls.js';
 import type { FavoriteRepository, FavoriteRow, FavoriteTarget } from './favorite.repository.js';
@@ -27,7 +28,10 @@ function toFavorite(row: FavoriteRow, target: FavoriteTarget | undefined): Favor
 
 /** A user's favorites (收藏): products, registration records, regulations and news. */
 export class FavoriteService {
-  constructor(private readonly favorites: FavoriteRepository) {}
+  constructor(
+    private readonly favorites: FavoriteRepository,
+    private readonly transactor: Transactor,
+  ) {}
 
   /** The caller's favorite of a target (null for anonymous callers or when not a favorite). */
   favoriteIdOf(userId: number | null, targetType: FavoriteTargetType, targetId: number): Promise<number | null> {
@@ -51,8 +55,16 @@ export class FavoriteService {
   async add(userId: number, body: FavoriteBody): Promise<{ favorite: Favorite; created: boolean }> {
     const [target] = await this.favorites.targets(body.targetType, [body.targetId]);
     if (!target) throw new AppError('not_found', '收藏的内容不存在');
-    const result = await this.favorites.add(userId, body.targetType, body.targetId, MAX_FAVORITES);
-    if (result === 'full') throw new AppError('conflict', `收藏最多 ${MAX_FAVORITES} 条，请先取消一些收藏`);
+    // The user's row is locked meanwhile, so parallel additions cannot pass the limit.
+    const result = await this.transactor.transaction(async ({ accounts, favorites }) => {
+      await accounts.lockUser(userId);
+      const existing = await favorites.findByTarget(userId, body.targetType, body.targetId);
+      if (existing) return { row: existing, created: false };
+      if ((await favorites.countOf(userId)) >= MAX_FAVORITES) {
+        throw new AppError('conflict', `收藏最多 ${MAX_FAVORITES} 条，请先取消一些收藏`);
+      }
+      return { row: await favorites.insert(userId, body.targetType, body.targetId), created: true };
+    });
     return { favorite: toFavorite(result.row, target), created: result.created };
   }
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FormDicCode } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { formDictionary } from '../../db/schema.js';
+import { formDictionary } from './form-dictionary.schema.js';
 
 export interface FormDicRow {
   groupCode: FormDicCode;

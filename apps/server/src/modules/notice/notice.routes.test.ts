@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoticePage, UnreadCount } from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { NoticeRepository } from './notice.repository.js';
 import { NoticeService } from './notice.service.js';
 
 let t: TestApp;
 let notices: NoticeService;
 beforeAll(async () => {
   t = await createTestApp();
-  notices = new NoticeService(t.database.db);
+  notices = new NoticeService(new NoticeRepository(t.database.db));
 });
 afterAll(async () => {
   await t.close();

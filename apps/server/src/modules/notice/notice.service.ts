@@ -1,8 +1,7 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Notice, NoticeKind, Page } from '@fuliaotong/contracts';
-import type { Db } from '../../db/database.js';
-import { notices } from '../../db/schema.js';
+import type { Repositories } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
+import type { NoticeRepository, NoticeRow } from './notice.repository.js';
 
 export interface NewNotice {
   kind: NoticeKind;
@@ -10,8 +9,6 @@ export interface NewNotice {
   body: string;
   link?: string | null;
 }
-
-type NoticeRow = typeof notices.$inferSelect;
 
 function toNotice(row: NoticeRow): Notice {
   return {
@@ -27,52 +24,30 @@ function toNotice(row: NoticeRow): Notice {
 
 /** A user's notices (站内通知): other features call `notify`; the account pages read them. */
 export class NoticeService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly notices: NoticeRepository) {}
 
-  /** Sends a notice; pass a transaction to make it part of the change it reports. */
-  async notify(userId: number, notice: NewNotice, db: Pick<Db, 'insert'> = this.db): Promise<void> {
-    await db.insert(notices).values({ userId, ...notice, link: notice.link ?? null });
+  /** Sends a notice; pass the repositories of a transaction to make it part of the change it reports. */
+  async notify(userId: number, notice: NewNotice, within?: Pick<Repositories, 'notices'>): Promise<void> {
+    await (within?.notices ?? this.notices).insert(userId, { ...notice, link: notice.link ?? null });
   }
 
   async list(userId: number, page: number, pageSize: number, unreadOnly: boolean): Promise<Page<Notice>> {
-    const where = unreadOnly ? and(eq(notices.userId, userId), isNull(notices.readAt)) : eq(notices.userId, userId);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(notices)
-        .where(where)
-        .orderBy(desc(notices.createdAt), desc(notices.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: count() }).from(notices).where(where),
-    ]);
-    return { items: rows.map(toNotice), totalCount: total?.n ?? 0 };
+    const { rows, totalCount } = await this.notices.page(userId, unreadOnly, pageSize, (page - 1) * pageSize);
+    return { items: rows.map(toNotice), totalCount };
   }
 
-  async unreadCount(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(notices)
-      .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
-    return row?.n ?? 0;
+  unreadCount(userId: number): Promise<number> {
+    return this.notices.unreadCount(userId);
   }
 
   async markRead(userId: number, id: number): Promise<Notice> {
-    const [row] = await this.db.select().from(notices).where(and(eq(notices.id, id), eq(notices.userId, userId)));
+    const row = await this.notices.find(userId, id);
     if (!row) throw new AppError('not_found', '通知不存在');
     if (row.readAt) return toNotice(row);
-    const [updated] = await this.db
-      .update(notices)
-      .set({ readAt: new Date() })
-      .where(eq(notices.id, id))
-      .returning();
-    return toNotice(updated!);
+    return toNotice(await this.notices.markRead(id));
   }
 
   async markAllRead(userId: number): Promise<void> {
-    await this.db
-      .update(notices)
-      .set({ readAt: new Date() })
-      .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
+    await this.notices.markAllRead(userId);
   }
 }

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseCode, DatabaseRecordQuery, StandardRecord } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
-import { databases, registrations, standards, usageRecords } from '../../db/schema.js';
-import { containsCondition, nameRank, normaliseKeyword } from '../search/grams.js';
+import { registrations } from '../registration/registration.schema.js';
+import { databases, standards, usageRecords } from './reference.schema.js';
+import { containsCondition, nameRank } from '../../db/gram-search.js';
+import { normaliseKeyword } from '../search/grams.js';
 
 export type DatabaseRow = typeof databases.$inferSelect;
 export type UsageRow = Omit<typeof usageRecords.$inferSelect, 'searchGrams'>;

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { REGISTRATION_COUNT_CAP, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
-import { registrations } from '../../db/schema.js';
-import { containsCondition, containsText, nameRank, normaliseKeyword } from '../search/grams.js';
+import { registrations } from './registration.schema.js';
+import { containsCondition, containsText, nameRank } from '../../db/gram-search.js';
+import { normaliseKeyword } from '../search/grams.js';
 
 export { REGISTRATION_COUNT_CAP };
 

@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
-import { sampleApplicationEvents, sampleApplicationItems, sampleApplications, sampleCartItems, users } from '../../db/schema.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { sampleApplicationEvents, sampleApplicationItems, sampleApplications } from './sample-application.schema.js';
 
 export type ApplicationRow = typeof sampleApplications.$inferSelect;
 export type ApplicationValues = Omit<typeof sampleApplications.$inferInsert, 'id' | 'number' | 'userId' | 'status'>;
@@ -11,13 +9,6 @@ export type ApplicationItemRow = typeof sampleApplicationItems.$inferSelect;
 export type ApplicationItemValues = Omit<typeof sampleApplicationItems.$inferInsert, 'id' | 'applicationId'>;
 export type ApplicationEventRow = typeof sampleApplicationEvents.$inferSelect;
 export type ApplicationEventValues = Omit<typeof sampleApplicationEvents.$inferInsert, 'id' | 'createdAt'>;
-
-export interface ApplicantRow {
-  id: number;
-  account: string;
-  name: string;
-  nickName: string;
-}
 
 export interface ApplicationFilter {
   /** Only this user's applications (the member pages); all users' when absent (the staff pages). */
@@ -30,22 +21,9 @@ export interface ApplicationFilter {
 /** `%` and `_` in a keyword are matched as themselves. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * Sample applications with their items (copies of the product names) and events (the history).
- * Built on the database or, inside `transaction`, on one transaction.
- */
+/** Sample applications with their items (copies of the product names) and events (the history). */
 export class SampleApplicationRepository {
   constructor(private readonly db: Db) {}
-
-  /** Runs `work` in one transaction, with a repository bound to it and the transaction itself (for notices). */
-  transaction<T>(work: (applications: SampleApplicationRepository, tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new SampleApplicationRepository(tx), tx));
-  }
-
-  /** Locks the user's row until the transaction ends: one user's submissions then happen one after another. */
-  async lockUser(userId: number): Promise<void> {
-    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  }
 
   async countOf(userId: number, status?: ApplicationStatus): Promise<number> {
     const where = status
@@ -81,12 +59,6 @@ export class SampleApplicationRepository {
 
   async addEvent(event: ApplicationEventValues): Promise<void> {
     await this.db.insert(sampleApplicationEvents).values(event);
-  }
-
-  /** Takes these options out of the user's cart (they have been applied for). */
-  async removeFromCart(userId: number, specIds: number[]): Promise<void> {
-    if (specIds.length === 0) return;
-    await this.db.delete(sampleCartItems).where(and(eq(sampleCartItems.userId, userId), inArray(sampleCartItems.specId, specIds)));
   }
 
   /** An application (only the user's when `userId` is given); `lock` holds it until the transaction ends. */
@@ -169,13 +141,5 @@ export class SampleApplicationRepository {
         .groupBy(sampleApplications.status),
     ]);
     return { rows, totalCount: total?.n ?? 0, counts };
-  }
-
-  async applicants(userIds: number[]): Promise<ApplicantRow[]> {
-    if (userIds.length === 0) return [];
-    return this.db
-      .select({ id: users.id, account: users.account, name: users.name, nickName: users.nickName })
-      .from(users)
-      .where(inArray(users.id, [...new Set(userIds)]));
   }
 }

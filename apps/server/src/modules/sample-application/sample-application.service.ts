@@ -14,16 +14,16 @@ import {
   type ShippingAddress,
   type ValidationIssue,
 } from '@fuliaotong/contracts';
+import type { Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
+import type { AccountRepository, UserName, UserRow } from '../account/account.repository.js';
 import type { AddressService } from '../address/address.service.js';
 import { regionNames } from '../address/regions.js';
-import type { UserRow } from '../auth/session.repository.js';
 import type { FormDictionaryService } from '../form-dictionary/form-dictionary.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
 import type {
-  ApplicantRow,
   ApplicationEventRow,
   ApplicationFilter,
   ApplicationItemRow,
@@ -128,7 +128,7 @@ function applicationOf(
   };
 }
 
-const applicantOf = (row: ApplicantRow | undefined) => ({
+const applicantOf = (row: UserName | undefined) => ({
   id: row?.id ?? 0,
   account: row?.account ?? '',
   name: row?.name || row?.nickName || '',
@@ -162,6 +162,9 @@ function noticeOf(action: ApplicationAction | 'submit', row: ApplicationRow) {
 
 export interface SampleApplicationServiceDeps {
   applications: SampleApplicationRepository;
+  /** Names the applicant on the staff pages. */
+  accounts: AccountRepository;
+  transactor: Transactor;
   cart: SampleCartService;
   limits: SampleLimitsService;
   dictionary: FormDictionaryService;
@@ -238,8 +241,9 @@ export class SampleApplicationService {
     }));
     const editing = body.id;
 
-    const id = await this.applications.transaction(async (applications, tx) => {
-      await applications.lockUser(user.id);
+    const id = await this.deps.transactor.transaction(async (repositories) => {
+      const { applications } = repositories;
+      await repositories.accounts.lockUser(user.id);
       let row: ApplicationRow;
       if (editing !== undefined) {
         const current = await applications.find(editing, user.id, true);
@@ -255,9 +259,9 @@ export class SampleApplicationService {
         const next = await applications.nextId();
         row = await applications.insert(next, applicationNumber(next, now), user.id, { ...values, createdAt: now, updatedAt: now });
       }
-      if (body.address && body.saveAddress) await this.deps.addresses.create(user.id, body.address, tx);
+      if (body.address && body.saveAddress) await this.deps.addresses.create(user.id, body.address, repositories);
       await applications.replaceItems(row.id, items);
-      await applications.removeFromCart(user.id, items.map((item) => item.specId));
+      await repositories.cart.removeSpecs(user.id, items.map((item) => item.specId));
       await applications.addEvent({
         applicationId: row.id,
         action: editing !== undefined ? 'update' : 'submit',
@@ -267,7 +271,7 @@ export class SampleApplicationService {
         actorRole: 'member',
         actorName: actorName(user),
       });
-      if (editing === undefined) await this.deps.notices.notify(user.id, noticeOf('submit', row), tx);
+      if (editing === undefined) await this.deps.notices.notify(user.id, noticeOf('submit', row), repositories);
       return row.id;
     });
     return { application: await this.get(user.id, id), created: editing === undefined };
@@ -294,7 +298,7 @@ export class SampleApplicationService {
 
   async adminList(query: AdminApplicationQuery): Promise<AdminApplicationPage> {
     const { items, totalCount, countsByStatus } = await this.page({ status: query.status, keyword: query.keyword || undefined }, query);
-    const applicants = new Map((await this.applications.applicants(items.map(({ row }) => row.userId))).map((a) => [a.id, a]));
+    const applicants = new Map((await this.deps.accounts.names(items.map(({ row }) => row.userId))).map((a) => [a.id, a]));
     return {
       items: items.map(({ row, summary }) => ({ ...summary, applicant: applicantOf(applicants.get(row.userId)) })),
       totalCount,
@@ -305,7 +309,7 @@ export class SampleApplicationService {
   async adminGet(id: number): Promise<AdminApplication> {
     const row = await this.applications.find(id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
-    const [detail, [applicant]] = await Promise.all([this.detailOf(row, 'staff'), this.applications.applicants([row.userId])]);
+    const [detail, [applicant]] = await Promise.all([this.detailOf(row, 'staff'), this.deps.accounts.names([row.userId])]);
     return { ...detail, applicant: applicantOf(applicant) };
   }
 
@@ -344,7 +348,8 @@ export class SampleApplicationService {
     note = '',
   ): Promise<void> {
     const rule = applicationTransitions[action];
-    await this.applications.transaction(async (applications, tx) => {
+    await this.deps.transactor.transaction(async (repositories) => {
+      const { applications } = repositories;
       const row = await applications.transition(id, rule.from, rule.to, changes, ownerId);
       if (!row) {
         const current = await applications.find(id, ownerId);
@@ -360,7 +365,7 @@ export class SampleApplicationService {
         actorRole: rule.by,
         actorName: actorName(actor),
       });
-      await this.deps.notices.notify(row.userId, noticeOf(action, row), tx);
+      await this.deps.notices.notify(row.userId, noticeOf(action, row), repositories);
     });
   }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { excipients, excipientSpecs, sampleCartItems, users } from '../../db/schema.js';
+import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
+import { sampleCartItems } from './sample-cart.schema.js';
 
 /** A cart row with what the cart shows of its product and spec (null: the product or spec is gone). */
 export interface CartRow {
@@ -52,24 +53,11 @@ const cartColumns = {
 };
 
 /**
- * The sample cart (`sample_cart_items`): one row per user and product option. Built on the database
- * or, inside `transaction`, on one transaction.
+ * The sample cart (`sample_cart_items`): one row per user and product option, read with what the
+ * cart shows of its product and spec (from the catalogue's tables).
  */
 export class SampleCartRepository {
   constructor(private readonly db: Db) {}
-
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (cart: SampleCartRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new SampleCartRepository(tx)));
-  }
-
-  /**
-   * Locks the user's row until the transaction ends: changes of one user's cart then happen one
-   * after another (limits and merges hold under parallel requests), other users are not held up.
-   */
-  async lockUser(userId: number): Promise<void> {
-    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  }
 
   /** The user's cart rows, newest first (all of them, or those with the given ids). */
   async list(userId: number, ids?: number[]): Promise<CartRow[]> {
@@ -133,6 +121,12 @@ export class SampleCartRepository {
       .where(and(eq(sampleCartItems.userId, userId), inArray(sampleCartItems.id, ids)))
       .returning({ id: sampleCartItems.id });
     return deleted.length;
+  }
+
+  /** Takes these options out of the user's cart (they have been applied for). */
+  async removeSpecs(userId: number, specIds: number[]): Promise<void> {
+    if (specIds.length === 0) return;
+    await this.db.delete(sampleCartItems).where(and(eq(sampleCartItems.userId, userId), inArray(sampleCartItems.specId, specIds)));
   }
 
   /** The product options with these spec ids (whichever product they belong to). */

@@ -13,6 +13,7 @@ import {
   type UnavailableReason,
   type UpdateCartItemBody,
 } from '@fuliaotong/contracts';
+import type { Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
 import type { CartRow, ProductOption, SampleCartRepository } from './sample-cart.repository.js';
@@ -82,6 +83,7 @@ export class SampleCartService {
   constructor(
     private readonly cart: SampleCartRepository,
     private readonly limits: SampleLimitsService,
+    private readonly transactor: Transactor,
   ) {}
 
   async list(userId: number): Promise<CartList> {
@@ -114,8 +116,8 @@ export class SampleCartService {
     const [option, limits] = await Promise.all([this.option(body.excipientId, body.specId), this.limits.current()]);
     const reason = unavailability(option);
     if (reason) throw new AppError('conflict', unavailableReasonLabels[reason]);
-    const { id, merged, itemCount } = await this.cart.transaction(async (cart) => {
-      await cart.lockUser(userId);
+    const { id, merged, itemCount } = await this.transactor.transaction(async ({ accounts, cart }) => {
+      await accounts.lockUser(userId);
       const existing = await cart.findBySpec(userId, body.specId);
       const before = await cart.countOf(userId);
       const outcome = evaluate(limits, before, existing, { quantity, mode: 'add' });

@@ -2,8 +2,10 @@ import { count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SearchHit } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { excipients, news, registrations, regulations } from '../../db/schema.js';
-import { containsCondition, nameRank } from './grams.js';
+import { news, regulations } from '../article/article.schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
+import { registrations } from '../registration/registration.schema.js';
+import { containsCondition, nameRank } from '../../db/gram-search.js';
 
 export type SearchableType = SearchHit['type'];
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { appSetting } from '../../db/schema.js';
+import { appSetting } from './settings.schema.js';
 
 /** Settings the staff change at run time: one JSON value per key in `app_setting`. */
 export class SettingsRepository {

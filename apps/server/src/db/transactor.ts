@@ -1,0 +1,48 @@
+import { AccountRepository } from '../modules/account/account.repository.js';
+import { AddressRepository } from '../modules/address/address.repository.js';
+import { SessionRepository } from '../modules/auth/session.repository.js';
+import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
+import { NoticeRepository } from '../modules/notice/notice.repository.js';
+import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
+import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
+import type { Db } from './database.js';
+
+/** The repositories a transaction may need, all built on one database handle or one transaction. */
+export interface Repositories {
+  accounts: AccountRepository;
+  addresses: AddressRepository;
+  applications: SampleApplicationRepository;
+  cart: SampleCartRepository;
+  favorites: FavoriteRepository;
+  notices: NoticeRepository;
+  sessions: SessionRepository;
+}
+
+function repositoriesOn(db: Db): Repositories {
+  return {
+    accounts: new AccountRepository(db),
+    addresses: new AddressRepository(db),
+    applications: new SampleApplicationRepository(db),
+    cart: new SampleCartRepository(db),
+    favorites: new FavoriteRepository(db),
+    notices: new NoticeRepository(db),
+    sessions: new SessionRepository(db),
+  };
+}
+
+/**
+ * Runs work in one database transaction, handing it repositories bound to that transaction: the one
+ * way a service changes several tables (of one module or several) all or nothing (docs/decisions/0012).
+ */
+export class Transactor {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `work` in a new transaction, or in the caller's when `within` (repositories a caller's
+   * `transaction` handed out) is given: a service method that may be part of a larger change takes
+   * `within` and passes it on.
+   */
+  transaction<T>(work: (repositories: Repositories) => Promise<T>, within?: Repositories): Promise<T> {
+    return within ? work(within) : this.db.transaction((tx) => work(repositoriesOn(tx)));
+  }
+}

@@ -1,0 +1,102 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { uploads, users } from './account.schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What other features show of a user (the staff pages name an application's applicant). */
+export interface UserName {
+  id: number;
+  account: string;
+  name: string;
+  nickName: string;
+}
+
+export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar'>>;
+
+/** Users (`users`) and their uploaded images (`uploads`). */
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Locks the user's row until the transaction ends (SELECT … FOR UPDATE): changes of one user's
+   * cart, applications, favorites or address book then happen one after another, so that limits hold
+   * under parallel requests, while other users are not held up. Only useful on a repository a
+   * `Transactor` handed out.
+   */
+  async lockUser(userId: number): Promise<void> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async findByAccount(account: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.account, account));
+    return row;
+  }
+
+  /** Adds a member; a taken account fails with the database's unique violation (23505). */
+  async insert(values: { account: string; passwordHash: string; nickName: string }): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async update(id: number, changes: ProfileChanges): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  }
+
+  /** Makes every token issued so far invalid (their version is now older than the user's). */
+  async bumpTokenVersion(id: number): Promise<number> {
+    const [row] = await this.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning({ version: users.tokenVersion });
+    return row!.version;
+  }
+
+  async names(ids: number[]): Promise<UserName[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, account: users.account, name: users.name, nickName: users.nickName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+  }
+
+  /** Whether the user uploaded the image of this name. */
+  async ownsUpload(userId: number, name: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ name: uploads.name })
+      .from(uploads)
+      .where(and(eq(uploads.name, name), eq(uploads.ownerId, userId)));
+    return row !== undefined;
+  }
+
+  async insertUpload(upload: { name: string; ownerId: number; contentType: string; bytes: Buffer }): Promise<void> {
+    await this.db.insert(uploads).values(upload);
+  }
+
+  async deleteUpload(userId: number, name: string): Promise<void> {
+    await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, userId)));
+  }
+
+  async upload(name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+    const [row] = await this.db
+      .select({ contentType: uploads.contentType, bytes: uploads.bytes })
+      .from(uploads)
+      .where(eq(uploads.name, name));
+    return row;
+  }
+}

@@ -1,0 +1,40 @@
+import { customType, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { Role, Sex } from '@fuliaotong/contracts';
+import { enumValues } from '../../db/column-types.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const userRole = pgEnum('user_role', enumValues(Role));
+export const userSex = pgEnum('user_sex', enumValues(Sex));
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** A mobile number or a lower-cased e-mail address. */
+  account: text('account').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull().default(''),
+  sex: userSex('sex').notNull().default('unknown'),
+  nickName: text('nick_name').notNull().default(''),
+  avatar: text('avatar'),
+  role: userRole('role').notNull().default('member'),
+  /** Paid membership (会员) until this moment; null: not a member. Unlocks members-only data. */
+  memberUntil: timestamp('member_until', { withTimezone: true }),
+  /** Raised by "log out everywhere" and password changes: tokens carrying an older version stop working. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded images (avatars), kept in the database so that every server instance can serve them. */
+export const uploads = pgTable('uploads', {
+  name: text('name').primaryKey(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

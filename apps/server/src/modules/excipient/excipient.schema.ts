@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { DocumentAccess, DocumentKind } from '@fuliaotong/contracts';
+import { enumValues, textArray } from '../../db/column-types.js';
+
+export const excipients = pgTable(
+  'excipients',
+  {
+    id: serial('id').primaryKey(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    synonyms: jsonb('synonyms').$type<string[]>().notNull().default([]),
+    cas: text('cas'),
+    category: text('category').notNull(),
+    dosageForms: jsonb('dosage_forms').$type<string[]>().notNull().default([]),
+    pharmacopoeias: jsonb('pharmacopoeias').$type<string[]>().notNull().default([]),
+    summary: text('summary').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** CDE registration numbers of this product, e.g. ["F20190000123"]. */
+    regNos: jsonb('reg_nos').$type<string[]>().notNull().default([]),
+    sampleAvailable: boolean('sample_available').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    searchText: text('search_text').generatedAlwaysAs(sql`fl_search_text(name_zh, name_en, cas, category, synonyms::text)`),
+    searchGrams: textArray('search_grams').generatedAlwaysAs(sql`fl_grams(fl_search_text(name_zh, name_en, cas, category, synonyms::text))`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('excipients_category_idx').on(t.category), index('excipients_grams_idx').using('gin', t.searchGrams)],
+);
+
+export const excipientSpecs = pgTable(
+  'excipient_specs',
+  {
+    id: serial('id').primaryKey(),
+    excipientId: integer('excipient_id')
+      .notNull()
+      .references(() => excipients.id, { onDelete: 'cascade' }),
+    grade: text('grade').notNull(),
+    packSize: text('pack_size').notNull(),
+    sampleAvailable: boolean('sample_available').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('excipient_specs_excipient_idx').on(t.excipientId)],
+);
+
+export const excipientDocuments = pgTable(
+  'excipient_documents',
+  {
+    id: serial('id').primaryKey(),
+    excipientId: integer('excipient_id')
+      .notNull()
+      .references(() => excipients.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: enumValues(DocumentKind) }).notNull(),
+    title: text('title').notNull(),
+    access: text('access', { enum: enumValues(DocumentAccess) }).notNull(),
+    /** Where the file is served from (a site path). */
+    url: text('url').notNull(),
+  },
+  (t) => [index('excipient_documents_excipient_idx').on(t.excipientId)],
+);
