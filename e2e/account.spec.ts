@@ -175,6 +175,38 @@ describe('accounts: register, profile, addresses, guards', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('the signed-in guard: the specification’s 9 account pages go to /login before rendering; the address manager and notices render', async () => {
+    const guarded = [
+      '/account',
+      '/account/index',
+      '/account/payment',
+      '/account/apply',
+      '/account/applyorder',
+      '/account/invoice',
+      '/account/databaseorder',
+      '/account/upgrade',
+      '/account/favorites',
+    ];
+    const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const path of guarded) {
+      // The server cannot see the token: it renders the guard's loading state, never the page.
+      const raw = await (await get(path)).text();
+      expect(raw, path).toContain('page-loading');
+      expect(raw, path).not.toContain('page-heading__title');
+      await page.goto(`${path}?from=guard`);
+      await expectOnLogin(page, `${path}?from=guard`);
+    }
+    for (const [path, heading] of [
+      ['/account/addressmanager', '收货地址'],
+      ['/account/notice', '消息通知'],
+    ] as const) {
+      const raw = await (await get(path)).text();
+      expect(raw, path).toContain(`<h1 class="page-heading__title">${heading}</h1>`);
+      expect(raw, path).not.toContain('page-loading');
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   test('the address manager and notices are not guarded, but their data calls send the visitor to /login', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const raw = await (await get('/account/addressmanager')).text();

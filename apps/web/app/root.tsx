@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { configureBrowserApi } from './lib/api';
 import { SessionBridge } from './features/session/session-bridge';
@@ -13,19 +13,14 @@ import { ErrorView } from './components/error-view';
 import { LoadingIndicator } from './components/loading-indicator';
 import { ReloadOnNewBuild } from './components/reload-on-new-build';
 import './load-context';
+import type { RootData } from './root-data';
 import { theme } from './site/theme';
 import './styles/global.css';
 
 dayjs.locale('zh-cn');
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs): RootData {
   return { buildId: context.buildId, apiBase: context.apiBase };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
 }
 
 export function Layout({ children }: { children: ReactNode }) {

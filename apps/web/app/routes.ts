@@ -1,11 +1,14 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
+/** The one signed-in guard (a pathless parent route); mounted once per layout, each with its own id. */
+const GUARD = 'layouts/signed-in-guard.tsx';
+
 export default [
   index('routes/root-redirect.tsx'),
   route('dbregistrationinfo(废弃)', 'routes/deprecated-registration-info.tsx'),
 
   // Default layout: header, content, footer, side panel.
-  layout('layouts/default-layout.tsx', [
+  layout('layouts/default/default-layout.tsx', [
     route('home', 'routes/home.tsx'),
     route('homeback', 'routes/home-back.tsx'),
     route('showabout', 'routes/about.tsx'),
@@ -24,35 +27,45 @@ export default [
     route('topnews', 'routes/news.tsx', { id: 'topnews' }),
     route('topnewsdetail', 'routes/news-detail.tsx'),
     route('backlinks', 'routes/links.tsx'),
-    route('samplecart', 'routes/sample-cart.tsx'),
-    route('formconfirm', 'routes/form-confirm.tsx'),
-    route('formsuccess', 'routes/form-success.tsx'),
+    // The sample cart and the application form work only with a session.
+    layout(GUARD, { id: 'signed-in:site' }, [
+      route('samplecart', 'routes/sample-cart.tsx'),
+      route('formconfirm', 'routes/form-confirm.tsx'),
+      route('formsuccess', 'routes/form-success.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
 
-  // Account layout.
-  layout('layouts/account-layout.tsx', [
-    route('account', 'routes/account/account-home.tsx', { id: 'account' }),
-    route('account/index', 'routes/account/account-home.tsx', { id: 'account-index' }),
+  // Account layout. The address manager and the notices are outside the guard, as the specification
+  // says: their data calls answer 401 instead (which also leads to /login).
+  layout('layouts/account/account-layout.tsx', [
+    layout(GUARD, { id: 'signed-in:account' }, [
+      route('account', 'routes/account/account-home.tsx', { id: 'account' }),
+      route('account/index', 'routes/account/account-home.tsx', { id: 'account-index' }),
+      route('account/favorites', 'routes/account/favorites.tsx'),
+      route('account/apply', 'routes/account/apply.tsx'),
+      ...['account/databaseorder', 'account/invoice', 'account/upgrade'].map((path) =>
+        route(path, 'routes/account/account-coming-soon.tsx', { id: `coming-soon:${path}` }),
+      ),
+    ]),
     route('account/addressmanager', 'routes/account/address-manager.tsx'),
     route('account/notice', 'routes/account/notices.tsx'),
-    route('account/favorites', 'routes/account/favorites.tsx'),
-    route('account/apply', 'routes/account/apply.tsx'),
-    ...['account/databaseorder', 'account/invoice', 'account/upgrade'].map(
-      (path) => route(path, 'routes/account/account-coming-soon.tsx', { id: `coming-soon:${path}` }),
-    ),
   ]),
 
   // Staff pages: a layout of their own.
   route('admin', 'routes/admin/admin-index.tsx'),
-  layout('layouts/admin-layout.tsx', [
-    route('admin/applications', 'routes/admin/applications.tsx'),
-    route('admin/settings', 'routes/admin/settings.tsx'),
+  layout(GUARD, { id: 'signed-in:admin' }, [
+    layout('layouts/admin-layout.tsx', [
+      route('admin/applications', 'routes/admin/applications.tsx'),
+      route('admin/settings', 'routes/admin/settings.tsx'),
+    ]),
   ]),
 
   // No layout.
-  route('account/applyorder', 'routes/account/apply-order.tsx'),
-  route('account/payment', 'routes/account/payment.tsx', { id: 'payment' }),
+  layout(GUARD, { id: 'signed-in:standalone' }, [
+    route('account/applyorder', 'routes/account/apply-order.tsx'),
+    route('account/payment', 'routes/account/payment.tsx', { id: 'payment' }),
+  ]),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
 ] satisfies RouteConfig;

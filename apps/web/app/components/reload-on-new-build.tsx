@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 import { isNewBuildAvailable, startBuildWatch } from '../lib/build-watch';
 import { reportStartupError, setStartupErrorHandler } from '../lib/startup-errors';
-import { useRootData } from '../root';
+import { useRootData } from '../root-data';
 
 /**
  * Watches for a new deployment and, once one is seen, turns the next navigation into a full page

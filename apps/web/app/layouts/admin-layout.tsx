@@ -2,37 +2,16 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
-import { Link, NavLink, Navigate, Outlet, redirect, useLocation } from 'react-router';
-import type { Route } from './+types/admin-layout';
+import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
 import { profileQuery } from '../features/account/account-api';
 import { displayName } from '../features/account/user-display';
 import '../features/application/application.css';
 import { loginHref } from '../features/session/login-redirect';
-import { GuardFallback } from '../features/session/route-guard';
-import { readToken, setSessionUser, useCurrentUser } from '../features/session/session';
+import { PageLoading } from '../components/load-state';
+import { setSessionUser, useCurrentUser } from '../features/session/session';
 import { useSignOut } from '../features/session/use-sign-out';
 import { paths } from '../paths';
 import { siteInfo } from '../site/site-info';
-
-/**
- * Staff pages: without a token the visitor is sent to /login (and comes back after signing in).
- * Whether the user is staff is decided by the server on every call; the page only chooses what to show.
- */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const url = new URL(request.url);
-  if (!readToken()) throw redirect(loginHref(`${url.pathname}${url.search}`));
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="admin-layout">
-      <AdminTopBar />
-      <GuardFallback />
-    </div>
-  );
-}
 
 const adminNav = [
   { to: paths.adminApplications, label: '申请审核' },
@@ -61,7 +40,11 @@ function AdminTopBar({ name, onSignOut, signingOut }: { name?: string; onSignOut
   );
 }
 
-/** The staff area's own simple layout: a top bar (title, the staff member, log out), a menu and the page. */
+/**
+ * The staff area's own simple layout (inside the signed-in guard): a top bar (title, the staff member,
+ * log out), a menu and the page. Whether the user is staff is decided by the server on every call; the
+ * page only chooses what to show.
+ */
 export default function AdminLayout() {
   const { pathname, search } = useLocation();
   const stored = useCurrentUser();
@@ -80,7 +63,7 @@ export default function AdminLayout() {
     <div className="admin-layout">
       <AdminTopBar name={displayName(user)} onSignOut={() => void signOut()} signingOut={pending} />
       {role === undefined ? (
-        <GuardFallback />
+        <PageLoading />
       ) : role !== 'staff' ? (
         <main className="admin-main">
           <Result
@@ -102,7 +85,11 @@ export default function AdminLayout() {
           <nav className="admin-nav" aria-label="工作台菜单">
             <div className="admin-nav__inner">
               {adminNav.map((item) => (
-                <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'admin-nav__link is-active' : 'admin-nav__link')}>
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  className={({ isActive }) => (isActive ? 'admin-nav__link is-active' : 'admin-nav__link')}
+                >
                   {item.label}
                 </NavLink>
               ))}

@@ -1,3 +1,5 @@
+import { errorCodes, type ErrorCode, type ValidationIssue } from '@fuliaotong/contracts';
+
 /**
  * The one API client of the web app (and the model for the mini-program's): every call goes to the
  * configured API base, carries `Authorization: Bearer` when a token exists, and GET requests carry a
@@ -22,24 +24,57 @@ export interface RequestOptions {
   handleUnauthorized?: boolean;
 }
 
-/** A non-success answer: `body` is the response body (the API's error shape), or null. */
+/**
+ * A non-success answer. The body (the API's error shape) is parsed once, here: callers branch on
+ * `code` (the contract's stable error code), show `message` and place `details` under form fields;
+ * `status` is the HTTP status, for what has no body (a proxy's 502, say). A body without the
+ * error shape gets a code from its status.
+ */
 export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: readonly ValidationIssue[];
+  /** The API's Chinese message for people, when it sent one. */
+  readonly serverMessage: string | undefined;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(messageOf(body) ?? `请求失败（${status}）`);
+    const error = errorOf(body);
+    super(error.message ?? `请求失败（${status}）`);
     this.name = 'ApiError';
-  }
-
-  get code(): string | undefined {
-    return (this.body as { error?: { code?: string } } | null)?.error?.code;
+    this.code = error.code ?? codeOfStatus(status);
+    this.details = error.details;
+    this.serverMessage = error.message;
   }
 }
 
-function messageOf(body: unknown): string | undefined {
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === 'string' ? message : undefined;
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+function errorOf(body: unknown): { code?: ErrorCode; message?: string; details: ValidationIssue[] } {
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  const code = typeof error?.code === 'string' && knownCodes.has(error.code) ? (error.code as ErrorCode) : undefined;
+  const message = typeof error?.message === 'string' && error.message ? error.message : undefined;
+  const details = Array.isArray(error?.details)
+    ? error.details.filter(
+        (d): d is ValidationIssue =>
+          typeof (d as ValidationIssue)?.path === 'string' && typeof (d as ValidationIssue)?.message === 'string',
+      )
+    : [];
+  return { code, message, details };
+}
+
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 400) return 'bad_request';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'too_many_requests';
+  if (status === 503) return 'service_unavailable';
+  return 'internal_error';
 }
 
 export interface ApiClientOptions {
@@ -87,7 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
     const payload = await readBody(response);
     if (successStatuses.has(response.status)) return payload as T;
     const error = new ApiError(response.status, payload);
-    if (response.status === 401 && init.handleUnauthorized !== false) options.onUnauthorized?.(error);
+    if (error.code === 'unauthorized' && init.handleUnauthorized !== false) options.onUnauthorized?.(error);
     throw error;
   }
 

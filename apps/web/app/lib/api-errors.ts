@@ -1,4 +1,4 @@
-import type { ErrorResponse, ValidationIssue } from '@fuliaotong/contracts';
+import type { ValidationIssue } from '@fuliaotong/contracts';
 import type { FormInstance } from 'antd';
 import { ApiError } from './api-client';
 
@@ -6,8 +6,7 @@ import { ApiError } from './api-client';
 export function errorMessage(error: unknown, fallback = '操作失败，请稍后重试'): string {
   if (error instanceof ApiError) {
     if (error.status >= 500) return '服务器开小差了，请稍后重试';
-    const message = (error.body as Partial<ErrorResponse> | null)?.error?.message;
-    return typeof message === 'string' && message ? message : fallback;
+    return error.serverMessage ?? fallback;
   }
   if (error instanceof TypeError) return '网络连接失败，请检查网络后重试';
   return fallback;
@@ -25,8 +24,7 @@ export interface FieldError {
 export function splitServerErrors(error: unknown, fields: readonly string[]): { fieldErrors: FieldError[]; other: string[] } {
   const fieldErrors = new Map<string, string[]>();
   const other: string[] = [];
-  const sent = error instanceof ApiError ? (error.body as Partial<ErrorResponse> | null)?.error?.details : undefined;
-  const details: ValidationIssue[] = Array.isArray(sent) ? sent : [];
+  const details: readonly ValidationIssue[] = error instanceof ApiError ? error.details : [];
   for (const issue of details) {
     const field = issue.path.replace(/^body\./, '').split('.')[0] ?? '';
     if (fields.includes(field)) fieldErrors.set(field, [...(fieldErrors.get(field) ?? []), issue.message]);
@@ -43,7 +41,7 @@ export function showServerErrors<Values>(
   form: FormInstance<Values>,
   error: unknown,
   fields: readonly string[],
-  /** Errors that belong to a field although the server sent no details (e.g. 409 → account). */
+  /** Errors that belong to a field although the server sent no details (e.g. conflict → account). */
   fieldFor?: (error: ApiError) => string | undefined,
 ): string | undefined {
   const { fieldErrors, other } = splitServerErrors(error, fields);

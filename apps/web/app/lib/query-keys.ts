@@ -32,4 +32,27 @@ export const queryKeys = {
   ipLocation: () => ['ip-location'] as const,
   /** Option lists of the sample application form (public). */
   formDictionary: () => ['form-dictionary'] as const,
+
+  /** Public information (the server renders it anonymously). */
+  home: () => ['home'] as const,
+  excipients: () => ['excipients'] as const,
+  excipientPage: (query: object) => [...queryKeys.excipients(), 'page', query] as const,
+  excipientFacets: () => [...queryKeys.excipients(), 'facets'] as const,
+  excipient: (id: number) => [...queryKeys.excipients(), 'detail', id] as const,
+  registrationPage: (query: object) => ['registrations', 'page', query] as const,
+  registration: (id: number) => ['registrations', 'detail', id] as const,
+  databases: () => ['databases'] as const,
+  regulationPage: (query: object) => ['regulations', 'page', query] as const,
+  regulation: (id: number) => ['regulations', 'detail', id] as const,
+  newsPage: (query: object) => ['news', 'page', query] as const,
+  newsArticle: (id: number) => ['news', 'detail', id] as const,
+  search: (query: object) => ['search', query] as const,
+  /** A public query asked again with the user's token (what depends on who is asking). */
+  personal: (key: readonly unknown[]) => [...queryKeys.me, 'personal', ...key] as const,
+  /** Records of the standards and usage databases: they need a signed-in user. */
+  databaseRecords: (code: string, query: object) => [...queryKeys.me, 'database-records', code, query] as const,
+  databaseRecord: (code: string, id: number) => [...queryKeys.me, 'database-record', code, id] as const,
+  /** The user's favorites (list pages; a change refreshes everything under `me`). */
+  favorites: () => [...queryKeys.me, 'favorites'] as const,
+  favoritePage: (query: object) => [...queryKeys.favorites(), 'page', query] as const,
 };

@@ -3,20 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
 import { data, Link, useLocation } from 'react-router';
 import type { Route } from './+types/database-record';
-import { ReviewStatusTag } from '../features/public/cards';
-import { FavoriteButton } from '../features/public/favorite-button';
-import { LockedNote, lockOf } from '../features/public/locked-field';
-import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
-import { usePersonal } from '../features/public/use-personal';
+import { LoadError } from '../components/load-state';
+import { databaseRecordQuery } from '../features/databases/database-api';
+import { LockedNote, lockOf } from '../features/databases/locked-field';
+import { FavoriteButton } from '../features/favorites/favorite-button';
+import { registrationQuery } from '../features/registrations/registration-api';
+import { ReviewStatusTag } from '../features/registrations/review-status-tag';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { idFrom, loadQueries } from '../lib/route-data';
 import { loginHref } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
-import { api } from '../lib/api';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
-import { queryKeys } from '../lib/query-keys';
 import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code: 'standard' | 'usage'; id: number };
 
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   const url = new URL(request.url);
   const id = idFrom(url, paths.database);
   const code = url.searchParams.get('code') ?? 'registration';
-  if (code === 'registration') return { code, record: await loadOrThrow(context, (c) => publicApi.registration(c, id)) };
+  if (code === 'registration')
+    return { code, record: await loadQueries(context, (ensure, c) => ensure(registrationQuery(id, c))) };
   if (code === 'standard' || code === 'usage') return { code, id };
   throw data({ message: `数据库不存在：${code}` }, { status: 404 });
 }
@@ -34,7 +36,10 @@ export function meta({ data: d, error }: Route.MetaArgs) {
   if (d?.code === 'registration') {
     return [
       { title: `${d.record.name}（${d.record.regNo}）- 原辅包登记信息 - 辅料通` },
-      { name: 'description', content: `${d.record.company} ${d.record.name} 登记号 ${d.record.regNo}，与制剂共同审评审批结果 ${d.record.reviewStatus}。` },
+      {
+        name: 'description',
+        content: `${d.record.company} ${d.record.name} 登记号 ${d.record.regNo}，与制剂共同审评审批结果 ${d.record.reviewStatus}。`,
+      },
     ];
   }
   return [{ title: '数据库记录详情 - 辅料通' }, { name: 'description', content: '辅料通数据库记录详情。' }];
@@ -47,12 +52,16 @@ function Gated({ record, field }: { record: RegistrationDetail; field: 'companyA
 }
 
 function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
-  const record = usePersonal(['registration', anonymous.id], (c) => publicApi.registration(c, anonymous.id), anonymous);
+  const record = usePublicQuery(registrationQuery(anonymous.id), anonymous);
   return (
     <div className="container page">
       <Breadcrumb
         className="page-breadcrumb"
-        items={[{ title: <Link to={paths.database}>数据库</Link> }, { title: <Link to={paths.registrations}>原辅包登记信息</Link> }, { title: record.regNo }]}
+        items={[
+          { title: <Link to={paths.database}>数据库</Link> },
+          { title: <Link to={paths.registrations}>原辅包登记信息</Link> },
+          { title: record.regNo },
+        ]}
       />
       <section className="panel product__head">
         <div className="product__title">
@@ -106,11 +115,7 @@ function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
 function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number }) {
   const user = useCurrentUser();
   const location = useLocation();
-  const record = useQuery({
-    queryKey: [...queryKeys.me, 'database-record', code, id],
-    queryFn: () => publicApi.databaseRecord(api(), code, id),
-    enabled: user !== null,
-  });
+  const record = useQuery({ ...databaseRecordQuery(code, id), enabled: user !== null });
   const title = code === 'standard' ? '药典标准' : '辅料用量';
   let body;
   if (!user) {
@@ -127,20 +132,20 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
       />
     );
   } else if (record.isError) {
-    const forbidden = record.error instanceof ApiError && record.error.status === 403;
-    body = (
+    const forbidden = record.error instanceof ApiError && record.error.code === 'forbidden';
+    body = forbidden ? (
       <Alert
         type="warning"
         showIcon
         title={errorMessage(record.error, '记录加载失败')}
         action={
-          forbidden ? (
-            <Link to={paths.upgrade}>
-              <Button type="primary">升级会员</Button>
-            </Link>
-          ) : undefined
+          <Link to={paths.upgrade}>
+            <Button type="primary">升级会员</Button>
+          </Link>
         }
       />
+    ) : (
+      <LoadError type="warning" error={record.error} title="记录加载失败" onRetry={() => void record.refetch()} />
     );
   } else if (!record.data) {
     body = <Skeleton active />;
@@ -180,7 +185,11 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
     <div className="container page">
       <Breadcrumb
         className="page-breadcrumb"
-        items={[{ title: <Link to={paths.database}>数据库</Link> }, { title: <Link to={withQuery(paths.topDatabase, { code })}>{title}</Link> }, { title: '记录详情' }]}
+        items={[
+          { title: <Link to={paths.database}>数据库</Link> },
+          { title: <Link to={withQuery(paths.topDatabase, { code })}>{title}</Link> },
+          { title: '记录详情' },
+        ]}
       />
       <section className="panel">
         <h1 className="panel__title">{title}记录</h1>
@@ -199,5 +208,5 @@ export default function DatabaseRecordPage({ loaderData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.database, label: '全部数据库' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.database, label: '全部数据库' }} />;
 }

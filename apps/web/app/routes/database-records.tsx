@@ -1,9 +1,10 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/database-records';
-import { DatabaseRecords } from '../features/public/database-records';
-import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { databasesQuery } from '../features/databases/database-api';
+import { DatabaseRecords } from '../features/databases/database-records';
+import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 /** /topdatabase?code= (standard or usage; registration records have their own page) and /dbinfolist (standards). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = url.pathname === paths.standards ? 'standard' : (url.searchParams.get('code') ?? '');
   if (code === 'registration') throw redirect(paths.registrations);
   if (!code) throw redirect(paths.database);
-  const list = await loadOrThrow(context, publicApi.databases);
+  const list = await loadQueries(context, (ensure, c) => ensure(databasesQuery(c)));
   const db = list.items.find((d) => d.code === code);
   if (!db) throw data({ message: `数据库不存在：${code || '（未指定 code）'}` }, { status: 404 });
   return db;
@@ -28,5 +29,5 @@ export default function DatabaseRecordsPage({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.database, label: '全部数据库' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.database, label: '全部数据库' }} />;
 }

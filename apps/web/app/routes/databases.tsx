@@ -1,27 +1,33 @@
 import { Col, Row } from 'antd';
 import type { Route } from './+types/databases';
 import { PageHeading } from '../components/page-heading';
-import { DatabaseCard } from '../features/public/cards';
-import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { databasesQuery } from '../features/databases/database-api';
+import { DatabaseCard } from '../features/databases/database-card';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 export function meta() {
   return pageMeta(paths.database);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadOrThrow(context, publicApi.databases);
+  return loadQueries(context, (ensure, c) => ensure(databasesQuery(c)));
 }
 
 export default function Databases({ loaderData }: Route.ComponentProps) {
+  const list = usePublicQuery(databasesQuery(), loaderData, { personal: false });
   const info = pageInfo(paths.database);
   return (
     <div className="container page">
-      <PageHeading title={info.title} description="原辅包登记、药典标准与辅料用量三大数据库，数据定期更新。标注“登录可见”“会员可见”的数据库需登录或升级会员后查看。" />
+      <PageHeading
+        title={info.title}
+        description="原辅包登记、药典标准与辅料用量三大数据库，数据定期更新。标注“登录可见”“会员可见”的数据库需登录或升级会员后查看。"
+      />
       <Row gutter={[16, 16]}>
-        {loaderData.items.map((db) => (
+        {list.items.map((db) => (
           <Col key={db.code} xs={24} md={8}>
             <DatabaseCard db={db} />
           </Col>
@@ -32,5 +38,5 @@ export default function Databases({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  return <RouteLoadError error={error} />;
 }

@@ -3,16 +3,17 @@ import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } fr
 import { Breadcrumb, Button, Descriptions, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/excipient-detail';
-import { FavoriteButton } from '../features/public/favorite-button';
+import { excipientQuery } from '../features/catalogue/excipient-api';
+import { FavoriteButton } from '../features/favorites/favorite-button';
 import { SampleSpecPicker } from '../features/sample/add-to-cart';
-import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
-import { usePersonal } from '../features/public/use-personal';
+import { usePublicQuery } from '../features/session/use-public-query';
 import { loginHref } from '../features/session/login-redirect';
 import { apiUrl } from '../lib/api';
+import { idFrom, loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (error) return errorMeta(error);
@@ -22,7 +23,7 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = idFrom(new URL(request.url), paths.excipients);
-  return loadOrThrow(context, (client) => publicApi.excipient(client, id));
+  return loadQueries(context, (ensure, c) => ensure(excipientQuery(id, c)));
 }
 
 function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) {
@@ -49,7 +50,7 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
 }
 
 export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps) {
-  const item = usePersonal(['excipient', loaderData.id], (c) => publicApi.excipient(c, loaderData.id), loaderData);
+  const item = usePublicQuery(excipientQuery(loaderData.id), loaderData);
   return (
     <div className="container page product">
       <Breadcrumb
@@ -186,5 +187,5 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.excipients, label: '浏览辅料产品' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.excipients, label: '浏览辅料产品' }} />;
 }

@@ -4,12 +4,14 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/excipients';
 import { PageHeading } from '../components/page-heading';
-import { ExcipientCard } from '../features/public/cards';
-import { ListPager, useFilterParams } from '../features/public/list-pager';
-import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
+import { ListPager, useFilterParams } from '../components/list-pager';
+import { excipientFacetsQuery, excipientPageQuery } from '../features/catalogue/excipient-api';
+import { ExcipientCard } from '../features/catalogue/excipient-card';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 const PAGE_SIZE = 12;
 const filters = ['keyword', 'category', 'dosageForm', 'pharmacopoeia', 'sampleAvailable', 'page'] as const;
@@ -20,9 +22,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { ...queryFrom(new URL(request.url), filters), pageSize: String(PAGE_SIZE) };
-  return loadOrThrow(context, async (client) => {
-    const [page, facets] = await Promise.all([publicApi.excipients(client, query), publicApi.excipientFacets(client)]);
-    return { page, facets };
+  return loadQueries(context, async (ensure, c) => {
+    const [page, facets] = await Promise.all([ensure(excipientPageQuery(query, c)), ensure(excipientFacetsQuery(c))]);
+    return { query, page, facets };
   });
 }
 
@@ -88,7 +90,8 @@ const chipLabels: Record<string, (v: string) => string> = {
 };
 
 export default function Excipients({ loaderData }: Route.ComponentProps) {
-  const { page, facets } = loaderData;
+  const page = usePublicQuery(excipientPageQuery(loaderData.query), loaderData.page, { personal: false });
+  const facets = usePublicQuery(excipientFacetsQuery(), loaderData.facets, { personal: false });
   const [params, setFilter] = useFilterParams();
   const info = pageInfo(paths.excipients);
   const chosen = Object.keys(chipLabels).filter((key) => params.get(key));
@@ -178,5 +181,5 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.excipients, label: '清除筛选条件' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.excipients, label: '清除筛选条件' }} />;
 }

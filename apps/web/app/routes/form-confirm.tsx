@@ -2,35 +2,19 @@ import { applicationStatusLabels, unavailableReasonLabels, type CartItem } from 
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import type { Route } from './+types/form-confirm';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
 import { ApplicationForm } from '../features/sample/application-form';
 import { confirmedSamplesQuery } from '../features/sample/sample-api';
 import { idFrom, idsFrom } from '../features/sample/sample-ids';
-import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
 
 export function meta() {
   return pageMeta(paths.formConfirm);
-}
-
-/** The application is the user's own: without a token the user is sent to /login first. */
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return signedInClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="container">
-      <GuardFallback />
-    </div>
-  );
 }
 
 /** The cart items about to be applied for, each with the reason it cannot be when it cannot. */
@@ -55,7 +39,10 @@ function EditApplication({ id }: { id: number }) {
   );
   return (
     <div className="container page confirm-page">
-      <PageHeading title="修改样品申请" description="审核前可修改联系人、研发信息、收货地址与备注；样品如需调整，请撤回后重新申请。" />
+      <PageHeading
+        title="修改样品申请"
+        description="审核前可修改联系人、研发信息、收货地址与备注；样品如需调整，请撤回后重新申请。"
+      />
       <section className="panel" aria-labelledby="items-title">
         <h2 className="panel__title" id="items-title">
           申请的样品

@@ -4,12 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Steps } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
-import type { Route } from './+types/form-success';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
 import { idFrom } from '../features/sample/sample-ids';
-import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
@@ -18,20 +16,6 @@ import '../features/sample/sample.css';
 
 export function meta() {
   return pageMeta(paths.formSuccess);
-}
-
-/** The application is the user's own: without a token the user is sent to /login first. */
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return signedInClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="container">
-      <GuardFallback />
-    </div>
-  );
 }
 
 const nextSteps = [
@@ -81,11 +65,11 @@ export default function FormSuccessPage() {
         {application.isPending ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : application.isError ? (
-          application.error instanceof ApiError && application.error.status === 401 ? null : (
+          application.error instanceof ApiError && application.error.code === 'unauthorized' ? null : (
             <Result
-              status={application.error instanceof ApiError && application.error.status === 404 ? '404' : 'warning'}
+              status={application.error instanceof ApiError && application.error.code === 'not_found' ? '404' : 'warning'}
               title={
-                application.error instanceof ApiError && application.error.status === 404
+                application.error instanceof ApiError && application.error.code === 'not_found'
                   ? '没有找到这份申请'
                   : '申请信息暂时无法显示'
               }

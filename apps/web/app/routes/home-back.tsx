@@ -1,23 +1,27 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home-back';
 import { HomeSearch } from '../components/home-search';
-import { AccessTag, databaseHref, NewsList, RegulationList } from '../features/public/cards';
-import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { NewsList, RegulationList } from '../features/articles/article-lists';
+import { homeQuery } from '../features/catalogue/excipient-api';
+import { AccessTag, databaseHref } from '../features/databases/database-card';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 export function meta() {
   return pageMeta(paths.homeBack);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadOrThrow(context, publicApi.home);
+  return loadQueries(context, (ensure, c) => ensure(homeQuery(c)));
 }
 
 /** The classic home layout: a compact search bar, then the same content in two dense columns. */
-export default function HomeBack({ loaderData: home }: Route.ComponentProps) {
+export default function HomeBack({ loaderData }: Route.ComponentProps) {
+  const home = usePublicQuery(homeQuery(), loaderData, { personal: false });
   return (
     <div className="container home-back">
       <h1 className="home-back__title">
@@ -69,5 +73,5 @@ export default function HomeBack({ loaderData: home }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  return <RouteLoadError error={error} />;
 }

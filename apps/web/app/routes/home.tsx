@@ -2,22 +2,27 @@ import { Col, Row } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { HomeSearch } from '../components/home-search';
-import { DatabaseCard, ExcipientCard, NewsList, RegulationList } from '../features/public/cards';
-import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { NewsList, RegulationList } from '../features/articles/article-lists';
+import { homeQuery } from '../features/catalogue/excipient-api';
+import { ExcipientCard } from '../features/catalogue/excipient-card';
+import { DatabaseCard } from '../features/databases/database-card';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 export function meta() {
   return pageMeta(paths.home);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadOrThrow(context, publicApi.home);
+  return loadQueries(context, (ensure, c) => ensure(homeQuery(c)));
 }
 
-export default function Home({ loaderData: home }: Route.ComponentProps) {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const home = usePublicQuery(homeQuery(), loaderData, { personal: false });
   return (
     <div className="home">
       <section className="home-hero">
@@ -97,5 +102,5 @@ export default function Home({ loaderData: home }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  return <RouteLoadError error={error} />;
 }

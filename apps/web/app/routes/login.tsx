@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthShell } from '../components/auth-shell';
-import { loginWithPassword } from '../features/account/account-api';
+import { loginWithPassword } from '../features/session/session-api';
 import { afterLoginPath, REDIRECT_PARAM, registerHref, safeRedirect } from '../features/session/login-redirect';
 import { login, useCurrentUser } from '../features/session/session';
 import { showServerErrors } from '../lib/api-errors';

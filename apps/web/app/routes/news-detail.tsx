@@ -1,20 +1,21 @@
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/news-detail';
-import { NewsList, RelatedAside } from '../features/public/cards';
-import { FavoriteButton } from '../features/public/favorite-button';
-import { PageError } from '../features/public/page-error';
-import { idFrom, loadOrThrow, publicApi } from '../features/public/public-api';
-import { RichText } from '../features/public/rich-text';
-import { usePersonal } from '../features/public/use-personal';
+import { newsArticleQuery, newsPageQuery } from '../features/articles/article-api';
+import { NewsList, RelatedAside } from '../features/articles/article-lists';
+import { FavoriteButton } from '../features/favorites/favorite-button';
+import { RouteLoadError } from '../components/load-state';
+import { RichText } from '../features/articles/rich-text';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { idFrom, loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = idFrom(new URL(request.url), paths.news);
-  return loadOrThrow(context, async (c) => {
-    const article = await publicApi.newsArticle(c, id);
-    const related = await publicApi.news(c, { category: article.category, pageSize: 7 });
+  return loadQueries(context, async (ensure, c) => {
+    const article = await ensure(newsArticleQuery(id, c));
+    const related = await ensure(newsPageQuery({ category: article.category, pageSize: 7 }, c));
     return { article, related: related.items.filter((n) => n.id !== article.id).slice(0, 6) };
   });
 }
@@ -28,11 +29,7 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
   const { related } = loaderData;
-  const n = usePersonal(
-    ['news', loaderData.article.id],
-    (c) => publicApi.newsArticle(c, loaderData.article.id),
-    loaderData.article,
-  );
+  const n = usePublicQuery(newsArticleQuery(loaderData.article.id), loaderData.article);
   return (
     <div className="container page article-page">
       <Breadcrumb
@@ -68,5 +65,5 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.news, label: '资讯列表' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.news, label: '资讯列表' }} />;
 }

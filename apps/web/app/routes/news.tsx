@@ -3,11 +3,13 @@ import { Empty, Input, Segmented } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
 import { PageHeading } from '../components/page-heading';
-import { ListPager, useFilterParams } from '../features/public/list-pager';
-import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
+import { ListPager, useFilterParams } from '../components/list-pager';
+import { newsPageQuery } from '../features/articles/article-api';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 const PAGE_SIZE = 12;
 
@@ -18,10 +20,11 @@ export function meta({ location }: Route.MetaArgs) {
 /** /news and /topnews: industry news by category. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { ...queryFrom(new URL(request.url), ['keyword', 'category', 'page']), pageSize: String(PAGE_SIZE) };
-  return loadOrThrow(context, (c) => publicApi.news(c, query));
+  return { query, page: await loadQueries(context, (ensure, c) => ensure(newsPageQuery(query, c))) };
 }
 
-export default function News({ loaderData: page }: Route.ComponentProps) {
+export default function News({ loaderData }: Route.ComponentProps) {
+  const page = usePublicQuery(newsPageQuery(loaderData.query), loaderData.page, { personal: false });
   const [params, setFilter] = useFilterParams();
   return (
     <div className="container page">
@@ -70,5 +73,5 @@ export default function News({ loaderData: page }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.news, label: '资讯列表' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.news, label: '资讯列表' }} />;
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthShell } from '../components/auth-shell';
-import { register } from '../features/account/account-api';
+import { register } from '../features/session/session-api';
 import { afterLoginPath, loginHref, REDIRECT_PARAM, safeRedirect } from '../features/session/login-redirect';
 import { login } from '../features/session/session';
 import { showServerErrors } from '../lib/api-errors';
@@ -44,7 +44,7 @@ export default function RegisterPage() {
     },
     // A taken account (409) belongs under the account field.
     onError: (error) =>
-      setFormError(showServerErrors(form, error, fields, (e) => (e.status === 409 ? 'account' : undefined))),
+      setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'conflict' ? 'account' : undefined))),
   });
 
   return (
@@ -86,7 +86,12 @@ export default function RegisterPage() {
           extra={`${PASSWORD_MIN}–${PASSWORD_MAX} 位，建议使用不易猜到的词组`}
           rules={[{ required: true }, { min: PASSWORD_MIN, max: PASSWORD_MAX }]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder="设置登录密码" autoComplete="new-password" maxLength={PASSWORD_MAX} />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="设置登录密码"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+          />
         </Form.Item>
         <Form.Item
           label="确认密码"
@@ -101,7 +106,12 @@ export default function RegisterPage() {
             }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder="再次输入密码" autoComplete="new-password" maxLength={PASSWORD_MAX} />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="再次输入密码"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+          />
         </Form.Item>
         <Form.Item className="auth-card__submit">
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>

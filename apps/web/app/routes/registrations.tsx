@@ -4,12 +4,14 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Route } from './+types/registrations';
 import { PageHeading } from '../components/page-heading';
-import { ReviewStatusTag } from '../features/public/cards';
-import { ListPager, useFilterParams } from '../features/public/list-pager';
-import { loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
+import { ListPager, useFilterParams } from '../components/list-pager';
+import { registrationPageQuery } from '../features/registrations/registration-api';
+import { ReviewStatusTag } from '../features/registrations/review-status-tag';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 const PAGE_SIZE = 20;
 /** The API counts matches up to this many (a total equal to it means "at least"). */
@@ -64,7 +66,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { ...queryFrom(new URL(request.url), filters), pageSize: String(PAGE_SIZE) };
-  return loadOrThrow(context, (client) => publicApi.registrations(client, query));
+  return { query, page: await loadQueries(context, (ensure, c) => ensure(registrationPageQuery(query, c))) };
 }
 
 const sortable: Record<string, { asc: string; desc: string }> = {
@@ -81,7 +83,8 @@ function columnOrder(sort: string, column: keyof typeof sortable): 'ascend' | 'd
 
 const filterKeys = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo'] as const;
 
-export default function Registrations({ loaderData: page }: Route.ComponentProps) {
+export default function Registrations({ loaderData }: Route.ComponentProps) {
+  const page = usePublicQuery(registrationPageQuery(loaderData.query), loaderData.page, { personal: false });
   const [params, setFilter] = useFilterParams();
   const info = pageInfo(paths.registrations);
   const from = params.get('updatedFrom');
@@ -252,5 +255,5 @@ export default function Registrations({ loaderData: page }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.registrations, label: '清除筛选条件' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.registrations, label: '清除筛选条件' }} />;
 }

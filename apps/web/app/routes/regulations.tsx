@@ -10,35 +10,37 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Route } from './+types/regulations';
 import { PageHeading } from '../components/page-heading';
-import { RegulationList, RegulationStatusTag, RelatedAside } from '../features/public/cards';
-import { FavoriteButton } from '../features/public/favorite-button';
-import { ListPager, useFilterParams } from '../features/public/list-pager';
-import { idFrom, loadOrThrow, publicApi, queryFrom } from '../features/public/public-api';
-import { RichText } from '../features/public/rich-text';
-import { usePersonal } from '../features/public/use-personal';
+import { ListPager, useFilterParams } from '../components/list-pager';
+import { regulationPageQuery, regulationQuery } from '../features/articles/article-api';
+import { RegulationList, RegulationStatusTag, RelatedAside } from '../features/articles/article-lists';
+import { RichText } from '../features/articles/rich-text';
+import { FavoriteButton } from '../features/favorites/favorite-button';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { idFrom, loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageInfo, pageMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 const PAGE_SIZE = 15;
 const filters = ['keyword', 'category', 'status', 'issuedFrom', 'issuedTo', 'page'] as const;
 
 type LoaderData =
-  { kind: 'list'; page: RegulationPage } | { kind: 'detail'; regulation: RegulationDetail; related: RegulationSummary[] };
+  | { kind: 'list'; query: Record<string, string>; page: RegulationPage }
+  | { kind: 'detail'; regulation: RegulationDetail; related: RegulationSummary[] };
 
 /** /regulations and /topregulations: the list with its filters; `?id=` shows one document in full. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const url = new URL(request.url);
   if (url.searchParams.has('id')) {
     const id = idFrom(url, url.pathname);
-    return loadOrThrow(context, async (c) => {
-      const regulation = await publicApi.regulation(c, id);
-      const related = await publicApi.regulations(c, { category: regulation.category, pageSize: 7 });
+    return loadQueries(context, async (ensure, c) => {
+      const regulation = await ensure(regulationQuery(id, c));
+      const related = await ensure(regulationPageQuery({ category: regulation.category, pageSize: 7 }, c));
       return { kind: 'detail', regulation, related: related.items.filter((r) => r.id !== id).slice(0, 6) } as const;
     });
   }
   const query = { ...queryFrom(url, filters), pageSize: String(PAGE_SIZE) };
-  return { kind: 'list', page: await loadOrThrow(context, (c) => publicApi.regulations(c, query)) };
+  return { kind: 'list', query, page: await loadQueries(context, (ensure, c) => ensure(regulationPageQuery(query, c))) };
 }
 
 export function meta({ data, error, location }: Route.MetaArgs) {
@@ -54,7 +56,7 @@ export function meta({ data, error, location }: Route.MetaArgs) {
 }
 
 function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail; related: RegulationSummary[] }) {
-  const r = usePersonal(['regulation', anonymous.id], (c) => publicApi.regulation(c, anonymous.id), anonymous);
+  const r = usePublicQuery(regulationQuery(anonymous.id), anonymous);
   return (
     <div className="container page article-page">
       <Breadcrumb
@@ -98,7 +100,8 @@ function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail
   );
 }
 
-function RegulationIndex({ page }: { page: RegulationPage }) {
+function RegulationIndex({ query, page: serverPage }: { query: Record<string, string>; page: RegulationPage }) {
+  const page = usePublicQuery(regulationPageQuery(query), serverPage, { personal: false });
   const [params, setFilter] = useFilterParams();
   const from = params.get('issuedFrom');
   const to = params.get('issuedTo');
@@ -160,10 +163,10 @@ export default function Regulations({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === 'detail' ? (
     <RegulationArticle anonymous={loaderData.regulation} related={loaderData.related} />
   ) : (
-    <RegulationIndex page={loaderData.page} />
+    <RegulationIndex query={loaderData.query} page={loaderData.page} />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} back={{ to: paths.regulations, label: '法规政策列表' }} />;
+  return <RouteLoadError error={error} back={{ to: paths.regulations, label: '法规政策列表' }} />;
 }

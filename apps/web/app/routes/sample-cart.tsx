@@ -1,14 +1,12 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { CartItem, SampleLimits } from '@fuliaotong/contracts';
-import { Alert, App, Button, Checkbox, Empty, Popconfirm, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Checkbox, Popconfirm, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Route } from './+types/sample-cart';
-import { LoadError } from '../components/load-error';
+import { EmptyState, LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
 import { useCartList, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
-import { GuardFallback, signedInClientLoader } from '../features/session/route-guard';
 import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
@@ -16,20 +14,6 @@ import '../features/sample/sample.css';
 
 export function meta() {
   return pageMeta(paths.sampleCart);
-}
-
-/** The cart is the user's own: without a token the user is sent to /login first. */
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return signedInClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="container">
-      <GuardFallback />
-    </div>
-  );
 }
 
 /**
@@ -71,7 +55,8 @@ export default function SampleCartPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const narrow = useNarrow();
-  const { data, isPending, isError, error, refetch } = useCartList();
+  const cart = useCartList();
+  const { data, isPending, isError } = cart;
   const update = useUpdateCartItem();
   const setChecked = useSetCartChecked();
   const remove = useRemoveCartItems();
@@ -141,26 +126,26 @@ export default function SampleCartPage() {
   ];
 
   let body;
-  if (isPending) {
+  if (isPending || isError || items.length === 0) {
     body = (
-      <section className="panel">
-        <Skeleton active paragraph={{ rows: 4 }} />
-      </section>
-    );
-  } else if (isError) {
-    body = <LoadError error={error} title="样品车加载失败" onRetry={() => void refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <section className="panel">
-        <Empty
-          image={<ShoppingCartOutlined className="empty-icon" />}
-          description="样品车还是空的。在产品页选择规格与包装，即可加入样品车。"
-        >
-          <Link to={paths.excipients}>
-            <Button type="primary">浏览辅料产品</Button>
-          </Link>
-        </Empty>
-      </section>
+      <LoadState
+        query={cart}
+        errorTitle="样品车加载失败"
+        panel
+        isEmpty={() => items.length === 0}
+        empty={
+          <EmptyState
+            image={<ShoppingCartOutlined className="empty-icon" />}
+            description="样品车还是空的。在产品页选择规格与包装，即可加入样品车。"
+          >
+            <Link to={paths.excipients}>
+              <Button type="primary">浏览辅料产品</Button>
+            </Link>
+          </EmptyState>
+        }
+      >
+        {() => null}
+      </LoadState>
     );
   } else {
     body = (

@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import type { Route } from './+types/search';
 import { HomeSearch } from '../components/home-search';
 import { PageHeading } from '../components/page-heading';
-import { ListPager, useFilterParams } from '../features/public/list-pager';
-import { loadOrThrow, publicApi } from '../features/public/public-api';
+import { ListPager, useFilterParams } from '../components/list-pager';
+import { searchQuery } from '../features/search/search-api';
+import { usePublicQuery } from '../features/session/use-public-query';
+import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
-import { PageError } from '../features/public/page-error';
+import { RouteLoadError } from '../components/load-state';
 
 const PAGE_SIZE = 10;
 const types = ['all', 'excipient', 'registration', 'regulation', 'news'] as const satisfies readonly SearchType[];
@@ -18,20 +20,26 @@ export function meta({ data }: Route.MetaArgs) {
   return data && 'result' in data && data.result ? [{ title: `“${data.result.q}”的搜索结果 - 辅料通` }, base[1]!] : base;
 }
 
-type LoaderData = { q: string; problem: string | null; result: SearchResult | null };
+type LoaderData = {
+  q: string;
+  problem: string | null;
+  query: Record<string, string | number> | null;
+  result: SearchResult | null;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim();
-  if (!q) return { q, problem: '请输入要搜索的关键词，例如“乳糖”“微晶纤维素”或登记号。', result: null };
+  if (!q) return { q, problem: '请输入要搜索的关键词，例如“乳糖”“微晶纤维素”或登记号。', query: null, result: null };
   if (Array.from(q).length > SEARCH_MAX_LENGTH) {
-    return { q, problem: `搜索关键词最多 ${SEARCH_MAX_LENGTH} 个字，请缩短后再试。`, result: null };
+    return { q, problem: `搜索关键词最多 ${SEARCH_MAX_LENGTH} 个字，请缩短后再试。`, query: null, result: null };
   }
   const type = (types as readonly string[]).includes(url.searchParams.get('type') ?? '') ? url.searchParams.get('type')! : 'all';
   const rawPage = url.searchParams.get('page') ?? '';
   const page = /^[1-9]\d{0,3}$/.test(rawPage) ? rawPage : '1';
-  const result = await loadOrThrow(context, (c) => publicApi.search(c, { q, type, page, pageSize: PAGE_SIZE }));
-  return { q, problem: null, result };
+  const query = { q, type, page, pageSize: PAGE_SIZE };
+  const result = await loadQueries(context, (ensure, c) => ensure(searchQuery(query, c)));
+  return { q, problem: null, query, result };
 }
 
 /** `text` with the given [start, end) ranges wrapped in <mark>. */
@@ -71,7 +79,8 @@ function Hit({ hit, showType }: { hit: SearchHit; showType: boolean }) {
 const hitTypes = types.filter((t): t is Exclude<SearchType, 'all'> => t !== 'all');
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, problem, result } = loaderData;
+  const { q, problem, query } = loaderData;
+  const result = usePublicQuery(searchQuery(query ?? {}), loaderData.result, { personal: false });
   const [, setFilter] = useFilterParams();
   const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
   const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);
@@ -150,5 +159,5 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  return <RouteLoadError error={error} />;
 }

@@ -6,7 +6,7 @@ import { PageHeading } from '../components/page-heading';
 import { api } from '../lib/api';
 import { probeApi, readBrowserInfo, type ApiProbe, type BrowserInfo } from '../lib/self-check';
 import { paths } from '../paths';
-import { useRootData } from '../root';
+import { useRootData } from '../root-data';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
 
@@ -74,7 +74,11 @@ export default function SelfCheck() {
         <Descriptions column={1} bordered size="small" title="服务连接">
           <Descriptions.Item label="页面版本">
             <code data-testid="build-id">{root?.buildId ?? '未知'}</code>
-            {newer ? <Tag color="orange" style={{ marginLeft: 8 }}>服务器已更新，请刷新页面</Tag> : null}
+            {newer ? (
+              <Tag color="orange" style={{ marginLeft: 8 }}>
+                服务器已更新，请刷新页面
+              </Tag>
+            ) : null}
           </Descriptions.Item>
           <Descriptions.Item label="接口可达">
             {probe ? (

@@ -1,37 +1,9 @@
-import type {
-  AccountSummary,
-  ChangePasswordBody,
-  LoginBody,
-  RegisterBody,
-  SessionResponse,
-  UpdateProfileBody,
-  User,
-} from '@fuliaotong/contracts';
+import type { AccountSummary, ChangePasswordBody, SessionResponse, UpdateProfileBody, User } from '@fuliaotong/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 const base = '/api/app/account';
-
-/** A new account; answers the session of the new user. */
-export function register(body: RegisterBody): Promise<SessionResponse> {
-  return api().post<SessionResponse>(`${base}/register`, { json: body, handleUnauthorized: false });
-}
-
-/** Signing in: a 401 here means a wrong account or password, not a lost session. */
-export function loginWithPassword(body: LoginBody): Promise<SessionResponse> {
-  return api().post<SessionResponse>(`${base}/login`, { json: body, handleUnauthorized: false });
-}
-
-/** Ends this token's session (only it). */
-export function logoutSession(): Promise<null> {
-  return api().post<null>(`${base}/logout`, { handleUnauthorized: false });
-}
-
-/** Ends every session of the user, this one included. */
-export function logoutEverywhere(): Promise<null> {
-  return api().post<null>(`${base}/logout-all`, { handleUnauthorized: false });
-}
 
 export function fetchProfile(): Promise<User> {
   return api().get<User>(`${base}/profile`);

@@ -28,9 +28,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     },
     // A wrong current password is the server's 400/403: it belongs under that field.
     onError: (error) =>
-      setFormError(
-        showServerErrors(form, error, fields, (e) => (e.status === 403 || e.code === 'forbidden' ? 'oldPassword' : undefined)),
-      ),
+      setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'forbidden' ? 'oldPassword' : undefined))),
   });
 
   return (

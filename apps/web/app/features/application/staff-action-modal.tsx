@@ -64,7 +64,7 @@ export function StaffActionModal({
       message.success(`${text?.done ?? '已完成'}：${application.number}`);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.code === 'conflict') {
         // Someone else moved the application on first: say so; the page shows its new state.
         message.error(errorMessage(error));
         onClose();
@@ -105,10 +105,7 @@ export function StaffActionModal({
           <Form.Item
             name="reason"
             label="驳回原因"
-            rules={[
-              { required: true, whitespace: true, message: '请填写驳回原因' },
-              schemaRule(RejectBody.shape.reason),
-            ]}
+            rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, schemaRule(RejectBody.shape.reason)]}
             extra="申请人会在消息通知和申请单中看到这段原因。"
           >
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：单位信息不完整，请补充后重新申请" />
@@ -119,10 +116,7 @@ export function StaffActionModal({
             <Form.Item
               name="carrier"
               label="快递公司"
-              rules={[
-                { required: true, whitespace: true, message: '请填写快递公司' },
-                schemaRule(ShipBody.shape.carrier),
-              ]}
+              rules={[{ required: true, whitespace: true, message: '请填写快递公司' }, schemaRule(ShipBody.shape.carrier)]}
             >
               <AutoComplete
                 options={carriers.map((value) => ({ value }))}
@@ -134,10 +128,7 @@ export function StaffActionModal({
               name="trackingNumber"
               label="运单号"
               normalize={(value: string) => value.replace(/\s+/g, '')}
-              rules={[
-                { required: true, message: '请填写运单号' },
-                schemaRule(ShipBody.shape.trackingNumber),
-              ]}
+              rules={[{ required: true, message: '请填写运单号' }, schemaRule(ShipBody.shape.trackingNumber)]}
             >
               <Input placeholder="例如：SF1234567890123" autoComplete="off" inputMode="text" />
             </Form.Item>

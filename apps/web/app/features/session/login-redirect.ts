@@ -3,28 +3,8 @@ import { paths } from '../../paths';
 /** The query parameter of /login and /register that says where to go after signing in. */
 export const REDIRECT_PARAM = 'redirect';
 
-/**
- * Account pages that need a token before the user is allowed to navigate to them. The address
- * manager and the notices are deliberately not here: their data calls answer 401 instead.
- */
-export const guardedPaths: readonly string[] = [
-  paths.account,
-  paths.accountIndex,
-  paths.payment,
-  paths.applications,
-  paths.applicationOrder,
-  paths.invoices,
-  paths.databaseOrders,
-  paths.upgrade,
-  paths.favorites,
-];
-
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
-export function isGuardedPath(pathname: string): boolean {
-  return guardedPaths.includes(normalize(pathname));
 }
 
 /** Pages that show the user's own data (every /account page). */

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
-import { logoutEverywhere, logoutSession } from '../account/account-api';
+import { logoutEverywhere, logoutSession } from './session-api';
 import { logout } from './session';
 
 /**

@@ -12,7 +12,6 @@ import { AvatarUpload } from '../../features/account/avatar-upload';
 import { ChangePasswordModal } from '../../features/account/change-password-modal';
 import { EditProfileModal } from '../../features/account/edit-profile-modal';
 import { displayName, maskAccount } from '../../features/account/user-display';
-import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
 import { setSessionUser, useCurrentUser } from '../../features/session/session';
 import { useSignOut } from '../../features/session/use-sign-out';
 import { errorMessage } from '../../lib/api-errors';
@@ -25,15 +24,6 @@ export const handle = accountHandle;
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);
-}
-
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return guardedClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <GuardFallback />;
 }
 
 function Counts() {
@@ -138,7 +128,9 @@ export default function AccountHomePage() {
 
       <section className="panel account-security">
         <h2 className="panel__title">登录与安全</h2>
-        <p className="account-security__text">在公共电脑上使用后，请退出登录。如果怀疑账号在别处被登录，可在所有设备上退出并修改密码。</p>
+        <p className="account-security__text">
+          在公共电脑上使用后，请退出登录。如果怀疑账号在别处被登录，可在所有设备上退出并修改密码。
+        </p>
         <div className="account-security__actions">
           <Button icon={<LogoutOutlined />} loading={signingOut} onClick={() => void signOut()}>
             退出登录

@@ -1,10 +1,10 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_ADDRESSES, type Address } from '@fuliaotong/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import type { Route } from './+types/address-manager';
-import { LoadError } from '../../components/load-error';
+import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, deleteAddress, setDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
@@ -86,7 +86,8 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
 
 export default function AddressManagerPage() {
   const info = pageInfo(paths.addresses);
-  const { data, isPending, isError, error, refetch } = useQuery(addressesQuery());
+  const addresses = useQuery(addressesQuery());
+  const { data } = addresses;
   // The form: adding (no address) or editing one; the address stays while the modal closes.
   // Each opening mounts a fresh form (`key`), so that no value of the previous one lingers.
   const [form, setForm] = useState<{ open: boolean; address?: Address; key: number }>({ open: false, key: 0 });
@@ -117,27 +118,28 @@ export default function AddressManagerPage() {
         />
       ) : null}
 
-      {isPending ? (
-        <section className="panel">
-          <Skeleton active paragraph={{ rows: 3 }} />
-        </section>
-      ) : isError ? (
-        <LoadError error={error} title="收货地址加载失败" onRetry={() => void refetch()} />
-      ) : items.length === 0 ? (
-        <section className="panel">
-          <Empty image={<EnvironmentOutlined className="empty-icon" />} description="还没有收货地址，添加一个用于接收样品。">
+      <LoadState
+        query={addresses}
+        errorTitle="收货地址加载失败"
+        rows={3}
+        panel
+        isEmpty={() => items.length === 0}
+        empty={
+          <EmptyState image={<EnvironmentOutlined className="empty-icon" />} description="还没有收货地址，添加一个用于接收样品。">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
               新增收货地址
             </Button>
-          </Empty>
-        </section>
-      ) : (
-        <ul className="address-list" aria-label="收货地址">
-          {items.map((address) => (
-            <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
-          ))}
-        </ul>
-      )}
+          </EmptyState>
+        }
+      >
+        {() => (
+          <ul className="address-list" aria-label="收货地址">
+            {items.map((address) => (
+              <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
+            ))}
+          </ul>
+        )}
+      </LoadState>
 
       <AddressFormModal
         key={form.key}

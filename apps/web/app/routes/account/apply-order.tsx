@@ -1,12 +1,11 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Result, Skeleton } from 'antd';
+import { App, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import type { Route } from './+types/apply-order';
 import { useMyApplication, useWithdrawApplication } from '../../features/application/application-api';
 import { idParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import '../../features/application/application.css';
-import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
+import { LoadError } from '../../components/load-state';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
@@ -18,20 +17,6 @@ export const handle = accountHandle;
 
 export function meta() {
   return pageMeta(paths.applicationOrder);
-}
-
-/** Guarded: without a token the user is sent to /login first. */
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return guardedClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="standalone">
-      <GuardFallback />
-    </div>
-  );
 }
 
 function NotFound({ reason }: { reason: string }) {
@@ -75,7 +60,9 @@ export default function ApplicationOrderPage() {
 
   let body;
   if (id === undefined) {
-    body = <NotFound reason={rawId ? `申请编号“${rawId.slice(0, 40)}”无效。` : '链接中缺少申请编号。请从“我的申请”中打开申请单。'} />;
+    body = (
+      <NotFound reason={rawId ? `申请编号“${rawId.slice(0, 40)}”无效。` : '链接中缺少申请编号。请从“我的申请”中打开申请单。'} />
+    );
   } else if (application.isPending) {
     body = (
       <section className="panel">
@@ -83,21 +70,12 @@ export default function ApplicationOrderPage() {
       </section>
     );
   } else if (application.isError) {
-    const status = application.error instanceof ApiError ? application.error.status : undefined;
+    const code = application.error instanceof ApiError ? application.error.code : undefined;
     body =
-      status === 401 ? null : status === 404 || status === 400 ? (
+      code === 'not_found' || code === 'bad_request' || code === 'validation_failed' ? (
         <NotFound reason="这份申请不存在，或不属于当前登录的账号。" />
       ) : (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(application.error, '申请单加载失败')}
-          action={
-            <Button size="small" onClick={() => void application.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <LoadError error={application.error} title="申请单加载失败" onRetry={() => void application.refetch()} />
       );
   } else {
     const a = application.data;

@@ -1,15 +1,13 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { applicationStatusLabels, type ApplicationStatus, type ApplicationSummary } from '@fuliaotong/contracts';
-import { App, Button, Empty, Skeleton } from 'antd';
+import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import type { Route } from './+types/apply';
-import { LoadError } from '../../components/load-error';
+import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { APPLICATION_PAGE_SIZE, useMyApplications, useWithdrawApplication } from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
-import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -19,16 +17,6 @@ export const handle = accountHandle;
 
 export function meta() {
   return pageMeta(paths.applications);
-}
-
-/** Guarded: without a token the user is sent to /login first. */
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return guardedClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <GuardFallback />;
 }
 
 const sheetHref = (id: number) => withQuery(paths.applicationOrder, { id });
@@ -87,7 +75,11 @@ export default function ApplicationsPage() {
   };
 
   const actions = (item: ApplicationSummary) => (
-    <Actions item={item} withdrawing={withdraw.isPending && withdraw.variables === item.id} onWithdraw={() => confirmWithdraw(item)} />
+    <Actions
+      item={item}
+      withdrawing={withdraw.isPending && withdraw.variables === item.id}
+      onWithdraw={() => confirmWithdraw(item)}
+    />
   );
 
   return (
@@ -107,15 +99,13 @@ export default function ApplicationsPage() {
         countCap={999}
         onChange={(next) => go({ status: next, page: 1 })}
       />
-      {list.isPending ? (
-        <section className="panel">
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </section>
-      ) : list.isError ? (
-        <LoadError error={list.error} title="申请加载失败" onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <section className="panel">
-          <Empty
+      <LoadState
+        query={list}
+        errorTitle="申请加载失败"
+        panel
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
             image={<FileTextOutlined className="empty-icon" />}
             description={
               page > 1
@@ -134,21 +124,23 @@ export default function ApplicationsPage() {
                 <Button type="primary">浏览辅料产品</Button>
               </Link>
             )}
-          </Empty>
-        </section>
-      ) : (
-        <ApplicationList
-          items={list.data.items}
-          totalCount={list.data.totalCount}
-          page={page}
-          pageSize={APPLICATION_PAGE_SIZE}
-          onPageChange={(next) => go({ page: next })}
-          loading={list.isFetching && list.isPlaceholderData}
-          href={(item) => sheetHref(item.id)}
-          actions={actions}
-          actionsWidth={150}
-        />
-      )}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ApplicationList
+            items={data.items}
+            totalCount={data.totalCount}
+            page={page}
+            pageSize={APPLICATION_PAGE_SIZE}
+            onPageChange={(next) => go({ page: next })}
+            loading={list.isFetching && list.isPlaceholderData}
+            href={(item) => sheetHref(item.id)}
+            actions={actions}
+            actionsWidth={150}
+          />
+        )}
+      </LoadState>
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { favoriteTypeLabels, FavoriteTargetType, type Favorite } from '@fuliaotong/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Pagination, Popconfirm, Skeleton, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
-import type { Route } from './+types/favorites';
 import { PageHeading } from '../../components/page-heading';
-import { publicApi } from '../../features/public/public-api';
-import { GuardFallback, guardedClientLoader } from '../../features/session/route-guard';
+import { EmptyState, LoadState } from '../../components/load-state';
+import { favoritePageQuery, useRemoveFavorite } from '../../features/favorites/favorite-api';
 import { errorMessage } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -18,16 +16,6 @@ const PAGE_SIZE = 10;
 
 export function meta() {
   return pageMeta(paths.favorites);
-}
-
-/** Guarded: without a token the user is sent to /login first. */
-export async function clientLoader(args: Route.ClientLoaderArgs) {
-  return guardedClientLoader(args);
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <GuardFallback />;
 }
 
 function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: () => void; removing: boolean }) {
@@ -52,23 +40,16 @@ function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: (
 export default function Favorites() {
   const [params, setParams] = useSearchParams();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const type = FavoriteTargetType.safeParse(params.get('type')).data;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = { targetType: type, page, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: [...queryKeys.me, 'favorites', query],
-    queryFn: () => publicApi.favorites(query),
-    placeholderData: (previous) => previous,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => publicApi.removeFavorite(id),
-    onSuccess: () => {
-      message.success('已取消收藏');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    },
-    onError: (error) => message.error(errorMessage(error, '操作失败，请稍后再试')),
-  });
+  const list = useQuery(favoritePageQuery(query));
+  const remove = useRemoveFavorite();
+  const removeFavorite = (id: number) =>
+    remove.mutate(id, {
+      onSuccess: () => void message.success('已取消收藏'),
+      onError: (error) => void message.error(errorMessage(error, '操作失败，请稍后再试')),
+    });
   const counts = list.data?.countsByType;
   const all = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;
   const setQuery = (changes: Record<string, string | undefined>) => {
@@ -87,47 +68,51 @@ export default function Favorites() {
         onChange={(key) => setQuery({ type: key === 'all' ? undefined : key, page: undefined })}
         items={[
           { key: 'all', label: `全部${all !== undefined ? ` ${all}` : ''}` },
-          ...FavoriteTargetType.options.map((t) => ({ key: t, label: `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}` })),
+          ...FavoriteTargetType.options.map((t) => ({
+            key: t,
+            label: `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}`,
+          })),
         ]}
       />
-      {list.isError ? (
-        <Alert type="error" showIcon title={errorMessage(list.error, '收藏加载失败')} />
-      ) : !list.data ? (
-        <section className="panel">
-          <Skeleton active />
-        </section>
-      ) : list.data.items.length === 0 ? (
-        <section className="panel">
-          <Empty description="还没有收藏。在产品、登记信息、法规或资讯页点击“收藏”即可保存到这里。">
+      <LoadState
+        query={list}
+        errorTitle="收藏加载失败"
+        rows={3}
+        panel
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState description="还没有收藏。在产品、登记信息、法规或资讯页点击“收藏”即可保存到这里。">
             <Link to={paths.excipients}>
               <Button type="primary">浏览辅料产品</Button>
             </Link>
-          </Empty>
-        </section>
-      ) : (
-        <section className="panel">
-          <ul className="favorite-list">
-            {list.data.items.map((item) => (
-              <FavoriteRow
-                key={item.id}
-                item={item}
-                removing={remove.isPending && remove.variables === item.id}
-                onRemove={() => remove.mutate(item.id)}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <section className="panel">
+            <ul className="favorite-list">
+              {data.items.map((item) => (
+                <FavoriteRow
+                  key={item.id}
+                  item={item}
+                  removing={remove.isPending && remove.variables === item.id}
+                  onRemove={() => removeFavorite(item.id)}
+                />
+              ))}
+            </ul>
+            {data.totalCount > PAGE_SIZE ? (
+              <Pagination
+                className="list-pager"
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={data.totalCount}
+                showSizeChanger={false}
+                onChange={(p) => setQuery({ page: p > 1 ? String(p) : undefined })}
               />
-            ))}
-          </ul>
-          {list.data.totalCount > PAGE_SIZE ? (
-            <Pagination
-              className="list-pager"
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={list.data.totalCount}
-              showSizeChanger={false}
-              onChange={(p) => setQuery({ page: p > 1 ? String(p) : undefined })}
-            />
-          ) : null}
-        </section>
-      )}
+            ) : null}
+          </section>
+        )}
+      </LoadState>
     </div>
   );
 }

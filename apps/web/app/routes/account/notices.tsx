@@ -1,11 +1,11 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Notice, NoticeKind } from '@fuliaotong/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
+import { App, Badge, Button, Pagination, Segmented, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/notices';
-import { LoadError } from '../../components/load-error';
+import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import {
   markAllNoticesRead,
@@ -79,7 +79,13 @@ function NoticeItem({ notice }: { notice: Notice }) {
           {notice.read ? (
             <span className="notice__read">已读</span>
           ) : (
-            <Button type="link" size="small" icon={<CheckOutlined />} loading={markRead.isPending} onClick={() => markRead.mutate()}>
+            <Button
+              type="link"
+              size="small"
+              icon={<CheckOutlined />}
+              loading={markRead.isPending}
+              onClick={() => markRead.mutate()}
+            >
               标为已读
             </Button>
           )}
@@ -122,7 +128,12 @@ export default function NoticesPage() {
         title={info.title}
         description={info.description}
         extra={
-          <Button icon={<CheckOutlined />} disabled={unreadCount === 0} loading={markAll.isPending} onClick={() => markAll.mutate()}>
+          <Button
+            icon={<CheckOutlined />}
+            disabled={unreadCount === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
             全部标为已读
           </Button>
         }
@@ -137,42 +148,44 @@ export default function NoticesPage() {
           ]}
         />
       </div>
-      {list.isPending ? (
-        <section className="panel">
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </section>
-      ) : list.isError ? (
-        <LoadError error={list.error} title="消息加载失败" onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <section className="panel">
-          <Empty
+      <LoadState
+        query={list}
+        errorTitle="消息加载失败"
+        panel
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
             image={<BellOutlined className="empty-icon" />}
-            description={unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账户变动等通知会显示在这里。'}
+            description={
+              unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账户变动等通知会显示在这里。'
+            }
           >
             {page > 1 ? <Button onClick={() => go({ page: 1 })}>回到第一页</Button> : null}
-          </Empty>
-        </section>
-      ) : (
-        <>
-          <ul className="notice-list panel" aria-label="消息列表">
-            {list.data.items.map((notice) => (
-              <NoticeItem key={notice.id} notice={notice} />
-            ))}
-          </ul>
-          {list.data.totalCount > NOTICE_PAGE_SIZE ? (
-            <Pagination
-              className="notices-page__pagination"
-              current={page}
-              pageSize={NOTICE_PAGE_SIZE}
-              total={list.data.totalCount}
-              showSizeChanger={false}
-              showTotal={(total) => `共 ${total} 条`}
-              onChange={(next) => go({ page: next })}
-              responsive
-            />
-          ) : null}
-        </>
-      )}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ul className="notice-list panel" aria-label="消息列表">
+              {data.items.map((notice) => (
+                <NoticeItem key={notice.id} notice={notice} />
+              ))}
+            </ul>
+            {data.totalCount > NOTICE_PAGE_SIZE ? (
+              <Pagination
+                className="notices-page__pagination"
+                current={page}
+                pageSize={NOTICE_PAGE_SIZE}
+                total={data.totalCount}
+                showSizeChanger={false}
+                showTotal={(total) => `共 ${total} 条`}
+                onChange={(next) => go({ page: next })}
+                responsive
+              />
+            ) : null}
+          </>
+        )}
+      </LoadState>
     </div>
   );
 }

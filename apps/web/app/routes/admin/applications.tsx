@@ -5,17 +5,16 @@ import {
   type AdminApplicationSummary,
   type ApplicationStatus,
 } from '@fuliaotong/contracts';
-import { Button, Empty, Input, Result, Skeleton } from 'antd';
+import { Button, Input, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
+import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { ADMIN_PAGE_SIZE, useAdminApplication, useAdminApplications } from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, idParam, pageParam, statusParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import { StaffActionModal, staffActionText, type StaffAction } from '../../features/application/staff-action-modal';
-import { ApiError } from '../../lib/api-client';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 
@@ -27,12 +26,6 @@ const KEYWORD_MAX = 50;
 
 function Forbidden() {
   return <Result status="403" title="仅限工作人员访问" subTitle="当前账号没有审核权限。" />;
-}
-
-/** A failed read: the staff-only notice for a 403, else the shared error with a retry. */
-function StaffLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (error instanceof ApiError && error.status === 403) return <Forbidden />;
-  return <LoadError error={error} title="加载失败" onRetry={onRetry} />;
 }
 
 /** Staff review: every application, filtered by status and a keyword, paged; `?id=` opens one. */
@@ -107,15 +100,15 @@ function StaffApplicationList() {
         countCap={9999}
         onChange={(next) => go({ status: next, page: 1 })}
       />
-      {list.isPending ? (
-        <section className="panel">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </section>
-      ) : list.isError ? (
-        <StaffLoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <section className="panel">
-          <Empty
+      <LoadState
+        query={list}
+        errorTitle="加载失败"
+        rows={6}
+        panel
+        onError={{ forbidden: <Forbidden /> }}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
             description={
               keyword
                 ? `没有与“${keyword}”相符的${status ? applicationStatusLabels[status] : ''}申请`
@@ -126,24 +119,28 @@ function StaffApplicationList() {
                     : '还没有样品申请'
             }
           >
-            {keyword || status || page > 1 ? <Button onClick={() => go({ status: 'all', keyword: '', page: 1 })}>查看全部申请</Button> : null}
-          </Empty>
-        </section>
-      ) : (
-        <ApplicationList
-          items={list.data.items}
-          totalCount={list.data.totalCount}
-          page={page}
-          pageSize={ADMIN_PAGE_SIZE}
-          onPageChange={(next) => go({ page: next })}
-          loading={list.isFetching && list.isPlaceholderData}
-          href={(item) => detailHref(item.id)}
-          withTime
-          applicantAccount={(item) => item.applicant.account}
-          actions={actions}
-          actionsWidth={80}
-        />
-      )}
+            {keyword || status || page > 1 ? (
+              <Button onClick={() => go({ status: 'all', keyword: '', page: 1 })}>查看全部申请</Button>
+            ) : null}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ApplicationList
+            items={data.items}
+            totalCount={data.totalCount}
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            onPageChange={(next) => go({ page: next })}
+            loading={list.isFetching && list.isPlaceholderData}
+            href={(item) => detailHref(item.id)}
+            withTime
+            applicantAccount={(item) => item.applicant.account}
+            actions={actions}
+            actionsWidth={80}
+          />
+        )}
+      </LoadState>
     </div>
   );
 }
@@ -152,9 +149,7 @@ function ActionBar({ application, onAction }: { application: AdminApplication; o
   const actions = allowedActions(application.status, 'staff') as StaffAction[];
   if (actions.length === 0) {
     return (
-      <div className="admin-actions admin-actions--done">
-        该申请{applicationStatusLabels[application.status]}，无需处理。
-      </div>
+      <div className="admin-actions admin-actions--done">该申请{applicationStatusLabels[application.status]}，无需处理。</div>
     );
   }
   return (
@@ -189,47 +184,50 @@ function ApplicationDetail({ id }: { id: number }) {
           <ArrowLeftOutlined /> 返回申请列表
         </Link>
       </div>
-      {application.isPending ? (
-        <section className="panel">
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </section>
-      ) : application.isError ? (
-        application.error instanceof ApiError && application.error.status === 404 ? (
-          <Result
-            status="warning"
-            title="没有找到这份申请"
-            subTitle={`编号为 ${id} 的申请不存在。`}
-            extra={
-              <Link to={backHref}>
-                <Button type="primary">返回申请列表</Button>
-              </Link>
-            }
-          />
-        ) : (
-          <StaffLoadError error={application.error} onRetry={() => void application.refetch()} />
-        )
-      ) : (
-        <>
-          <ActionBar application={application.data} onAction={setAction} />
-          <section className="panel">
-            <ApplicationSheet
-              application={application.data}
-              title={<h1 className="app-sheet__title">申请详情</h1>}
-              headExtra={
-                <Button
-                  className="no-print"
-                  icon={<ReloadOutlined />}
-                  loading={application.isFetching}
-                  onClick={() => void application.refetch()}
-                >
-                  刷新
-                </Button>
+      <LoadState
+        query={application}
+        errorTitle="加载失败"
+        rows={10}
+        panel
+        onError={{
+          forbidden: <Forbidden />,
+          not_found: (
+            <Result
+              status="warning"
+              title="没有找到这份申请"
+              subTitle={`编号为 ${id} 的申请不存在。`}
+              extra={
+                <Link to={backHref}>
+                  <Button type="primary">返回申请列表</Button>
+                </Link>
               }
             />
-          </section>
-          <StaffActionModal application={application.data} action={action} onClose={() => setAction(null)} />
-        </>
-      )}
+          ),
+        }}
+      >
+        {(data) => (
+          <>
+            <ActionBar application={data} onAction={setAction} />
+            <section className="panel">
+              <ApplicationSheet
+                application={data}
+                title={<h1 className="app-sheet__title">申请详情</h1>}
+                headExtra={
+                  <Button
+                    className="no-print"
+                    icon={<ReloadOutlined />}
+                    loading={application.isFetching}
+                    onClick={() => void application.refetch()}
+                  >
+                    刷新
+                  </Button>
+                }
+              />
+            </section>
+            <StaffActionModal application={data} action={action} onClose={() => setAction(null)} />
+          </>
+        )}
+      </LoadState>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
 import { Alert, App, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { useSampleLimits, useUpdateSampleLimits } from '../../features/application/application-api';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { showServerErrors } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 
@@ -39,7 +40,13 @@ export default function AdminSettingsPage() {
       form.setFieldsValue(saved);
       message.success('样品设置已保存，立即生效');
     } catch (error) {
-      setFormError(showServerErrors(form, error, fields.map((f) => f.name)));
+      setFormError(
+        showServerErrors(
+          form,
+          error,
+          fields.map((f) => f.name),
+        ),
+      );
     }
   };
 
@@ -50,14 +57,10 @@ export default function AdminSettingsPage() {
         {limits.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : limits.isError ? (
-          limits.error instanceof ApiError && limits.error.status === 401 ? null : (
-            <Alert
-              type="error"
-              showIcon
-              title={
-                limits.error instanceof ApiError && limits.error.status === 403 ? '仅限工作人员访问' : errorMessage(limits.error, '设置加载失败')
-              }
-            />
+          limits.error instanceof ApiError && limits.error.code === 'forbidden' ? (
+            <Alert type="error" showIcon title="仅限工作人员访问" />
+          ) : (
+            <LoadError error={limits.error} title="设置加载失败" onRetry={() => void limits.refetch()} />
           )
         ) : (
           <Form<SampleLimits> form={form} layout="vertical" initialValues={limits.data} onFinish={(values) => void save(values)}>
@@ -77,13 +80,7 @@ export default function AdminSettingsPage() {
                     { type: 'integer', min, max, message: `请输入 ${min}–${max} 的整数` },
                   ]}
                 >
-                  <InputNumber
-                    min={min}
-                    max={max}
-                    precision={0}
-                    suffix={field.unit}
-                    className="admin-settings__number"
-                  />
+                  <InputNumber min={min} max={max} precision={0} suffix={field.unit} className="admin-settings__number" />
                 </Form.Item>
               );
             })}

@@ -1,13 +1,21 @@
-import { AuditOutlined, DownOutlined, LogoutOutlined, MenuOutlined, SearchOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SearchOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Drawer, Dropdown } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { displayName, UserAvatar } from '../features/account/user-display';
-import { loginHref, registerHref } from '../features/session/login-redirect';
-import { useCurrentUser } from '../features/session/session';
-import { useSignOut } from '../features/session/use-sign-out';
-import { paths } from '../paths';
-import { mainNav, siteInfo } from '../site/site-info';
+import { displayName, UserAvatar } from '../../features/account/user-display';
+import { loginHref, registerHref } from '../../features/session/login-redirect';
+import { useCurrentUser } from '../../features/session/session';
+import { useSignOut } from '../../features/session/use-sign-out';
+import { paths } from '../../paths';
+import { mainNav, siteInfo } from '../../site/site-info';
 
 function isCurrent(pathname: string, match: string[]) {
   return match.includes(pathname);

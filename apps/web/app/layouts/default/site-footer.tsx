@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../paths';
-import { siteInfo } from '../site/site-info';
+import { paths } from '../../paths';
+import { siteInfo } from '../../site/site-info';
 
 export function SiteFooter() {
   return (

@@ -9,17 +9,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Skeleton, Table, Tag } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
-import { api } from '../../lib/api';
+import { ListPager, useFilterParams } from '../../components/list-pager';
+import { LoadError } from '../../components/load-state';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
-import { AccessTag } from './cards';
-import { ListPager, useFilterParams } from './list-pager';
+import { databaseRecordsQuery, personalDatabasesQuery } from './database-api';
+import { AccessTag } from './database-card';
 import { LockedNote, lockOf } from './locked-field';
-import { publicApi } from './public-api';
 
 const PAGE_SIZE = 20;
 const filterNames = ['keyword', 'pharmacopoeia', 'status', 'route', 'dosageForm', 'page'] as const;
@@ -35,8 +34,8 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
   const [params, setFilter] = useFilterParams();
   // Whether this user may list the records (a members-only database is closed to other users).
   const access = useQuery({
-    queryKey: [...queryKeys.me, 'database', anonymous.code],
-    queryFn: async () => (await publicApi.databases(api())).items.find((d) => d.code === anonymous.code) ?? anonymous,
+    ...personalDatabasesQuery(),
+    select: (list) => list.items.find((d) => d.code === anonymous.code) ?? anonymous,
     enabled: user !== null,
   });
   const db = user && access.data ? access.data : anonymous;
@@ -46,8 +45,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
     if (value) query[name] = value;
   }
   const records = useQuery({
-    queryKey: [...queryKeys.me, 'database-records', db.code, query],
-    queryFn: () => publicApi.databaseRecords<StandardRecord | UsageRecord>(api(), db.code, query),
+    ...databaseRecordsQuery(db.code, query),
     enabled: user !== null && access.data?.accessible === true,
     placeholderData: (previous) => previous,
   });
@@ -85,7 +83,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
     return (
       <div className="container page">
         {heading}
-        <Alert type="error" showIcon title={errorMessage(access.error, '数据库信息加载失败，请稍后刷新重试')} />
+        <LoadError error={access.error} title="数据库信息加载失败，请稍后刷新重试" onRetry={() => void access.refetch()} />
       </div>
     );
   }
@@ -177,18 +175,20 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
         )}
       </section>
       {records.isError ? (
-        <Alert
-          type={records.error instanceof ApiError && records.error.status === 403 ? 'warning' : 'error'}
-          showIcon
-          title={errorMessage(records.error, '数据加载失败')}
-          action={
-            records.error instanceof ApiError && records.error.status === 403 ? (
+        records.error instanceof ApiError && records.error.code === 'forbidden' ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={errorMessage(records.error, '数据加载失败')}
+            action={
               <Link to={paths.upgrade}>
                 <Button>升级会员</Button>
               </Link>
-            ) : undefined
-          }
-        />
+            }
+          />
+        ) : (
+          <LoadError error={records.error} title="数据加载失败" onRetry={() => void records.refetch()} />
+        )
       ) : !records.data ? (
         <section className="panel">
           <Skeleton active />

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Menu, Skeleton } from 'antd';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
-import { displayName, UserAvatar } from '../features/account/user-display';
-import { unreadNoticeCountQuery } from '../features/notice/notice-api';
-import { useCurrentUser } from '../features/session/session';
-import { paths } from '../paths';
-import { accountNav } from '../site/site-info';
-import type { RouteHandle } from '../site/route-handle';
+import { SiteFooter } from '../default/site-footer';
+import { SiteHeader } from '../default/site-header';
+import { displayName, UserAvatar } from '../../features/account/user-display';
+import { unreadNoticeCountQuery } from '../../features/notice/notice-api';
+import { useCurrentUser } from '../../features/session/session';
+import { paths } from '../../paths';
+import { accountNav } from '../../site/site-info';
+import type { RouteHandle } from '../../site/route-handle';
 
 /** The unread count, shown beside 消息通知 (only with a session: without, the page itself asks and gets 401). */
 function useUnreadCount(): number {
@@ -78,7 +78,11 @@ export default function AccountLayout() {
           />
           <nav className="account-tabs" aria-label="账户页面">
             {accountNav.map((item) => (
-              <Link key={item.to} to={item.to} className={item.to === selected ? 'account-tabs__link is-active' : 'account-tabs__link'}>
+              <Link
+                key={item.to}
+                to={item.to}
+                className={item.to === selected ? 'account-tabs__link is-active' : 'account-tabs__link'}
+              >
                 {item.label}
                 {item.to === paths.notices && unread ? <Badge count={unread} overflowCount={99} size="small" /> : null}
               </Link>

@@ -10,11 +10,11 @@ import {
 import { Badge, Popover, QRCode, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CART_BADGE_OVERFLOW, useCartCount } from '../features/sample/use-cart-count';
-import { loginHref } from '../features/session/login-redirect';
-import { useCurrentUser } from '../features/session/session';
-import { paths } from '../paths';
-import { siteInfo } from '../site/site-info';
+import { CART_BADGE_OVERFLOW, useCartCount } from '../../features/sample/use-cart-count';
+import { loginHref } from '../../features/session/login-redirect';
+import { useCurrentUser } from '../../features/session/session';
+import { paths } from '../../paths';
+import { siteInfo } from '../../site/site-info';
 import './side-panel.css';
 
 /** The badge colour of the sample cart (orange). */

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
-import { SidePanel } from '../components/side-panel';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SidePanel } from './side-panel';
 
 /** Header, content, footer and the floating side panel: the layout of every public page. */
 export default function DefaultLayout() {

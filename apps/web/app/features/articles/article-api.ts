@@ -1,0 +1,25 @@
+import type { NewsDetail, NewsPage, RegulationDetail, RegulationPage } from '@fuliaotong/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { ApiClient, Query } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Calls of regulations and news; each takes the client to use (server or browser). */
+export const articleApi = {
+  regulations: (c: ApiClient, query: Query) => c.get<RegulationPage>('/api/app/regulation', { query }),
+  regulation: (c: ApiClient, id: number) => c.get<RegulationDetail>(`/api/app/regulation/${id}`),
+  news: (c: ApiClient, query: Query) => c.get<NewsPage>('/api/app/news', { query }),
+  newsArticle: (c: ApiClient, id: number) => c.get<NewsDetail>(`/api/app/news/${id}`),
+};
+
+export const regulationPageQuery = (query: Record<string, string | number>, client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.regulationPage(query), queryFn: () => articleApi.regulations(client, query) });
+
+export const regulationQuery = (id: number, client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.regulation(id), queryFn: () => articleApi.regulation(client, id) });
+
+export const newsPageQuery = (query: Record<string, string | number>, client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.newsPage(query), queryFn: () => articleApi.news(client, query) });
+
+export const newsArticleQuery = (id: number, client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.newsArticle(id), queryFn: () => articleApi.newsArticle(client, id) });

@@ -1,0 +1,44 @@
+import type { Favorite, FavoriteBody, FavoritePage, FavoriteTargetType } from '@fuliaotong/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { Query } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+export const favoriteApi = {
+  favorites: (query: Query) => api().get<FavoritePage>('/api/app/favorite', { query }),
+  addFavorite: (body: FavoriteBody) => api().post<Favorite>('/api/app/favorite', { json: body }),
+  removeFavorite: (id: number) => api().delete<null>(`/api/app/favorite/${id}`),
+};
+
+export const favoritePageQuery = (query: { targetType?: FavoriteTargetType; page: number; pageSize: number }) =>
+  queryOptions({
+    queryKey: queryKeys.favoritePage(query),
+    queryFn: () => favoriteApi.favorites(query),
+    placeholderData: keepPreviousData,
+  });
+
+/** A favorite changes counts and flags on many pages (summary, product pages): refresh the user's data. */
+function useRefreshAfterFavorite() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+}
+
+export function useRemoveFavorite() {
+  const refresh = useRefreshAfterFavorite();
+  return useMutation({ mutationFn: (id: number) => favoriteApi.removeFavorite(id), onSuccess: refresh });
+}
+
+/** 收藏 / 取消收藏: answers the new favorite id, or null once removed. */
+export function useToggleFavorite(target: { targetType: FavoriteTargetType; targetId: number }) {
+  const refresh = useRefreshAfterFavorite();
+  return useMutation({
+    mutationFn: async (current: number | null) => {
+      if (current) {
+        await favoriteApi.removeFavorite(current);
+        return null;
+      }
+      return (await favoriteApi.addFavorite(target)).id;
+    },
+    onSuccess: refresh,
+  });
+}

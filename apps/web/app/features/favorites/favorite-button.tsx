@@ -1,0 +1,43 @@
+import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import type { FavoriteTargetType } from '@fuliaotong/contracts';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-errors';
+import { goToLogin, useCurrentUser } from '../session/session';
+import { useToggleFavorite } from './favorite-api';
+
+/** 收藏 / 已收藏: a signed-out visitor is sent to log in first. */
+export function FavoriteButton({
+  targetType,
+  targetId,
+  favoriteId,
+}: {
+  targetType: FavoriteTargetType;
+  targetId: number;
+  favoriteId: number | null;
+}) {
+  const user = useCurrentUser();
+  const { message } = App.useApp();
+  const [current, setCurrent] = useState<number | null | undefined>(undefined);
+  const id = current === undefined ? favoriteId : current;
+  const toggle = useToggleFavorite({ targetType, targetId });
+  const onClick = () =>
+    toggle.mutate(id, {
+      onSuccess: (next) => {
+        setCurrent(next);
+        message.success(next ? '已收藏' : '已取消收藏');
+      },
+      onError: (error) => message.error(errorMessage(error, '操作失败，请稍后再试')),
+    });
+  const favored = user !== null && id !== null;
+  return (
+    <Button
+      icon={favored ? <HeartFilled style={{ color: '#e5484d' }} /> : <HeartOutlined />}
+      loading={toggle.isPending}
+      aria-pressed={favored}
+      onClick={() => (user ? onClick() : goToLogin())}
+    >
+      {favored ? '已收藏' : '收藏'}
+    </Button>
+  );
+}

@@ -1,0 +1,17 @@
+import type { RegistrationDetail, RegistrationPage } from '@fuliaotong/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { ApiClient, Query } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Calls of the CDE registration information; each takes the client to use (server or browser). */
+export const registrationApi = {
+  registrations: (c: ApiClient, query: Query) => c.get<RegistrationPage>('/api/app/registration', { query }),
+  registration: (c: ApiClient, id: number) => c.get<RegistrationDetail>(`/api/app/registration/${id}`),
+};
+
+export const registrationPageQuery = (query: Record<string, string>, client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.registrationPage(query), queryFn: () => registrationApi.registrations(client, query) });
+
+export const registrationQuery = (id: number, client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.registration(id), queryFn: () => registrationApi.registration(client, id) });

@@ -1,0 +1,67 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { describe, expect, it } from 'vitest';
+import routes from './routes';
+import { guardIds } from './layouts/signed-in-guard';
+
+const GUARD_FILE = 'layouts/signed-in-guard.tsx';
+
+/** Every page path of the route table, with whether the signed-in guard is among its parents. */
+function pages(
+  entries: readonly RouteConfigEntry[],
+  guarded = false,
+  layouts: string[] = [],
+): Array<{ path: string; guarded: boolean; layouts: string[] }> {
+  return entries.flatMap((entry) => {
+    const isGuard = entry.file === GUARD_FILE;
+    if (isGuard) expect(entry.path, 'the guard is pathless').toBeUndefined();
+    const withLayout = entry.path === undefined && !entry.index && !isGuard ? [...layouts, entry.file] : layouts;
+    const here = entry.path !== undefined ? [{ path: `/${entry.path}`, guarded: guarded || isGuard, layouts }] : [];
+    return [...here, ...pages(entry.children ?? [], guarded || isGuard, withLayout)];
+  });
+}
+
+const table = pages(routes);
+const find = (path: string) => table.find((p) => p.path === path);
+
+describe('the signed-in guard in the route table', () => {
+  it('guards exactly the specification’s account pages and the sample pages', () => {
+    const guarded = table.filter((p) => p.guarded).map((p) => p.path);
+    expect(guarded.filter((p) => !p.startsWith('/admin')).sort()).toEqual(
+      [
+        '/account',
+        '/account/index',
+        '/account/payment',
+        '/account/apply',
+        '/account/applyorder',
+        '/account/invoice',
+        '/account/databaseorder',
+        '/account/upgrade',
+        '/account/favorites',
+        '/samplecart',
+        '/formconfirm',
+        '/formsuccess',
+      ].sort(),
+    );
+  });
+
+  it('leaves the address manager and the notices outside the guard, in the account layout', () => {
+    for (const path of ['/account/addressmanager', '/account/notice']) {
+      expect(find(path)).toEqual({ path, guarded: false, layouts: ['layouts/account/account-layout.tsx'] });
+    }
+  });
+
+  it('keeps each page in its layout', () => {
+    expect(find('/account')?.layouts).toEqual(['layouts/account/account-layout.tsx']);
+    expect(find('/account/favorites')?.layouts).toEqual(['layouts/account/account-layout.tsx']);
+    expect(find('/account/applyorder')?.layouts).toEqual([]);
+    expect(find('/account/payment')?.layouts).toEqual([]);
+    expect(find('/samplecart')?.layouts).toEqual(['layouts/default/default-layout.tsx']);
+    expect(find('/home')).toEqual({ path: '/home', guarded: false, layouts: ['layouts/default/default-layout.tsx'] });
+  });
+
+  it('mounts the one guard module under the ids its loading state knows', () => {
+    const ids = (entries: readonly RouteConfigEntry[]): string[] =>
+      entries.flatMap((e) => [...(e.file === GUARD_FILE ? [e.id ?? ''] : []), ...ids(e.children ?? [])]);
+    expect(ids(routes).sort()).toEqual(Object.values(guardIds).sort());
+  });
+});
