@@ -71,6 +71,39 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The web calls the API only through the client typed from the endpoint table (docs/decisions/0013):
+  // no API path is written anywhere else, and the contracts' zod schemas are imported as types only
+  // (labels and limits come from `@fuliaotong/contracts/constants`, form schemas from `/forms`).
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/lib/api-client.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fuliaotong/contracts',
+              allowTypeImports: true,
+              message:
+                'Pages import types only from the contracts: values from @fuliaotong/contracts/constants, form schemas from @fuliaotong/contracts/forms.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Import boundaries of the web app: routes and layouts → features → components / lib; no cycles.
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],

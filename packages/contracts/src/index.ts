@@ -1,7 +1,4 @@
-import { z } from 'zod';
-
-// Validation messages in Chinese for every schema, on the server and in the browser.
-z.config(z.locales.zhCN());
+import './zod-locale.js';
 
 export * from './constants/index.js';
 export * from './account.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, TIMESTAMP_PARAM } from './api-client';
+import { ApiError, apiPath, createApiClient, TIMESTAMP_PARAM } from './api-client';
 
 interface Call {
   url: string;
@@ -19,7 +19,7 @@ describe('api client', () => {
   it('prefixes the API base and appends a timestamp to GET requests', async () => {
     const { fetch, calls } = fakeFetch(200, '{"ok":true}');
     const client = createApiClient({ baseUrl: 'https://api.example.cn', fetch, now: () => 1234 });
-    await expect(client.get('/api/app/news', { query: { page: 2, keyword: '乳糖', empty: '' } })).resolves.toEqual({ ok: true });
+    await expect(client.request('GET', '/api/app/news', { query: { page: 2, keyword: '乳糖', empty: '' } })).resolves.toEqual({ ok: true });
     const url = new URL(calls[0]!.url);
     expect(url.origin + url.pathname).toBe('https://api.example.cn/api/app/news');
     expect(url.searchParams.get('page')).toBe('2');
@@ -31,7 +31,7 @@ describe('api client', () => {
   it('does not add the timestamp to other methods', async () => {
     const { fetch, calls } = fakeFetch(201, '{"id":1}');
     const client = createApiClient({ baseUrl: '', fetch });
-    await client.post('/api/app/x', { json: { a: 1 } });
+    await client.request('POST', '/api/app/x', { json: { a: 1 } });
     expect(calls[0]!.url).toBe('/api/app/x');
   });
 
@@ -39,9 +39,9 @@ describe('api client', () => {
     const { fetch, calls } = fakeFetch(200, '{}');
     let token: string | undefined = undefined;
     const client = createApiClient({ baseUrl: '', fetch, getToken: () => token });
-    await client.get('/a');
+    await client.request('GET', '/a');
     token = 'abc.def.ghi';
-    await client.get('/a');
+    await client.request('GET', '/a');
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBeUndefined();
     expect((calls[1]!.init.headers as Record<string, string>).authorization).toBe('Bearer abc.def.ghi');
   });
@@ -49,8 +49,8 @@ describe('api client', () => {
   it('encodes JSON and form bodies', async () => {
     const { fetch, calls } = fakeFetch(200, '{}');
     const client = createApiClient({ baseUrl: '', fetch });
-    await client.post('/json', { json: { name: '微晶纤维素' } });
-    await client.post('/form', { form: { name: '微晶纤维素', n: 2 } });
+    await client.request('POST', '/json', { json: { name: '微晶纤维素' } });
+    await client.request('POST', '/form', { form: { name: '微晶纤维素', n: 2 } });
     expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
     expect(calls[0]!.init.body).toBe('{"name":"微晶纤维素"}');
     expect((calls[1]!.init.headers as Record<string, string>)['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
@@ -64,19 +64,19 @@ describe('api client', () => {
       [204, null, null],
     ] as const) {
       const { fetch } = fakeFetch(status, body);
-      await expect(createApiClient({ baseUrl: '', fetch }).post('/x')).resolves.toEqual(expected);
+      await expect(createApiClient({ baseUrl: '', fetch }).request('POST', '/x')).resolves.toEqual(expected);
     }
   });
 
   it('resolves a text/plain body as text', async () => {
     const { fetch } = fakeFetch(200, '7', 'text/plain; charset=utf-8');
-    await expect(createApiClient({ baseUrl: '', fetch }).get('/count')).resolves.toBe('7');
+    await expect(createApiClient({ baseUrl: '', fetch }).request('GET', '/count')).resolves.toBe('7');
   });
 
   it('rejects any other status with the response body, or null', async () => {
     const errorBody = { error: { code: 'conflict', message: '该账号已注册', requestId: 'r1' } };
     const { fetch } = fakeFetch(409, JSON.stringify(errorBody));
-    const rejection = await createApiClient({ baseUrl: '', fetch }).post('/x').catch((e: unknown) => e);
+    const rejection = await createApiClient({ baseUrl: '', fetch }).request('POST', '/x').catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(ApiError);
     expect((rejection as ApiError).status).toBe(409);
     expect((rejection as ApiError).body).toEqual(errorBody);
@@ -84,7 +84,7 @@ describe('api client', () => {
     expect((rejection as ApiError).code).toBe('conflict');
 
     const empty = fakeFetch(202, '');
-    const second = await createApiClient({ baseUrl: '', fetch: empty.fetch }).get('/x').catch((e: unknown) => e);
+    const second = await createApiClient({ baseUrl: '', fetch: empty.fetch }).request('GET', '/x').catch((e: unknown) => e);
     expect((second as ApiError).status).toBe(202);
     expect((second as ApiError).body).toBeNull();
   });
@@ -93,12 +93,47 @@ describe('api client', () => {
     const { fetch } = fakeFetch(401, '{"error":{"code":"unauthorized","message":"请先登录","requestId":"r"}}');
     const onUnauthorized = vi.fn();
     const client = createApiClient({ baseUrl: '', fetch, onUnauthorized });
-    await expect(client.get('/api/app/account/profile')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.request('GET', '/api/app/account/profile')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await expect(client.post('/api/app/account/login', { handleUnauthorized: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.request('POST', '/api/app/account/login', { handleUnauthorized: false })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     const other = fakeFetch(403, '{}');
-    await createApiClient({ baseUrl: '', fetch: other.fetch, onUnauthorized }).get('/x').catch(() => undefined);
+    await createApiClient({ baseUrl: '', fetch: other.fetch, onUnauthorized }).request('GET', '/x').catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls an operation of the endpoint table by its id: method, path and parameters from the contracts', async () => {
+    const { fetch, calls } = fakeFetch(200, '{"id":3}');
+    const client = createApiClient({ baseUrl: 'https://api.example.cn', fetch, now: () => 5 });
+    await client.call('addressUpdate', {
+      params: { id: 3 },
+      body: { recipient: '王工', mobile: '13800138000', regionCodes: ['33', '3301'], street: '文三路 90 号' },
+    });
+    expect(calls[0]!.url).toBe('https://api.example.cn/api/app/address/3');
+    expect(calls[0]!.init.method).toBe('PUT');
+    expect(JSON.parse(calls[0]!.init.body as string)).toMatchObject({ recipient: '王工' });
+
+    await client.call('registrationSearch', { query: { keyword: '乳糖', page: 2 } });
+    const url = new URL(calls[1]!.url);
+    expect(`${calls[1]!.init.method} ${url.pathname}`).toBe('GET /api/app/registration');
+    expect(url.searchParams.get('keyword')).toBe('乳糖');
+    expect(url.searchParams.get(TIMESTAMP_PARAM)).toBe('5');
+
+    await client.call('databaseRecord', { params: { code: 'usage', id: 9 } });
+    expect(new URL(calls[2]!.url).pathname).toBe('/api/app/database/usage/records/9');
+  });
+
+  it('sends FormData bodies as multipart, without a JSON content type', async () => {
+    const { fetch, calls } = fakeFetch(200, '{}');
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    await createApiClient({ baseUrl: '', fetch }).call('accountUploadAvatar', { body: form });
+    expect(calls[0]!.init.body).toBe(form);
+    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
+  it('refuses to call a path with a missing parameter', () => {
+    expect(() => apiPath('addressGet', {})).toThrow(/id/);
+    expect(apiPath('accountAvatar', { name: 'a b.png' })).toBe('/api/app/account/avatar/a%20b.png');
   });
 });

@@ -1,4 +1,6 @@
-import { errorCodes, type ErrorCode, type ValidationIssue } from '@fuliaotong/contracts';
+import type { ApiOperation, ApiRequest, ApiResponse, ErrorCode, ValidationIssue } from '@fuliaotong/contracts';
+import { routeOf } from '@fuliaotong/contracts/api-paths';
+import { errorCodes } from '@fuliaotong/contracts/constants';
 
 /**
  * The one API client of the web app (and the model for the mini-program's): every call goes to the
@@ -126,13 +128,37 @@ export function createApiClient(options: ApiClientOptions) {
     throw error;
   }
 
-  return {
-    request,
-    get: <T>(path: string, init?: RequestOptions) => request<T>('GET', path, init),
-    post: <T>(path: string, init?: RequestOptions) => request<T>('POST', path, init),
-    put: <T>(path: string, init?: RequestOptions) => request<T>('PUT', path, init),
-    delete: <T>(path: string, init?: RequestOptions) => request<T>('DELETE', path, init),
-  };
+  /**
+   * Calls one operation of the API's endpoint table: its method and path come from the contracts'
+   * schema-free path map, the request and the answer are typed from the table.
+   */
+  function call<K extends ApiOperation>(operation: K, ...[input, init]: CallArguments<K>): Promise<ApiResponse<K>> {
+    const { method } = routeOf(operation);
+    const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+    const body =
+      parts.body instanceof FormData ? { formData: parts.body } : parts.body === undefined ? {} : { json: parts.body };
+    return request<ApiResponse<K>>(method, apiPath(operation, parts.params), { ...init, ...body, query: parts.query });
+  }
+
+  return { call, request };
+}
+
+/** Options of one call besides its request: headers, an abort signal, what a 401 does. */
+export type CallOptions = Omit<RequestOptions, 'query' | 'json' | 'form' | 'formData'>;
+
+/** The request may be left out when the operation takes none. */
+type CallArguments<K extends ApiOperation> =
+  object extends ApiRequest<K>
+    ? [input?: ApiRequest<K>, init?: CallOptions]
+    : [input: ApiRequest<K>, init?: CallOptions];
+
+/** The path of an operation with its parameters filled in (`/api/app/address/3`). */
+export function apiPath(operation: ApiOperation, params: Record<string, unknown> = {}): string {
+  return routeOf(operation).path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${operation}: 缺少路径参数 ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,4 +1,5 @@
 import type { BuildInfo, BuildManifest } from '@fuliaotong/contracts';
+import { apiPath } from './api-client';
 
 /**
  * New-deployment detection: 1 s after start the client fetches the manifest of its own build, then
@@ -28,7 +29,7 @@ export function startBuildWatch(options: BuildWatchOptions): () => void {
 
   const checkLatest = async () => {
     try {
-      const response = await doFetch(`${options.apiBase}/api/build/latest?_t=${Date.now()}`);
+      const response = await doFetch(`${options.apiBase}${apiPath('buildLatest')}?_t=${Date.now()}`);
       if (!response.ok) return;
       const latest = (await response.json()) as BuildInfo;
       const mine = manifest?.timestamp ?? 0;
@@ -39,7 +40,7 @@ export function startBuildWatch(options: BuildWatchOptions): () => void {
   };
 
   const first = setTimeout(() => {
-    doFetch(`${options.apiBase}/api/build/meta/${encodeURIComponent(options.currentBuildId)}`)
+    doFetch(`${options.apiBase}${apiPath('buildManifest', { id: options.currentBuildId })}`)
       .then(async (response) => {
         if (!response.ok) throw new Error(`manifest ${response.status}`);
         manifest = (await response.json()) as BuildManifest;

@@ -1,4 +1,5 @@
-import { reviewStatusLabels, type RegistrationDetail, type StandardRecord, type UsageRecord } from '@fuliaotong/contracts';
+import { reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import type { RegistrationDetail, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
 import { data, Link, useLocation } from 'react-router';

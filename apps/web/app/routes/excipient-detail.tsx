@@ -1,4 +1,5 @@
-import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels, type ExcipientDetail } from '@fuliaotong/contracts';
+import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import type { ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Descriptions, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';

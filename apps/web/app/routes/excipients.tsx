@@ -1,4 +1,4 @@
-import { PHARMACOPOEIAS, pharmacopoeiaLabels } from '@fuliaotong/contracts';
+import { PHARMACOPOEIAS, pharmacopoeiaLabels } from '@fuliaotong/contracts/constants';
 import { Checkbox, Empty, Input, Select, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';

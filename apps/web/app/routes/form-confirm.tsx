@@ -1,4 +1,5 @@
-import { applicationStatusLabels, unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
+import { applicationStatusLabels, unavailableReasonLabels } from '@fuliaotong/contracts/constants';
+import type { CartItem } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';

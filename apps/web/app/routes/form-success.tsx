@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { applicationStatusLabels } from '@fuliaotong/contracts';
+import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton, Steps } from 'antd';
 import dayjs from 'dayjs';

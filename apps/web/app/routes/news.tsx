@@ -1,4 +1,4 @@
-import { NEWS_CATEGORIES } from '@fuliaotong/contracts';
+import { NEWS_CATEGORIES } from '@fuliaotong/contracts/constants';
 import { Empty, Input, Segmented } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/news';

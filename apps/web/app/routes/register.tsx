@@ -1,5 +1,6 @@
 import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { AccountName, NickName, PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
+import { AccountName, NickName } from '@fuliaotong/contracts/forms';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';

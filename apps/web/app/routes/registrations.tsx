@@ -1,4 +1,5 @@
-import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, type RegistrationSummary } from '@fuliaotong/contracts';
+import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES } from '@fuliaotong/contracts/constants';
+import type { RegistrationSummary } from '@fuliaotong/contracts';
 import { DatePicker, Input, Select, Table } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';

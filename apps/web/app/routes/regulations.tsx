@@ -1,10 +1,5 @@
-import {
-  REGULATION_CATEGORIES,
-  REGULATION_STATUSES,
-  type RegulationDetail,
-  type RegulationPage,
-  type RegulationSummary,
-} from '@fuliaotong/contracts';
+import { REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts/constants';
+import type { RegulationDetail, RegulationPage, RegulationSummary } from '@fuliaotong/contracts';
 import { Breadcrumb, DatePicker, Descriptions, Empty, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';

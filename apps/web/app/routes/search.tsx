@@ -1,11 +1,12 @@
-import { SEARCH_MAX_LENGTH, searchTypeLabels, type SearchHit, type SearchResult, type SearchType } from '@fuliaotong/contracts';
+import { SEARCH_MAX_LENGTH, searchTypeLabels } from '@fuliaotong/contracts/constants';
+import type { SearchHit, SearchResult, SearchType } from '@fuliaotong/contracts';
 import { Alert, Empty, Tabs, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
 import { HomeSearch } from '../components/home-search';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
-import { searchQuery } from '../features/search/search-api';
+import { searchQuery, type SearchParams } from '../features/search/search-api';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
@@ -23,7 +24,7 @@ export function meta({ data }: Route.MetaArgs) {
 type LoaderData = {
   q: string;
   problem: string | null;
-  query: Record<string, string | number> | null;
+  query: SearchParams | null;
   result: SearchResult | null;
 };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   if (Array.from(q).length > SEARCH_MAX_LENGTH) {
     return { q, problem: `搜索关键词最多 ${SEARCH_MAX_LENGTH} 个字，请缩短后再试。`, query: null, result: null };
   }
-  const type = (types as readonly string[]).includes(url.searchParams.get('type') ?? '') ? url.searchParams.get('type')! : 'all';
+  const type = types.find((t) => t === url.searchParams.get('type')) ?? 'all';
   const rawPage = url.searchParams.get('page') ?? '';
   const page = /^[1-9]\d{0,3}$/.test(rawPage) ? rawPage : '1';
   const query = { q, type, page, pageSize: PAGE_SIZE };
@@ -80,7 +81,7 @@ const hitTypes = types.filter((t): t is Exclude<SearchType, 'all'> => t !== 'all
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, problem, query } = loaderData;
-  const result = usePublicQuery(searchQuery(query ?? {}), loaderData.result, { personal: false });
+  const result = usePublicQuery(searchQuery(query ?? { q: '' }), loaderData.result, { personal: false });
   const [, setFilter] = useFilterParams();
   const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
   const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);

@@ -1,5 +1,4 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
-import type { HealthResponse } from '@fuliaotong/contracts';
 import { App, Button, Descriptions, Skeleton, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { PageHeading } from '../components/page-heading';
@@ -25,7 +24,7 @@ export default function SelfCheck() {
   const run = useCallback(async () => {
     setRunning(true);
     setBrowser(readBrowserInfo());
-    setProbe(await probeApi(() => api().get<HealthResponse>('/api/health')));
+    setProbe(await probeApi(() => api().call('health')));
     setRunning(false);
   }, []);
 

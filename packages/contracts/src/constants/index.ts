@@ -7,3 +7,5 @@ export * from './access.js';
 export * from './account.js';
 export * from './information.js';
 export * from './sample.js';
+export * from './errors.js';
+export * from '../regions.js';

@@ -3,29 +3,27 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
-const base = '/api/app/account';
-
 export function fetchProfile(): Promise<User> {
-  return api().get<User>(`${base}/profile`);
+  return api().call('accountProfile');
 }
 
 export function updateProfile(body: UpdateProfileBody): Promise<User> {
-  return api().put<User>(`${base}/profile`, { json: body });
+  return api().call('accountUpdateProfile', { body });
 }
 
 export function uploadAvatar(file: Blob, fileName: string): Promise<User> {
   const formData = new FormData();
   formData.append('file', file, fileName);
-  return api().post<User>(`${base}/avatar`, { formData });
+  return api().call('accountUploadAvatar', { body: formData });
 }
 
 /** Answers a new token for this session; every other session of the user ends. */
 export function changePassword(body: ChangePasswordBody): Promise<SessionResponse> {
-  return api().post<SessionResponse>(`${base}/change-password`, { json: body });
+  return api().call('accountChangePassword', { body });
 }
 
 export function fetchSummary(): Promise<AccountSummary> {
-  return api().get<AccountSummary>(`${base}/summary`);
+  return api().call('accountSummary');
 }
 
 export const profileQuery = () => queryOptions({ queryKey: queryKeys.profile(), queryFn: fetchProfile });

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@fuliaotong/contracts';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@fuliaotong/contracts/constants';
 
 const acceptedTypes: readonly string[] = AVATAR_TYPES;
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';

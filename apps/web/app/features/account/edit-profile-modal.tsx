@@ -1,4 +1,6 @@
-import { NickName, sexLabels, type Sex, type UpdateProfileBody, type User } from '@fuliaotong/contracts';
+import { sexLabels } from '@fuliaotong/contracts/constants';
+import { NickName } from '@fuliaotong/contracts/forms';
+import type { Sex, UpdateProfileBody, User } from '@fuliaotong/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';

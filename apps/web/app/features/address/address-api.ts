@@ -3,26 +3,24 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
-const base = '/api/app/address';
-
 export function fetchAddresses(): Promise<AddressList> {
-  return api().get<AddressList>(base);
+  return api().call('addressList');
 }
 
 export function createAddress(body: AddressBody): Promise<Address> {
-  return api().post<Address>(base, { json: body });
+  return api().call('addressCreate', { body });
 }
 
 export function updateAddress(id: number, body: AddressBody): Promise<Address> {
-  return api().put<Address>(`${base}/${id}`, { json: body });
+  return api().call('addressUpdate', { params: { id }, body });
 }
 
 export function deleteAddress(id: number): Promise<null> {
-  return api().delete<null>(`${base}/${id}`);
+  return api().call('addressDelete', { params: { id } });
 }
 
 export function setDefaultAddress(id: number): Promise<Address> {
-  return api().post<Address>(`${base}/${id}/set-default`);
+  return api().call('addressSetDefault', { params: { id } });
 }
 
 export const addressesQuery = () => queryOptions({ queryKey: queryKeys.addresses(), queryFn: fetchAddresses });

@@ -1,4 +1,5 @@
-import { AddressBody, type RegionNode } from '@fuliaotong/contracts';
+import { AddressBody } from '@fuliaotong/contracts/forms';
+import type { RegionNode } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Form, Input } from 'antd';
 import type { FormItemProps } from 'antd';

@@ -17,7 +17,6 @@ import { formDictionaryQuery } from '../sample/sample-api';
 
 /* ------------------------------------------ member ------------------------------------------ */
 
-const memberBase = '/api/app/sample';
 export const APPLICATION_PAGE_SIZE = 10;
 
 export interface ApplicationListQuery {
@@ -27,16 +26,16 @@ export interface ApplicationListQuery {
 }
 
 export function fetchMyApplications(query: ApplicationListQuery): Promise<ApplicationPage> {
-  return api().get<ApplicationPage>(`${memberBase}/application`, { query: { ...query } });
+  return api().call('applicationList', { query: { ...query } });
 }
 
 export function fetchMyApplication(id: number): Promise<SampleApplication> {
-  return api().get<SampleApplication>(`${memberBase}/application/${id}`);
+  return api().call('applicationGet', { params: { id } });
 }
 
 /** Withdraws an application that is still 待审核. */
 export function withdrawApplication(id: number): Promise<SampleApplication> {
-  return api().post<SampleApplication>(`${memberBase}/application/${id}/withdraw`);
+  return api().call('applicationWithdraw', { params: { id } });
 }
 
 export const myApplicationsQuery = (query: ApplicationListQuery) =>
@@ -74,7 +73,6 @@ export function useWithdrawApplication() {
 
 /* ------------------------------------------ staff ------------------------------------------ */
 
-const adminBase = '/api/admin';
 export const ADMIN_PAGE_SIZE = 20;
 
 export interface AdminApplicationListQuery extends ApplicationListQuery {
@@ -82,11 +80,11 @@ export interface AdminApplicationListQuery extends ApplicationListQuery {
 }
 
 export function fetchAdminApplications(query: AdminApplicationListQuery): Promise<AdminApplicationPage> {
-  return api().get<AdminApplicationPage>(`${adminBase}/application`, { query: { ...query } });
+  return api().call('adminApplicationList', { query: { ...query } });
 }
 
 export function fetchAdminApplication(id: number): Promise<AdminApplication> {
-  return api().get<AdminApplication>(`${adminBase}/application/${id}`);
+  return api().call('adminApplicationGet', { params: { id } });
 }
 
 /** The staff transitions of an application; an illegal one answers 409 with a Chinese message. */
@@ -96,16 +94,33 @@ export type StaffCommand =
   | { action: 'ship'; body: ShipBody }
   | { action: 'deliver'; body?: undefined };
 
+const staffOperations = {
+  approve: 'adminApplicationApprove',
+  reject: 'adminApplicationReject',
+  ship: 'adminApplicationShip',
+  deliver: 'adminApplicationDeliver',
+} as const;
+
 export function runStaffCommand(id: number, command: StaffCommand): Promise<AdminApplication> {
-  return api().post<AdminApplication>(`${adminBase}/application/${id}/${command.action}`, { json: command.body ?? {} });
+  const params = { id };
+  switch (command.action) {
+    case 'approve':
+      return api().call(staffOperations.approve, { params, body: command.body });
+    case 'reject':
+      return api().call(staffOperations.reject, { params, body: command.body });
+    case 'ship':
+      return api().call(staffOperations.ship, { params, body: command.body });
+    case 'deliver':
+      return api().call(staffOperations.deliver, { params, body: {} });
+  }
 }
 
 export function fetchSampleLimits(): Promise<SampleLimits> {
-  return api().get<SampleLimits>(`${adminBase}/settings/sample-limits`);
+  return api().call('adminSampleLimits');
 }
 
 export function updateSampleLimits(body: SampleLimits): Promise<SampleLimits> {
-  return api().put<SampleLimits>(`${adminBase}/settings/sample-limits`, { json: body });
+  return api().call('adminUpdateSampleLimits', { body });
 }
 
 export const adminApplicationsQuery = (query: AdminApplicationListQuery) =>

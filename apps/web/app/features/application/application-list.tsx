@@ -1,4 +1,5 @@
-import { applicationStatusLabels, type ApplicationStatus, type ApplicationSummary } from '@fuliaotong/contracts';
+import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { Pagination, Table, Tabs, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

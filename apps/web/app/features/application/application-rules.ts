@@ -1,4 +1,5 @@
-import { ApplicationStatus, applicationTransitions, type ApplicationAction, type ApplicationSummary } from '@fuliaotong/contracts';
+import { APPLICATION_STATUSES, applicationTransitions } from '@fuliaotong/contracts/constants';
+import type { ApplicationStatus, ApplicationAction, ApplicationSummary } from '@fuliaotong/contracts';
 import { idFrom } from '../sample/sample-ids';
 
 /** The transitions `role` may make from `status` (from the contract's table). */
@@ -11,7 +12,7 @@ export function allowedActions(status: ApplicationStatus, role: 'staff' | 'membe
 
 /** A status from the query string, or undefined for "all". */
 export function statusParam(value: string | null): ApplicationStatus | undefined {
-  return ApplicationStatus.safeParse(value).data;
+  return APPLICATION_STATUSES.find((status) => status === value);
 }
 
 /** A page number from the query string (1 when missing or nonsense). */

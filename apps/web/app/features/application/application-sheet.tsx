@@ -1,4 +1,5 @@
-import { applicationStatusLabels, type AdminApplication, type ApplicationEvent, type SampleApplication } from '@fuliaotong/contracts';
+import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import type { AdminApplication, ApplicationEvent, SampleApplication } from '@fuliaotong/contracts';
 import { Alert, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { applicationStatusLabels, ApplicationStatus, type ApplicationEvent } from '@fuliaotong/contracts';
+import { APPLICATION_STATUSES, applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import type { ApplicationStatus, ApplicationEvent } from '@fuliaotong/contracts';
 import { Tag } from 'antd';
 
 /** Tag colours of the statuses: waiting (gold), moving on (blue, cyan), done (green), stopped (red, grey). */
@@ -12,7 +13,7 @@ export const applicationStatusColors: Record<ApplicationStatus, string> = {
 };
 
 /** Every status, in the order of the workflow (the order of the filter tabs). */
-export const applicationStatuses: readonly ApplicationStatus[] = ApplicationStatus.options;
+export const applicationStatuses: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 
 export function ApplicationStatusTag({ status }: { status: ApplicationStatus }) {
   return (

@@ -1,4 +1,5 @@
-import { ApproveBody, RejectBody, ShipBody, type AdminApplication, type ApplicationAction } from '@fuliaotong/contracts';
+import { ApproveBody, RejectBody, ShipBody } from '@fuliaotong/contracts/forms';
+import type { AdminApplication, ApplicationAction } from '@fuliaotong/contracts';
 import { Alert, App, AutoComplete, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';

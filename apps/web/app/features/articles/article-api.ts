@@ -1,4 +1,3 @@
-import type { NewsDetail, NewsPage, RegulationDetail, RegulationPage } from '@fuliaotong/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { ApiClient, Query } from '../../lib/api-client';
@@ -6,10 +5,10 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** Calls of regulations and news; each takes the client to use (server or browser). */
 export const articleApi = {
-  regulations: (c: ApiClient, query: Query) => c.get<RegulationPage>('/api/app/regulation', { query }),
-  regulation: (c: ApiClient, id: number) => c.get<RegulationDetail>(`/api/app/regulation/${id}`),
-  news: (c: ApiClient, query: Query) => c.get<NewsPage>('/api/app/news', { query }),
-  newsArticle: (c: ApiClient, id: number) => c.get<NewsDetail>(`/api/app/news/${id}`),
+  regulations: (c: ApiClient, query: Query) => c.call('regulationList', { query }),
+  regulation: (c: ApiClient, id: number) => c.call('regulationGet', { params: { id } }),
+  news: (c: ApiClient, query: Query) => c.call('newsList', { query }),
+  newsArticle: (c: ApiClient, id: number) => c.call('newsGet', { params: { id } }),
 };
 
 export const regulationPageQuery = (query: Record<string, string | number>, client: ApiClient = api()) =>

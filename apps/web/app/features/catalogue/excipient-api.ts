@@ -1,4 +1,3 @@
-import type { ExcipientDetail, ExcipientFacets, ExcipientPage, HomeData } from '@fuliaotong/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { ApiClient, Query } from '../../lib/api-client';
@@ -6,10 +5,10 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** Calls of the catalogue; each takes the client to use (the server's in loaders, the browser's after). */
 export const catalogueApi = {
-  home: (c: ApiClient) => c.get<HomeData>('/api/app/home'),
-  excipients: (c: ApiClient, query: Query) => c.get<ExcipientPage>('/api/app/excipient', { query }),
-  excipientFacets: (c: ApiClient) => c.get<ExcipientFacets>('/api/app/excipient/facets'),
-  excipient: (c: ApiClient, id: number) => c.get<ExcipientDetail>(`/api/app/excipient/${id}`),
+  home: (c: ApiClient) => c.call('home'),
+  excipients: (c: ApiClient, query: Query) => c.call('excipientList', { query }),
+  excipientFacets: (c: ApiClient) => c.call('excipientFacets'),
+  excipient: (c: ApiClient, id: number) => c.call('excipientGet', { params: { id } }),
 };
 
 export const homeQuery = (client: ApiClient = api()) =>

@@ -1,4 +1,4 @@
-import type { DatabaseList, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
+import type { DatabaseCode } from '@fuliaotong/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { ApiClient, Query } from '../../lib/api-client';
@@ -6,24 +6,23 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** Calls of the databases; each takes the client to use (server or browser). */
 export const databaseApi = {
-  databases: (c: ApiClient) => c.get<DatabaseList>('/api/app/database'),
-  databaseRecords: <T>(c: ApiClient, code: string, query: Query) =>
-    c.get<{ items: T[]; totalCount: number }>(`/api/app/database/${code}/records`, { query }),
-  databaseRecord: (c: ApiClient, code: string, id: number) =>
-    c.get<StandardRecord | UsageRecord>(`/api/app/database/${code}/records/${id}`),
+  databases: (c: ApiClient) => c.call('databaseList'),
+  databaseRecords: (c: ApiClient, code: DatabaseCode, query: Query) => c.call('databaseRecords', { params: { code }, query }),
+  databaseRecord: (c: ApiClient, code: DatabaseCode, id: number) =>
+    c.call('databaseRecord', { params: { code, id } }),
 };
 
 export const databasesQuery = (client: ApiClient = api()) =>
   queryOptions({ queryKey: queryKeys.databases(), queryFn: () => databaseApi.databases(client) });
 
 /** The records of the standards or the usage database (only with a session: the browser's client). */
-export const databaseRecordsQuery = (code: string, query: Record<string, string>) =>
+export const databaseRecordsQuery = (code: DatabaseCode, query: Record<string, string>) =>
   queryOptions({
     queryKey: queryKeys.databaseRecords(code, query),
-    queryFn: () => databaseApi.databaseRecords<StandardRecord | UsageRecord>(api(), code, query),
+    queryFn: () => databaseApi.databaseRecords(api(), code, query),
   });
 
-export const databaseRecordQuery = (code: string, id: number) =>
+export const databaseRecordQuery = (code: DatabaseCode, id: number) =>
   queryOptions({ queryKey: queryKeys.databaseRecord(code, id), queryFn: () => databaseApi.databaseRecord(api(), code, id) });
 
 /** The database list as the signed-in user sees it (whether each one is open to them). */

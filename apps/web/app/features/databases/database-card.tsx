@@ -1,4 +1,5 @@
-import { accessLabels, type DatabaseInfo } from '@fuliaotong/contracts';
+import { accessLabels } from '@fuliaotong/contracts/constants';
+import type { DatabaseInfo } from '@fuliaotong/contracts';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { paths, withQuery } from '../../paths';

@@ -1,10 +1,5 @@
-import {
-  PHARMACOPOEIAS,
-  STANDARD_STATUSES,
-  type DatabaseInfo,
-  type StandardRecord,
-  type UsageRecord,
-} from '@fuliaotong/contracts';
+import { PHARMACOPOEIAS, STANDARD_STATUSES } from '@fuliaotong/contracts/constants';
+import type { DatabaseInfo, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Skeleton, Table, Tag } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';

@@ -1,13 +1,13 @@
-import type { Favorite, FavoriteBody, FavoritePage, FavoriteTargetType } from '@fuliaotong/contracts';
+import type { FavoriteBody, FavoriteTargetType } from '@fuliaotong/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Query } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 export const favoriteApi = {
-  favorites: (query: Query) => api().get<FavoritePage>('/api/app/favorite', { query }),
-  addFavorite: (body: FavoriteBody) => api().post<Favorite>('/api/app/favorite', { json: body }),
-  removeFavorite: (id: number) => api().delete<null>(`/api/app/favorite/${id}`),
+  favorites: (query: Query) => api().call('favoriteList', { query }),
+  addFavorite: (body: FavoriteBody) => api().call('favoriteAdd', { body }),
+  removeFavorite: (id: number) => api().call('favoriteRemove', { params: { id } }),
 };
 
 export const favoritePageQuery = (query: { targetType?: FavoriteTargetType; page: number; pageSize: number }) =>

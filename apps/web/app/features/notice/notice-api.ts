@@ -3,24 +3,23 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
-const base = '/api/app/notice';
 
 export const NOTICE_PAGE_SIZE = 10;
 
 export function fetchNotices(page: number, pageSize: number, unreadOnly: boolean): Promise<NoticePage> {
-  return api().get<NoticePage>(base, { query: { page, pageSize, unread: unreadOnly ? 'true' : undefined } });
+  return api().call('noticeList', { query: { page, pageSize, unread: unreadOnly ? 'true' : undefined } });
 }
 
 export function fetchUnreadCount(): Promise<UnreadCount> {
-  return api().get<UnreadCount>(`${base}/unread-count`);
+  return api().call('noticeUnreadCount');
 }
 
 export function markNoticeRead(id: number): Promise<Notice> {
-  return api().post<Notice>(`${base}/${id}/read`);
+  return api().call('noticeRead', { params: { id } });
 }
 
 export function markAllNoticesRead(): Promise<null> {
-  return api().post<null>(`${base}/read-all`);
+  return api().call('noticeReadAll');
 }
 
 export const noticePageQuery = (page: number, unreadOnly: boolean, pageSize = NOTICE_PAGE_SIZE) =>

@@ -1,4 +1,3 @@
-import type { RegistrationDetail, RegistrationPage } from '@fuliaotong/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { ApiClient, Query } from '../../lib/api-client';
@@ -6,8 +5,8 @@ import { queryKeys } from '../../lib/query-keys';
 
 /** Calls of the CDE registration information; each takes the client to use (server or browser). */
 export const registrationApi = {
-  registrations: (c: ApiClient, query: Query) => c.get<RegistrationPage>('/api/app/registration', { query }),
-  registration: (c: ApiClient, id: number) => c.get<RegistrationDetail>(`/api/app/registration/${id}`),
+  registrations: (c: ApiClient, query: Query) => c.call('registrationSearch', { query }),
+  registration: (c: ApiClient, id: number) => c.call('registrationGet', { params: { id } }),
 };
 
 export const registrationPageQuery = (query: Record<string, string>, client: ApiClient = api()) =>

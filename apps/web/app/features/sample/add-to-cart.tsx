@@ -1,5 +1,6 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
-import { DEFAULT_SAMPLE_LIMITS, type ExcipientDetail, type ExcipientSpec } from '@fuliaotong/contracts';
+import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
+import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
 import { Alert, App, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,12 +1,6 @@
-import {
-  MAX_ADDRESSES,
-  resolveRegion,
-  SampleApplicationBody,
-  type Address,
-  type ApplicationItemInput,
-  type FormDicCode,
-  type SampleApplication,
-} from '@fuliaotong/contracts';
+import { MAX_ADDRESSES, resolveRegion } from '@fuliaotong/contracts/constants';
+import { SampleApplicationBody } from '@fuliaotong/contracts/forms';
+import type { Address, ApplicationItemInput, FormDicCode, SampleApplication } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,

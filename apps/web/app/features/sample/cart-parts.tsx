@@ -1,5 +1,6 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { unavailableReasonLabels, type CartItem } from '@fuliaotong/contracts';
+import { unavailableReasonLabels } from '@fuliaotong/contracts/constants';
+import type { CartItem } from '@fuliaotong/contracts';
 import { Button, InputNumber, Popconfirm, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

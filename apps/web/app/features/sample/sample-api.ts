@@ -19,12 +19,10 @@ import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useCurrentUser } from '../session/session';
 
-const base = '/api/app/sample';
-
 /* ------------------------------------------ fetchers ------------------------------------------ */
 
 export function fetchCartList(): Promise<CartList> {
-  return api().get<CartList>(`${base}/sample-cart-list`);
+  return api().call('sampleCartList');
 }
 
 /**
@@ -33,7 +31,7 @@ export function fetchCartList(): Promise<CartList> {
  */
 export async function fetchCartCount(): Promise<number> {
   // A 401 here must not end the session or leave the page: a failed count is only logged.
-  return parseCartCount(await api().get<unknown>(`${base}/sample-cart-num`, { handleUnauthorized: false }));
+  return parseCartCount(await api().call('sampleCartCount', {}, { handleUnauthorized: false }));
 }
 
 /** The count from the body of GET sample-cart-num; anything that is not a whole number ≥ 0 is an error. */
@@ -45,46 +43,46 @@ export function parseCartCount(payload: unknown): number {
 
 /** Checks an intended change against the limits before it is made. */
 export function checkCart(body: CartCheckBody): Promise<CartCheckResult> {
-  return api().post<CartCheckResult>(`${base}/check-sample-cart-num`, { json: body });
+  return api().call('sampleCartCheck', { body });
 }
 
 /** Adds a spec to the cart (201), or adds to the quantity of the row already there (200). */
 export function addToCart(body: AddToCartBody): Promise<AddToCartResult> {
-  return api().post<AddToCartResult>(`${base}/sample-cart`, { json: body });
+  return api().call('sampleCartAdd', { body });
 }
 
 /** Changes the quantity or the checked state of one item; answers the item. */
 export function updateCartItem(id: number, body: UpdateCartItemBody): Promise<CartItem> {
-  return api().request<CartItem>('PATCH', `${base}/sample-cart/${id}`, { json: body });
+  return api().call('sampleCartUpdate', { params: { id }, body });
 }
 
 /** Checks or unchecks several items; answers the cart. */
 export function setCartItemsChecked(body: CartCheckedBody): Promise<CartList> {
-  return api().post<CartList>(`${base}/sample-cart-checked`, { json: body });
+  return api().call('sampleCartSetChecked', { body });
 }
 
 export function removeCartItems(ids: number[]): Promise<CartRemoveResult> {
-  return api().post<CartRemoveResult>(`${base}/cart-sample-remove`, { json: { ids } });
+  return api().call('sampleCartRemove', { body: { ids } });
 }
 
 /** The cart items chosen for an application, each checked again. */
 export function fetchConfirmedSamples(ids: readonly number[]): Promise<ConfirmedSampleList> {
-  return api().get<ConfirmedSampleList>(`${base}/confirmed-sample-list`, { query: { ids: ids.join(',') } });
+  return api().call('sampleConfirmedList', { query: { ids: ids.join(',') } });
 }
 
 /** The option lists of the application form (no token needed). */
 export function fetchFormDictionary(): Promise<FormDicList> {
-  return api().get<FormDicList>('/api/app/no-token-interface/form-dic-list');
+  return api().call('formDictionary');
 }
 
 /** The visitor's province and city, from its IP address (to prefill a new address). */
 export function fetchLocation(): Promise<LocationResult> {
-  return api().get<LocationResult>('/api/app/l-bS', { handleUnauthorized: false });
+  return api().call('location', {}, { handleUnauthorized: false });
 }
 
 /** Creates a sample application (201); its items leave the cart. */
 export function submitApplication(body: SampleApplicationBody): Promise<SampleApplication> {
-  return api().post<SampleApplication>(`${base}/or-update`, { json: body });
+  return api().call('applicationSubmit', { body });
 }
 
 /* ------------------------------------------- queries ------------------------------------------- */

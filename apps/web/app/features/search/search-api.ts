@@ -1,12 +1,14 @@
-import type { SearchResult } from '@fuliaotong/contracts';
+import type { ApiRequest } from '@fuliaotong/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ApiClient, Query } from '../../lib/api-client';
+import type { ApiClient } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 export const searchApi = {
-  search: (c: ApiClient, query: Query) => c.get<SearchResult>('/api/app/search', { query }),
+  search: (c: ApiClient, query: SearchParams) => c.call('search', { query }),
 };
 
-export const searchQuery = (query: Record<string, string | number>, client: ApiClient = api()) =>
+export type SearchParams = ApiRequest<'search'>['query'];
+
+export const searchQuery = (query: SearchParams, client: ApiClient = api()) =>
   queryOptions({ queryKey: queryKeys.search(query), queryFn: () => searchApi.search(client, query) });

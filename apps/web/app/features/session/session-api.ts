@@ -1,24 +1,23 @@
 import type { LoginBody, RegisterBody, SessionResponse } from '@fuliaotong/contracts';
 import { api } from '../../lib/api';
 
-const base = '/api/app/account';
 
 /** A new account; answers the session of the new user. */
 export function register(body: RegisterBody): Promise<SessionResponse> {
-  return api().post<SessionResponse>(`${base}/register`, { json: body, handleUnauthorized: false });
+  return api().call('accountRegister', { body }, { handleUnauthorized: false });
 }
 
 /** Signing in: a 401 here means a wrong account or password, not a lost session. */
 export function loginWithPassword(body: LoginBody): Promise<SessionResponse> {
-  return api().post<SessionResponse>(`${base}/login`, { json: body, handleUnauthorized: false });
+  return api().call('accountLogin', { body }, { handleUnauthorized: false });
 }
 
 /** Ends this token's session (only it). */
 export function logoutSession(): Promise<null> {
-  return api().post<null>(`${base}/logout`, { handleUnauthorized: false });
+  return api().call('accountLogout', {}, { handleUnauthorized: false });
 }
 
 /** Ends every session of the user, this one included. */
 export function logoutEverywhere(): Promise<null> {
-  return api().post<null>(`${base}/logout-all`, { handleUnauthorized: false });
+  return api().call('accountLogoutAll', {}, { handleUnauthorized: false });
 }

@@ -1,5 +1,5 @@
 import { EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { sexLabels } from '@fuliaotong/contracts';
+import { sexLabels } from '@fuliaotong/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Popconfirm, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';

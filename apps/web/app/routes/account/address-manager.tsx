@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_ADDRESSES, type Address } from '@fuliaotong/contracts';
+import { MAX_ADDRESSES } from '@fuliaotong/contracts/constants';
+import type { Address } from '@fuliaotong/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { applicationStatusLabels, type ApplicationStatus, type ApplicationSummary } from '@fuliaotong/contracts';
+import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../../components/load-state';

@@ -1,4 +1,5 @@
-import { favoriteTypeLabels, FavoriteTargetType, type Favorite } from '@fuliaotong/contracts';
+import { FAVORITE_TARGET_TYPES, favoriteTypeLabels } from '@fuliaotong/contracts/constants';
+import type { Favorite } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -40,7 +41,8 @@ function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: (
 export default function Favorites() {
   const [params, setParams] = useSearchParams();
   const { message } = App.useApp();
-  const type = FavoriteTargetType.safeParse(params.get('type')).data;
+  const raw = params.get('type');
+  const type = FAVORITE_TARGET_TYPES.find((t) => t === raw);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = { targetType: type, page, pageSize: PAGE_SIZE };
   const list = useQuery(favoritePageQuery(query));
@@ -68,7 +70,7 @@ export default function Favorites() {
         onChange={(key) => setQuery({ type: key === 'all' ? undefined : key, page: undefined })}
         items={[
           { key: 'all', label: `全部${all !== undefined ? ` ${all}` : ''}` },
-          ...FavoriteTargetType.options.map((t) => ({
+          ...FAVORITE_TARGET_TYPES.map((t) => ({
             key: t,
             label: `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}`,
           })),

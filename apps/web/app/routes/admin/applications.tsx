@@ -1,10 +1,6 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  applicationStatusLabels,
-  type AdminApplication,
-  type AdminApplicationSummary,
-  type ApplicationStatus,
-} from '@fuliaotong/contracts';
+import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import type { AdminApplication, AdminApplicationSummary, ApplicationStatus } from '@fuliaotong/contracts';
 import { Button, Input, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

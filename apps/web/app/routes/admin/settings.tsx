@@ -1,4 +1,5 @@
-import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
+import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
+import { SampleLimits } from '@fuliaotong/contracts/forms';
 import { Alert, App, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../components/load-state';

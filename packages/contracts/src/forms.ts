@@ -1,0 +1,9 @@
+/**
+ * The schemas the web's forms check their fields with (`@fuliaotong/contracts/forms`), so that the
+ * browser says exactly what the server would. Only pages with these forms load them.
+ */
+import './zod-locale.js';
+
+export { AccountName, Mobile, NickName, Password } from './account.js';
+export { AddressBody } from './address.js';
+export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody } from './sample.js';
