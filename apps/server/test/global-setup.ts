@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../src/db/database.js';
-import { databaseUrl, runStatements, testName, type TemplateDatabase } from './template-database.js';
+import { databaseUrl, dropDatabase, runStatements, testName, type TemplateDatabase } from './template-database.js';
 
 let cleanUp: (() => Promise<void>) | undefined;
 
@@ -20,7 +20,7 @@ export async function setup(project: TestProject): Promise<void> {
   if (url) {
     const name = testName('template_');
     await runStatements(url, `CREATE DATABASE "${name}"`);
-    cleanUp = () => runStatements(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    cleanUp = () => dropDatabase(url, name);
     // openDatabase migrates it; no connection may stay open, or PostgreSQL refuses to copy it.
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
     await database.close();

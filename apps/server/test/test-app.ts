@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
 import type { WebBuild } from '../src/web/web-build.js';
-import { databaseUrl, runStatements, testName } from './template-database.js';
+import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,11 +34,11 @@ export async function openTestDatabase(): Promise<Database> {
         ...database,
         async close() {
           await database.close();
-          await runStatements(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          await dropDatabase(url, name);
         },
       };
     } catch (error) {
-      await runStatements(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropDatabase(url, name);
       throw error;
     }
   }
