@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Migrates the template database each test file copies (test/template-database.ts).
+          globalSetup: ['./test/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000, // seeding and process tests run long on a loaded machine
           hookTimeout: 60_000,

@@ -9,8 +9,8 @@
  *   hello   GET /            (bare Fastify 5, `{ hello: 'world' }`: the ceiling of this machine)
  *
  * Both servers are child processes listening on 127.0.0.1 (own event loops); autocannon runs here.
- * The app is started exactly as `npm run serve` starts it: `apps/server/src/main.ts` under tsx with
- * NODE_ENV=production, LOG_LEVEL=silent, PGlite in a temporary DATA_DIR (or DATABASE_URL if set).
+ * The app is started exactly as `npm run serve` starts it (test/production-server.ts): `apps/server/src/main.ts`
+ * under tsx with NODE_ENV=production, LOG_LEVEL=silent, PGlite in a temporary DATA_DIR (or DATABASE_URL if set).
  *
  *   npm run bench:http -- [--rounds 5] [--duration 5] [--connections 10] [--warmup 3] [--cpu-prof DIR]
  *
@@ -22,13 +22,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
 import { describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const helloEntry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
 const host = '127.0.0.1';
@@ -119,19 +118,6 @@ function track(child: ChildProcess, name: string) {
   return child;
 }
 
-/** A port that was free a moment ago (the app's config does not accept PORT=0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function childFailed(child: ChildProcess, name: string): Promise<never> {
   return exited(child).then(() => {
     throw new Error(`${name} server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
@@ -139,42 +125,18 @@ function childFailed(child: ChildProcess, name: string): Promise<never> {
 }
 
 async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined): Promise<string> {
-  const port = await freePort();
   const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const child = track(
-    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', mainEntry], {
-      cwd: repoRoot,
-      env: { ...env, PORT: String(port), HOST: host },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
-    'app',
-  );
-  const origin = `http://${host}:${port}`;
-  await Promise.race([waitForHealth(origin, 120_000), childFailed(child, 'app')]);
-  return origin;
-}
-
-async function waitForHealth(origin: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`app server did not become healthy within ${timeoutMs / 1000}s (${last})`);
+  const app = await spawnServer({ env, nodeArgs, echo: '' });
+  track(app.child, 'app');
+  await waitForHealth(app, 120_000);
+  return app.origin;
 }
 
 async function startHello(env: NodeJS.ProcessEnv): Promise<string> {
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', helloEntry], {
       cwd: repoRoot,
-      env: { ...env, HOST: host, PORT: '0' },
+      env: { ...process.env, ...env, HOST: host, PORT: '0' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
     'hello',
@@ -324,10 +286,8 @@ async function main() {
   tempDirs.add(dataDir);
   if (options.cpuProfDir) await fs.mkdir(options.cpuProfDir, { recursive: true });
 
-  // Exactly what `npm run serve` sets, plus what a quiet, throw-away instance needs.
+  // What a quiet, throw-away instance needs (startServer sets NODE_ENV=production as `npm run serve` does).
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_BUILD_DIR: webBuildDir,

@@ -65,14 +65,14 @@ import { SampleLimitsService } from './modules/settings/settings.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
-import type { WebBuild } from './web/web-build.js';
+import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY'>;
   database: Database;
-  /** The web app's production build; without it only the API is served (API tests). */
-  web?: WebBuild;
+  /** The web app's production build, or its sources in development; without it only the API is served (API tests). */
+  web?: WebBuild | WebDevSource;
   /** Used when there is no web build. */
   build?: BuildInfo;
   auth: {

@@ -8,7 +8,8 @@ import { loadWebBuild } from './web/web-build.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { seedDemoContent } from './modules/demo/demo-seed.js';
 
-const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+const webAppDir = fileURLToPath(new URL('../../web', import.meta.url));
+const defaultWebBuildDir = path.join(webAppDir, 'build');
 
 async function main() {
   let config: Config;
@@ -27,7 +28,10 @@ async function main() {
       ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
-  const web = await loadWebBuild(config.WEB_BUILD_DIR ? path.resolve(config.WEB_BUILD_DIR) : defaultWebBuildDir);
+  // `npm run dev` serves the web app from its sources (Vite, hot reload); otherwise its production build.
+  const web = config.WEB_DEV_SERVER
+    ? { appRoot: webAppDir, info: { id: 'dev', timestamp: Date.now() } }
+    : await loadWebBuild(config.WEB_BUILD_DIR ? path.resolve(config.WEB_BUILD_DIR) : defaultWebBuildDir);
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const app = await buildApp({ config, database, web, auth: { jwtSecret } });
   if (!config.JWT_SECRET && database.kind === 'postgres') {
@@ -62,8 +66,8 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ db: database.kind, build: web?.info.id ?? 'dev' }, `辅料通 listening on http://localhost:${config.PORT}`);

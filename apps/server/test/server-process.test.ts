@@ -1,67 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort, spawnServer, startServer, waitForHealth } from './production-server.js';
 
 /** The real server process: boot, data-dir lock, graceful stop and restart without loss. */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const mainFile = path.join(repoRoot, 'apps/server/src/main.ts');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    cwd: repoRoot,
-    // Demo content is left out: this test is about the process and its data directory, not seeding.
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      DEMO_CONTENT: 'false',
-      WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(port: number, started: Started, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return (await response.json()) as { status: string; db: string };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy: ${started.output()}`);
-}
+// Demo content is left out: this test is about the process and its data directory, not seeding.
+const quiet = {
+  DATABASE_URL: '',
+  LOG_LEVEL: 'info',
+  DEMO_CONTENT: 'false',
+  WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'),
+};
 
 describe('server process', () => {
   let dataDir: string;
@@ -73,12 +24,12 @@ describe('server process', () => {
   });
 
   it('locks its data directory, stops cleanly on SIGTERM and starts again on the same data', async () => {
-    const port = await freePort();
-    const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const port = await findFreePort();
+    const first = await spawnServer({ port, env: { ...quiet, DATA_DIR: dataDir } });
     try {
-      expect(await waitForHealth(port, first)).toMatchObject({ status: 'ok', db: 'pglite' });
+      expect(await waitForHealth(first)).toMatchObject({ status: 'ok', db: 'pglite' });
 
-      const second = startServer({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir });
+      const second = await spawnServer({ env: { ...quiet, DATA_DIR: dataDir } });
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain('正被另一个进程使用');
 
@@ -86,20 +37,19 @@ describe('server process', () => {
       expect(await first.exited).toBe(0);
       expect(first.output()).toContain('database closed');
     } finally {
-      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+      await first.stop(0);
     }
 
-    const restarted = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const restarted = await startServer({ port, env: { ...quiet, DATA_DIR: dataDir } });
     try {
-      expect(await waitForHealth(port, restarted)).toMatchObject({ status: 'ok' });
+      expect(restarted.health).toMatchObject({ status: 'ok' });
     } finally {
-      restarted.child.kill('SIGTERM');
-      await restarted.exited;
+      await restarted.stop();
     }
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {
-    const started = startServer({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    const started = await spawnServer({ env: { ...quiet, PORT: 'not-a-port', DATA_DIR: dataDir } });
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain('PORT');
   });

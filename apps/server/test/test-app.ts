@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
 import type { WebBuild } from '../src/web/web-build.js';
+import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,12 +18,35 @@ export interface TestApp {
 }
 
 /**
- * A real database for one test file: PostgreSQL in a schema of its own when DATABASE_URL is set
- * (CI runs the suite on both), otherwise an in-memory PGlite.
+ * A real database for one test file: PostgreSQL when DATABASE_URL is set (CI runs the suite on both),
+ * otherwise an in-memory PGlite. Each is a copy of the run's migrated template (test/global-setup.ts);
+ * closing it drops the PostgreSQL copy.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
+  const template = inject('testDatabaseTemplate');
+  if (url && template?.kind === 'postgres') {
+    const name = testName();
+    await runStatements(url, `CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          await dropDatabase(url, name);
+        },
+      };
+    } catch (error) {
+      await dropDatabase(url, name);
+      throw error;
+    }
+  }
+  // Without the global setup (a file run on its own configuration): migrate an empty database.
   if (url) return openDatabase({ kind: 'postgres', url, schema: `test_${randomBytes(6).toString('hex')}` });
+  if (template?.kind === 'pglite') {
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([new Uint8Array(await fs.readFile(template.file))]) });
+  }
   return openDatabase({ kind: 'pglite' });
 }
 

@@ -12,6 +12,12 @@ describe('configuration', () => {
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.DEMO_CONTENT).toBe(true);
+    expect(config.WEB_DEV_SERVER).toBe(false);
+  });
+
+  it('allows the web development server only outside production', () => {
+    expect(loadConfig({ WEB_DEV_SERVER: 'true', NODE_ENV: 'development' }).WEB_DEV_SERVER).toBe(true);
+    expect(() => loadConfig({ WEB_DEV_SERVER: 'true', NODE_ENV: 'production' })).toThrow(/WEB_DEV_SERVER:/);
   });
 
   it('reads DEMO_CONTENT as a flag', () => {
@@ -39,6 +45,7 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'yes please'],
     ['DATABASE_SCHEMA', 'Robert"; drop'],
     ['DEMO_CONTENT', 'yes'],
+    ['WEB_DEV_SERVER', 'on'],
   ])('stops on a bad %s, naming it', (name, value) => {
     let error: unknown;
     try {

@@ -58,6 +58,20 @@ const ConfigSchema = z.object({
       .default('true')
       .transform((v) => v === 'true'),
   ),
+  /**
+   * `npm run dev`: serve the web app from its sources through Vite (hot reload) instead of the
+   * production build. Not with NODE_ENV=production.
+   */
+  WEB_DEV_SERVER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], 'must be true or false')
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
+}).refine((config) => !(config.WEB_DEV_SERVER && config.NODE_ENV === 'production'), {
+  path: ['WEB_DEV_SERVER'],
+  message: 'must not be true with NODE_ENV=production (the development server is for development only)',
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -24,12 +24,21 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; /** Isolates tests: tables and migrations live in this schema. */ schema?: string }
-  | { kind: 'pglite'; /** A folder on disk, or undefined for an in-memory database (tests). */ dataDir?: string };
+  | {
+      kind: 'pglite';
+      /** A folder on disk, or undefined for an in-memory database (tests). */
+      dataDir?: string;
+      /** Starts from a copy of another database (a `dumpDataDir` tarball) instead of an empty one (tests). */
+      loadDataDir?: Blob;
+    };
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The committed migrations, applied by `openDatabase` (and by the test template database). */
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.schema) : openPglite(options.dataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.schema)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, searchSchema?: string): Promise<Database> {
@@ -56,7 +65,7 @@ async function openPostgres(url: string, searchSchema?: string): Promise<Databas
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir) {
@@ -69,7 +78,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   }
   const db = drizzlePglite(client, { schema });
   try {

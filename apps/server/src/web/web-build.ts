@@ -11,6 +11,16 @@ export interface WebBuild {
   info: BuildInfo;
 }
 
+/**
+ * The web app served from its sources (`npm run dev`): Vite in middleware mode compiles the modules
+ * on request and pushes changes to the browser (docs/decisions/0016-development-server-vite-in-fastify.md).
+ */
+export interface WebDevSource {
+  /** The web app's folder (apps/web), with its vite.config.ts. */
+  appRoot: string;
+  info: BuildInfo;
+}
+
 /** Loads `apps/web/build` (or another folder); undefined when the web app has not been built. */
 export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefined> {
   const serverEntry = path.join(buildDir, 'server', 'index.js');

@@ -1,35 +1,27 @@
+import path from 'node:path';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { Readable } from 'node:stream';
-import type { WebBuild } from './web-build.js';
+import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
 
 export interface WebPluginOptions {
-  build: WebBuild;
+  build: WebBuild | WebDevSource;
   mode: string;
   loadContext: (request: FastifyRequest) => WebLoadContext;
 }
 
 /**
  * Serves the web app from the same process as the API: hashed assets from the client build with
- * long-lived caching, and every other GET through React Router's server renderer.
+ * long-lived caching, and every other GET through React Router's server renderer. In development
+ * (a WebDevSource) Vite serves the modules and hot updates, and each request renders the current sources.
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const { build } = options;
-  await app.register(fastifyStatic, {
-    root: build.clientDir,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${'/'}assets${'/'}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    },
-  });
-
-  const handle = createRequestHandler(build.server, options.mode);
+  const serverBuild = 'appRoot' in build ? await viteServerBuild(app, build.appRoot) : await staticServerBuild(app, build);
+  const handle = createRequestHandler(serverBuild, options.mode);
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handle(toWebRequest(request, reply), options.loadContext(request));
@@ -46,6 +38,49 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
   app.route({ method: ['GET', 'HEAD'], url: '/', handler: render });
+}
+
+/** The production build: its browser assets from disk, its server bundle as loaded at boot. */
+async function staticServerBuild(app: FastifyInstance, build: WebBuild): Promise<ServerBuild> {
+  await app.register(fastifyStatic, {
+    root: build.clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${'/'}assets${'/'}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+
+  return build.server;
+}
+
+/**
+ * Vite in middleware mode on this server (`npm run dev`): its connect middlewares (mounted with
+ * @fastify/middie) serve the app's modules, public files and the hot-update client, and its
+ * websocket shares this server's port. Pages render through Vite's SSR loader, so an edit shows
+ * on the next request without a restart. /api never goes through Vite.
+ */
+async function viteServerBuild(app: FastifyInstance, appRoot: string): Promise<() => Promise<ServerBuild>> {
+  // Imported here: production neither loads nor needs Vite. Vite starts while the server boots
+  // (it can take longer than Fastify allows a plugin); requests wait for it.
+  const starting = import('vite').then(({ createServer }) =>
+    createServer({
+      root: appRoot,
+      configFile: path.join(appRoot, 'vite.config.ts'),
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: { server: app.server } },
+    }),
+  );
+  starting.catch((error: unknown) => app.log.error({ err: error }, 'the Vite development server did not start'));
+  app.addHook('onClose', async () => (await starting.catch(() => undefined))?.close());
+  await app.register((await import('@fastify/middie')).default);
+  app.use((req, res, next) => {
+    if (req.url?.startsWith('/api/')) return next();
+    starting.then((vite) => vite.middlewares(req, res, next), next);
+  });
+  return async () => (await starting).ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {

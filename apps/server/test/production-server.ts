@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The production server as a child process, started the way `npm run serve` starts it
+ * (`apps/server/src/main.ts` under tsx, NODE_ENV=production) with a given environment, on a free
+ * port of 127.0.0.1. Used by the process tests, the browser journeys and the HTTP benchmark.
+ */
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const HOST = '127.0.0.1';
+/** How much of the server's output is kept (the end of it). */
+const OUTPUT_LIMIT = 200_000;
+
+export interface ServerOptions {
+  /** Over the environment of this process (without Vitest's own variables) and the defaults below. */
+  env?: NodeJS.ProcessEnv;
+  /** Defaults to a free port. */
+  port?: number;
+  /** Extra Node.js options, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /** Copy the server's output to this process's stderr as it comes, each chunk after this prefix. */
+  echo?: string;
+}
+
+export interface HealthBody {
+  status: string;
+  db: string;
+  build: string;
+}
+
+export interface ServerProcess {
+  /** e.g. `http://127.0.0.1:41234` */
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  /** What the server wrote to stdout and stderr so far (the last 200,000 characters). */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL if it has not exited after `timeoutMs`; resolves with the exit code. */
+  stop(timeoutMs?: number): Promise<number | null>;
+}
+
+/** A port that nothing listens on right now (the OS picks it; the server's config refuses PORT=0). */
+export async function findFreePort(host = HOST): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Spawns the server without waiting for it (for a start that is expected to fail); see startServer. */
+export async function spawnServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await findFreePort());
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), ...options.env };
+  // Vitest's own variables would make the server think it runs inside a test.
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', mainEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const onOutput = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+    if (options.echo !== undefined) process.stderr.write(`${options.echo}${chunk.toString()}`);
+  };
+  child.stdout.on('data', onOutput);
+  child.stderr.on('data', onOutput);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', (error) => {
+      output += `\n${error.message}`;
+      resolve(null);
+    });
+    child.once('exit', (code) => resolve(code));
+  });
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
+  return {
+    origin: `http://${HOST}:${port}`,
+    port,
+    child,
+    output: () => output,
+    exited,
+    async stop(timeoutMs = 15_000) {
+      if (isRunning()) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        await exited;
+        clearTimeout(timer);
+      }
+      return exited;
+    },
+  };
+}
+
+/**
+ * Waits until the server answers GET /api/health with 200 and answers its body; throws with the
+ * server's output if it exits first or does not answer within `timeoutMs`.
+ */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<HealthBody> {
+  const deadline = Date.now() + timeoutMs;
+  let exitedEarly = false;
+  void server.exited.then(() => (exitedEarly = true));
+  let last = 'no answer yet';
+  while (Date.now() < deadline && !exitedEarly) {
+    try {
+      const response = await fetch(`${server.origin}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return (await response.json()) as HealthBody;
+      last = `HTTP ${response.status}: ${await response.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const why = exitedEarly
+    ? `exited during start-up (code ${server.child.exitCode}, signal ${server.child.signalCode})`
+    : `did not answer GET /api/health with 200 within ${timeoutMs / 1000} s`;
+  throw new Error(`The server ${why} (last: ${last}).\n--- server output ---\n${server.output() || '(none)'}`);
+}
+
+/** Spawns the server and waits until it is healthy; stops it again if it does not get there. */
+export async function startServer(
+  options: ServerOptions & { healthTimeoutMs?: number } = {},
+): Promise<ServerProcess & { health: HealthBody }> {
+  const server = await spawnServer(options);
+  try {
+    return { ...server, health: await waitForHealth(server, options.healthTimeoutMs) };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
