@@ -55,13 +55,24 @@ export function endpointRoutes<Options extends object = object>(
       const { method, path } = routeOf(operation);
       const spec: EndpointSpec = endpoints[operation];
       const onRequest = accessCheck(spec.access, options.guard);
-      app.route({
+      const definition = {
         method,
         url: path,
         schema: routeSchema(operation, spec),
         ...(onRequest ? { onRequest } : {}),
         attachValidation: routeOptions.attachValidation ?? false,
         handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+      };
+      if (!spec.raw) {
+        app.route(definition);
+        return;
+      }
+      // The handler reads the exact bytes that were sent (a signature is checked over them), whatever
+      // their content type: in a scope of its own, every body is handed over as a Buffer, unparsed.
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+        scope.route(definition);
       });
     };
     register(route, options);
@@ -104,8 +115,8 @@ function routeSchema(operation: ApiOperation, spec: EndpointSpec): FastifySchema
     ...(security ? { security } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { querystring: spec.query } : {}),
-    // A multipart body is read by the handler as a stream; its schema only documents the fields.
-    ...(spec.body && spec.bodyFormat !== 'multipart' ? { body: spec.body } : {}),
+    // A multipart body is read by the handler as a stream, a raw one as bytes: their schemas only document them.
+    ...(spec.body && spec.bodyFormat !== 'multipart' && !spec.raw ? { body: spec.body } : {}),
     response,
   } as FastifySchema;
 }
