@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { configureBrowserApi } from './lib/api';
+import { getQueryClient } from './lib/query-client';
 import { SessionBridge } from './features/session/session-bridge';
 import { installBrowserSession } from './features/session/session';
 import { ErrorView } from './components/error-view';
@@ -45,9 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(getQueryClient);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntdApp>

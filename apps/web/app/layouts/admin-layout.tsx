@@ -9,7 +9,7 @@ import '../features/application/application.css';
 import { loginHref } from '../features/session/login-redirect';
 import { PageLoading } from '../components/load-state';
 import { setSessionUser, useCurrentUser } from '../features/session/session';
-import { useSignOut } from '../features/session/use-sign-out';
+import { useSignOut } from '../features/session/session-api';
 import { paths } from '../paths';
 import { siteInfo } from '../site/site-info';
 

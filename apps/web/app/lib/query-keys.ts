@@ -30,6 +30,8 @@ export const queryKeys = {
   confirmedSamples: (ids: readonly number[]) => [...queryKeys.sampleCart(), 'confirmed', ids.join(',')] as const,
   /** The visitor's region from its IP address. */
   ipLocation: () => ['ip-location'] as const,
+  /** The connection check of the self-check page (a measurement: never kept). */
+  apiProbe: () => ['api-probe'] as const,
   /** Option lists of the sample application form (public). */
   formDictionary: () => ['form-dictionary'] as const,
 

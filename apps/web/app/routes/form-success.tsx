@@ -1,14 +1,14 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Skeleton, Steps } from 'antd';
+import { Alert, Button, Result, Steps } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
+import { LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
 import { idFrom } from '../features/sample/sample-ids';
-import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
@@ -62,39 +62,40 @@ export default function FormSuccessPage() {
   return (
     <div className="container page success-page">
       <section className="panel success-head">
-        {application.isPending ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : application.isError ? (
-          application.error instanceof ApiError && application.error.code === 'unauthorized' ? null : (
+        <LoadState
+          query={application}
+          errorTitle="申请信息暂时无法显示，请稍后在“我的申请”中查看。"
+          rows={2}
+          onError={{
+            not_found: (
+              <Result
+                status="404"
+                title="没有找到这份申请"
+                subTitle={errorMessage(application.error, '请稍后在“我的申请”中查看。')}
+                extra={links}
+              />
+            ),
+          }}
+        >
+          {(data) => (
             <Result
-              status={application.error instanceof ApiError && application.error.code === 'not_found' ? '404' : 'warning'}
-              title={
-                application.error instanceof ApiError && application.error.code === 'not_found'
-                  ? '没有找到这份申请'
-                  : '申请信息暂时无法显示'
+              icon={<CheckCircleFilled />}
+              status="success"
+              title={<h1 className="success-head__title">样品申请已提交</h1>}
+              subTitle={
+                <div className="success-head__meta">
+                  <div>
+                    申请编号 <strong className="success-head__number">{data.number}</strong>
+                  </div>
+                  <div className="muted">
+                    {dayjs(data.createdAt).format('YYYY-MM-DD HH:mm')} 提交 · 当前状态：{applicationStatusLabels[data.status]}
+                  </div>
+                </div>
               }
-              subTitle={errorMessage(application.error, '请稍后在“我的申请”中查看。')}
               extra={links}
             />
-          )
-        ) : data ? (
-          <Result
-            icon={<CheckCircleFilled />}
-            status="success"
-            title={<h1 className="success-head__title">样品申请已提交</h1>}
-            subTitle={
-              <div className="success-head__meta">
-                <div>
-                  申请编号 <strong className="success-head__number">{data.number}</strong>
-                </div>
-                <div className="muted">
-                  {dayjs(data.createdAt).format('YYYY-MM-DD HH:mm')} 提交 · 当前状态：{applicationStatusLabels[data.status]}
-                </div>
-              </div>
-            }
-            extra={links}
-          />
-        ) : null}
+          )}
+        </LoadState>
       </section>
 
       {data ? (

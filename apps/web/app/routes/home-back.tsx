@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home-back';
-import { HomeSearch } from '../components/home-search';
+import { HomeSearch } from '../features/search/home-search';
 import { NewsList, RegulationList } from '../features/articles/article-lists';
 import { homeQuery } from '../features/catalogue/excipient-api';
 import { AccessTag, databaseHref } from '../features/databases/database-card';

@@ -1,7 +1,7 @@
 import { Col, Row } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { HomeSearch } from '../components/home-search';
+import { HomeSearch } from '../features/search/home-search';
 import { NewsList, RegulationList } from '../features/articles/article-lists';
 import { homeQuery } from '../features/catalogue/excipient-api';
 import { ExcipientCard } from '../features/catalogue/excipient-card';

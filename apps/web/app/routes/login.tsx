@@ -1,14 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginBody } from '@fuliaotong/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthShell } from '../components/auth-shell';
-import { loginWithPassword } from '../features/session/session-api';
+import { useLogin } from '../features/session/session-api';
 import { afterLoginPath, REDIRECT_PARAM, registerHref, safeRedirect } from '../features/session/login-redirect';
-import { login, useCurrentUser } from '../features/session/session';
+import { useCurrentUser } from '../features/session/session';
 import { showServerErrors } from '../lib/api-errors';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
@@ -29,15 +28,7 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string>();
   const redirectTo = safeRedirect(searchParams.get(REDIRECT_PARAM));
 
-  const mutation = useMutation({
-    mutationFn: loginWithPassword,
-    onSuccess: ({ token, user }) => {
-      login(token, user);
-      message.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
-      navigate(afterLoginPath(searchParams), { replace: true });
-    },
-    onError: (error) => setFormError(showServerErrors(form, error, fields)),
-  });
+  const mutation = useLogin();
 
   return (
     <AuthShell
@@ -69,7 +60,16 @@ export default function LoginPage() {
         size="large"
         onFinish={(values) => {
           setFormError(undefined);
-          mutation.mutate({ account: values.account.trim(), password: values.password });
+          mutation.mutate(
+            { account: values.account.trim(), password: values.password },
+            {
+              onSuccess: ({ user }) => {
+                message.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
+                navigate(afterLoginPath(searchParams), { replace: true });
+              },
+              onError: (error) => setFormError(showServerErrors(form, error, fields)),
+            },
+          );
         }}
         onValuesChange={() => formError && setFormError(undefined)}
       >

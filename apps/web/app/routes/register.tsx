@@ -1,15 +1,13 @@
 import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
 import { AccountName, NickName } from '@fuliaotong/contracts/forms';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthShell } from '../components/auth-shell';
-import { register } from '../features/session/session-api';
+import { useRegister } from '../features/session/session-api';
 import { afterLoginPath, loginHref, REDIRECT_PARAM, safeRedirect } from '../features/session/login-redirect';
-import { login } from '../features/session/session';
 import { showServerErrors } from '../lib/api-errors';
 import { schemaRule } from '../lib/form-rules';
 import { pageMeta } from '../site/pages';
@@ -36,17 +34,7 @@ export default function RegisterPage() {
   const [formError, setFormError] = useState<string>();
   const redirectTo = safeRedirect(searchParams.get(REDIRECT_PARAM));
 
-  const mutation = useMutation({
-    mutationFn: register,
-    onSuccess: ({ token, user }) => {
-      login(token, user);
-      message.success('注册成功，欢迎加入辅料通');
-      navigate(afterLoginPath(searchParams), { replace: true });
-    },
-    // A taken account (409) belongs under the account field.
-    onError: (error) =>
-      setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'conflict' ? 'account' : undefined))),
-  });
+  const mutation = useRegister();
 
   return (
     <AuthShell
@@ -66,7 +54,18 @@ export default function RegisterPage() {
         size="large"
         onFinish={({ account, nickName, password }) => {
           setFormError(undefined);
-          mutation.mutate({ account: account.trim(), password, nickName: nickName?.trim() || undefined });
+          mutation.mutate(
+            { account: account.trim(), password, nickName: nickName?.trim() || undefined },
+            {
+              onSuccess: () => {
+                message.success('注册成功，欢迎加入辅料通');
+                navigate(afterLoginPath(searchParams), { replace: true });
+              },
+              // A taken account (409) belongs under the account field.
+              onError: (error) =>
+                setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'conflict' ? 'account' : undefined))),
+            },
+          );
         }}
         onValuesChange={() => formError && setFormError(undefined)}
       >

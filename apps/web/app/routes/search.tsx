@@ -3,7 +3,7 @@ import type { SearchHit, SearchResult, SearchType } from '@fuliaotong/contracts'
 import { Alert, Empty, Tabs, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
-import { HomeSearch } from '../components/home-search';
+import { HomeSearch } from '../features/search/home-search';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
 import { searchQuery, type SearchParams } from '../features/search/search-api';

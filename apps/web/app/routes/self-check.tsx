@@ -1,9 +1,10 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Skeleton, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeading } from '../components/page-heading';
-import { api } from '../lib/api';
-import { probeApi, readBrowserInfo, type ApiProbe, type BrowserInfo } from '../lib/self-check';
+import { apiProbeQuery } from '../features/self-check/self-check-api';
+import { readBrowserInfo, type BrowserInfo } from '../lib/self-check';
 import { paths } from '../paths';
 import { useRootData } from '../root-data';
 import { pageMeta } from '../site/pages';
@@ -17,20 +18,17 @@ export function meta() {
 export default function SelfCheck() {
   const root = useRootData();
   const { message } = App.useApp();
-  const [probe, setProbe] = useState<ApiProbe>();
+  const check = useQuery(apiProbeQuery());
+  const probe = check.data;
+  const running = check.isFetching;
+  // The browser is read in the browser only (the server renders the page without it).
   const [browser, setBrowser] = useState<BrowserInfo>();
-  const [running, setRunning] = useState(false);
+  useEffect(() => setBrowser(readBrowserInfo()), []);
 
-  const run = useCallback(async () => {
-    setRunning(true);
+  const run = () => {
     setBrowser(readBrowserInfo());
-    setProbe(await probeApi(() => api().call('health')));
-    setRunning(false);
-  }, []);
-
-  useEffect(() => {
-    void run();
-  }, [run]);
+    void check.refetch();
+  };
 
   const report = [
     `页面版本：${root?.buildId ?? '未知'}`,
@@ -64,7 +62,7 @@ export default function SelfCheck() {
         title="连接自检"
         description={`联系客服（${siteInfo.phone}）时，可将本页检测结果发送给客服人员，便于排查问题。`}
         extra={
-          <Button onClick={() => void run()} loading={running}>
+          <Button onClick={run} loading={running}>
             重新检测
           </Button>
         }

@@ -1,7 +1,8 @@
 import type { AccountSummary, ChangePasswordBody, SessionResponse, UpdateProfileBody, User } from '@fuliaotong/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { login, setSessionUser } from '../session/session';
 
 export function fetchProfile(): Promise<User> {
   return api().call('accountProfile');
@@ -28,3 +29,34 @@ export function fetchSummary(): Promise<AccountSummary> {
 
 export const profileQuery = () => queryOptions({ queryKey: queryKeys.profile(), queryFn: fetchProfile });
 export const summaryQuery = () => queryOptions({ queryKey: queryKeys.summary(), queryFn: fetchSummary });
+
+/** The server's answer is the profile: it replaces the cached one and the stored user (header, menu, other tabs). */
+function keepProfile(queryClient: QueryClient, updated: User) {
+  queryClient.setQueryData(queryKeys.profile(), updated);
+  setSessionUser(updated);
+}
+
+/** Edits the profile (also removes the avatar: `{ avatar: null }`). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (updated) => keepProfile(queryClient, updated),
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadAvatar(file, file.name),
+    onSuccess: (updated) => keepProfile(queryClient, updated),
+  });
+}
+
+/** The new token replaces this browser's session (same user: nothing cached is forgotten). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ token, user }) => login(token, user),
+  });
+}

@@ -1,27 +1,15 @@
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { User } from '@fuliaotong/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Upload } from 'antd';
 import { errorMessage } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
-import { setSessionUser } from '../session/session';
-import { uploadAvatar } from './account-api';
+import { useUploadAvatar } from './account-api';
 import { avatarAccept, avatarProblem } from './avatar-rules';
 import { UserAvatar } from './user-display';
 
 /** The avatar, which opens the file picker: the chosen image is checked here and uploaded. */
 export function AvatarUpload({ user }: { user: User }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (file: File) => uploadAvatar(file, file.name),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(queryKeys.profile(), updated);
-      setSessionUser(updated);
-      message.success('头像已更新');
-    },
-    onError: (error) => message.error(errorMessage(error, '头像上传失败，请稍后重试')),
-  });
+  const mutation = useUploadAvatar();
 
   return (
     <Upload
@@ -35,7 +23,10 @@ export function AvatarUpload({ user }: { user: User }) {
           message.error(problem);
           return Upload.LIST_IGNORE;
         }
-        mutation.mutate(file);
+        mutation.mutate(file, {
+          onSuccess: () => void message.success('头像已更新'),
+          onError: (error) => void message.error(errorMessage(error, '头像上传失败，请稍后重试')),
+        });
         return false;
       }}
     >

@@ -1,10 +1,8 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
-import { login } from '../session/session';
-import { changePassword } from './account-api';
+import { useChangePassword } from './account-api';
 
 interface PasswordValues {
   oldPassword: string;
@@ -19,17 +17,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const [form] = Form.useForm<PasswordValues>();
   const { message } = App.useApp();
   const [formError, setFormError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: changePassword,
-    onSuccess: ({ token, user }) => {
-      login(token, user);
-      message.success('密码已修改，其他设备上的登录已失效');
-      onClose();
-    },
-    // A wrong current password is the server's 400/403: it belongs under that field.
-    onError: (error) =>
-      setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'forbidden' ? 'oldPassword' : undefined))),
-  });
+  const mutation = useChangePassword();
 
   return (
     <Modal
@@ -52,7 +40,18 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         preserve={false}
         onFinish={({ oldPassword, newPassword }) => {
           setFormError(undefined);
-          mutation.mutate({ oldPassword, newPassword });
+          mutation.mutate(
+            { oldPassword, newPassword },
+            {
+              onSuccess: () => {
+                message.success('密码已修改，其他设备上的登录已失效');
+                onClose();
+              },
+              // A wrong current password is the server's 400/403: it belongs under that field.
+              onError: (error) =>
+                setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'forbidden' ? 'oldPassword' : undefined))),
+            },
+          );
         }}
       >
         <Form.Item label="当前密码" name="oldPassword" rules={[{ required: true }]}>

@@ -1,14 +1,11 @@
 import { sexLabels } from '@fuliaotong/contracts/constants';
 import { NickName } from '@fuliaotong/contracts/forms';
-import type { Sex, UpdateProfileBody, User } from '@fuliaotong/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Sex, User } from '@fuliaotong/contracts';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
-import { queryKeys } from '../../lib/query-keys';
-import { setSessionUser } from '../session/session';
-import { updateProfile } from './account-api';
+import { useUpdateProfile } from './account-api';
 
 interface ProfileValues {
   nickName: string;
@@ -22,18 +19,8 @@ const sexOptions = (Object.keys(sexLabels) as Sex[]).map((value) => ({ value, la
 export function EditProfileModal({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ProfileValues>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: (body: UpdateProfileBody) => updateProfile(body),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(queryKeys.profile(), updated);
-      setSessionUser(updated);
-      message.success('资料已保存');
-      onClose();
-    },
-    onError: (error) => setFormError(showServerErrors(form, error, fields)),
-  });
+  const mutation = useUpdateProfile();
 
   return (
     <Modal
@@ -56,7 +43,16 @@ export function EditProfileModal({ user, open, onClose }: { user: User; open: bo
         initialValues={{ nickName: user.nickName, name: user.name, sex: user.sex }}
         onFinish={(values) => {
           setFormError(undefined);
-          mutation.mutate({ nickName: values.nickName.trim(), name: values.name.trim(), sex: values.sex });
+          mutation.mutate(
+            { nickName: values.nickName.trim(), name: values.name.trim(), sex: values.sex },
+            {
+              onSuccess: () => {
+                message.success('资料已保存');
+                onClose();
+              },
+              onError: (error) => setFormError(showServerErrors(form, error, fields)),
+            },
+          );
         }}
       >
         <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true }, schemaRule(NickName)]}>

@@ -1,5 +1,5 @@
 import type { Address, AddressBody, AddressList, RegionNode } from '@fuliaotong/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -24,6 +24,33 @@ export function setDefaultAddress(id: number): Promise<Address> {
 }
 
 export const addressesQuery = () => queryOptions({ queryKey: queryKeys.addresses(), queryFn: fetchAddresses });
+
+/** Adds an address (no `id`) or saves an edited one; the address book is read again. */
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: AddressBody }) => (id === undefined ? createAddress(body) : updateAddress(id, body)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.addresses() }),
+  });
+}
+
+/** Deletes an address; done once the address book has been read again. */
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses() }),
+  });
+}
+
+/** Makes an address the default; done once the address book has been read again. */
+export function useSetDefaultAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses() }),
+  });
+}
 
 /** The administrative-division tree (~137 KB): loaded on demand, once, only where a form needs it. */
 export async function loadRegions(): Promise<RegionNode[]> {

@@ -1,10 +1,8 @@
-import type { Address, AddressBody } from '@fuliaotong/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@fuliaotong/contracts';
 import { Alert, App, Checkbox, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
-import { createAddress, updateAddress } from './address-api';
+import { useSaveAddress } from './address-api';
 import { AddressFields } from './address-fields';
 
 interface AddressValues {
@@ -32,18 +30,8 @@ export function AddressFormModal({
 }) {
   const [form] = Form.useForm<AddressValues>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string>();
-
-  const mutation = useMutation({
-    mutationFn: (body: AddressBody) => (address ? updateAddress(address.id, body) : createAddress(body)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.addresses() });
-      message.success(address ? '地址已保存' : '地址已添加');
-      onClose();
-    },
-    onError: (error) => setFormError(showServerErrors(form, error, fields)),
-  });
+  const mutation = useSaveAddress();
 
   return (
     <Modal
@@ -70,13 +58,23 @@ export function AddressFormModal({
         }
         onFinish={(values) => {
           setFormError(undefined);
-          mutation.mutate({
+          const body = {
             recipient: values.recipient.trim(),
             mobile: values.mobile.trim(),
             regionCodes: values.regionCodes,
             street: values.street.trim(),
             isDefault: values.isDefault,
-          });
+          };
+          mutation.mutate(
+            { id: address?.id, body },
+            {
+              onSuccess: () => {
+                message.success(address ? '地址已保存' : '地址已添加');
+                onClose();
+              },
+              onError: (error) => setFormError(showServerErrors(form, error, fields)),
+            },
+          );
         }}
       >
         <AddressFields regionRules={[{ required: true, type: 'array', min: 2, message: '请选择省市区' }]} />

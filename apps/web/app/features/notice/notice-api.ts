@@ -1,8 +1,7 @@
 import type { Notice, NoticePage, UnreadCount } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-
 
 export const NOTICE_PAGE_SIZE = 10;
 
@@ -31,3 +30,21 @@ export const noticePageQuery = (page: number, unreadOnly: boolean, pageSize = NO
 
 export const unreadNoticeCountQuery = () =>
   queryOptions({ queryKey: queryKeys.unreadNoticeCount(), queryFn: fetchUnreadCount, staleTime: 15_000 });
+
+/** The read state of notices goes with the unread count and the account summary: all are read again. */
+function refreshNotices(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.notices() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.summary() }),
+  ]);
+}
+
+export function useMarkNoticeRead() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: markNoticeRead, onSuccess: () => refreshNotices(queryClient) });
+}
+
+export function useMarkAllNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: markAllNoticesRead, onSuccess: () => refreshNotices(queryClient) });
+}

@@ -1,6 +1,11 @@
 import type { LoginBody, RegisterBody, SessionResponse } from '@fuliaotong/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useCallback } from 'react';
 import { api } from '../../lib/api';
+import { login, logout } from './session';
 
+/* ------------------------------------------ fetchers ------------------------------------------ */
 
 /** A new account; answers the session of the new user. */
 export function register(body: RegisterBody): Promise<SessionResponse> {
@@ -20,4 +25,45 @@ export function logoutSession(): Promise<null> {
 /** Ends every session of the user, this one included. */
 export function logoutEverywhere(): Promise<null> {
   return api().call('accountLogoutAll', {}, { handleUnauthorized: false });
+}
+
+/* -------------------------------------------- hooks -------------------------------------------- */
+
+/** Signs in; the answer becomes the session of this browser (every tab). */
+export function useLogin() {
+  return useMutation({
+    mutationFn: loginWithPassword,
+    onSuccess: ({ token, user }) => login(token, user),
+  });
+}
+
+/** Registers; the new user is signed in at once. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ token, user }) => login(token, user),
+  });
+}
+
+/**
+ * Signs out: tells the server (this token, or every session of the user), then clears the session
+ * in every tab. The session ends on this device even when the server cannot be reached.
+ */
+export function useSignOut() {
+  const { message } = App.useApp();
+  const { mutateAsync, isPending } = useMutation({
+    mutationFn: async (everywhere: boolean) => {
+      try {
+        await (everywhere ? logoutEverywhere() : logoutSession());
+      } catch {
+        // the session ends here anyway
+      }
+    },
+    onSuccess: (_nothing, everywhere) => {
+      logout();
+      message.success(everywhere ? '已在所有设备上退出登录' : '已退出登录');
+    },
+  });
+  const signOut = useCallback((everywhere = false) => mutateAsync(everywhere), [mutateAsync]);
+  return { signOut, pending: isPending };
 }

@@ -13,7 +13,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
-import { useSignOut } from '../../features/session/use-sign-out';
+import { useSignOut } from '../../features/session/session-api';
 import { paths } from '../../paths';
 import { mainNav, siteInfo } from '../../site/site-info';
 

@@ -1,21 +1,21 @@
 import { EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { sexLabels } from '@fuliaotong/contracts/constants';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Popconfirm, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/account-home';
 import { PageHeading } from '../../components/page-heading';
-import { profileQuery, summaryQuery, updateProfile } from '../../features/account/account-api';
+import { profileQuery, summaryQuery, useUpdateProfile } from '../../features/account/account-api';
 import { AccountShortcuts } from '../../features/account/account-shortcuts';
 import { AvatarUpload } from '../../features/account/avatar-upload';
 import { ChangePasswordModal } from '../../features/account/change-password-modal';
 import { EditProfileModal } from '../../features/account/edit-profile-modal';
 import { displayName, maskAccount } from '../../features/account/user-display';
 import { setSessionUser, useCurrentUser } from '../../features/session/session';
-import { useSignOut } from '../../features/session/use-sign-out';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
+import { useSignOut } from '../../features/session/session-api';
 import { errorMessage } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -24,6 +24,10 @@ export const handle = accountHandle;
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);
+}
+
+export function clientLoader() {
+  return loadSignedInQueries((ensure) => [ensure(profileQuery()), ensure(summaryQuery())]);
 }
 
 function Counts() {
@@ -47,7 +51,6 @@ function Counts() {
 
 export default function AccountHomePage() {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const stored = useCurrentUser();
   const profile = useQuery(profileQuery());
   const user = profile.data ?? stored;
@@ -61,15 +64,15 @@ export default function AccountHomePage() {
     if (profile.data) setSessionUser(profile.data);
   }, [profile.data]);
 
-  const removeAvatar = useMutation({
-    mutationFn: () => updateProfile({ avatar: null }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(queryKeys.profile(), updated);
-      setSessionUser(updated);
-      message.success('头像已移除');
-    },
-    onError: (error) => message.error(errorMessage(error)),
-  });
+  const removeAvatar = useUpdateProfile();
+  const confirmRemoveAvatar = () =>
+    removeAvatar.mutate(
+      { avatar: null },
+      {
+        onSuccess: () => void message.success('头像已移除'),
+        onError: (error) => void message.error(errorMessage(error)),
+      },
+    );
 
   return (
     <div className="page account-page">
@@ -80,7 +83,7 @@ export default function AccountHomePage() {
             <div className="profile-card__avatar">
               <AvatarUpload user={user} />
               {user.avatar ? (
-                <Popconfirm title="移除头像？" okText="移除" cancelText="取消" onConfirm={() => removeAvatar.mutate()}>
+                <Popconfirm title="移除头像？" okText="移除" cancelText="取消" onConfirm={confirmRemoveAvatar}>
                   <Button type="link" size="small" loading={removeAvatar.isPending}>
                     移除头像
                   </Button>

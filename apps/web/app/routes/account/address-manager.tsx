@@ -1,16 +1,15 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_ADDRESSES } from '@fuliaotong/contracts/constants';
 import type { Address } from '@fuliaotong/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import type { Route } from './+types/address-manager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { addressesQuery, deleteAddress, setDefaultAddress } from '../../features/address/address-api';
+import { addressesQuery, useDeleteAddress, useSetDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
 import { errorMessage } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
@@ -28,24 +27,13 @@ function ordered(items: Address[]): Address[] {
 
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses() });
-  const makeDefault = useMutation({
-    mutationFn: () => setDefaultAddress(address.id),
-    onSuccess: async () => {
-      await refresh();
-      message.success('已设为默认地址');
-    },
-    onError: (error) => message.error(errorMessage(error)),
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteAddress(address.id),
-    onSuccess: async () => {
-      await refresh();
-      message.success('地址已删除');
-    },
-    onError: (error) => message.error(errorMessage(error)),
-  });
+  const makeDefault = useSetDefaultAddress();
+  const remove = useDeleteAddress();
+  // Through the promises: a deleted address's card is gone once the list has been read again.
+  const showError = (error: unknown) => void message.error(errorMessage(error));
+  const setAsDefault = () =>
+    makeDefault.mutateAsync(address.id).then(() => void message.success('已设为默认地址'), showError);
+  const removeAddress = () => remove.mutateAsync(address.id).then(() => void message.success('地址已删除'), showError);
 
   return (
     <li className={address.isDefault ? 'address-card is-default' : 'address-card'} data-address-id={address.id}>
@@ -62,7 +50,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
       <p className="address-card__street">{address.street}</p>
       <div className="address-card__actions">
         {address.isDefault ? null : (
-          <Button type="link" size="small" loading={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
+          <Button type="link" size="small" loading={makeDefault.isPending} onClick={() => void setAsDefault()}>
             设为默认
           </Button>
         )}
@@ -74,7 +62,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
           okText="删除"
           okButtonProps={{ danger: true }}
           cancelText="取消"
-          onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+          onConfirm={removeAddress}
         >
           <Button type="link" size="small" danger loading={remove.isPending}>
             删除

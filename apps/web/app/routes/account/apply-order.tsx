@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { App, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { useMyApplication, useWithdrawApplication } from '../../features/application/application-api';
+import type { Route } from './+types/apply-order';
+import { myApplicationQuery, useMyApplication, useWithdrawApplication } from '../../features/application/application-api';
 import { idParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import '../../features/application/application.css';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { LoadError } from '../../components/load-state';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
@@ -17,6 +19,11 @@ export const handle = accountHandle;
 
 export function meta() {
   return pageMeta(paths.applicationOrder);
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const id = idParam(new URL(request.url).searchParams.get('id'));
+  return loadSignedInQueries((ensure) => (id === undefined ? [] : [ensure(myApplicationQuery(id))]));
 }
 
 function NotFound({ reason }: { reason: string }) {

@@ -3,12 +3,20 @@ import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/apply';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { APPLICATION_PAGE_SIZE, useMyApplications, useWithdrawApplication } from '../../features/application/application-api';
+import {
+  APPLICATION_PAGE_SIZE,
+  myApplicationsQuery,
+  useMyApplications,
+  useWithdrawApplication,
+  type ApplicationListQuery,
+} from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -18,6 +26,16 @@ export const handle = accountHandle;
 
 export function meta() {
   return pageMeta(paths.applications);
+}
+
+/** The list the query string asks for (a status tab and a page). */
+function listQuery(params: URLSearchParams): ApplicationListQuery {
+  return { status: statusParam(params.get('status')), page: pageParam(params.get('page')), pageSize: APPLICATION_PAGE_SIZE };
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(new URL(request.url).searchParams);
+  return loadSignedInQueries((ensure) => [ensure(myApplicationsQuery(query))]);
 }
 
 const sheetHref = (id: number) => withQuery(paths.applicationOrder, { id });
@@ -46,9 +64,9 @@ export default function ApplicationsPage() {
   const info = pageInfo(paths.applications);
   const { message, modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
-  const status = statusParam(searchParams.get('status'));
-  const page = pageParam(searchParams.get('page'));
-  const list = useMyApplications({ status, page, pageSize: APPLICATION_PAGE_SIZE });
+  const query = listQuery(searchParams);
+  const { status, page } = query;
+  const list = useMyApplications(query);
   const withdraw = useWithdrawApplication();
 
   const go = (next: { status?: ApplicationStatus | 'all'; page?: number }) => {

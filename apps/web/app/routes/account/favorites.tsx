@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/favorites';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { favoritePageQuery, useRemoveFavorite } from '../../features/favorites/favorite-api';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -17,6 +19,19 @@ const PAGE_SIZE = 10;
 
 export function meta() {
   return pageMeta(paths.favorites);
+}
+
+/** The list the query string asks for (a type tab and a page). */
+function listQuery(params: URLSearchParams) {
+  const raw = params.get('type');
+  const type = FAVORITE_TARGET_TYPES.find((t) => t === raw);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return { targetType: type, page, pageSize: PAGE_SIZE };
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(new URL(request.url).searchParams);
+  return loadSignedInQueries((ensure) => [ensure(favoritePageQuery(query))]);
 }
 
 function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: () => void; removing: boolean }) {
@@ -41,10 +56,8 @@ function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: (
 export default function Favorites() {
   const [params, setParams] = useSearchParams();
   const { message } = App.useApp();
-  const raw = params.get('type');
-  const type = FAVORITE_TARGET_TYPES.find((t) => t === raw);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = { targetType: type, page, pageSize: PAGE_SIZE };
+  const query = listQuery(params);
+  const { targetType: type, page } = query;
   const list = useQuery(favoritePageQuery(query));
   const remove = useRemoveFavorite();
   const removeFavorite = (id: number) =>

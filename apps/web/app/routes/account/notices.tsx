@@ -1,6 +1,6 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Notice, NoticeKind } from '@fuliaotong/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Pagination, Segmented, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
@@ -8,14 +8,13 @@ import type { Route } from './+types/notices';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import {
-  markAllNoticesRead,
-  markNoticeRead,
   NOTICE_PAGE_SIZE,
   noticePageQuery,
   unreadNoticeCountQuery,
+  useMarkAllNoticesRead,
+  useMarkNoticeRead,
 } from '../../features/notice/notice-api';
 import { errorMessage } from '../../lib/api-errors';
-import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
@@ -33,24 +32,11 @@ const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
   order: { label: '订单', color: 'orange' },
 };
 
-/** Notices change read state together with the unread count and the account summary. */
-function useRefreshNotices() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.notices() }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.summary() }),
-    ]);
-}
-
 function NoticeItem({ notice }: { notice: Notice }) {
   const { message } = App.useApp();
-  const refresh = useRefreshNotices();
-  const markRead = useMutation({
-    mutationFn: () => markNoticeRead(notice.id),
-    onSuccess: () => refresh(),
-    onError: (error) => message.error(errorMessage(error)),
-  });
+  const markRead = useMarkNoticeRead();
+  // Through the promise: the error is shown even when the item is gone (a link leaves the page).
+  const read = () => void markRead.mutateAsync(notice.id).catch((error: unknown) => message.error(errorMessage(error)));
   const kind = kindLabels[notice.kind];
   const created = dayjs(notice.createdAt);
   return (
@@ -72,7 +58,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
             {created.format('YYYY-MM-DD HH:mm')}
           </time>
           {notice.link ? (
-            <Link to={notice.link} onClick={() => !notice.read && markRead.mutate()}>
+            <Link to={notice.link} onClick={() => !notice.read && read()}>
               查看详情
             </Link>
           ) : null}
@@ -84,7 +70,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
               size="small"
               icon={<CheckOutlined />}
               loading={markRead.isPending}
-              onClick={() => markRead.mutate()}
+              onClick={read}
             >
               标为已读
             </Button>
@@ -103,15 +89,12 @@ export default function NoticesPage() {
   const unreadOnly = searchParams.get('filter') === 'unread';
   const list = useQuery(noticePageQuery(page, unreadOnly));
   const unread = useQuery(unreadNoticeCountQuery());
-  const refresh = useRefreshNotices();
-  const markAll = useMutation({
-    mutationFn: markAllNoticesRead,
-    onSuccess: async () => {
-      await refresh();
-      message.success('已全部标为已读');
-    },
-    onError: (error) => message.error(errorMessage(error)),
-  });
+  const markAll = useMarkAllNoticesRead();
+  const readAll = () =>
+    markAll.mutate(undefined, {
+      onSuccess: () => void message.success('已全部标为已读'),
+      onError: (error) => void message.error(errorMessage(error)),
+    });
 
   const go = (next: { page?: number; unreadOnly?: boolean }) => {
     const params = new URLSearchParams();
@@ -132,7 +115,7 @@ export default function NoticesPage() {
             icon={<CheckOutlined />}
             disabled={unreadCount === 0}
             loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
+            onClick={readAll}
           >
             全部标为已读
           </Button>

@@ -1,7 +1,8 @@
 import { Input } from 'antd';
 import { useNavigate } from 'react-router';
-import { paths, withQuery } from '../paths';
+import { paths, withQuery } from '../../paths';
 
+/** The site-wide search box (home pages, the search page): the words go to /search. */
 export function HomeSearch({ size = 'large', defaultValue }: { size?: 'large' | 'middle'; defaultValue?: string }) {
   const navigate = useNavigate();
   return (
