@@ -9,6 +9,7 @@ import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contrac
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { Transactor } from './db/transactor.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: false,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.onRoute) {
