@@ -70,7 +70,7 @@ import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY'>;
+  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY' | 'SITE_URL'>;
   database: Database;
   /** The web app's production build, or its sources in development; without it only the API is served (API tests). */
   web?: WebBuild | WebDevSource;
@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
 
   // Plain routes: they win over the page renderer's catch-all registered below.
-  await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository });
+  await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
   // Old log-in attempts and expired sessions are of no further use.
   const prune = () =>
