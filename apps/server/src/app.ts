@@ -9,6 +9,7 @@ import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contrac
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { Transactor } from './db/transactor.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -69,7 +70,7 @@ import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY'>;
+  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY' | 'SITE_URL'>;
   database: Database;
   /** The web app's production build, or its sources in development; without it only the API is served (API tests). */
   web?: WebBuild | WebDevSource;
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: false,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.onRoute) {
@@ -208,7 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
 
   // Plain routes: they win over the page renderer's catch-all registered below.
-  await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository });
+  await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
   // Old log-in attempts and expired sessions are of no further use.
   const prune = () =>

@@ -50,6 +50,9 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite' });
 }
 
+/** The site's public origin in tests (SITE_URL). */
+export const TEST_SITE_URL = 'http://www.fuliaotong.example';
+
 export interface TestAppOptions {
   limits?: Partial<AuthLimits>;
   /** Defaults to a random key per app. */
@@ -64,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
     // Tests stand for many clients by setting X-Forwarded-For.
-    config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true },
+    config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true, SITE_URL: TEST_SITE_URL },
     database,
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ACCESS_LEVELS } from './constants/access.js';
 
 /** Who may see a database or a group of fields: everyone, signed-in users, or paying members. */
@@ -20,8 +21,21 @@ export const Locked = z
   .meta({ id: 'Locked' });
 export type Locked = z.infer<typeof Locked>;
 
-/** A date as YYYY-MM-DD. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+/** A date as YYYY-MM-DD, one that is on the calendar (not 2024-02-30). */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine(isCalendarDate, '不是有效的日期');
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return true; // the format check above speaks for it
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999. There is no year 0.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** A free-text search keyword: trimmed, at most 50 characters. */
-export const Keyword = z.string().trim().max(50, '关键词最多 50 个字');
+export const Keyword = text().trim().max(50, '关键词最多 50 个字');

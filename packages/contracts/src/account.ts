@@ -1,19 +1,18 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { MOBILE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, SEXES } from './constants/account.js';
 
 
-export const Mobile = z.string().trim().regex(MOBILE_PATTERN, '请输入 11 位手机号码');
+export const Mobile = text().trim().regex(MOBILE_PATTERN, '请输入 11 位手机号码');
 
 /** An account is a mainland mobile number or an e-mail address. */
-export const AccountName = z
-  .string()
+export const AccountName = text()
   .trim()
   .min(1, '请输入手机号或邮箱')
   .max(254, '账号过长')
   .refine((v) => MOBILE_PATTERN.test(v) || z.email().safeParse(v).success, '请输入正确的手机号或邮箱');
 
-export const Password = z
-  .string()
+export const Password = text()
   .min(PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
   .max(PASSWORD_MAX, `密码最多 ${PASSWORD_MAX} 位`);
 
@@ -37,7 +36,7 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-export const NickName = z.string().trim().max(NICKNAME_MAX, `昵称最多 ${NICKNAME_MAX} 个字`);
+export const NickName = text().trim().max(NICKNAME_MAX, `昵称最多 ${NICKNAME_MAX} 个字`);
 
 export const RegisterBody = z
   .object({ account: AccountName, password: Password, nickName: NickName.optional() })
@@ -46,8 +45,8 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z
   .object({
-    account: z.string().trim().min(1, '请输入手机号或邮箱').max(254),
-    password: z.string().min(1, '请输入密码').max(PASSWORD_MAX),
+    account: text().trim().min(1, '请输入手机号或邮箱').max(254),
+    password: text().min(1, '请输入密码').max(PASSWORD_MAX),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -57,11 +56,10 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const UpdateProfileBody = z
   .object({
-    name: z.string().trim().max(30, '姓名最多 30 个字'),
+    name: text().trim().max(30, '姓名最多 30 个字'),
     sex: Sex,
     nickName: NickName,
-    avatar: z
-      .string()
+    avatar: text()
       .max(300)
       .regex(/^\/api\/app\/account\/avatar\/[\w.-]+$/, '头像请通过上传接口设置')
       .nullable(),
@@ -71,7 +69,7 @@ export const UpdateProfileBody = z
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const ChangePasswordBody = z
-  .object({ oldPassword: z.string().min(1, '请输入原密码').max(PASSWORD_MAX), newPassword: Password })
+  .object({ oldPassword: text().min(1, '请输入原密码').max(PASSWORD_MAX), newPassword: Password })
   .meta({ id: 'ChangePasswordBody' });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 

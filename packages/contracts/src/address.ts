@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { Mobile } from './account.js';
 
 /** A shipping address; the region is the administrative-division codes and names (province, city, district). */
 export const AddressBody = z
   .object({
-    recipient: z.string().trim().min(1, '请输入收货人').max(30, '收货人最多 30 个字'),
+    recipient: text().trim().min(1, '请输入收货人').max(30, '收货人最多 30 个字'),
     mobile: Mobile,
     regionCodes: z
-      .array(z.string().regex(/^\d{2,12}$/, '地区编码不正确'))
+      .array(text().regex(/^\d{2,12}$/, '地区编码不正确'))
       .min(2, '请选择省市区')
       .max(3, '请选择省市区')
       .describe('Administrative-division codes: province, city, district (2 for municipalities without districts)'),
-    street: z.string().trim().min(2, '请输入详细地址').max(120, '详细地址最多 120 个字'),
+    street: text().trim().min(2, '请输入详细地址').max(120, '详细地址最多 120 个字'),
     isDefault: z.boolean().optional(),
   })
   .meta({ id: 'AddressBody' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { REGULATION_STATUSES } from './constants/information.js';
 import { IsoDate } from './access.js';
 import { PageQuery, pageOf } from './common.js';
@@ -26,8 +27,8 @@ export const RegulationDetail = RegulationSummary.extend({
 export type RegulationDetail = z.infer<typeof RegulationDetail>;
 
 export const RegulationQuery = PageQuery.extend({
-  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional(),
-  category: z.string().max(20).optional(),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional(),
+  category: text().max(20).optional(),
   status: RegulationStatus.optional(),
   issuedFrom: IsoDate.optional(),
   issuedTo: IsoDate.optional(),
@@ -56,8 +57,8 @@ export const NewsDetail = NewsSummary.extend({
 export type NewsDetail = z.infer<typeof NewsDetail>;
 
 export const NewsQuery = PageQuery.extend({
-  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional(),
-  category: z.string().max(20).optional(),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional(),
+  category: text().max(20).optional(),
 });
 export type NewsQuery = z.infer<typeof NewsQuery>;
 export const NewsPage = pageOf(NewsSummary).meta({ id: 'NewsPage' });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * the answer carries more than a message, the schema of its `details`.
  */
 export interface ErrorDefinition {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
   message: string;
   details?: z.ZodType;
 }

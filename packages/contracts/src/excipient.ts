@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { DOCUMENT_ACCESS, DOCUMENT_KINDS, PHARMACOPOEIAS } from './constants/information.js';
 import { PageQuery, pageOf } from './common.js';
 
@@ -59,9 +60,9 @@ export const ExcipientDetail = ExcipientSummary.extend({
 export type ExcipientDetail = z.infer<typeof ExcipientDetail>;
 
 export const ExcipientQuery = PageQuery.extend({
-  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional(),
-  category: z.string().max(20).optional(),
-  dosageForm: z.string().max(20).optional(),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional(),
+  category: text().max(20).optional(),
+  dosageForm: text().max(20).optional(),
   pharmacopoeia: Pharmacopoeia.optional(),
   sampleAvailable: z.enum(['true', 'false']).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { DATABASE_CODES, STANDARD_STATUSES } from './constants/information.js';
 import { AccessLevel, IsoDate, Locked } from './access.js';
 import { PageQuery, pageOf } from './common.js';
@@ -52,13 +53,13 @@ export type UsageRecord = z.infer<typeof UsageRecord>;
 
 /** `/api/app/database/{code}/records`: one query shape for all; each database reads the filters it has. */
 export const DatabaseRecordQuery = PageQuery.extend({
-  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional(),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional(),
   /** standard */
   pharmacopoeia: Pharmacopoeia.optional(),
   status: z.enum(STANDARD_STATUSES).optional(),
   /** usage */
-  route: z.string().trim().max(20).optional(),
-  dosageForm: z.string().trim().max(20).optional(),
+  route: text().trim().max(20).optional(),
+  dosageForm: text().trim().max(20).optional(),
 });
 export type DatabaseRecordQuery = z.infer<typeof DatabaseRecordQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES } from './constants/information.js';
 import { IsoDate, Locked } from './access.js';
 import { PageQuery, pageOf } from './common.js';
@@ -50,11 +51,11 @@ export const RegistrationSort = z
   );
 
 export const RegistrationQuery = PageQuery.extend({
-  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional().describe('登记号、品种名称或企业名称'),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional().describe('登记号、品种名称或企业名称'),
   type: RegistrationType.optional(),
   status: ReviewStatus.optional(),
-  province: z.string().trim().max(20).optional(),
-  company: z.string().trim().max(50, '企业名称最多 50 个字').optional(),
+  province: text().trim().max(20).optional(),
+  company: text().trim().max(50, '企业名称最多 50 个字').optional(),
   updatedFrom: IsoDate.optional(),
   updatedTo: IsoDate.optional(),
   sort: RegistrationSort.default('updated_desc'),

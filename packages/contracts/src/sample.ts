@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { APPLICATION_STATUSES, FORM_DIC_CODES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
@@ -117,10 +118,11 @@ export type CartRemoveResult = z.infer<typeof CartRemoveResult>;
 
 /** `ids`: cart item ids, comma-separated (e.g. `ids=3,5,8`). */
 export const ConfirmedSampleQuery = z.object({
-  ids: z
-    .string()
+  ids: text()
     .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids 须为逗号分隔的样品编号')
-    .transform((value) => [...new Set(value.split(',').map(Number))]),
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    // Ten digits may still exceed the largest id an integer column holds.
+    .pipe(z.array(z.number().max(2_147_483_647, '样品编号超出范围'))),
 });
 export type ConfirmedSampleQuery = z.output<typeof ConfirmedSampleQuery>;
 
@@ -165,7 +167,7 @@ export type LocationResult = z.infer<typeof LocationResult>;
 export const ApplicationItemInput = z.object({ excipientId: Id, specId: Id, quantity: Quantity });
 export type ApplicationItemInput = z.infer<typeof ApplicationItemInput>;
 
-const Email = z.string().trim().max(100, '邮箱最多 100 个字符').pipe(z.email('请输入正确的邮箱地址'));
+const Email = text().trim().max(100, '邮箱最多 100 个字符').pipe(z.email('请输入正确的邮箱地址'));
 
 /**
  * Create (no `id`) or update (`id`, only while 待审核) a sample application.
@@ -176,17 +178,17 @@ const Email = z.string().trim().max(100, '邮箱最多 100 个字符').pipe(z.em
 export const SampleApplicationBody = z
   .object({
     id: Id.optional(),
-    contactName: z.string().trim().min(1, '请输入联系人').max(30, '联系人最多 30 个字'),
+    contactName: text().trim().min(1, '请输入联系人').max(30, '联系人最多 30 个字'),
     mobile: Mobile,
     email: Email,
-    company: z.string().trim().min(2, '请输入单位名称').max(100, '单位名称最多 100 个字'),
-    companyType: z.string().trim().min(1, '请选择单位类型').max(40),
-    department: z.string().trim().max(50, '部门最多 50 个字').default(''),
-    purpose: z.string().trim().min(1, '请选择申请用途').max(40),
-    dosageForm: z.string().trim().min(1, '请选择剂型').max(40),
-    stage: z.string().trim().min(1, '请选择研发阶段').max(40),
-    projectName: z.string().trim().max(100, '项目名称最多 100 个字').default(''),
-    notes: z.string().trim().max(500, '备注最多 500 个字').default(''),
+    company: text().trim().min(2, '请输入单位名称').max(100, '单位名称最多 100 个字'),
+    companyType: text().trim().min(1, '请选择单位类型').max(40),
+    department: text().trim().max(50, '部门最多 50 个字').default(''),
+    purpose: text().trim().min(1, '请选择申请用途').max(40),
+    dosageForm: text().trim().min(1, '请选择剂型').max(40),
+    stage: text().trim().min(1, '请选择研发阶段').max(40),
+    projectName: text().trim().max(100, '项目名称最多 100 个字').default(''),
+    notes: text().trim().max(500, '备注最多 500 个字').default(''),
     addressId: Id.optional(),
     address: AddressBody.omit({ isDefault: true }).optional(),
     saveAddress: z.boolean().default(false),
@@ -302,7 +304,7 @@ export const AdminApplication = SampleApplication.extend({ applicant: Applicant 
 export type AdminApplication = z.infer<typeof AdminApplication>;
 
 export const AdminApplicationQuery = ApplicationQuery.extend({
-  keyword: z.string().trim().max(50, '关键词最多 50 个字').optional().describe('Application number, company, contact or mobile'),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional().describe('Application number, company, contact or mobile'),
 });
 export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;
 
@@ -316,20 +318,19 @@ export const AdminApplicationPage = z
 export type AdminApplicationPage = z.infer<typeof AdminApplicationPage>;
 
 export const ApproveBody = z
-  .object({ note: z.string().trim().max(200, '备注最多 200 个字').default('') })
+  .object({ note: text().trim().max(200, '备注最多 200 个字').default('') })
   .meta({ id: 'ApproveBody' });
 export type ApproveBody = z.input<typeof ApproveBody>;
 
 export const RejectBody = z
-  .object({ reason: z.string().trim().min(2, '请填写驳回原因').max(200, '驳回原因最多 200 个字') })
+  .object({ reason: text().trim().min(2, '请填写驳回原因').max(200, '驳回原因最多 200 个字') })
   .meta({ id: 'RejectBody' });
 export type RejectBody = z.infer<typeof RejectBody>;
 
 export const ShipBody = z
   .object({
-    carrier: z.string().trim().min(2, '请填写快递公司').max(30, '快递公司最多 30 个字'),
-    trackingNumber: z
-      .string()
+    carrier: text().trim().min(2, '请填写快递公司').max(30, '快递公司最多 30 个字'),
+    trackingNumber: text()
       .trim()
       .regex(/^[A-Za-z0-9-]{6,40}$/, '运单号为 6–40 位字母或数字'),
   })

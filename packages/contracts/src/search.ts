@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { SEARCH_MAX_LENGTH, SEARCH_TYPES } from './constants/information.js';
 import { MAX_PAGE_SIZE } from './constants/information.js';
 
@@ -6,8 +7,7 @@ export const SearchType = z.enum(SEARCH_TYPES);
 export type SearchType = z.infer<typeof SearchType>;
 
 export const SearchQuery = z.object({
-  q: z
-    .string()
+  q: text()
     .trim()
     .min(1, '请输入搜索关键词')
     .max(SEARCH_MAX_LENGTH, `搜索关键词最多 ${SEARCH_MAX_LENGTH} 个字`),

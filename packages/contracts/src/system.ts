@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const DatabaseKind = z.enum(['pglite', 'postgres']);
 export type DatabaseKind = z.infer<typeof DatabaseKind>;
@@ -31,4 +32,4 @@ export const BuildManifest = z
   .meta({ id: 'BuildManifest' });
 export type BuildManifest = z.infer<typeof BuildManifest>;
 
-export const BuildIdParams = z.object({ id: z.string().regex(/^[\w.-]{1,64}$/) });
+export const BuildIdParams = z.object({ id: text().regex(/^[\w.-]{1,64}$/) });

@@ -57,6 +57,32 @@ describe('configuration', () => {
     expect((error as ConfigError).message).toContain(`${name}:`);
   });
 
+  it.each([
+    ['32 spaces', ' '.repeat(32)],
+    ['too short in bytes', 'é'.repeat(15)],
+    ['changeme', 'changeme'],
+    ['explained characters', 'change-to-32-characters-or-more-please'],
+    ['a repeated placeholder', 'changeme'.repeat(4)],
+    ['the placeholder of .env.example', 'replace-with-at-least-32-random-bytes'],
+    ['a wordy placeholder', 'your-jwt-secret-key-here-change-me-please'],
+    ['secret', 'secret'.repeat(6)],
+  ])('refuses a JWT_SECRET that is %s, naming it', (_name, value) => {
+    expect(() => loadConfig({ JWT_SECRET: value })).toThrow(/JWT_SECRET:/);
+  });
+
+  it('accepts a random JWT_SECRET of 32 bytes or more', () => {
+    expect(loadConfig({ JWT_SECRET: 'b'.repeat(32) }).JWT_SECRET).toBe('b'.repeat(32));
+    expect(loadConfig({ JWT_SECRET: '3f9a0c1d7e2b5a8c4d6e0f1a2b3c4d5e' }).JWT_SECRET).toHaveLength(32);
+  });
+
+  it('takes SITE_URL as an http(s) origin, http://localhost:3000 by default', () => {
+    expect(loadConfig({}).SITE_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ SITE_URL: 'https://www.fuliaotong.example/' }).SITE_URL).toBe('https://www.fuliaotong.example');
+    for (const value of ['www.fuliaotong.example', 'ftp://fuliaotong.example', 'https://fuliaotong.example/site']) {
+      expect(() => loadConfig({ SITE_URL: value }), value).toThrow(/SITE_URL:/);
+    }
+  });
+
   it('accepts a PostgreSQL URL and a 256-bit secret', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', JWT_SECRET: 'x'.repeat(32) });
     expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');

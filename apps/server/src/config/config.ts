@@ -3,6 +3,18 @@ import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** The words placeholder secrets are made of ("change-me-to-your-jwt-secret", "secretsecret…"). */
+const PLACEHOLDER_WORDS =
+  /change|replace|insecure|placeholder|example|default|secret|password|token|jwt|key|your|my|the|this|here|with|please|random|long|string|value|least|characters|chars?|bytes|dev(elopment)?|production|test|more|new|use|set|me|to|at|of|or|in|a/g;
+
+/**
+ * Whether a secret is a placeholder rather than a random value: nothing is left once the words such
+ * texts are made of, separators and digits are taken out (a random secret keeps plenty).
+ */
+function isPlaceholderSecret(value: string): boolean {
+  return value.toLowerCase().replace(PLACEHOLDER_WORDS, '').replace(/[^a-z]/g, '') === '';
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -24,7 +36,24 @@ const ConfigSchema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
+    z
+      .string()
+      .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (256 bits)')
+      .refine((v) => v.trim() !== '', 'must not be blank')
+      .refine((v) => !isPlaceholderSecret(v), 'must be a random secret, not a placeholder (e.g. openssl rand -hex 32)')
+      .optional(),
+  ),
+  /**
+   * The site's public origin, as search engines and shared links should name it (sitemap.xml,
+   * robots.txt); never taken from the request's Host header, which the client chooses.
+   */
+  SITE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), 'must be an origin only, without a path, e.g. https://www.example.com')
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/$/, '')),
   ),
   API_BASE: z.preprocess(
     emptyAsUndefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 import {
   AccountSummary,
   ChangePasswordBody,
@@ -71,7 +72,7 @@ export const accountEndpoints = {
     access: 'public',
     tag: '账号',
     summary: '头像图片（公开）',
-    params: z.object({ name: z.string().regex(/^[\w-]+\.(png|jpg|webp)$/, '图片名称不正确') }),
+    params: z.object({ name: text().regex(/^[\w-]+\.(png|jpg|webp)$/, '图片名称不正确') }),
     responses: { 200: z.string().describe('PNG、JPEG 或 WebP 图片') },
     responseFormat: 'binary',
     rows: { kind: 'avatar', owner: false },

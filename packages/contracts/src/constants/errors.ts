@@ -8,10 +8,13 @@ const coreErrors = defineErrors({
   unauthorized: { status: 401, message: '请先登录' },
   forbidden: { status: 403, message: '没有权限执行此操作' },
   not_found: { status: 404, message: '请求的内容不存在' },
+  request_timeout: { status: 408, message: '请求超时，请重试' },
   conflict: { status: 409, message: '操作与当前状态冲突' },
   payload_too_large: { status: 413, message: '提交的内容过大' },
+  uri_too_long: { status: 414, message: '请求的网址过长' },
   unsupported_media_type: { status: 415, message: '不支持的内容类型' },
   too_many_requests: { status: 429, message: '操作过于频繁，请稍后再试' },
+  headers_too_large: { status: 431, message: '请求头过大' },
   internal_error: { status: 500, message: '服务器开小差了，请稍后再试' },
   service_unavailable: { status: 503, message: '服务暂不可用，请稍后再试' },
 });

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { z } from 'zod';
 
 export const TOKEN_ISSUER = 'fuliaotong';
 export const TOKEN_AUDIENCE = 'fuliaotong-app';
@@ -12,6 +13,17 @@ export interface TokenClaims {
   version: number;
   expiresAt: Date;
 }
+
+/**
+ * The claims a session token must carry, checked even on a genuine signature: whatever reaches the
+ * session lookup must fit its columns (a uuid, an int4), or the database would refuse it with a 500.
+ */
+const Claims = z.object({
+  sub: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2_147_483_647)),
+  sid: z.uuid(),
+  ver: z.number().int().min(0).max(2_147_483_647),
+  exp: z.number(),
+});
 
 /** Signs and verifies session tokens: HS256 only, with issuer, audience and expiry always checked. */
 export class TokenService {
@@ -44,11 +56,10 @@ export class TokenService {
         requiredClaims: ['sub', 'iat', 'exp', 'sid', 'ver'],
         currentDate: this.now(),
       });
-      const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string' || typeof payload.ver !== 'number') {
-        return null;
-      }
-      return { userId, sessionId: payload.sid, version: payload.ver, expiresAt: new Date(payload.exp! * 1000) };
+      const claims = Claims.safeParse(payload);
+      if (!claims.success) return null;
+      const { sub, sid, ver, exp } = claims.data;
+      return { userId: sub, sessionId: sid, version: ver, expiresAt: new Date(exp * 1000) };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excipients, news, regulations } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, TEST_SITE_URL, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let clientDir: string;
@@ -54,11 +54,17 @@ describe('sitemap.xml', () => {
     expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
 
-  it('uses the forwarded protocol and host when the proxy is trusted', async () => {
-    const response = await t.app.inject({
-      method: 'GET', url: '/sitemap.xml', headers: { host: 'internal:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'fuliaotong.example' },
-    });
-    expect(response.body).toContain('<loc>https://fuliaotong.example/home</loc>');
+});
+
+describe('the site origin', () => {
+  it.each(['/sitemap.xml', '/robots.txt'])('in %s is SITE_URL, whatever Host or X-Forwarded-Host the client sends', async (url) => {
+    for (const headers of [{ host: 'evil.example' }, { host: 'internal:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' }]) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`${TEST_SITE_URL}/`);
+      expect(response.body).not.toContain('evil.example');
+      expect(response.body).not.toContain('https://');
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ArticleRepository } from '../article/article.repository.js';
 import type { ExcipientRepository } from '../excipient/excipient.repository.js';
 import { detailUrl } from './site-urls.js';
@@ -6,6 +6,8 @@ import { detailUrl } from './site-urls.js';
 export interface SeoRoutesOptions {
   excipients: ExcipientRepository;
   articles: ArticleRepository;
+  /** The site's public origin (SITE_URL), without a trailing slash. */
+  siteUrl: string;
 }
 
 /** Public list and information pages (the web app's routes). */
@@ -28,15 +30,10 @@ export const DISALLOWED = ['/account', '/admin', '/api/', '/login', '/register']
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** The site's origin as the client reached it (honours X-Forwarded-* only when TRUST_PROXY says so). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** sitemap.xml and robots.txt, answered before the page renderer's catch-all. */
-export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { excipients, articles }) => {
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = originOf(request);
+export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { excipients, articles, siteUrl }) => {
+  // The configured origin, not the Host header: a client must not choose the URLs these files list.
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const [excipientIds, articleIds] = await Promise.all([excipients.allIds(), articles.allIds()]);
     const paths = [
       ...PUBLIC_PAGES,
@@ -47,15 +44,15 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { exc
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...paths.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`),
+      ...paths.map((path) => `  <url><loc>${xmlEscape(siteUrl + path)}</loc></url>`),
       '</urlset>',
       '',
     ].join('\n');
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    const text = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''].join('\n');
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const text = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(text);
   });
 };
