@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthResponse } from '@fuliaotong/contracts';
 
 /** The real server process: boot, data-dir lock, graceful stop and restart without loss. */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -42,8 +43,8 @@ function startServer(env: Record<string, string>): Started {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -52,12 +53,8 @@ async function waitForHealth(port: number, started: Started, timeoutMs = 60_000)
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return (await response.json()) as { status: string; db: string };
-    } catch {
-      // not listening yet
-    }
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined); // not listening yet
+    if (response?.ok) return HealthResponse.parse(await response.json());
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`server did not become healthy: ${started.output()}`);
