@@ -62,6 +62,7 @@ async function main() {
       process.exit(1);
     }
   };
+  // Fire and forget: stop() catches its own failures and ends the process either way.
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 

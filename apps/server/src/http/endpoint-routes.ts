@@ -107,7 +107,7 @@ function routeSchema(operation: ApiOperation, spec: EndpointSpec): FastifySchema
     // A multipart body is read by the handler as a stream; its schema only documents the fields.
     ...(spec.body && spec.bodyFormat !== 'multipart' ? { body: spec.body } : {}),
     response,
-  } as FastifySchema;
+  };
 }
 
 /** The operations registered on an app (by their operation id), to check that none is missing. */

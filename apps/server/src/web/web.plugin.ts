@@ -1,4 +1,3 @@
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler } from 'react-router';
@@ -41,7 +40,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    return reply.send(Readable.fromWeb(response.body));
   };
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
