@@ -40,6 +40,16 @@ const handleHolders = [
   `${server}/src/modules/registration-import/registration-import.ts`,
 ];
 
+/*
+ * Linted with type information (typescript-eslint's type-checked rules: unhandled promises, async
+ * callbacks where a sync one is expected, `any` flowing unchecked). Each folder is checked through its
+ * own tsconfig.json; apps/web joins by adding it to this list.
+ */
+const typeCheckedFolders = ['packages/contracts', 'apps/server', 'e2e'];
+/** Files outside every tsconfig.json, checked with the server's compiler options (Node, ESM). */
+const outsideTsconfigs = ['eslint.config.js', 'vitest.config.ts', `${server}/scripts/unqualify-migrations.mjs`];
+const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,tsx,mts,cts,js,mjs}`), ...outsideTsconfigs];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', '**/drizzle/meta/**'],
@@ -51,6 +61,28 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: typeChecked,
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: outsideTsconfigs, defaultProject: `${server}/tsconfig.json` },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+      '@typescript-eslint/no-unsafe-assignment': 'error',
+      '@typescript-eslint/no-unsafe-call': 'error',
+      '@typescript-eslint/no-unsafe-member-access': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+      // Fastify plugins, hooks and handlers are async by convention (avvio and the router wait on the
+      // returned promise), with or without an `await` inside; unhandled promises are no-floating-promises'.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {

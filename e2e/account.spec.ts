@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
-import { apiRequest, fillLogin, newAccount, password, registerByApi, sessionKey, signIn, storeSession } from './support/accounts.js';
+import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, storedSession, storeSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser, waitForHydration } from './support/browser.js';
 import { get } from './support/http.js';
 
@@ -65,9 +65,9 @@ describe('accounts: register, profile, addresses, guards', () => {
     await waitForHeading(page, '个人中心');
     await page.locator('.profile-card__name', { hasText: '辅料研究员' }).waitFor();
     await expect(userMenu(page).textContent()).resolves.toContain('辅料研究员');
-    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), sessionKey);
-    expect(stored.state.user).toMatchObject({ account, nickName: '辅料研究员' });
-    expect(stored.state.token.split('.')).toHaveLength(3);
+    const session = await storedSession(page);
+    expect(session).toMatchObject({ user: { account, nickName: '辅料研究员' } });
+    expect(session).toHaveProperty('token', expect.stringMatching(/^[^.]*\.[^.]*\.[^.]*$/)); // a JWT: three parts
 
     // Edit the profile.
     await page.getByRole('button', { name: '编辑资料' }).click();
@@ -102,7 +102,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await expectOnLogin(page, '/account/addressmanager');
-    await expect(page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.state, sessionKey)).resolves.toEqual({
+    await expect(storedSession(page)).resolves.toEqual({
       token: null,
       user: null,
     });
@@ -163,7 +163,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     await gotoHydrated(page, '/home');
     await headerLogin(page).waitFor();
     expect(await page.getByText('过期用户').count()).toBe(0);
-    await expect(page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.state, sessionKey)).resolves.toEqual({
+    await expect(storedSession(page)).resolves.toEqual({
       token: null,
       user: null,
     });

@@ -88,6 +88,12 @@ export async function storeSession(page: Page, session: { token: string; user: u
   );
 }
 
+/** The session state the open page keeps in the browser's storage (undefined when none is stored). */
+export async function storedSession(page: Page): Promise<unknown> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), sessionKey);
+  return stored === null ? undefined : (JSON.parse(stored) as { state?: unknown } | null)?.state;
+}
+
 /** Opens a page of the site (`at`) and puts the session into the browser's storage, as a log-in would. */
 export async function signIn(page: Page, session: { token: string; user: unknown }, at = '/showabout'): Promise<void> {
   await page.goto(at);

@@ -13,16 +13,21 @@ const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 
 let stopping = false;
-const stop = async () => {
+const stop = () => {
   if (stopping) return;
   stopping = true;
-  await app.close();
-  process.exit(0);
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('closing the server failed:', error);
+      process.exit(1);
+    },
+  );
 };
-process.once('SIGTERM', () => void stop());
-process.once('SIGINT', () => void stop());
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
 // The parent went away without stopping us (crash, SIGKILL): do not linger.
-process.once('disconnect', () => void stop());
+process.once('disconnect', stop);
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
 const { port } = app.server.address() as AddressInfo;

@@ -104,8 +104,8 @@ async function openBenchDatabase(options: ReturnType<typeof parseOptions>): Prom
     return {
       database,
       description: `PostgreSQL ${where.host}${where.pathname}, schema ${schemaName}${options.schema ? '' : '（临时）'}`,
-      raw: async (text, params) => (await pool.query(text, params)).rows,
-      logged: (onQuery) => drizzlePg(pool, { schema, logger: { logQuery: onQuery } }) as unknown as Db,
+      raw: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+      logged: (onQuery) => drizzlePg(pool, { schema, logger: { logQuery: onQuery } }),
       async cleanUp() {
         if (!options.schema) await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
         await database.close();
@@ -119,7 +119,7 @@ async function openBenchDatabase(options: ReturnType<typeof parseOptions>): Prom
     database,
     description: `PGlite ${dataDir}${options.dataDir ? '' : '（临时）'}`,
     raw: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
-    logged: (onQuery) => drizzlePglite(client, { schema, logger: { logQuery: onQuery } }) as unknown as Db,
+    logged: (onQuery) => drizzlePglite(client, { schema, logger: { logQuery: onQuery } }),
     async cleanUp() {
       await database.close();
       if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });

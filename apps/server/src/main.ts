@@ -66,6 +66,7 @@ async function main() {
       process.exit(1);
     }
   };
+  // Fire and forget: stop() catches its own failures and ends the process either way.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SessionResponse } from '@fuliaotong/contracts';
+import { parsed } from './responses.js';
 
 export const GOOD_PASSWORD = 'Excipient-Sample-2026';
 let counter = 0;
@@ -26,7 +27,7 @@ export async function registerMember(app: FastifyInstance, account = newAccount(
     headers: { 'x-forwarded-for': newIp() },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { account, password, ...SessionResponse.parse(response.json()) };
+  return { account, password, ...parsed(response, SessionResponse) };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -37,6 +37,6 @@ function abortAwareLog(log: FastifyBaseLogger, reply: FastifyReply): FastifyBase
       return;
     }
     Reflect.apply(log.error, log, [first, ...rest]);
-  }) as FastifyBaseLogger['error'];
+  });
   return wrapped;
 }

@@ -118,7 +118,7 @@ function routeSchema(operation: ApiOperation, spec: EndpointSpec): FastifySchema
     // A multipart body is read by the handler as a stream, a raw one as bytes: their schemas only document them.
     ...(spec.body && spec.bodyFormat !== 'multipart' && !spec.raw ? { body: spec.body } : {}),
     response,
-  } as FastifySchema;
+  };
 }
 
 /** The operations registered on an app (by their operation id), to check that none is missing. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -33,7 +33,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    return reply.send(Readable.fromWeb(response.body));
   };
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
@@ -76,7 +76,7 @@ async function viteServerBuild(app: FastifyInstance, appRoot: string): Promise<(
   starting.catch((error: unknown) => app.log.error({ err: error }, 'the Vite development server did not start'));
   app.addHook('onClose', async () => (await starting.catch(() => undefined))?.close());
   await app.register((await import('@fastify/middie')).default);
-  app.use((req, res, next) => {
+  app.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (req.url?.startsWith('/api/')) return next();
     starting.then((vite) => vite.middlewares(req, res, next), next);
   });

@@ -5,6 +5,7 @@ import { AccountSummary, ErrorResponse, SessionResponse, User } from '@fuliaoton
 import { bearer, GOOD_PASSWORD, multipart, newAccount, newIp, PNG, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
+import { parsed } from '../../../test/responses.js';
 
 const jwtSecret = randomBytes(32);
 let t: TestApp;
@@ -16,7 +17,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `/api/app/account${path}`;
-const errorOf = (body: unknown) => ErrorResponse.parse(body).error;
 
 async function profileStatus(token: string) {
   return (await t.app.inject({ method: 'GET', url: url('/profile'), headers: bearer(token) })).statusCode;
@@ -41,7 +41,7 @@ describe('register', () => {
       payload: { account, password: GOOD_PASSWORD, nickName: '小林' },
     });
     expect(response.statusCode).toBe(201);
-    const body = SessionResponse.parse(response.json());
+    const body = parsed(response, SessionResponse);
     expect(Object.keys(body.user).sort()).toEqual(['account', 'avatar', 'id', 'name', 'nickName', 'role', 'sex']);
     expect(body.user).toMatchObject({ account, nickName: '小林', name: '', sex: 'unknown', avatar: null, role: 'member' });
     expect(response.body).not.toMatch(/argon2|password|tokenVersion/i);
@@ -63,7 +63,7 @@ describe('register', () => {
       payload: { account: 'Chen.Formulation@Example.com', password: GOOD_PASSWORD },
     });
     expect(first.statusCode).toBe(201);
-    expect(first.json().user.account).toBe('chen.formulation@example.com');
+    expect(parsed(first, SessionResponse).user.account).toBe('chen.formulation@example.com');
     const again = await t.app.inject({
       method: 'POST',
       url: url('/register'),
@@ -71,7 +71,7 @@ describe('register', () => {
       payload: { account: 'chen.formulation@example.COM', password: GOOD_PASSWORD },
     });
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again.json())).toMatchObject({ code: 'conflict', message: '该账号已注册，请直接登录' });
+    expect(parsed(again, ErrorResponse).error).toMatchObject({ code: 'conflict', message: '该账号已注册，请直接登录' });
   });
 
   it('refuses a duplicate mobile number with 409', async () => {
@@ -90,7 +90,7 @@ describe('register', () => {
   ])('answers 400 with a Chinese message for %j', async (payload, path, message) => {
     const response = await t.app.inject({ method: 'POST', url: url('/register'), headers: { 'x-forwarded-for': newIp() }, payload });
     expect(response.statusCode).toBe(400);
-    const error = errorOf(response.json());
+    const error = parsed(response, ErrorResponse).error;
     expect(error.details).toContainEqual({ path, message });
   });
 
@@ -110,7 +110,7 @@ describe('login and logout', () => {
     const member = await registerMember(t.app);
     const response = await login(member.account, member.password);
     expect(response.statusCode).toBe(200);
-    const body = SessionResponse.parse(response.json());
+    const body = parsed(response, SessionResponse);
     expect(body.user.id).toBe(member.user.id);
     expect(body.token).not.toBe(member.token);
   });
@@ -121,13 +121,13 @@ describe('login and logout', () => {
     const unknownAccount = await login(newAccount(), GOOD_PASSWORD);
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownAccount.statusCode).toBe(401);
-    expect(errorOf(wrongPassword.json()).message).toBe('账号或密码错误');
-    expect(errorOf(unknownAccount.json()).message).toBe('账号或密码错误');
+    expect(parsed(wrongPassword, ErrorResponse).error.message).toBe('账号或密码错误');
+    expect(parsed(unknownAccount, ErrorResponse).error.message).toBe('账号或密码错误');
   });
 
   it('logout ends that token at once, and only that one', async () => {
     const member = await registerMember(t.app);
-    const other = SessionResponse.parse((await login(member.account, member.password)).json());
+    const other = parsed(await login(member.account, member.password), SessionResponse);
     const response = await t.app.inject({ method: 'POST', url: url('/logout'), headers: bearer(member.token) });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -138,14 +138,14 @@ describe('login and logout', () => {
   it('logout-all ends every session of the user, not other users’', async () => {
     const member = await registerMember(t.app);
     const stranger = await registerMember(t.app);
-    const second = SessionResponse.parse((await login(member.account, member.password)).json());
+    const second = parsed(await login(member.account, member.password), SessionResponse);
     const response = await t.app.inject({ method: 'POST', url: url('/logout-all'), headers: bearer(second.token) });
     expect(response.statusCode).toBe(204);
     expect(await profileStatus(member.token)).toBe(401);
     expect(await profileStatus(second.token)).toBe(401);
     expect(await profileStatus(stranger.token)).toBe(200);
     // Logging in again works and gives a token of the new version.
-    const fresh = SessionResponse.parse((await login(member.account, member.password)).json());
+    const fresh = parsed(await login(member.account, member.password), SessionResponse);
     expect(decodeJwt(fresh.token).ver).toBe(1);
     expect(await profileStatus(fresh.token)).toBe(200);
   });
@@ -190,7 +190,7 @@ describe('tokens that are not good', () => {
 
   it('refuses a tampered payload and alg "none"', async () => {
     const [header, payload, signature] = member.token.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const claims = decodeJwt(member.token);
     const tampered = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
     expect(await profileStatus(`${header}.${tampered}.${signature}`)).toBe(401);
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
@@ -201,9 +201,9 @@ describe('tokens that are not good', () => {
 
   it('says in Chinese why: not signed in, or signed in no more', async () => {
     const none = await t.app.inject({ method: 'GET', url: url('/profile') });
-    expect(errorOf(none.json())).toMatchObject({ code: 'unauthorized', message: '请先登录' });
+    expect(parsed(none, ErrorResponse).error).toMatchObject({ code: 'unauthorized', message: '请先登录' });
     const bad = await t.app.inject({ method: 'GET', url: url('/profile'), headers: bearer('a.b.c') });
-    expect(errorOf(bad.json())).toMatchObject({ code: 'unauthorized', message: '登录已失效，请重新登录' });
+    expect(parsed(bad, ErrorResponse).error).toMatchObject({ code: 'unauthorized', message: '登录已失效，请重新登录' });
   });
 });
 
@@ -217,9 +217,9 @@ describe('profile', () => {
       payload: { name: '林晓', sex: 'female', nickName: '制剂小林' },
     });
     expect(response.statusCode).toBe(200);
-    expect(User.parse(response.json())).toMatchObject({ name: '林晓', sex: 'female', nickName: '制剂小林' });
+    expect(parsed(response, User)).toMatchObject({ name: '林晓', sex: 'female', nickName: '制剂小林' });
     const read = await t.app.inject({ method: 'GET', url: url('/profile'), headers: bearer(member.token) });
-    expect(read.json()).toMatchObject({ name: '林晓', sex: 'female', nickName: '制剂小林', account: member.account });
+    expect(parsed(read, User)).toMatchObject({ name: '林晓', sex: 'female', nickName: '制剂小林', account: member.account });
   });
 
   it('refuses an unknown sex, an over-long name and an avatar that is not an upload of the user', async () => {
@@ -235,7 +235,7 @@ describe('profile', () => {
       payload: { avatar: '/api/app/account/avatar/00000000-0000-0000-0000-000000000000.png' },
     });
     expect(foreign.statusCode).toBe(400);
-    expect(errorOf(foreign.json()).message).toBe('头像请通过上传接口设置');
+    expect(parsed(foreign, ErrorResponse).error.message).toBe('头像请通过上传接口设置');
   });
 });
 
@@ -250,7 +250,7 @@ describe('avatar upload', () => {
       headers: { ...headers, ...bearer(member.token) },
     });
     expect(response.statusCode).toBe(200);
-    const user = User.parse(response.json());
+    const user = parsed(response, User);
     expect(user.avatar).toMatch(/^\/api\/app\/account\/avatar\/[0-9a-f-]{36}\.png$/);
     const image = await t.app.inject({ method: 'GET', url: user.avatar! });
     expect(image.statusCode).toBe(200);
@@ -274,7 +274,7 @@ describe('avatar upload', () => {
       method: 'PUT',
       url: url('/profile'),
       headers: bearer(member.token),
-      payload: { avatar: second.json().avatar },
+      payload: { avatar: parsed(second, User).avatar },
     });
     expect(keep.statusCode).toBe(200);
   });
@@ -284,7 +284,7 @@ describe('avatar upload', () => {
     const { payload, headers } = multipart(Buffer.from('<html><script>alert(1)</script></html>'), 'x.png', 'image/png');
     const response = await t.app.inject({ method: 'POST', url: url('/avatar'), payload, headers: { ...headers, ...bearer(member.token) } });
     expect(response.statusCode).toBe(415);
-    expect(errorOf(response.json()).message).toBe('头像只支持 PNG、JPEG 或 WebP 格式的图片');
+    expect(parsed(response, ErrorResponse).error.message).toBe('头像只支持 PNG、JPEG 或 WebP 格式的图片');
   });
 
   it('refuses a file over 2 MB with 413', async () => {
@@ -293,7 +293,7 @@ describe('avatar upload', () => {
     const { payload, headers } = multipart(big, 'big.png', 'image/png');
     const response = await t.app.inject({ method: 'POST', url: url('/avatar'), payload, headers: { ...headers, ...bearer(member.token) } });
     expect(response.statusCode).toBe(413);
-    expect(errorOf(response.json()).message).toBe('文件过大，图片不能超过 2 MB');
+    expect(parsed(response, ErrorResponse).error.message).toBe('文件过大，图片不能超过 2 MB');
   });
 
   it('answers 401 without a token and 415 for a JSON body', async () => {
@@ -308,7 +308,7 @@ describe('avatar upload', () => {
 describe('change password', () => {
   it('checks the old password, ends every other session and answers a new token', async () => {
     const member = await registerMember(t.app);
-    const other = SessionResponse.parse((await login(member.account, member.password)).json());
+    const other = parsed(await login(member.account, member.password), SessionResponse);
     const wrong = await t.app.inject({
       method: 'POST',
       url: url('/change-password'),
@@ -316,7 +316,7 @@ describe('change password', () => {
       payload: { oldPassword: 'not-it-at-all', newPassword: 'Hypromellose-K100M' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong.json()).message).toBe('原密码不正确');
+    expect(parsed(wrong, ErrorResponse).error.message).toBe('原密码不正确');
     expect(await profileStatus(other.token)).toBe(200);
 
     const response = await t.app.inject({
@@ -326,7 +326,7 @@ describe('change password', () => {
       payload: { oldPassword: member.password, newPassword: 'Hypromellose-K100M' },
     });
     expect(response.statusCode).toBe(200);
-    const fresh = SessionResponse.parse(response.json());
+    const fresh = parsed(response, SessionResponse);
     expect(await profileStatus(fresh.token)).toBe(200);
     expect(await profileStatus(member.token)).toBe(401);
     expect(await profileStatus(other.token)).toBe(401);
@@ -340,6 +340,6 @@ describe('summary', () => {
     const member = await registerMember(t.app);
     const response = await t.app.inject({ method: 'GET', url: url('/summary'), headers: bearer(member.token) });
     expect(response.statusCode).toBe(200);
-    expect(AccountSummary.parse(response.json())).toEqual({ applications: 0, favorites: 0, unreadNotices: 1 });
+    expect(parsed(response, AccountSummary)).toEqual({ applications: 0, favorites: 0, unreadNotices: 1 });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Address, AddressList, ErrorResponse, MAX_ADDRESSES, type AddressBody } from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ async function member() {
   const { token } = await registerMember(t.app);
   const h = bearer(token);
   return {
-    list: async () => AddressList.parse((await t.app.inject({ method: 'GET', url: '/api/app/address', headers: h })).json()),
+    list: async () => parsed(await t.app.inject({ method: 'GET', url: '/api/app/address', headers: h }), AddressList),
     create: (body: unknown) => t.app.inject({ method: 'POST', url: '/api/app/address', headers: h, payload: body as object }),
     call: (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) }),
@@ -37,9 +38,9 @@ describe('address book', () => {
     const m = await member();
     const response = await m.create(hangzhou);
     expect(response.statusCode).toBe(201);
-    const address = Address.parse(response.json());
+    const address = parsed(response, Address);
     expect(address).toMatchObject({ ...hangzhou, regionNames: ['浙江省', '杭州市', '西湖区'], isDefault: true });
-    const second = Address.parse((await m.create(beijing)).json());
+    const second = parsed(await m.create(beijing), Address);
     expect(second.isDefault).toBe(false);
     expect(second.regionNames).toEqual(['北京市', '市辖区', '海淀区']);
     const list = await m.list();
@@ -49,19 +50,19 @@ describe('address book', () => {
 
   it('keeps exactly one default through set-default, create-as-default and delete', async () => {
     const m = await member();
-    const a = Address.parse((await m.create(hangzhou)).json());
-    const b = Address.parse((await m.create(beijing)).json());
+    const a = parsed(await m.create(hangzhou), Address);
+    const b = parsed(await m.create(beijing), Address);
     const setB = await m.call('POST', `/api/app/address/${b.id}/set-default`);
     expect(setB.statusCode).toBe(200);
     expect(defaults(await m.list())).toEqual([b.id]);
-    const c = Address.parse((await m.create({ ...hangzhou, isDefault: true })).json());
+    const c = parsed(await m.create({ ...hangzhou, isDefault: true }), Address);
     expect(defaults(await m.list())).toEqual([c.id]);
     // Deleting the default makes the most recently added other address the default.
     expect((await m.call('DELETE', `/api/app/address/${c.id}`)).statusCode).toBe(204);
     expect(defaults(await m.list())).toEqual([b.id]);
     // Un-setting the default in an edit keeps it: there is always one.
     const edited = await m.call('PUT', `/api/app/address/${b.id}`, { ...beijing, street: '知春路 7 号', isDefault: false });
-    expect(edited.json()).toMatchObject({ street: '知春路 7 号', isDefault: true });
+    expect(parsed(edited, Address)).toMatchObject({ street: '知春路 7 号', isDefault: true });
     expect(defaults(await m.list())).toEqual([b.id]);
     expect((await m.call('DELETE', `/api/app/address/${b.id}`)).statusCode).toBe(204);
     expect(defaults(await m.list())).toEqual([a.id]);
@@ -69,11 +70,11 @@ describe('address book', () => {
 
   it('edits and reads one address', async () => {
     const m = await member();
-    const a = Address.parse((await m.create(hangzhou)).json());
+    const a = parsed(await m.create(hangzhou), Address);
     const put = await m.call('PUT', `/api/app/address/${a.id}`, beijing);
     expect(put.statusCode).toBe(200);
     const got = await m.call('GET', `/api/app/address/${a.id}`);
-    expect(Address.parse(got.json())).toMatchObject({ ...beijing, regionNames: ['北京市', '市辖区', '海淀区'] });
+    expect(parsed(got, Address)).toMatchObject({ ...beijing, regionNames: ['北京市', '市辖区', '海淀区'] });
   });
 
   it.each([
@@ -86,7 +87,7 @@ describe('address book', () => {
     const m = await member();
     const response = await m.create(body);
     expect(response.statusCode).toBe(400);
-    expect(ErrorResponse.parse(response.json()).error.details).toContainEqual({ path, message });
+    expect(parsed(response, ErrorResponse).error.details).toContainEqual({ path, message });
   });
 
   it(`keeps at most ${MAX_ADDRESSES}, even when many are added at once`, async () => {
@@ -95,7 +96,7 @@ describe('address book', () => {
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(MAX_ADDRESSES);
     const refused = answers.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(5);
-    expect(refused[0]!.json().error.message).toBe('最多保存 20 个收货地址，请先删除不用的地址');
+    expect(parsed(refused[0]!, ErrorResponse).error.message).toBe('最多保存 20 个收货地址，请先删除不用的地址');
     const list = await m.list();
     expect(list.totalCount).toBe(MAX_ADDRESSES);
     expect(defaults(list)).toHaveLength(1);
@@ -104,7 +105,7 @@ describe('address book', () => {
   it('answers 404 for another user’s address, exactly as for a missing one', async () => {
     const owner = await member();
     const other = await member();
-    const a = Address.parse((await owner.create(hangzhou)).json());
+    const a = parsed(await owner.create(hangzhou), Address);
     for (const [method, url, body] of [
       ['GET', `/api/app/address/${a.id}`],
       ['PUT', `/api/app/address/${a.id}`, beijing],
@@ -114,7 +115,7 @@ describe('address book', () => {
     ] as const) {
       const response = await other.call(method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json().error.message).toBe('收货地址不存在');
+      expect(parsed(response, ErrorResponse).error.message).toBe('收货地址不存在');
     }
     expect((await owner.list()).items[0]).toMatchObject({ id: a.id, recipient: hangzhou.recipient });
     expect((await other.call('GET', '/api/app/address/abc')).statusCode).toBe(400);

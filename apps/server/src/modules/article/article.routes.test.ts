@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NewsDetail, NewsPage, RegulationDetail, RegulationPage } from '@fuliaotong/contracts';
+import { ErrorResponse, Favorite, NewsDetail, NewsPage, RegulationDetail, RegulationPage } from '@fuliaotong/contracts';
 import { news, regulations } from '../../db/schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
@@ -44,7 +45,7 @@ describe('regulations', () => {
   const list = async (query: string) => {
     const response = await get(`/api/app/regulation?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return RegulationPage.parse(response.json()).items.map((i) => i.title);
+    return parsed(response, RegulationPage).items.map((i) => i.title);
   };
 
   it('lists the newest first with keyword, category, status and date filters', async () => {
@@ -75,11 +76,11 @@ describe('regulations', () => {
 
   it('answers the full text with the caller favorite, or 404', async () => {
     const id = regulationIds['药用辅料登记资料要求（试行）']!;
-    const anonymous = RegulationDetail.parse((await get(`/api/app/regulation/${id}`)).json());
+    const anonymous = parsed(await get(`/api/app/regulation/${id}`), RegulationDetail);
     expect(anonymous).toMatchObject({ docNumber: null, effectiveOn: null, content: '<h2>一、适用范围</h2><p>本要求适用于药用辅料。</p>', favoriteId: null });
     const favorite = await t.app.inject({ method: 'POST', url: '/api/app/favorite', headers: who.user, payload: { targetType: 'regulation', targetId: id } });
-    expect(RegulationDetail.parse((await get(`/api/app/regulation/${id}`, who.user)).json()).favoriteId).toBe(favorite.json().id);
-    expect((await get('/api/app/regulation/424242')).json().error).toMatchObject({ code: 'not_found', message: '法规不存在' });
+    expect(parsed(await get(`/api/app/regulation/${id}`, who.user), RegulationDetail).favoriteId).toBe(parsed(favorite, Favorite).id);
+    expect(parsed(await get('/api/app/regulation/424242'), ErrorResponse).error).toMatchObject({ code: 'not_found', message: '法规不存在' });
   });
 });
 
@@ -87,7 +88,7 @@ describe('news', () => {
   const list = async (query: string) => {
     const response = await get(`/api/app/news?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return NewsPage.parse(response.json());
+    return parsed(response, NewsPage);
   };
 
   it('lists the newest first with keyword and category filters', async () => {
@@ -104,7 +105,7 @@ describe('news', () => {
 
   it('answers the full text, or 404', async () => {
     const id = newsIds['乳糖价格走势分析']!;
-    expect(NewsDetail.parse((await get(`/api/app/news/${id}`, who.member)).json())).toMatchObject({ content: '<p>正文</p>', favoriteId: null });
+    expect(parsed(await get(`/api/app/news/${id}`, who.member), NewsDetail)).toMatchObject({ content: '<p>正文</p>', favoriteId: null });
     expect((await get('/api/app/news/424242')).statusCode).toBe(404);
     expect((await get('/api/app/news/0')).statusCode).toBe(400);
   });

@@ -18,6 +18,7 @@ import { bearer, GOOD_PASSWORD, multipart, newAccount, PNG, registerMember } fro
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoContent } from '../demo/demo-seed.js';
+import { parsed } from '../../../test/responses.js';
 
 /*
  * The authorization matrix, driven by the endpoint table: every operation is called by an anonymous
@@ -31,7 +32,7 @@ let excipient: ExcipientDetail;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent(t.database.db, { onlyIfEmpty: true });
-  excipient = ExcipientDetail.parse((await t.app.inject({ method: 'GET', url: '/api/app/excipient/1' })).json());
+  excipient = parsed(await t.app.inject({ method: 'GET', url: '/api/app/excipient/1' }), ExcipientDetail);
 });
 afterAll(async () => {
   await t.close();
@@ -80,17 +81,18 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
 async function ownerWithRows(): Promise<{ owner: Session; owned: Owned }> {
   const owner = await registerMember(t.app);
   const h = bearer(owner.token);
-  const call = async (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    (await t.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) })).json();
-  const address = Address.parse(await call('POST', '/api/app/address', endpoints.addressCreate.example.body));
-  const notices = NoticePage.parse(await call('GET', '/api/app/notice'));
-  const favorite = Favorite.parse(await call('POST', '/api/app/favorite', { targetType: 'excipient', targetId: excipient.id }));
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const address = parsed(await call('POST', '/api/app/address', endpoints.addressCreate.example.body), Address);
+  const notices = parsed(await call('GET', '/api/app/notice'), NoticePage);
+  const favorite = parsed(await call('POST', '/api/app/favorite', { targetType: 'excipient', targetId: excipient.id }), Favorite);
   const upload = multipart(PNG, 'a.png', 'image/png');
-  const user = User.parse(
-    (await t.app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } })).json(),
+  const user = parsed(
+    await t.app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } }),
+    User,
   );
-  const cart = AddToCartResult.parse(await call('POST', '/api/app/sample/sample-cart', { excipientId: excipient.id, specId: excipient.specs[0]!.id }));
-  const application = SampleApplication.parse(await call('POST', '/api/app/sample/or-update', endpoints.applicationSubmit.example.body));
+  const cart = parsed(await call('POST', '/api/app/sample/sample-cart', { excipientId: excipient.id, specId: excipient.specs[0]!.id }), AddToCartResult);
+  const application = parsed(await call('POST', '/api/app/sample/or-update', endpoints.applicationSubmit.example.body), SampleApplication);
   return {
     owner,
     owned: {
@@ -182,7 +184,7 @@ describe('authorization matrix', () => {
     }
     const expected = expectedStatuses(spec);
     for (const who of Object.keys(seen) as Caller[]) {
-      const allowed = stateful[operation]?.[who] !== undefined ? [stateful[operation]![who]!] : expected[who];
+      const allowed = stateful[operation]?.[who] !== undefined ? [stateful[operation][who]] : expected[who];
       expect(allowed, `${who}: ${JSON.stringify(seen)}`).toContain(seen[who]);
     }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '@fuliaotong/contracts';
 import { GOOD_PASSWORD, newAccount, newIp, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 const MINUTE = 60_000;
 let t: TestApp;
@@ -35,8 +36,8 @@ describe('throttling', () => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(ErrorResponse.parse(locked.json()).error).toMatchObject({ code: 'too_many_requests' });
-    expect(locked.json().error.message).toMatch(/^该账号密码错误次数过多，已暂时锁定，请 1[45] 分钟后再试$/);
+    expect(parsed(locked, ErrorResponse).error).toMatchObject({ code: 'too_many_requests' });
+    expect(parsed(locked, ErrorResponse).error.message).toMatch(/^该账号密码错误次数过多，已暂时锁定，请 1[45] 分钟后再试$/);
 
     // Other accounts are not affected.
     expect((await login(bystander.account, bystander.password, newIp())).statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe('throttling', () => {
     for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(201);
     const refused = await register();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.message).toMatch(/^注册过于频繁，请 \d+ 分钟后再试$/);
+    expect(parsed(refused, ErrorResponse).error.message).toMatch(/^注册过于频繁，请 \d+ 分钟后再试$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

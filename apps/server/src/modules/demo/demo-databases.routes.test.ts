@@ -4,6 +4,7 @@ import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { DEMO_DATABASES } from './demo-content.js';
 import { seedDemoContent } from './demo-seed.js';
+import { parsed } from '../../../test/responses.js';
 
 /** The demo databases say what the API does: their descriptions and access levels agree. */
 let t: TestApp;
@@ -29,9 +30,9 @@ describe('the demo usage database (辅料用量)', () => {
     expect(described.description).toContain('登录后可检索');
     expect(described.description).toContain('最大用量会员可见');
     const listed = (code: string, list: DatabaseList) => list.items.find((d) => d.code === code)!;
-    const anonymous = DatabaseList.parse((await get('/api/app/database')).json());
+    const anonymous = parsed(await get('/api/app/database'), DatabaseList);
     expect(listed('usage', anonymous)).toMatchObject({ access: 'login', accessible: false, lockedMessage: '登录后查看' });
-    const user = DatabaseList.parse((await get('/api/app/database', who.user)).json());
+    const user = parsed(await get('/api/app/database', who.user), DatabaseList);
     expect(listed('usage', user)).toMatchObject({ description: described.description, accessible: true, lockedMessage: null });
   });
 
@@ -40,7 +41,7 @@ describe('the demo usage database (辅料用量)', () => {
 
     const forUser = await get('/api/app/database/usage/records?pageSize=50', who.user);
     expect(forUser.statusCode, forUser.body).toBe(200);
-    const page = UsagePage.parse(forUser.json());
+    const page = parsed(forUser, UsagePage);
     expect(page.totalCount).toBe(12);
     for (const item of page.items) {
       expect(item.ingredient && item.route && item.dosageForm).toBeTruthy();
@@ -49,12 +50,12 @@ describe('the demo usage database (辅料用量)', () => {
     }
     expect(forUser.body).not.toContain('"maxAmount":');
 
-    const forMember = UsagePage.parse((await get('/api/app/database/usage/records?pageSize=50', who.member)).json());
+    const forMember = parsed(await get('/api/app/database/usage/records?pageSize=50', who.member), UsagePage);
     expect(forMember.items.map((u) => u.id)).toEqual(page.items.map((u) => u.id));
     expect(forMember.items.every((u) => typeof u.maxAmount === 'string' && u.maxAmount !== '' && u.locked.length === 0)).toBe(true);
 
     const one = page.items[0]!;
-    const record = UsageRecord.parse((await get(`/api/app/database/usage/records/${one.id}`, who.user)).json());
+    const record = parsed(await get(`/api/app/database/usage/records/${one.id}`, who.user), UsageRecord);
     expect(record).toEqual(one);
     expect((await get(`/api/app/database/usage/records/${one.id}`)).statusCode).toBe(401);
   });

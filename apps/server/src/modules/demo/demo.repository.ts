@@ -66,7 +66,7 @@ export async function insertExcipients(db: Executor, rows: readonly DemoExcipien
     })),
     sql`id, name_zh`,
   );
-  const ids = new Map((inserted as unknown as { rows: { id: number; name_zh: string }[] }).rows.map((r) => [r.name_zh, r.id]));
+  const ids = new Map((inserted as { rows: { id: number; name_zh: string }[] }).rows.map((r) => [r.name_zh, r.id]));
   const idOf = (e: DemoExcipient) => {
     const id = ids.get(e.nameZh);
     if (id === undefined) throw new Error(`excipient ${e.nameZh} was not inserted`);

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExcipientDetail, ExcipientFacets, ExcipientPage } from '@fuliaotong/contracts';
+import { ErrorResponse, ExcipientDetail, ExcipientFacets, ExcipientPage, Favorite } from '@fuliaotong/contracts';
 import { excipientDocuments, excipients, excipientSpecs, registrations } from '../../db/schema.js';
 import { bearer } from '../../../test/accounts.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
 const ids: Record<string, number> = {};
 const docs: Record<string, number> = {};
+let lactoseRegistrationId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,10 +42,14 @@ beforeAll(async () => {
     ])
     .returning({ id: excipientDocuments.id, title: excipientDocuments.title, excipientId: excipientDocuments.excipientId });
   for (const d of documentRows) docs[d.title] = d.id;
-  await db.insert(registrations).values({
-    regNo: 'F20190000001', name: '乳糖', company: '浙江示例药用辅料有限公司', province: '浙江', source: '国产',
-    type: '辅料', reviewStatus: 'A', updatedOn: '2024-05-01',
-  });
+  const [registration] = await db
+    .insert(registrations)
+    .values({
+      regNo: 'F20190000001', name: '乳糖', company: '浙江示例药用辅料有限公司', province: '浙江', source: '国产',
+      type: '辅料', reviewStatus: 'A', updatedOn: '2024-05-01',
+    })
+    .returning({ id: registrations.id });
+  lactoseRegistrationId = registration!.id;
   who = await viewers(t.app, t.database);
 });
 afterAll(async () => {
@@ -53,7 +59,7 @@ afterAll(async () => {
 async function list(query: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/app/excipient?${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return ExcipientPage.parse(response.json());
+  return parsed(response, ExcipientPage);
 }
 const names = (page: ExcipientPage) => page.items.map((i) => i.nameZh);
 
@@ -100,7 +106,7 @@ describe('GET /api/app/excipient', () => {
     for (const query of ['pageSize=101', 'page=0', 'pharmacopoeia=BP', 'sampleAvailable=yes', `keyword=${'字'.repeat(51)}`]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/app/excipient?${encodeURI(query)}` });
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().error.code).toBe('validation_failed');
+      expect(parsed(response, ErrorResponse).error.code).toBe('validation_failed');
     }
   });
 });
@@ -108,7 +114,7 @@ describe('GET /api/app/excipient', () => {
 describe('GET /api/app/excipient/facets', () => {
   it('counts products per category and dosage form, in the catalogue order', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/app/excipient/facets' });
-    const facets = ExcipientFacets.parse(response.json());
+    const facets = parsed(response, ExcipientFacets);
     expect(facets.categories).toEqual([
       { value: '填充剂', count: 4 },
       { value: '润滑剂', count: 1 },
@@ -126,7 +132,7 @@ describe('GET /api/app/excipient/:id', () => {
   const detail = async (headers: Record<string, string>) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/app/excipient/${ids['乳糖']}`, headers });
     expect(response.statusCode, response.body).toBe(200);
-    return ExcipientDetail.parse(response.json());
+    return parsed(response, ExcipientDetail);
   };
 
   it('shows specs, registrations and documents; log-in documents need a session', async () => {
@@ -134,7 +140,7 @@ describe('GET /api/app/excipient/:id', () => {
     expect(anonymous.specs.map((s) => s.grade)).toEqual(['100 目', '200 目']);
     expect(anonymous.synonyms).toEqual(['乳糖一水合物']);
     expect(anonymous.registrations).toEqual([
-      { regNo: 'F20190000001', registrationId: expect.any(Number), status: 'A' },
+      { regNo: 'F20190000001', registrationId: lactoseRegistrationId, status: 'A' },
       { regNo: 'F20200009999', registrationId: null, status: 'I' },
     ]);
     const urls = Object.fromEntries(anonymous.documents.map((d) => [d.kind, d.url]));
@@ -152,13 +158,13 @@ describe('GET /api/app/excipient/:id', () => {
       method: 'POST', url: '/api/app/favorite', headers: who.user, payload: { targetType: 'excipient', targetId: ids['乳糖'] },
     });
     expect(created.statusCode).toBe(201);
-    expect((await detail(who.user)).favoriteId).toBe(created.json().id);
+    expect((await detail(who.user)).favoriteId).toBe(parsed(created, Favorite).id);
     expect((await detail(who.member)).favoriteId).toBeNull();
     expect((await detail(bearer('not.a.token'))).favoriteId).toBeNull();
   });
 
   it('answers 404 for an unknown product and 400 for a bad id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/app/excipient/999999' })).json().error).toMatchObject({ code: 'not_found', message: '辅料产品不存在' });
+    expect(parsed(await t.app.inject({ method: 'GET', url: '/api/app/excipient/999999' }), ErrorResponse).error).toMatchObject({ code: 'not_found', message: '辅料产品不存在' });
     expect((await t.app.inject({ method: 'GET', url: '/api/app/excipient/abc' })).statusCode).toBe(400);
   });
 });
@@ -181,11 +187,11 @@ describe('GET /api/app/excipient/:id/document/:docId', () => {
   it('needs a session for log-in documents and refuses documents sent on request', async () => {
     const anonymous = await download(docs['乳糖检验报告样例']!);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error.code).toBe('unauthorized');
+    expect(parsed(anonymous, ErrorResponse).error.code).toBe('unauthorized');
     expect((await download(docs['乳糖检验报告样例']!, who.user)).statusCode).toBe(200);
     const onRequest = await download(docs['乳糖 DMF 授权信']!, who.member);
     expect(onRequest.statusCode).toBe(403);
-    expect(onRequest.json().error.message).toMatch(/申请/);
+    expect(parsed(onRequest, ErrorResponse).error.message).toMatch(/申请/);
   });
 
   it("answers 404 for another product's document", async () => {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountSummary, Favorite, FavoritePage, MAX_FAVORITES } from '@fuliaotong/contracts';
+import { AccountSummary, ErrorResponse, Favorite, FavoritePage, MAX_FAVORITES } from '@fuliaotong/contracts';
 import { excipients, favorites, news, registrations, regulations } from '../../db/schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 const target: Record<'excipient' | 'registration' | 'regulation' | 'news', number> = { excipient: 0, registration: 0, regulation: 0, news: 0 };
@@ -34,7 +35,7 @@ const add = (token: string, targetType: string, targetId: number) =>
 const listOf = async (token: string, query = '') => {
   const response = await t.app.inject({ method: 'GET', url: `/api/app/favorite?${query}`, headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
-  return FavoritePage.parse(response.json());
+  return parsed(response, FavoritePage);
 };
 
 describe('favorites', () => {
@@ -60,7 +61,7 @@ describe('favorites', () => {
     expect(onlyNews.countsByType.excipient).toBe(1);
     expect((await listOf(token, 'pageSize=3&page=2')).items).toHaveLength(1);
     const summary = await t.app.inject({ method: 'GET', url: '/api/app/account/summary', headers: bearer(token) });
-    expect(AccountSummary.parse(summary.json()).favorites).toBe(4);
+    expect(parsed(summary, AccountSummary).favorites).toBe(4);
   });
 
   it('is idempotent: adding the same target again answers the existing favorite with 200', async () => {
@@ -69,11 +70,11 @@ describe('favorites', () => {
     const second = await add(token, 'excipient', target.excipient);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
-    expect(Favorite.parse(second.json()).id).toBe(first.json().id);
+    expect(parsed(second, Favorite).id).toBe(parsed(first, Favorite).id);
     expect((await listOf(token)).totalCount).toBe(1);
     // Parallel additions of one target still make one favorite.
     const parallel = await Promise.all(Array.from({ length: 5 }, () => add(token, 'news', target.news)));
-    expect(new Set(parallel.map((r) => r.json().id)).size).toBe(1);
+    expect(new Set(parallel.map((r) => parsed(r, Favorite).id)).size).toBe(1);
     expect((await listOf(token)).totalCount).toBe(2);
   });
 
@@ -81,7 +82,7 @@ describe('favorites', () => {
     const { token } = await registerMember(t.app);
     const missing = await add(token, 'regulation', 999_999);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe('收藏的内容不存在');
+    expect(parsed(missing, ErrorResponse).error.message).toBe('收藏的内容不存在');
     expect((await add(token, 'patent', target.news)).statusCode).toBe(400);
     expect((await add(token, 'news', 0)).statusCode).toBe(400);
   });
@@ -89,7 +90,7 @@ describe('favorites', () => {
   it('removes only the caller’s own favorites (404 for others’ and unknown ones)', async () => {
     const owner = await registerMember(t.app);
     const other = await registerMember(t.app);
-    const id = (await add(owner.token, 'excipient', target.excipient)).json().id as number;
+    const { id } = parsed(await add(owner.token, 'excipient', target.excipient), Favorite);
     const byOther = await t.app.inject({ method: 'DELETE', url: `/api/app/favorite/${id}`, headers: bearer(other.token) });
     expect(byOther.statusCode).toBe(404);
     expect((await listOf(owner.token)).totalCount).toBe(1);
@@ -108,7 +109,7 @@ describe('favorites', () => {
     );
     const full = await add(token, 'excipient', target.excipient);
     expect(full.statusCode).toBe(409);
-    expect(full.json().error.code).toBe('conflict');
+    expect(parsed(full, ErrorResponse).error.code).toBe('conflict');
     // Favorites of content that has gone still list, marked as such.
     const page = await listOf(token, 'pageSize=1');
     expect(page.totalCount).toBe(MAX_FAVORITES);

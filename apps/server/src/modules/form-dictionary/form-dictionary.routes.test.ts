@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormDicList } from '@fuliaotong/contracts';
 import { formDictionary } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ describe('form dictionary', () => {
       .where(and(eq(formDictionary.groupCode, 'stage'), eq(formDictionary.value, 'commercial')));
     const response = await t.app.inject({ method: 'GET', url: '/api/app/no-token-interface/form-dic-list' });
     expect(response.statusCode).toBe(200);
-    const { items } = FormDicList.parse(response.json());
+    const { items } = parsed(response, FormDicList);
     expect(items.map((g) => [g.code, g.name])).toEqual([
       ['purpose', '申请用途'],
       ['dosageForm', '剂型'],

@@ -4,6 +4,7 @@ import { databases, excipients, news, regulations } from '../../db/schema.js';
 import { bearer } from '../../../test/accounts.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
@@ -34,7 +35,7 @@ describe('GET /api/app/home', () => {
   it('answers featured products, databases, the latest news and regulations and the product count', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/app/home' });
     expect(response.statusCode).toBe(200);
-    const home = HomeData.parse(response.json());
+    const home = parsed(response, HomeData);
     expect(home.featured).toHaveLength(8);
     expect(home.featured.map((e) => e.nameZh)).toEqual(['辅料 1', '辅料 2', '辅料 3', '辅料 5', '辅料 6', '辅料 7', '辅料 9', '辅料 10']);
     expect(home.excipientCount).toBe(12);
@@ -47,10 +48,10 @@ describe('GET /api/app/home', () => {
   });
 
   it('tells members that they may open every database; a bad token reads as anonymous', async () => {
-    const member = HomeData.parse((await t.app.inject({ method: 'GET', url: '/api/app/home', headers: who.member })).json());
+    const member = parsed(await t.app.inject({ method: 'GET', url: '/api/app/home', headers: who.member }), HomeData);
     expect(member.databases.every((d) => d.accessible)).toBe(true);
     const bad = await t.app.inject({ method: 'GET', url: '/api/app/home', headers: bearer('expired.or.forged') });
     expect(bad.statusCode).toBe(200);
-    expect(HomeData.parse(bad.json()).databases[1]!.accessible).toBe(false);
+    expect(parsed(bad, HomeData).databases[1]!.accessible).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationResult } from '@fuliaotong/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { LocationService } from './location.service.js';
+import { parsed } from '../../../test/responses.js';
 
 // The test app trusts X-Forwarded-For (TRUST_PROXY on), as behind a reverse proxy.
 let t: TestApp;
@@ -15,7 +16,7 @@ afterAll(async () => {
 const locate = async (ip?: string) => {
   const response = await t.app.inject({ method: 'GET', url: '/api/app/l-bS', headers: ip ? { 'x-forwarded-for': ip } : {} });
   expect(response.statusCode, response.body).toBe(200);
-  return LocationResult.parse(response.json());
+  return parsed(response, LocationResult);
 };
 
 describe('location from the client address', () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoticePage, UnreadCount } from '@fuliaotong/contracts';
+import { ErrorResponse, Notice, NoticePage, UnreadCount } from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { NoticeRepository } from './notice.repository.js';
 import { NoticeService } from './notice.service.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let notices: NoticeService;
@@ -29,23 +30,23 @@ async function memberWithNotices(n: number) {
 describe('notices', () => {
   it('lists newest first, paged, with the total', async () => {
     const { get } = await memberWithNotices(12);
-    const first = NoticePage.parse((await get('/api/app/notice?page=1&pageSize=5&_t=1')).json());
+    const first = parsed(await get('/api/app/notice?page=1&pageSize=5&_t=1'), NoticePage);
     expect(first.totalCount).toBe(13); // 12 + the welcome notice
     expect(first.items.map((n) => n.title)).toEqual(['样品申请进度 12', '样品申请进度 11', '样品申请进度 10', '样品申请进度 9', '样品申请进度 8']);
-    const last = NoticePage.parse((await get('/api/app/notice?page=3&pageSize=5')).json());
+    const last = parsed(await get('/api/app/notice?page=3&pageSize=5'), NoticePage);
     expect(last.items.map((n) => n.title)).toEqual(['样品申请进度 2', '样品申请进度 1', '欢迎加入辅料通']);
   });
 
   it('marks one and all as read, and counts and filters unread ones', async () => {
     const { get, post } = await memberWithNotices(3);
-    const unread = async () => UnreadCount.parse((await get('/api/app/notice/unread-count')).json()).count;
+    const unread = async () => parsed(await get('/api/app/notice/unread-count'), UnreadCount).count;
     expect(await unread()).toBe(4);
-    const page = NoticePage.parse((await get('/api/app/notice')).json());
+    const page = parsed(await get('/api/app/notice'), NoticePage);
     const read = await post(`/api/app/notice/${page.items[0]!.id}/read`);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ id: page.items[0]!.id, read: true });
+    expect(parsed(read, Notice)).toMatchObject({ id: page.items[0]!.id, read: true });
     expect(await unread()).toBe(3);
-    const onlyUnread = NoticePage.parse((await get('/api/app/notice?unread=true')).json());
+    const onlyUnread = parsed(await get('/api/app/notice?unread=true'), NoticePage);
     expect(onlyUnread.totalCount).toBe(3);
     expect(onlyUnread.items.every((n) => !n.read)).toBe(true);
     expect((await post('/api/app/notice/read-all')).statusCode).toBe(204);
@@ -55,11 +56,11 @@ describe('notices', () => {
   it('never shows or changes another user’s notices', async () => {
     const owner = await memberWithNotices(1);
     const other = await memberWithNotices(0);
-    const id = NoticePage.parse((await owner.get('/api/app/notice')).json()).items[0]!.id;
+    const id = parsed(await owner.get('/api/app/notice'), NoticePage).items[0]!.id;
     expect((await other.post(`/api/app/notice/${id}/read`)).statusCode).toBe(404);
     await other.post('/api/app/notice/read-all');
-    expect(UnreadCount.parse((await owner.get('/api/app/notice/unread-count')).json()).count).toBe(2);
-    const list = NoticePage.parse((await other.get('/api/app/notice')).json());
+    expect(parsed(await owner.get('/api/app/notice/unread-count'), UnreadCount).count).toBe(2);
+    const list = parsed(await other.get('/api/app/notice'), NoticePage);
     expect(list.items.map((n) => n.id)).not.toContain(id);
   });
 
@@ -67,6 +68,6 @@ describe('notices', () => {
     const { get } = await memberWithNotices(0);
     const response = await get(`/api/app/notice?${query}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('validation_failed');
+    expect(parsed(response, ErrorResponse).error.code).toBe('validation_failed');
   });
 });

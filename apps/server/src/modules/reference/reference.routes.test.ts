@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseList, StandardPage, StandardRecord, UsagePage, UsageRecord } from '@fuliaotong/contracts';
+import { DatabaseList, ErrorResponse, StandardPage, StandardRecord, UsagePage, UsageRecord } from '@fuliaotong/contracts';
 import { databases, registrations, standards, usageRecords } from '../../db/schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
@@ -51,16 +52,16 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 
 describe('GET /api/app/database', () => {
   it('lists the databases with record counts, newest dates and what the caller may open', async () => {
-    const anonymous = DatabaseList.parse((await get('/api/app/database')).json());
+    const anonymous = parsed(await get('/api/app/database'), DatabaseList);
     expect(anonymous.totalCount).toBe(3);
     expect(anonymous.items.map((d) => [d.code, d.recordCount, d.updatedOn, d.accessible, d.lockedMessage])).toEqual([
       ['registration', 2, '2025-02-03', true, null],
       ['standard', 4, '2025-10-01', false, '登录后查看'],
       ['usage', 3, null, false, '会员可见'],
     ]);
-    const user = DatabaseList.parse((await get('/api/app/database', who.user)).json());
+    const user = parsed(await get('/api/app/database', who.user), DatabaseList);
     expect(user.items.map((d) => [d.accessible, d.lockedMessage])).toEqual([[true, null], [true, null], [false, '会员可见']]);
-    const member = DatabaseList.parse((await get('/api/app/database', who.member)).json());
+    const member = parsed(await get('/api/app/database', who.member), DatabaseList);
     expect(member.items.every((d) => d.accessible && d.lockedMessage === null)).toBe(true);
   });
 });
@@ -69,11 +70,13 @@ describe('GET /api/app/database/:code/records', () => {
   it('keeps log-in databases from anonymous callers and member databases from non-members', async () => {
     const anonymous = await get('/api/app/database/standard/records');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('登录') });
+    const refused = parsed(anonymous, ErrorResponse).error;
+    expect(refused.code).toBe('unauthorized');
+    expect(refused.message).toContain('登录');
     expect((await get('/api/app/database/usage/records')).statusCode).toBe(401);
     const user = await get('/api/app/database/usage/records', who.user);
     expect(user.statusCode).toBe(403);
-    expect(user.json().error).toMatchObject({ code: 'forbidden', message: '会员可见，请升级会员' });
+    expect(parsed(user, ErrorResponse).error).toMatchObject({ code: 'forbidden', message: '会员可见，请升级会员' });
     expect((await get('/api/app/database/standard/records', who.user)).statusCode).toBe(200);
     expect((await get('/api/app/database/usage/records', who.member)).statusCode).toBe(200);
   });
@@ -81,7 +84,7 @@ describe('GET /api/app/database/:code/records', () => {
   it('sends registration records to their own API and refuses unknown databases', async () => {
     const registration = await get('/api/app/database/registration/records');
     expect(registration.statusCode).toBe(400);
-    expect(registration.json().error.message).toContain('/api/app/registration');
+    expect(parsed(registration, ErrorResponse).error.message).toContain('/api/app/registration');
     expect((await get('/api/app/database/patents/records')).statusCode).toBe(400);
   });
 
@@ -89,7 +92,7 @@ describe('GET /api/app/database/:code/records', () => {
     const list = async (query: string) => {
       const response = await get(`/api/app/database/standard/records?${query}`, who.user);
       expect(response.statusCode, response.body).toBe(200);
-      return StandardPage.parse(response.json());
+      return parsed(response, StandardPage);
     };
     const all = await list('');
     expect(all.totalCount).toBe(4);
@@ -105,15 +108,15 @@ describe('GET /api/app/database/:code/records', () => {
 
   it('lists usage data; the maximum amount is for members and locked for the others', async () => {
     const response = await get(`/api/app/database/usage/records?route=${encodeURIComponent('口服')}`, who.member);
-    const page = UsagePage.parse(response.json());
+    const page = parsed(response, UsagePage);
     expect(page.totalCount).toBe(2);
     expect(page.items.map((u) => [u.ingredient, u.maxAmount, u.locked])).toEqual([
       ['乳糖', '1020 mg', []],
       ['硬脂酸镁', '60 mg', []],
     ]);
-    const keyword = UsagePage.parse((await get(`/api/app/database/usage/records?keyword=${encodeURIComponent('镁')}`, who.member)).json());
+    const keyword = parsed(await get(`/api/app/database/usage/records?keyword=${encodeURIComponent('镁')}`, who.member), UsagePage);
     expect(keyword.items.map((u) => u.dosageForm)).toEqual(['胶囊剂']);
-    const form = UsagePage.parse((await get(`/api/app/database/usage/records?dosageForm=${encodeURIComponent('吸入制剂')}`, who.member)).json());
+    const form = parsed(await get(`/api/app/database/usage/records?dosageForm=${encodeURIComponent('吸入制剂')}`, who.member), UsagePage);
     expect(form.items.map((u) => u.maxAmount)).toEqual(['25 mg']);
   });
 });
@@ -123,7 +126,7 @@ describe('GET /api/app/database/:code/records/:id', () => {
     const url = `/api/app/database/standard/records/${standardIds['硬脂酸镁/JP']}`;
     expect((await get(url)).statusCode).toBe(401);
     const response = await get(url, who.user);
-    expect(StandardRecord.parse(response.json())).toMatchObject({ name: '硬脂酸镁', pharmacopoeia: 'JP', effectiveOn: null });
+    expect(parsed(response, StandardRecord)).toMatchObject({ name: '硬脂酸镁', pharmacopoeia: 'JP', effectiveOn: null });
     expect((await get('/api/app/database/standard/records/999999', who.user)).statusCode).toBe(404);
   });
 
@@ -131,7 +134,7 @@ describe('GET /api/app/database/:code/records/:id', () => {
     const url = `/api/app/database/usage/records/${usageIds['乳糖/吸入']}`;
     expect((await get(url)).statusCode).toBe(401);
     expect((await get(url, who.user)).statusCode).toBe(403);
-    const record = UsageRecord.parse((await get(url, who.member)).json());
+    const record = parsed(await get(url, who.member), UsageRecord);
     expect(record).toEqual({ id: usageIds['乳糖/吸入'], ingredient: '乳糖', route: '吸入', dosageForm: '吸入制剂', maxAmount: '25 mg', locked: [] });
     expect((await get('/api/app/database/registration/records/1')).statusCode).toBe(400);
   });
@@ -139,7 +142,7 @@ describe('GET /api/app/database/:code/records/:id', () => {
   it('locks the maximum amount for non-members when the usage database is opened to signed-in users', async () => {
     await t.database.db.update(databases).set({ access: 'login' }).where(eq(databases.code, 'usage'));
     try {
-      const page = UsagePage.parse((await get('/api/app/database/usage/records', who.user)).json());
+      const page = parsed(await get('/api/app/database/usage/records', who.user), UsagePage);
       expect(page.items).toHaveLength(3);
       for (const item of page.items) {
         expect(item.maxAmount).toBeUndefined();

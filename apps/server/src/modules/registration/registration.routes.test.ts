@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RegistrationDetail, RegistrationPage, RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
+import {
+  ErrorResponse,
+  Favorite,
+  RegistrationDetail,
+  RegistrationPage,
+  RegistrationQuery,
+  type RegistrationSummary,
+} from '@fuliaotong/contracts';
 import { selectRows } from '../../db/database.js';
 import { excipients, registrations } from '../../db/schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { RegistrationRepository } from './registration.repository.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
@@ -45,9 +53,9 @@ afterAll(async () => {
 
 async function list(query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  const response = await t.app.inject({ method: 'GET', url: `/api/app/registration?${search}` });
+  const response = await t.app.inject({ method: 'GET', url: `/api/app/registration?${search.toString()}` });
   expect(response.statusCode, response.body).toBe(200);
-  return RegistrationPage.parse(response.json());
+  return parsed(response, RegistrationPage);
 }
 const names = (page: RegistrationPage) => page.items.map((i) => i.name);
 
@@ -106,7 +114,9 @@ describe('GET /api/app/registration', () => {
     for (const query of ['type=辅', 'status=B', 'updatedFrom=2024/01/01', 'sort=newest', 'pageSize=0', 'pageSize=101', `company=${'华'.repeat(51)}`]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/app/registration?${encodeURI(query)}` });
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().error).toMatchObject({ code: 'validation_failed', requestId: expect.any(String) });
+      const { error } = parsed(response, ErrorResponse);
+      expect(error.code, query).toBe('validation_failed');
+      expect(error.requestId, query).toEqual(expect.any(String));
     }
   });
 
@@ -160,7 +170,7 @@ describe('GET /api/app/registration/:id', () => {
   const detail = async (headers: Record<string, string>, id = ids['乳糖']) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/app/registration/${id}`, headers });
     expect(response.statusCode, response.body).toBe(200);
-    return { detail: RegistrationDetail.parse(response.json()), body: response.body };
+    return { detail: parsed(response, RegistrationDetail), body: response.body };
   };
 
   it('leaves out the log-in and member fields for anonymous callers and says so', async () => {
@@ -195,13 +205,13 @@ describe('GET /api/app/registration/:id', () => {
     const created = await t.app.inject({
       method: 'POST', url: '/api/app/favorite', headers: who.member, payload: { targetType: 'registration', targetId: ids['阿莫西林'] },
     });
-    expect((await detail(who.member, ids['阿莫西林'])).detail.favoriteId).toBe(created.json().id);
+    expect((await detail(who.member, ids['阿莫西林'])).detail.favoriteId).toBe(parsed(created, Favorite).id);
     expect((await detail(who.user, ids['阿莫西林'])).detail.favoriteId).toBeNull();
   });
 
   it('answers 404 for an unknown record', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/app/registration/987654' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe('登记信息不存在');
+    expect(parsed(response, ErrorResponse).error.message).toBe('登记信息不存在');
   });
 });

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminApplication, AdminApplicationPage, NoticePage, SampleApplication, type ApplicationAction } from '@fuliaotong/contracts';
+import {
+  AdminApplication,
+  AdminApplicationPage,
+  ErrorResponse,
+  NoticePage,
+  SampleApplication,
+  type ApplicationAction,
+} from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let product: TestProduct;
@@ -28,12 +36,12 @@ async function applied(overrides: Parameters<typeof applicationBody>[1] = {}) {
     payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 3 }], overrides),
   });
   expect(response.statusCode, response.body).toBe(201);
-  const application = SampleApplication.parse(response.json());
+  const application = parsed(response, SampleApplication);
   return {
     application,
     headers,
     session,
-    notices: async () => NoticePage.parse((await t.app.inject({ method: 'GET', url: '/api/app/notice', headers })).json()).items,
+    notices: async () => parsed(await t.app.inject({ method: 'GET', url: '/api/app/notice', headers }), NoticePage).items,
   };
 }
 
@@ -45,7 +53,7 @@ describe('review by the staff', () => {
     const { application, notices } = await applied();
     const approved = await act(application.id, 'approve', { note: '资料齐全' });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(AdminApplication.parse(approved.json())).toMatchObject({ status: 'approved', canEdit: false, canWithdraw: false });
+    expect(parsed(approved, AdminApplication)).toMatchObject({ status: 'approved', canEdit: false, canWithdraw: false });
     expect((await notices())[0]).toMatchObject({
       kind: 'sample',
       title: '样品申请已通过',
@@ -55,13 +63,13 @@ describe('review by the staff', () => {
 
     const shipped = await act(application.id, 'ship', { carrier: '顺丰速运', trackingNumber: 'SF1234567890' });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(AdminApplication.parse(shipped.json())).toMatchObject({ status: 'shipped', carrier: '顺丰速运', trackingNumber: 'SF1234567890' });
+    expect(parsed(shipped, AdminApplication)).toMatchObject({ status: 'shipped', carrier: '顺丰速运', trackingNumber: 'SF1234567890' });
     expect((await notices())[0]).toMatchObject({ title: '样品已发货', body: `您的样品申请 ${application.number} 已发货：顺丰速运 SF1234567890` });
 
     // An empty body, or {}, is fine for deliver.
     const delivered = await act(application.id, 'deliver');
     expect(delivered.statusCode, delivered.body).toBe(200);
-    const final = AdminApplication.parse(delivered.json());
+    const final = parsed(delivered, AdminApplication);
     expect(final.status).toBe('delivered');
     expect(final.history.map((e) => [e.action, e.status, e.actorRole, e.actorName, e.note])).toEqual([
       ['submit', 'submitted', 'member', final.applicant.account, ''],
@@ -77,12 +85,12 @@ describe('review by the staff', () => {
     const { application, headers, notices } = await applied();
     const rejected = await act(application.id, 'reject', { reason: '请补充单位信息' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(AdminApplication.parse(rejected.json())).toMatchObject({ status: 'rejected', rejectReason: '请补充单位信息' });
-    const own = SampleApplication.parse((await t.app.inject({ method: 'GET', url: `/api/app/sample/application/${application.id}`, headers })).json());
+    expect(parsed(rejected, AdminApplication)).toMatchObject({ status: 'rejected', rejectReason: '请补充单位信息' });
+    const own = parsed(await t.app.inject({ method: 'GET', url: `/api/app/sample/application/${application.id}`, headers }), SampleApplication);
     expect(own).toMatchObject({ status: 'rejected', rejectReason: '请补充单位信息' });
     // Members see the staff as the supplier, not by name; the staff see who it was.
     expect(own.history.at(-1)).toMatchObject({ action: 'reject', note: '请补充单位信息', actorRole: 'staff', actorName: '辅料通工作人员' });
-    expect(AdminApplication.parse(rejected.json()).history.at(-1)).toMatchObject({ actorName: '审核员小张' });
+    expect(parsed(rejected, AdminApplication).history.at(-1)).toMatchObject({ actorName: '审核员小张' });
     expect((await notices())[0]).toMatchObject({ title: '样品申请未通过', body: `您的样品申请 ${application.number} 未通过审核：请补充单位信息` });
   });
 
@@ -90,19 +98,19 @@ describe('review by the staff', () => {
     const { application } = await applied();
     const shipEarly = await act(application.id, 'ship', { carrier: '顺丰速运', trackingNumber: 'SF1234567890' });
     expect(shipEarly.statusCode).toBe(409);
-    expect(shipEarly.json().error).toMatchObject({ code: 'conflict', message: '该申请当前为「待审核」，不能发货' });
+    expect(parsed(shipEarly, ErrorResponse).error).toMatchObject({ code: 'conflict', message: '该申请当前为「待审核」，不能发货' });
     expect((await act(application.id, 'reject', { reason: '资料不全' })).statusCode).toBe(200);
     const shipRejected = await act(application.id, 'ship', { carrier: '顺丰速运', trackingNumber: 'SF1234567890' });
     expect(shipRejected.statusCode).toBe(409);
-    expect(shipRejected.json().error.message).toBe('该申请当前为「已驳回」，不能发货');
-    expect((await act(application.id, 'approve', {})).json().error.message).toBe('该申请当前为「已驳回」，不能审核通过');
+    expect(parsed(shipRejected, ErrorResponse).error.message).toBe('该申请当前为「已驳回」，不能发货');
+    expect(parsed(await act(application.id, 'approve', {}), ErrorResponse).error.message).toBe('该申请当前为「已驳回」，不能审核通过');
 
     const second = await applied();
     expect((await act(second.application.id, 'approve', {})).statusCode).toBe(200);
     const twice = await act(second.application.id, 'approve', {});
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.message).toBe('该申请当前为「已通过」，不能审核通过');
-    expect((await act(second.application.id, 'deliver')).json().error.message).toBe('该申请当前为「已通过」，不能确认签收');
+    expect(parsed(twice, ErrorResponse).error.message).toBe('该申请当前为「已通过」，不能审核通过');
+    expect(parsed(await act(second.application.id, 'deliver'), ErrorResponse).error.message).toBe('该申请当前为「已通过」，不能确认签收');
     expect((await act(999_999, 'approve', {})).statusCode).toBe(404);
   });
 
@@ -110,7 +118,7 @@ describe('review by the staff', () => {
     const { application, notices } = await applied();
     const responses = await Promise.all(Array.from({ length: 5 }, () => act(application.id, 'approve', {})));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
-    const detail = AdminApplication.parse((await t.app.inject({ method: 'GET', url: `/api/admin/application/${application.id}`, headers: staff })).json());
+    const detail = parsed(await t.app.inject({ method: 'GET', url: `/api/admin/application/${application.id}`, headers: staff }), AdminApplication);
     expect(detail.history.filter((e) => e.action === 'approve')).toHaveLength(1);
     expect((await notices()).filter((n) => n.title === '样品申请已通过')).toHaveLength(1);
   });
@@ -119,11 +127,11 @@ describe('review by the staff', () => {
     const { application } = await applied();
     const reason = await act(application.id, 'reject', { reason: '' });
     expect(reason.statusCode).toBe(400);
-    expect(reason.json().error.details).toEqual([{ path: 'body.reason', message: '请填写驳回原因' }]);
+    expect(parsed(reason, ErrorResponse).error.details).toEqual([{ path: 'body.reason', message: '请填写驳回原因' }]);
     expect((await act(application.id, 'approve')).statusCode).toBe(200); // no body: no note
     const tracking = await act(application.id, 'ship', { carrier: '顺丰速运', trackingNumber: '单号' });
     expect(tracking.statusCode).toBe(400);
-    expect(tracking.json().error.details).toEqual([{ path: 'body.trackingNumber', message: '运单号为 6–40 位字母或数字' }]);
+    expect(parsed(tracking, ErrorResponse).error.details).toEqual([{ path: 'body.trackingNumber', message: '运单号为 6–40 位字母或数字' }]);
   });
 
   it('lists every user’s applications newest first, with the applicant, counts and a keyword', async () => {
@@ -133,7 +141,7 @@ describe('review by the staff', () => {
     const list = async (query: string) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/admin/application?${query}`, headers: staff });
       expect(response.statusCode, response.body).toBe(200);
-      return AdminApplicationPage.parse(response.json());
+      return parsed(response, AdminApplicationPage);
     };
     const all = await list('pageSize=3');
     expect(all.items.map((a) => a.id)).toEqual([third.application.id, second.application.id, first.application.id]);
@@ -163,8 +171,8 @@ describe('review by the staff', () => {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
       const forbidden = await t.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json().error).toMatchObject({ code: 'forbidden', message: '仅限工作人员操作' });
+      expect(parsed(forbidden, ErrorResponse).error).toMatchObject({ code: 'forbidden', message: '仅限工作人员操作' });
     }
-    expect(SampleApplication.parse((await t.app.inject({ method: 'GET', url: `/api/app/sample/application/${application.id}`, headers })).json()).status).toBe('submitted');
+    expect(parsed(await t.app.inject({ method: 'GET', url: `/api/app/sample/application/${application.id}`, headers }), SampleApplication).status).toBe('submitted');
   });
 });

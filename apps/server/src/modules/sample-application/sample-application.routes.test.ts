@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountSummary,
+  Address,
   AddressList,
   ApplicationPage,
   CartList,
@@ -17,6 +18,7 @@ import { bearer, registerMember } from '../../../test/accounts.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { applicationNumber } from './sample-application.service.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 let product: TestProduct;
@@ -50,13 +52,13 @@ async function member() {
     list: async (query = '') => {
       const response = await t.app.inject({ method: 'GET', url: `/api/app/sample/application?${query}`, headers: h });
       expect(response.statusCode, response.body).toBe(200);
-      return ApplicationPage.parse(response.json());
+      return parsed(response, ApplicationPage);
     },
     withdraw: (id: number) => t.app.inject({ method: 'POST', url: `/api/app/sample/application/${id}/withdraw`, headers: h }),
     addToCart: (specIndex: number) =>
       t.app.inject({ method: 'POST', url: '/api/app/sample/sample-cart', headers: h, payload: { excipientId: product.excipientId, specId: product.specIds[specIndex] } }),
-    cart: async () => CartList.parse((await t.app.inject({ method: 'GET', url: '/api/app/sample/sample-cart-list', headers: h })).json()),
-    notices: async () => NoticePage.parse((await t.app.inject({ method: 'GET', url: '/api/app/notice', headers: h })).json()),
+    cart: async () => parsed(await t.app.inject({ method: 'GET', url: '/api/app/sample/sample-cart-list', headers: h }), CartList),
+    notices: async () => parsed(await t.app.inject({ method: 'GET', url: '/api/app/notice', headers: h }), NoticePage),
   };
 }
 
@@ -65,7 +67,7 @@ async function applied(body: Partial<SampleApplicationBody> = {}) {
   const m = await member();
   const response = await m.submit(applicationBody(items(0, 1), body));
   expect(response.statusCode, response.body).toBe(201);
-  return { m, application: SampleApplication.parse(response.json()) };
+  return { m, application: parsed(response, SampleApplication) };
 }
 
 const staffCall = (id: number, action: string, payload?: object) =>
@@ -78,7 +80,7 @@ describe('submitting an application', () => {
     const before = Date.now();
     const response = await m.submit(applicationBody(items(0, 1)));
     expect(response.statusCode, response.body).toBe(201);
-    const application = SampleApplication.parse(response.json());
+    const application = parsed(response, SampleApplication);
     expect(application.number).toBe(applicationNumber(application.id, new Date(before)));
     expect(application.number).toMatch(/^YP20\d{6}\d{6,}$/);
     expect(application).toMatchObject({
@@ -106,8 +108,8 @@ describe('submitting an application', () => {
     expect(notice).toMatchObject({ kind: 'sample', title: '样品申请已提交', link: `/account/applyorder?id=${application.id}` });
     expect(notice.body).toContain(application.number);
     // Not saved in the address book unless asked.
-    expect(AddressList.parse((await t.app.inject({ method: 'GET', url: '/api/app/address', headers: m.headers })).json()).totalCount).toBe(0);
-    const summary = AccountSummary.parse((await t.app.inject({ method: 'GET', url: '/api/app/account/summary', headers: m.headers })).json());
+    expect(parsed(await t.app.inject({ method: 'GET', url: '/api/app/address', headers: m.headers }), AddressList).totalCount).toBe(0);
+    const summary = parsed(await t.app.inject({ method: 'GET', url: '/api/app/account/summary', headers: m.headers }), AccountSummary);
     expect(summary.applications).toBe(1);
   });
 
@@ -120,11 +122,11 @@ describe('submitting an application', () => {
       headers: m.headers,
       payload: { recipient: '李经理', mobile: '13900139000', regionCodes: ['11', '1101', '110108'], street: '中关村大街 1 号' },
     });
-    const addressId = saved.json().id as number;
+    const addressId = parsed(saved, Address).id;
     const { address: _address, ...withoutAddress } = applicationBody(items(3));
     const byId = await m.submit({ ...withoutAddress, addressId });
     expect(byId.statusCode, byId.body).toBe(201);
-    expect(SampleApplication.parse(byId.json()).address).toEqual({
+    expect(parsed(byId, SampleApplication).address).toEqual({
       recipient: '李经理',
       mobile: '13900139000',
       regionCodes: ['11', '1101', '110108'],
@@ -133,15 +135,15 @@ describe('submitting an application', () => {
     });
     // Changing the address book later does not rewrite the application.
     await t.app.inject({ method: 'DELETE', url: `/api/app/address/${addressId}`, headers: m.headers });
-    expect(SampleApplication.parse((await m.get(byId.json().id)).json()).address.recipient).toBe('李经理');
+    expect(parsed(await m.get(parsed(byId, SampleApplication).id), SampleApplication).address.recipient).toBe('李经理');
 
-    const foreign = await other.submit({ ...withoutAddress, addressId: (await t.app.inject({ method: 'POST', url: '/api/app/address', headers: m.headers, payload: { recipient: '李经理', mobile: '13900139000', regionCodes: ['11', '1101', '110108'], street: '中关村大街 1 号' } })).json().id });
+    const foreign = await other.submit({ ...withoutAddress, addressId: parsed(await t.app.inject({ method: 'POST', url: '/api/app/address', headers: m.headers, payload: { recipient: '李经理', mobile: '13900139000', regionCodes: ['11', '1101', '110108'], street: '中关村大街 1 号' } }), Address).id });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error.message).toBe('收货地址不存在');
+    expect(parsed(foreign, ErrorResponse).error.message).toBe('收货地址不存在');
 
     const withSave = await other.submit(applicationBody(items(4), { saveAddress: true }));
     expect(withSave.statusCode, withSave.body).toBe(201);
-    const book = AddressList.parse((await t.app.inject({ method: 'GET', url: '/api/app/address', headers: other.headers })).json());
+    const book = parsed(await t.app.inject({ method: 'GET', url: '/api/app/address', headers: other.headers }), AddressList);
     expect(book.items.map((a) => [a.recipient, a.regionNames, a.isDefault])).toEqual([['王工', ['浙江省', '杭州市', '西湖区'], true]]);
   });
 
@@ -149,23 +151,23 @@ describe('submitting an application', () => {
     const m = await member();
     const bad = await m.submit({ ...applicationBody(items(0)), purpose: 'fun', stage: 'unknown' });
     expect(bad.statusCode).toBe(400);
-    expect(ErrorResponse.parse(bad.json()).error.details).toEqual([
+    expect(parsed(bad, ErrorResponse).error.details).toEqual([
       { path: 'body.purpose', message: '请选择有效的申请用途' },
       { path: 'body.stage', message: '请选择有效的研发阶段' },
     ]);
     const region = await m.submit(applicationBody(items(0), { address: { recipient: '王工', mobile: '13800138000', regionCodes: ['33', '9999', '330106'], street: '文三路 90 号' } }));
     expect(region.statusCode).toBe(400);
-    expect(region.json().error.details).toEqual([{ path: 'body.address.regionCodes', message: '请选择正确的省、市、区县' }]);
+    expect(parsed(region, ErrorResponse).error.details).toEqual([{ path: 'body.address.regionCodes', message: '请选择正确的省、市、区县' }]);
     const twice = await m.submit(applicationBody([...items(0), ...items(0)]));
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().error.details).toEqual([{ path: 'body.items.1.specId', message: '同一规格的样品只能出现一次' }]);
+    expect(parsed(twice, ErrorResponse).error.details).toEqual([{ path: 'body.items.1.specId', message: '同一规格的样品只能出现一次' }]);
     const { address: _address, ...noAddress } = applicationBody(items(0));
     const neither = await m.submit(noAddress);
     expect(neither.statusCode).toBe(400);
-    expect(neither.json().error.details).toContainEqual({ path: 'body.addressId', message: '请选择收货地址或填写新地址（二选一）' });
+    expect(parsed(neither, ErrorResponse).error.details).toContainEqual({ path: 'body.addressId', message: '请选择收货地址或填写新地址（二选一）' });
     const fields = await m.submit({ ...applicationBody([]), mobile: '123', email: 'nope', contactName: '' });
     expect(fields.statusCode).toBe(400);
-    const messages = (fields.json().error.details as Array<{ path: string; message: string }>).map((d) => [d.path, d.message]);
+    const messages = (parsed(fields, ErrorResponse).error.details as Array<{ path: string; message: string }>).map((d) => [d.path, d.message]);
     expect(messages).toEqual(
       expect.arrayContaining([
         ['body.contactName', '请输入联系人'],
@@ -184,7 +186,7 @@ describe('submitting an application', () => {
     const suspended = await createProduct(t.database, { specs: 1, sampleAvailable: false, nameZh: '乳糖' });
     const off = await m.submit(applicationBody([{ excipientId: suspended.excipientId, specId: suspended.specIds[0]! }]));
     expect(off.statusCode).toBe(409);
-    expect(off.json().error).toMatchObject({ code: 'conflict', message: '乳糖（型号A 100 g）该产品暂停提供样品' });
+    expect(parsed(off, ErrorResponse).error).toMatchObject({ code: 'conflict', message: '乳糖（型号A 100 g）该产品暂停提供样品' });
   });
 });
 
@@ -193,10 +195,10 @@ describe('limits', () => {
     const m = await member();
     const many = await m.submit(applicationBody(items(...Array.from({ length: 21 }, (_, i) => i))));
     expect(many.statusCode).toBe(409);
-    expect(many.json().error).toMatchObject({ code: 'limit_exceeded', message: '每份申请最多 20 种样品，请分开申请' });
+    expect(parsed(many, ErrorResponse).error).toMatchObject({ code: 'limit_exceeded', message: '每份申请最多 20 种样品，请分开申请' });
     const lots = await m.submit(applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 11 }]));
     expect(lots.statusCode).toBe(409);
-    expect(lots.json().error).toMatchObject({ code: 'limit_exceeded', message: '每种样品最多申请 10 件' });
+    expect(parsed(lots, ErrorResponse).error).toMatchObject({ code: 'limit_exceeded', message: '每种样品最多申请 10 件' });
     await setLimits({ maxApplicationItems: 21, maxQuantity: 11 });
     try {
       expect((await m.submit(applicationBody(items(...Array.from({ length: 21 }, (_, i) => i))))).statusCode).toBe(201);
@@ -212,11 +214,11 @@ describe('limits', () => {
     for (let i = 0; i < 5; i++) {
       const response = await m.submit(applicationBody(items(i)));
       expect(response.statusCode).toBe(201);
-      ids.push(response.json().id);
+      ids.push(parsed(response, SampleApplication).id);
     }
     const sixth = await m.submit(applicationBody(items(5)));
     expect(sixth.statusCode).toBe(409);
-    expect(sixth.json().error).toMatchObject({ code: 'limit_exceeded', message: '您有 5 份申请正在审核中，请等待审核后再提交' });
+    expect(parsed(sixth, ErrorResponse).error).toMatchObject({ code: 'limit_exceeded', message: '您有 5 份申请正在审核中，请等待审核后再提交' });
     expect((await staffCall(ids[0]!, 'approve', {})).statusCode).toBe(200);
     expect((await m.submit(applicationBody(items(5)))).statusCode).toBe(201);
     expect((await m.submit(applicationBody(items(6)))).statusCode).toBe(409);
@@ -236,7 +238,7 @@ describe('limits', () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(3);
     expect((await m.list()).countsByStatus.submitted).toBe(5);
     // Every number is different.
-    expect(new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.json().number)).size).toBe(5);
+    expect(new Set(responses.filter((r) => r.statusCode === 201).map((r) => parsed(r, SampleApplication).number)).size).toBe(5);
   });
 });
 
@@ -246,7 +248,7 @@ describe('changing and withdrawing', () => {
     const other = await member();
     const update = await m.submit(applicationBody(items(2), { id: application.id, company: '上海某某医药研究院', notes: '加急' }));
     expect(update.statusCode, update.body).toBe(200);
-    const updated = SampleApplication.parse(update.json());
+    const updated = parsed(update, SampleApplication);
     expect(updated).toMatchObject({ id: application.id, number: application.number, company: '上海某某医药研究院', notes: '加急', itemCount: 1 });
     expect(updated.items.map((i) => i.specId)).toEqual([product.specIds[2]]);
     expect(updated.history.map((e) => e.action)).toEqual(['submit', 'update']);
@@ -254,7 +256,7 @@ describe('changing and withdrawing', () => {
     expect((await staffCall(application.id, 'approve', { note: '资料齐全' })).statusCode).toBe(200);
     const late = await m.submit(applicationBody(items(2), { id: application.id }));
     expect(late.statusCode).toBe(409);
-    expect(late.json().error).toMatchObject({ code: 'conflict', message: '该申请当前为「已通过」，不能修改' });
+    expect(parsed(late, ErrorResponse).error).toMatchObject({ code: 'conflict', message: '该申请当前为「已通过」，不能修改' });
   });
 
   it('withdraws one awaiting review, with an event and a notice; not after approval; not another user’s', async () => {
@@ -263,22 +265,22 @@ describe('changing and withdrawing', () => {
     expect((await other.withdraw(application.id)).statusCode).toBe(404);
     const withdrawn = await m.withdraw(application.id);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    expect(SampleApplication.parse(withdrawn.json())).toMatchObject({ status: 'withdrawn', canEdit: false, canWithdraw: false });
+    expect(parsed(withdrawn, SampleApplication)).toMatchObject({ status: 'withdrawn', canEdit: false, canWithdraw: false });
     expect((await m.notices()).items[0]).toMatchObject({ title: '样品申请已撤回' });
-    expect((await m.withdraw(application.id)).json().error.message).toBe('该申请当前为「已撤回」，不能撤回');
+    expect(parsed(await m.withdraw(application.id), ErrorResponse).error.message).toBe('该申请当前为「已撤回」，不能撤回');
 
     const second = await applied();
     await staffCall(second.application.id, 'approve', {});
     const late = await second.m.withdraw(second.application.id);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe('该申请当前为「已通过」，不能撤回');
+    expect(parsed(late, ErrorResponse).error.message).toBe('该申请当前为「已通过」，不能撤回');
   });
 
   it('lists the caller’s applications newest first with counts per status, and shows only their own', async () => {
     const m = await member();
     const other = await member();
     const ids: number[] = [];
-    for (const i of [0, 1, 2]) ids.push((await m.submit(applicationBody(items(i, i + 10)))).json().id);
+    for (const i of [0, 1, 2]) ids.push(parsed(await m.submit(applicationBody(items(i, i + 10))), SampleApplication).id);
     await m.withdraw(ids[0]!);
     const page = await m.list();
     expect(page.items.map((a) => a.id)).toEqual([ids[2], ids[1], ids[0]]);
@@ -298,9 +300,9 @@ describe('changing and withdrawing', () => {
   it('keeps the names of a product removed from the catalogue since', async () => {
     const removable = await createProduct(t.database, { specs: 1, nameZh: '交联聚维酮' });
     const m = await member();
-    const id = (await m.submit(applicationBody([{ excipientId: removable.excipientId, specId: removable.specIds[0]! }]))).json().id;
+    const { id } = parsed(await m.submit(applicationBody([{ excipientId: removable.excipientId, specId: removable.specIds[0]! }])), SampleApplication);
     await t.database.db.delete(excipients).where(eq(excipients.id, removable.excipientId));
-    const application = SampleApplication.parse((await m.get(id)).json());
+    const application = parsed(await m.get(id), SampleApplication);
     expect(application.items).toEqual([expect.objectContaining({ excipientId: null, specId: null, nameZh: '交联聚维酮', grade: '型号A' })]);
   });
 });

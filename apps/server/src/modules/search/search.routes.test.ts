@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchResult } from '@fuliaotong/contracts';
+import { ErrorResponse, SearchResult } from '@fuliaotong/contracts';
 import { excipients, news, registrations, regulations } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { excerpt, SEARCH_ALL_PER_TYPE, SEARCH_COUNT_CAP } from './search.service.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -47,7 +48,7 @@ afterAll(async () => {
 async function search(query: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/app/search?${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return SearchResult.parse(response.json());
+  return parsed(response, SearchResult);
 }
 const q = encodeURIComponent;
 
@@ -123,9 +124,9 @@ describe('GET /api/app/search', () => {
     ] as const) {
       const response = await t.app.inject({ method: 'GET', url: `/api/app/search?${query}` });
       expect(response.statusCode, query).toBe(400);
-      const { error } = response.json();
+      const { error } = parsed(response, ErrorResponse);
       expect(error.code).toBe('validation_failed');
-      expect(error.details.length).toBeGreaterThan(0);
+      expect(error.details).toHaveProperty('0.message');
       if (message) expect(error.message).toBe(message);
     }
   });

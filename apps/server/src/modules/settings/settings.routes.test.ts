@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
+import { DEFAULT_SAMPLE_LIMITS, ErrorResponse, SampleLimits } from '@fuliaotong/contracts';
 import { appSetting } from '../../db/schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { SettingsRepository } from './settings.repository.js';
 import { SAMPLE_LIMITS_KEY, SampleLimitsService } from './settings.service.js';
+import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ describe('sample limits', () => {
     const staff = await registerStaff(t.app, t.database);
     const read = await t.app.inject({ method: 'GET', url, headers: staff.headers });
     expect(read.statusCode).toBe(200);
-    expect(SampleLimits.parse(read.json())).toEqual(DEFAULT_SAMPLE_LIMITS);
+    expect(parsed(read, SampleLimits)).toEqual(DEFAULT_SAMPLE_LIMITS);
     const limits = { maxCartItems: 30, maxApplicationItems: 15, maxQuantity: 5, maxPendingApplications: 3 };
     const put = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: limits });
     expect(put.statusCode, put.body).toBe(200);
@@ -35,7 +36,7 @@ describe('sample limits', () => {
     const staff = await registerStaff(t.app, t.database);
     const response = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: { ...DEFAULT_SAMPLE_LIMITS, maxQuantity: 0 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details[0].path).toBe('body.maxQuantity');
+    expect(parsed(response, ErrorResponse).error.details).toHaveProperty('0.path', 'body.maxQuantity');
     const missing = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: { maxQuantity: 3 } });
     expect(missing.statusCode).toBe(400);
   });
@@ -45,7 +46,7 @@ describe('sample limits', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const forbidden = await t.app.inject({ method: 'GET', url, headers: bearer(member.token) });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().error.code).toBe('forbidden');
+    expect(parsed(forbidden, ErrorResponse).error.code).toBe('forbidden');
     expect((await t.app.inject({ method: 'PUT', url, headers: bearer(member.token), payload: DEFAULT_SAMPLE_LIMITS })).statusCode).toBe(403);
   });
 
