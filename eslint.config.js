@@ -43,9 +43,9 @@ const handleHolders = [
 /*
  * Linted with type information (typescript-eslint's type-checked rules: unhandled promises, async
  * callbacks where a sync one is expected, `any` flowing unchecked). Each folder is checked through its
- * own tsconfig.json; apps/web joins by adding it to this list.
+ * own tsconfig.json.
  */
-const typeCheckedFolders = ['packages/contracts', 'apps/server', 'e2e'];
+const typeCheckedFolders = ['packages/contracts', 'apps/server', 'e2e', 'apps/web'];
 /** Files outside every tsconfig.json, checked with the server's compiler options (Node, ESM). */
 const outsideTsconfigs = ['eslint.config.js', 'vitest.config.ts', `${server}/scripts/unqualify-migrations.mjs`];
 const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,tsx,mts,cts,js,mjs}`), ...outsideTsconfigs];
@@ -101,6 +101,26 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // The web app's own allowances under the type-checked rules:
+  // - React Router's loaders throw `redirect()` and `data()` responses by design;
+  // - antd takes promise-returning handlers where they mean something (Popconfirm's onConfirm shows a
+  //   spinner until the promise settles) and message.* return thenables, so JSX attributes and object
+  //   properties may be async; a promise passed as a plain function argument is still an error.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: ['DataWithResponseInit', 'UNSAFE_DataWithResponseInit'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, properties: false } }],
     },
   },
   // The web calls the API only through the client typed from the endpoint table (docs/decisions/0013):

@@ -48,7 +48,7 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
           status = 500;

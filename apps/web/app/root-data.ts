@@ -8,5 +8,6 @@ export interface RootData {
 
 /** The root loader's data (a module of its own, so that components need not import root.tsx). */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const data: unknown = useRouteLoaderData('root');
+  return data as RootData | undefined;
 }

@@ -9,7 +9,7 @@ interface Call {
 function fakeFetch(status: number, body: string | null, contentType = 'application/json') {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+    calls.push({ url: (input instanceof Request ? input.url : input.toString()), init: init ?? {} });
     return new Response(status === 204 ? null : body, { status, headers: { 'content-type': contentType } });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };

@@ -156,7 +156,8 @@ type CallArguments<K extends ApiOperation> =
 export function apiPath(operation: ApiOperation, params: Record<string, unknown> = {}): string {
   return routeOf(operation).path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${operation}: 缺少路径参数 ${name}`);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${operation}: 缺少路径参数 ${name}`);
+    if (value === '') throw new Error(`${operation}: 缺少路径参数 ${name}`);
     return encodeURIComponent(String(value));
   });
 }

@@ -17,11 +17,11 @@ describe('build watch', () => {
   it('fetches the manifest 1 s after start, then polls the latest build with a timestamp', async () => {
     const urls: string[] = [];
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
+      const url = (input instanceof Request ? input.url : input.toString());
       urls.push(url);
       return url.includes('/meta/') ? json({ id: 'b1', timestamp: 100 }) : json({ id: 'b1', timestamp: 100 });
     });
-    const stop = startBuildWatch({ currentBuildId: 'b1', apiBase: '', fetch: fetch as unknown as typeof globalThis.fetch });
+    const stop = startBuildWatch({ currentBuildId: 'b1', apiBase: '', fetch: fetch });
     await vi.advanceTimersByTimeAsync(MANIFEST_FETCH_DELAY_MS - 1);
     expect(urls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -34,9 +34,9 @@ describe('build watch', () => {
 
   it('marks a newer build for the next navigation', async () => {
     const fetch = vi.fn(async (input: RequestInfo | URL) =>
-      String(input).includes('/meta/') ? json({ id: 'b1', timestamp: 100 }) : json({ id: 'b2', timestamp: 200 }),
+      (input instanceof Request ? input.url : input.toString()).includes('/meta/') ? json({ id: 'b1', timestamp: 100 }) : json({ id: 'b2', timestamp: 200 }),
     );
-    const stop = startBuildWatch({ currentBuildId: 'b1', apiBase: '', fetch: fetch as unknown as typeof globalThis.fetch, intervalMs: 5_000 });
+    const stop = startBuildWatch({ currentBuildId: 'b1', apiBase: '', fetch: fetch, intervalMs: 5_000 });
     await vi.advanceTimersByTimeAsync(5_000);
     expect(isNewBuildAvailable()).toBe(true);
     stop();
@@ -45,7 +45,7 @@ describe('build watch', () => {
   it('only logs a failed manifest fetch', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetch = vi.fn(async () => json({ error: {} }, 500));
-    const stop = startBuildWatch({ currentBuildId: 'b1', apiBase: '', fetch: fetch as unknown as typeof globalThis.fetch });
+    const stop = startBuildWatch({ currentBuildId: 'b1', apiBase: '', fetch: fetch });
     await vi.advanceTimersByTimeAsync(MANIFEST_FETCH_DELAY_MS);
     expect(warn).toHaveBeenCalled();
     expect(isNewBuildAvailable()).toBe(false);

@@ -65,7 +65,7 @@ export default function LoginPage() {
             {
               onSuccess: ({ user }) => {
                 message.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
-                navigate(afterLoginPath(searchParams), { replace: true });
+                void navigate(afterLoginPath(searchParams), { replace: true });
               },
               onError: (error) => setFormError(showServerErrors(form, error, fields)),
             },

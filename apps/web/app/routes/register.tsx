@@ -59,7 +59,7 @@ export default function RegisterPage() {
             {
               onSuccess: () => {
                 message.success('注册成功，欢迎加入辅料通');
-                navigate(afterLoginPath(searchParams), { replace: true });
+                void navigate(afterLoginPath(searchParams), { replace: true });
               },
               // A taken account (409) belongs under the account field.
               onError: (error) =>

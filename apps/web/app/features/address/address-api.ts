@@ -55,7 +55,7 @@ export function useSetDefaultAddress() {
 /** The administrative-division tree (~137 KB): loaded on demand, once, only where a form needs it. */
 export async function loadRegions(): Promise<RegionNode[]> {
   const module = await import('@fuliaotong/contracts/regions-data');
-  return module.default as RegionNode[];
+  return module.default;
 }
 
 export const regionsQuery = () =>

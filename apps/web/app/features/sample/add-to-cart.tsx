@@ -64,7 +64,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
     const qty = clampQuantity(quantity, maxQuantity);
     if (!user) {
       const back = withQuery(paths.excipientDetail, { id: product.id, spec: chosen.id, qty });
-      navigate(loginHref(back));
+      void navigate(loginHref(back));
       return;
     }
     setOutcome(undefined);

@@ -16,7 +16,7 @@ export function HomeSearch({ size = 'large', defaultValue }: { size?: 'large' | 
       aria-label="站内搜索"
       onSearch={(value) => {
         const q = value.trim();
-        if (q) navigate(withQuery(paths.search, { q }));
+        if (q) void navigate(withQuery(paths.search, { q }));
       }}
     />
   );

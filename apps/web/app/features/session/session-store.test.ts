@@ -73,7 +73,7 @@ describe('session store', () => {
 
     store.getState().logout();
     expect(store.getState()).toMatchObject({ token: null, user: null });
-    expect(JSON.parse(items.get(SESSION_STORAGE_KEY)!).state).toEqual({ token: null, user: null });
+    expect((JSON.parse(items.get(SESSION_STORAGE_KEY)!) as { state: unknown }).state).toEqual({ token: null, user: null });
   });
 
   it('hydrates from storage when created (a reload keeps the session)', () => {
@@ -118,7 +118,7 @@ describe('session store', () => {
       store.getState().login(token, user);
       expect(store.getState().readToken()).toBeUndefined();
       expect(store.getState()).toMatchObject({ token: null, user: null });
-      expect(JSON.parse(items.get(SESSION_STORAGE_KEY)!).state).toEqual({ token: null, user: null });
+      expect((JSON.parse(items.get(SESSION_STORAGE_KEY)!) as { state: unknown }).state).toEqual({ token: null, user: null });
     });
   });
 

@@ -38,7 +38,8 @@ export const loggedOut: SessionData = { token: null, user: null };
 
 export type TokenCheck =
   | { valid: true; exp?: number }
-  | { valid: false; reason: 'expired' | string };
+  /** `reason`: 'expired', or why the token cannot be read. */
+  | { valid: false; reason: string };
 
 /**
  * Decodes a token with jose's `decodeJwt` (no signature check: the server does that). Invalid are
@@ -105,7 +106,7 @@ export function createSessionStore({ storage, now = Date.now, hydrate = true }: 
         skipHydration: !hydrate,
       },
     ),
-  ) as SessionStore;
+  );
 }
 
 /** The part of a `StorageEvent` the cross-tab sync looks at. */

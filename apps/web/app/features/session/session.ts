@@ -39,7 +39,7 @@ export function setSessionUser(user: SessionUser) {
   sessionStore.getState().setUser(user);
 }
 
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;
 let navigator: Navigate | undefined;
 
 /** The router's navigate function, registered by the session bridge once the app has mounted. */
@@ -60,7 +60,7 @@ export function goToLogin(from = currentPath()) {
   // Several calls failing together (or a logout seen twice) send the user once.
   if (lastRedirect && lastRedirect.href === href && Date.now() - lastRedirect.at < 2_000) return;
   lastRedirect = { href, at: Date.now() };
-  if (navigator) navigator(href, { replace: true });
+  if (navigator) void navigator(href, { replace: true });
   else window.location.assign(href);
 }
 

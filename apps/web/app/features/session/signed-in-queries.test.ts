@@ -1,7 +1,7 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const state = vi.hoisted(() => ({ token: undefined as string | undefined, client: undefined as unknown }));
+const state = vi.hoisted((): { token: string | undefined; client: unknown } => ({ token: undefined, client: undefined }));
 vi.mock('./session', () => ({ readToken: () => state.token }));
 vi.mock('../../lib/query-client', () => ({ getQueryClient: () => state.client }));
 

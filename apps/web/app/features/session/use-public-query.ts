@@ -9,7 +9,7 @@ import { useCurrentUser } from './session';
  * on who is asking (favorites, fields behind log-in); until it answers, the server's version is shown.
  */
 export function usePublicQuery<T, Key extends QueryKey>(
-  options: { queryKey: Key; queryFn?: QueryFunction<T, Key> | unknown },
+  options: { queryKey: Key; queryFn?: unknown },
   serverData: T,
   /** false for pages whose content is the same for everyone (lists): no second call. */
   { personal: perUser = true }: { personal?: boolean } = {},

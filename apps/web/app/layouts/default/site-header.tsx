@@ -70,8 +70,8 @@ export function SiteHeader() {
                   { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
                 ],
                 onClick: ({ key }) => {
-                  if (key === 'account') navigate(paths.account);
-                  else if (key === 'admin') navigate(paths.adminApplications);
+                  if (key === 'account') void navigate(paths.account);
+                  else if (key === 'admin') void navigate(paths.adminApplications);
                   else void signOut();
                 },
               }}
