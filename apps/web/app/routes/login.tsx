@@ -12,6 +12,7 @@ import { login, useCurrentUser } from '../features/session/session';
 import { showServerErrors } from '../lib/api-errors';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
+import '../components/auth-shell.css';
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { login } from '../session/session';
 import { changePassword } from './account-api';
+import './account.css';
 
 interface PasswordValues {
   oldPassword: string;

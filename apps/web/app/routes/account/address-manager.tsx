@@ -13,6 +13,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
+import '../../features/address/address.css';
 
 export const handle = settingsHandle;
 

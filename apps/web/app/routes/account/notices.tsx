@@ -19,6 +19,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
+import '../../features/notice/notice.css';
 
 export const handle = settingsHandle;
 
