@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import { siteInfo } from '../site/site-info';
+import './auth-shell.css';
 
 /** The frame of /login and /register (pages without the site layout): brand, a card, the footer line. */
 export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { paths } from '../paths';
+import './error-view.css';
 
 /** Status messages for errors a loader throws without one. */
 const statusTexts: Record<number, string> = {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ErrorView } from './error-view';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
+import './load-state.css';
 
 /**
  * The one way the site shows data that is loading, failed to load (with a retry) or is empty. Pages pass

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-heading.css';
 
 export function PageHeading({ title, description, extra }: { title: string; description?: ReactNode; extra?: ReactNode }) {
   return (

@@ -15,6 +15,8 @@ import { paths, withQuery } from '../paths';
 import { errorMeta, pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
 import { RouteLoadError } from '../components/load-state';
+import '../features/catalogue/catalogue.css';
+import '../features/sample/sample.css';
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (error) return errorMeta(error);

@@ -12,6 +12,7 @@ import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/load-state';
+import '../features/catalogue/catalogue.css';
 
 const PAGE_SIZE = 12;
 const filters = ['keyword', 'category', 'dosageForm', 'pharmacopoeia', 'sampleAvailable', 'page'] as const;

@@ -10,6 +10,7 @@ import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
 import { RouteLoadError } from '../components/load-state';
+import './home-back.css';
 
 export function meta() {
   return pageMeta(paths.homeBack);

@@ -12,6 +12,8 @@ import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
 import { RouteLoadError } from '../components/load-state';
+import '../features/catalogue/catalogue.css';
+import './home.css';
 
 export function meta() {
   return pageMeta(paths.home);

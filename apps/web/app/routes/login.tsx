@@ -11,6 +11,7 @@ import { useCurrentUser } from '../features/session/session';
 import { showServerErrors } from '../lib/api-errors';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
+import '../components/auth-shell.css';
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);

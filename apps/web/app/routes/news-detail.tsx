@@ -10,6 +10,7 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
+import '../features/articles/articles.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = idFrom(new URL(request.url), paths.news);

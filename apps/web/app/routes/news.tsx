@@ -10,6 +10,7 @@ import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/load-state';
+import '../features/articles/articles.css';
 
 const PAGE_SIZE = 12;
 

@@ -11,6 +11,7 @@ import { afterLoginPath, loginHref, REDIRECT_PARAM, safeRedirect } from '../feat
 import { showServerErrors } from '../lib/api-errors';
 import { schemaRule } from '../lib/form-rules';
 import { pageMeta } from '../site/pages';
+import '../components/auth-shell.css';
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);

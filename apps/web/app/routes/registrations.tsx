@@ -13,6 +13,7 @@ import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/load-state';
+import '../features/registrations/registrations.css';
 
 const PAGE_SIZE = 20;
 /** The API counts matches up to this many (a total equal to it means "at least"). */

@@ -15,6 +15,7 @@ import { idFrom, loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/load-state';
+import '../features/articles/articles.css';
 
 const PAGE_SIZE = 15;
 const filters = ['keyword', 'category', 'status', 'issuedFrom', 'issuedTo', 'page'] as const;

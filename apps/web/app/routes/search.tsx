@@ -12,6 +12,7 @@ import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/load-state';
+import '../features/search/search.css';
 
 const PAGE_SIZE = 10;
 const types = ['all', 'excipient', 'registration', 'regulation', 'news'] as const satisfies readonly SearchType[];

@@ -9,6 +9,7 @@ import { paths } from '../paths';
 import { useRootData } from '../root-data';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
+import './self-check.css';
 
 export function meta() {
   return pageMeta(paths.selfCheck);

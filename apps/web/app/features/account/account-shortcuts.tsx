@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
+import './account.css';
 
 const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.applications, label: '我的申请', icon: <ProfileOutlined /> },

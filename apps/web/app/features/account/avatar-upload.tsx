@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { useUploadAvatar } from './account-api';
 import { avatarAccept, avatarProblem } from './avatar-rules';
 import { UserAvatar } from './user-display';
+import './account.css';
 
 /** The avatar, which opens the file picker: the chosen image is checked here and uploaded. */
 export function AvatarUpload({ user }: { user: User }) {

@@ -3,6 +3,7 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { useChangePassword } from './account-api';
+import './account.css';
 
 interface PasswordValues {
   oldPassword: string;

@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, type AvatarProps } from 'antd';
 import type { SessionUser } from '../session/session-store';
 import { apiUrl } from '../../lib/api';
+import './user-display.css';
 
 /** A mobile number with its middle digits hidden: 138****8000. */
 export function maskAccount(account: string): string {

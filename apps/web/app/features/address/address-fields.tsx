@@ -6,6 +6,7 @@ import type { FormItemProps } from 'antd';
 import type { ReactNode } from 'react';
 import { schemaRule } from '../../lib/form-rules';
 import { regionsQuery } from './address-api';
+import './address.css';
 
 const { shape } = AddressBody;
 const fieldNames = { label: 'name', value: 'code', children: 'children' } as const;

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, withQuery } from '../../paths';
+import './articles.css';
 
 export function NewsList({ items }: { items: NewsSummary[] }) {
   return (

@@ -1,4 +1,5 @@
 import { createElement, type ReactNode } from 'react';
+import './articles.css';
 
 /**
  * Article HTML from the API (regulation full texts, news bodies). The server sanitises it when it is

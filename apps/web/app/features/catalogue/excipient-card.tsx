@@ -1,6 +1,7 @@
 import type { ExcipientSummary } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import { paths, withQuery } from '../../paths';
+import './catalogue.css';
 
 export function ExcipientCard({ item }: { item: ExcipientSummary }) {
   return (

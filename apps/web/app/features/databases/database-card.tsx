@@ -3,6 +3,7 @@ import type { DatabaseInfo } from '@fuliaotong/contracts';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { paths, withQuery } from '../../paths';
+import './databases.css';
 
 const accessColors = { public: 'green', login: 'blue', member: 'gold' } as const;
 

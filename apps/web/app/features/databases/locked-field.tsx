@@ -3,6 +3,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { loginHref } from '../session/login-redirect';
 import { paths } from '../../paths';
+import './databases.css';
 
 /** What stands in place of fields the visitor may not see: a log-in or membership prompt. */
 export function LockedNote({ locked }: { locked: Locked }) {

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../features/session/session';
 import { paths } from '../../paths';
 import { accountNav } from '../../site/site-info';
 import type { RouteHandle } from '../../site/route-handle';
+import './account-layout.css';
 
 /** The unread count, shown beside 消息通知 (only with a session: without, the page itself asks and gets 401). */
 function useUnreadCount(): number {

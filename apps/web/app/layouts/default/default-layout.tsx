@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SidePanel } from './side-panel';
+import './default-layout.css';
 
 /** Header, content, footer and the floating side panel: the layout of every public page. */
 export default function DefaultLayout() {

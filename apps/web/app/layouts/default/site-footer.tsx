@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../paths';
 import { siteInfo } from '../../site/site-info';
+import './site-footer.css';
 
 export function SiteFooter() {
   return (

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../features/session/session';
 import { useSignOut } from '../../features/session/session-api';
 import { paths } from '../../paths';
 import { mainNav, siteInfo } from '../../site/site-info';
+import './site-header.css';
 
 function isCurrent(pathname: string, match: string[]) {
   return match.includes(pathname);

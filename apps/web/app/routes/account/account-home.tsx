@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import '../../features/account/account.css';
 
 export const handle = accountHandle;
 

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
+import '../../features/address/address.css';
 
 export const handle = settingsHandle;
 

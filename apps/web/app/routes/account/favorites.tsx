@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import '../../features/favorites/favorites.css';
 
 export const handle = accountHandle;
 const PAGE_SIZE = 10;
