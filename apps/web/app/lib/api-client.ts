@@ -156,9 +156,10 @@ type CallArguments<K extends ApiOperation> =
 export function apiPath(operation: ApiOperation, params: Record<string, unknown> = {}): string {
   return routeOf(operation).path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${operation}: 缺少路径参数 ${name}`);
-    if (value === '') throw new Error(`${operation}: 缺少路径参数 ${name}`);
-    return encodeURIComponent(String(value));
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
+      throw new Error(`${operation}: 缺少路径参数 ${name}`);
+    }
+    return encodeURIComponent(value);
   });
 }
 
