@@ -1,68 +1,13 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { settle, waitForHeading } from './support/app.js';
-import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSession } from './support/accounts.js';
+import { apiRequest, fillLogin, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
-
-interface Spec {
-  id: number;
-  grade: string;
-  packSize: string;
-  sampleAvailable: boolean;
-}
-interface Product {
-  id: number;
-  nameZh: string;
-  spec: Spec;
-}
+import { applyByApi, twoProducts } from './support/samples.js';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-/** Two demo products with a sample pack size each, read from the public API. */
-async function twoProducts(): Promise<[Product, Product]> {
-  const { body: list } = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/excipient?page=1&pageSize=12');
-  const found: Product[] = [];
-  for (const { id } of list.items) {
-    const { body } = await apiRequest<{ id: number; nameZh: string; specs: Spec[] }>(`/api/app/excipient/${id}`);
-    const spec = body.specs.find((s) => s.sampleAvailable);
-    if (spec) found.push({ id: body.id, nameZh: body.nameZh, spec });
-    if (found.length === 2) return [found[0]!, found[1]!];
-  }
-  throw new Error('the demo catalogue has fewer than two products with samples');
-}
-
-interface ApplicationDto {
-  id: number;
-  number: string;
-  status: string;
-}
-
-/** An application made through the API (for journeys about what happens to it afterwards). */
-async function applyByApi(session: Session, product: Product, company = '苏州某某药业有限公司'): Promise<ApplicationDto> {
-  const { status, body } = await apiRequest<ApplicationDto>('/api/app/sample/or-update', {
-    method: 'POST',
-    token: session.token,
-    json: {
-      contactName: '李工',
-      mobile: '13912345678',
-      email: 'li@example.com',
-      company,
-      companyType: 'pharma',
-      department: '制剂研发部',
-      purpose: 'formulation_development',
-      dosageForm: 'tablet',
-      stage: 'pilot',
-      projectName: '缓释片处方开发',
-      notes: '',
-      address: { recipient: '李工', mobile: '13912345678', regionCodes: ['32', '3205', '320506'], street: '星湖街 218 号 生物医药产业园 A3 栋' },
-      items: [{ excipientId: product.id, specId: product.spec.id, quantity: 2 }],
-    },
-  });
-  expect(status, JSON.stringify(body)).toBe(201);
-  return body;
-}
 
 /**
  * A new member's application (through the API), open on the staff's detail page in a browser of its own:

@@ -13,6 +13,7 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   // Pages carry their antd styles inline (docs/decisions/0004): compression shrinks them about tenfold.
   await app.register(compress, {
     threshold: 1024,
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(webPlugin, {
       build: deps.web,
       mode: deps.config.NODE_ENV === 'production' ? 'production' : 'development',
+      apiBase: deps.config.API_BASE,
       loadContext: () => ({
         buildId: build.id,
         apiBase: deps.config.API_BASE,

@@ -1,7 +1,8 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { NonceProvider } from './lib/csp-nonce';
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +18,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The response's CSP nonce (set by the server): on React Router's scripts, React's own and antd's styles.
+  const nonce = loadContext.cspNonce;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -26,10 +30,13 @@ export default function handleRequest(
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <StyleProvider cache={styleCache}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </StyleProvider>,
+      <NonceProvider value={nonce}>
+        <StyleProvider cache={styleCache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StyleProvider>
+      </NonceProvider>,
       {
+        nonce,
         onAllReady() {
           const sink = new PassThrough();
           const chunks: Buffer[] = [];
@@ -38,7 +45,7 @@ export default function handleRequest(
           sink.on('end', () => {
             clearTimeout(timeout);
             const html = Buffer.concat(chunks).toString('utf8');
-            const styles = extractStyle(styleCache);
+            const styles = withNonce(extractStyle(styleCache), nonce);
             const at = html.indexOf('</head>');
             const page = at < 0 ? html : html.slice(0, at) + styles + html.slice(at);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
@@ -57,4 +64,9 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** Gives every <style> element of antd's extracted styles the response's nonce. */
+function withNonce(styles: string, nonce: string): string {
+  return styles.replace(/<style(?![^>]*\snonce=)/g, `<style nonce="${nonce}"`);
 }

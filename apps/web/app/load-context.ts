@@ -5,6 +5,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     buildId: string;
     apiBase: string;
+    /** The nonce of this response's Content-Security-Policy (the server's security headers). */
+    cspNonce: string;
     apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
   }
 }

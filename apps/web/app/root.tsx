@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { configureBrowserApi } from './lib/api';
+import { useCspNonce } from './lib/csp-nonce';
 import { getQueryClient } from './lib/query-client';
 import { SessionBridge } from './features/session/session-bridge';
 import { installBrowserSession } from './features/session/session';
@@ -47,8 +48,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(getQueryClient);
+  const nonce = useCspNonce();
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntdApp>

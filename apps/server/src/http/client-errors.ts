@@ -29,6 +29,10 @@ export function clientErrorHandler(this: FastifyInstance, error: ParserError, so
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\n` +
+        // The headers every answer carries (security-headers.ts); this one never reaches the hooks that add them.
+        `X-Content-Type-Options: nosniff\r\n` +
+        `X-Frame-Options: DENY\r\n` +
+        `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n` +
         `Content-Length: ${Buffer.byteLength(json)}\r\n` +
         `Connection: close\r\n\r\n${json}`,
     );

@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { endpoints, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
+import { swaggerUiPolicy } from './security-headers.js';
 
 type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -61,5 +62,5 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiPolicy });
 }

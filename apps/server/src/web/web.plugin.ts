@@ -4,13 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { Readable } from 'node:stream';
+import { apiOriginOf, newNonce, pageSecurityPolicy } from '../http/security-headers.js';
 import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
 
 export interface WebPluginOptions {
   build: WebBuild | WebDevSource;
   mode: string;
-  loadContext: (request: FastifyRequest) => WebLoadContext;
+  /** The API base as the browser sees it: an absolute one is allowed in the pages' policy. */
+  apiBase: string;
+  loadContext: (request: FastifyRequest) => Omit<WebLoadContext, 'cspNonce'>;
 }
 
 /**
@@ -22,9 +25,14 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const { build } = options;
   const serverBuild = 'appRoot' in build ? await viteServerBuild(app, build.appRoot) : await staticServerBuild(app, build);
   const handle = createRequestHandler(serverBuild, options.mode);
+  const apiOrigin = apiOriginOf(options.apiBase);
+  const development = 'appRoot' in build;
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(toWebRequest(request, reply), options.loadContext(request));
+    // Each page response has its own nonce: its scripts and antd's style elements carry it, and its
+    // policy allows only them (docs/decisions/0017-security-headers-and-csp-nonces.md).
+    const nonce = newNonce();
+    const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), cspNonce: nonce });
     reply.code(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
@@ -32,6 +40,18 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      const policy = pageSecurityPolicy({ nonce, apiOrigin, https: request.protocol === 'https' });
+      if (development) {
+        // Vite's development client injects styles without a nonce: the policy only reports there.
+        reply.raw.removeHeader('content-security-policy');
+        reply.header('content-security-policy-report-only', policy);
+      } else {
+        reply.header('content-security-policy', policy);
+      }
+      // The nonce in the body must always match the header: a stored copy is revalidated, never reused as is.
+      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+    }
     if (!response.body || request.method === 'HEAD') return reply.send();
     return reply.send(Readable.fromWeb(response.body));
   };

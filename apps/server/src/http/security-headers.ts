@@ -1,0 +1,102 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+
+/** What the browser may use of its own features on this site: nothing the pages do not need. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), ' +
+  'midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+
+/** HSTS for requests that came over HTTPS (directly, or through a trusted proxy that says so). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The policy of everything that is not a page (API answers, assets, sitemap): it may load nothing,
+ * be framed by no one, and is never rendered as a document that runs script.
+ */
+const resourceDirectives = {
+  defaultSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * Headers on every response (docs/decisions/0017-security-headers-and-csp-nonces.md): helmet's set
+ * with a deny-all Content-Security-Policy, X-Frame-Options DENY, nosniff, a strict Referrer-Policy and
+ * a Permissions-Policy; HSTS only when the request came over HTTPS. Pages replace the CSP with their
+ * own, built around the nonce of their response (`pageSecurityPolicy`).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: resourceDirectives },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Set below, per request: only a response that travelled over HTTPS may pin the site to it.
+    strictTransportSecurity: false,
+    // Images and files of the API may be shown by the site's pages on a sibling host (API_BASE).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  });
+}
+
+/** A fresh nonce for one page response: 128 random bits, base64. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export interface PagePolicyOptions {
+  nonce: string;
+  /** The API's origin when it is not this site's own (an absolute API_BASE). */
+  apiOrigin?: string;
+  /** Whether the page was requested over HTTPS (then plain-HTTP subresources are upgraded). */
+  https: boolean;
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only with the response's nonce (and what they load,
+ * 'strict-dynamic'), style elements from this site or with the nonce (antd's runtime styles carry it),
+ * `style="…"` attributes allowed (a nonce cannot cover them), no plugins, no <base>, no framing.
+ */
+export function pageSecurityPolicy({ nonce, apiOrigin, https }: PagePolicyOptions): string {
+  const api = apiOrigin ? ` ${apiOrigin}` : '';
+  const directives = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src-elem 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: blob:${api}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${api}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "frame-src 'none'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+  ];
+  if (https) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** The origin of an absolute API_BASE, or undefined when the API is this site's own. */
+export function apiOriginOf(apiBase: string): string | undefined {
+  return /^https?:\/\//.test(apiBase) ? new URL(apiBase).origin : undefined;
+}
+
+/**
+ * Swagger UI's own policy (it ships inline scripts it lists by hash), made as strict as the rest of
+ * the site: no framing, and no upgrade of plain-HTTP requests on a development machine.
+ */
+export function swaggerUiPolicy(header: string): string {
+  return header
+    .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .replace("base-uri 'self'", "base-uri 'none'")
+    .replace(/\s*upgrade-insecure-requests;?/, '');
+}

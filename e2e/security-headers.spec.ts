@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { settle } from './support/app.js';
+import { registerByApi, signIn, staffSession } from './support/accounts.js';
+import { hydrationProblem, useBrowser } from './support/browser.js';
+import { get } from './support/http.js';
+import { applyByApi, twoProducts } from './support/samples.js';
+
+/** Every page of the site, by who may see it (apps/web/app/routes.ts; detail pages with demo content). */
+const publicPages = [
+  '/home',
+  '/homeback',
+  '/showabout',
+  '/test',
+  '/excipientsinfo',
+  '/excipientsdetail?id=1',
+  '/dbregistrationinfolist',
+  '/search?keyword=乳糖',
+  '/database',
+  '/topdatabase',
+  '/dbinfolist',
+  '/topdatabasedetail?id=1',
+  '/regulations',
+  '/topregulations',
+  '/topregulations?id=1',
+  '/news',
+  '/topnews',
+  '/topnewsdetail?id=1',
+  '/backlinks',
+  '/login',
+  '/register',
+  '/no-such-page',
+];
+const memberPages = [
+  '/samplecart',
+  '/formconfirm',
+  '/formsuccess',
+  '/account',
+  '/account/index',
+  '/account/favorites',
+  '/account/apply',
+  '/account/databaseorder',
+  '/account/invoice',
+  '/account/upgrade',
+  '/account/addressmanager',
+  '/account/notice',
+  '/account/payment',
+];
+const staffPages = ['/admin', '/admin/applications', '/admin/settings'];
+
+interface Violation {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+/**
+ * Records every Content-Security-Policy violation of the page's documents (the browser's
+ * `securitypolicyviolation` event, reported back to the test) and the console's CSP messages.
+ */
+async function watchViolations(page: Page): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  await page.exposeFunction('__reportCspViolation', (violation: Violation) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation;
+      report({ page: location.pathname + location.search, directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) {
+      violations.push({ page: page.url(), directive: 'console', blocked: '', sample: message.text() });
+    }
+  });
+  return violations;
+}
+
+/** Opens each page in turn and waits until it is hydrated and idle. */
+async function visitAll(page: Page, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'nonce-/);
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__react')), undefined, { timeout: 15_000 });
+    await settle(page);
+  }
+}
+
+/** The nonce a page's policy allows, from its Content-Security-Policy header. */
+function nonceOf(policy: string | null): string {
+  const match = /script-src 'nonce-([^']+)'/.exec(policy ?? '');
+  expect(match, policy ?? '(no policy)').not.toBeNull();
+  return match![1]!;
+}
+
+describe('security headers and the content security policy', () => {
+  const browser = useBrowser();
+
+  test('each page response has its own nonce, and every script and style element of it carries that nonce', async () => {
+    const [first, second] = [await get('/home'), await get('/home')];
+    const nonces = [nonceOf(first.headers.get('content-security-policy')), nonceOf(second.headers.get('content-security-policy'))];
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(nonces[0]!.length).toBeGreaterThanOrEqual(22);
+
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
+    const preloads = [...html.matchAll(/<link\b([^>]*rel="modulepreload"[^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const attributes of [...scripts, ...styles, ...preloads]) expect(attributes).toContain(`nonce="${nonces[0]}"`);
+
+    for (const response of [first, await get('/api/app/excipient?page=1&pageSize=1')]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    }
+    const policy = first.headers.get('content-security-policy')!;
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src-attr 'unsafe-inline'"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  test('a script injected into a page without the nonce does not run', async () => {
+    const { page } = await browser.newPage();
+    const violations = await watchViolations(page);
+    await visitAll(page, ['/home']);
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('div');
+      // What an XSS in rendered HTML would be: markup with an inline script, parsed into the page.
+      script.innerHTML = '<img src="x" onerror="window.__injected = true">';
+      document.body.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    expect(violations.some((v) => v.directive.startsWith('script-src'))).toBe(true);
+  });
+
+  test.each([
+    ['public', 'anonymous'],
+    ['member', 'a member'],
+    ['staff', 'staff'],
+  ] as const)('no %s page violates its policy or fails to hydrate (visited as %s)', async (kind, _visitor) => {
+    let session: { token: string; user: unknown } | undefined;
+    let paths: string[] = publicPages;
+    if (kind !== 'public') {
+      const member = await registerByApi('安全策略');
+      const [product] = await twoProducts();
+      const application = await applyByApi(member, product);
+      session = kind === 'member' ? member : await staffSession();
+      paths =
+        kind === 'member'
+          ? [...memberPages, `/account/applyorder?id=${application.id}`]
+          : [...staffPages, `/admin/applications?id=${application.id}`];
+    }
+    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const violations = await watchViolations(page);
+    if (session) await signIn(page, session);
+    await visitAll(page, paths);
+    // Client-side navigation too: styles and route modules loaded after hydration must pass the policy.
+    const link = page.locator('a[href="/news"], a[href="/excipientsinfo"]').first();
+    if ((await link.count()) > 0) {
+      await link.click();
+      await page.waitForLoadState('networkidle');
+      await settle(page);
+    }
+    expect([
+      ...violations.map((v) => `${v.page}: ${v.directive} blocked ${v.blocked} ${v.sample}`),
+      ...messages.filter((m) => hydrationProblem.test(m.text)).map((m) => `${m.url}: ${m.text}`),
+      ...pageErrors.map((e) => `page error: ${e.message}`),
+    ]).toEqual([]);
+  }, 240_000);
+});
