@@ -121,6 +121,8 @@ describe('security headers and the content security policy', () => {
       expect(policy).toContain(directive);
     }
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    // HEAD answers the headers a GET would have.
+    nonceOf((await get('/home', { method: 'HEAD' })).headers.get('content-security-policy'));
   });
 
   test('a script injected into a page without the nonce does not run', async () => {

@@ -23,6 +23,8 @@ export default function handleRequest(
   // The response's CSP nonce (set by the server): on React Router's scripts, React's own and antd's styles.
   const nonce = loadContext.cspNonce;
   if (request.method.toUpperCase() === 'HEAD') {
+    // The headers a GET would have (its policy among them), without rendering the body.
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
