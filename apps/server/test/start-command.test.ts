@@ -72,7 +72,8 @@ describe('npm start', () => {
       const style = /\/assets\/[\w.-]+\.css/.exec(html)?.[0];
       expect(script, 'the page links a script').toBeDefined();
       expect(style, 'the page links a style sheet').toBeDefined();
-      const urls = ['/', script!, style!];
+      // The page where `/` leads (fetch follows the redirect), and two of its assets.
+      const urls = [new URL(page.url).pathname, script!, style!];
 
       // The first server's page and assets, asked for over and over until the second start has ended.
       const polls: Poll[] = [];
