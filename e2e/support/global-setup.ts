@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { isCompleteBuild, readCurrentBuild } from '../../apps/server/src/web/build-store.js';
 import { repoRoot, startServer, type ServerProcess } from '../../apps/server/test/production-server.js';
 
 declare module 'vitest' {
@@ -19,10 +18,16 @@ declare module 'vitest' {
   }
 }
 
-/** The build the server serves: apps/web/build, or WEB_BUILD_DIR (relative to the repository root). */
-const webBuildDir = path.resolve(repoRoot, process.env.WEB_BUILD_DIR || 'apps/web/build');
-/** Run artefacts; a snapshot of the build lives here (inside the repository, so its imports resolve). */
-const outputDir = fileURLToPath(new URL('../.output/', import.meta.url));
+/**
+ * The build the server serves: WEB_BUILD_DIR (relative to the repository root), else the current build
+ * of apps/web/builds. The server marks it in use, and a build never writes into an existing folder, so
+ * an `npm run build` during the run leaves it alone (docs/decisions/0018).
+ */
+async function webBuildDir(): Promise<string | undefined> {
+  if (process.env.WEB_BUILD_DIR) return path.resolve(repoRoot, process.env.WEB_BUILD_DIR);
+  return (await readCurrentBuild())?.dir;
+}
+
 /** The staff account every run has (made staff with `npm run create-staff`, as an operator would). */
 const STAFF_ACCOUNT = '13700000000';
 const STAFF_PASSWORD = 'Staff-Review-2026';
@@ -31,7 +36,6 @@ let server: ServerProcess | undefined;
 /** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
 let pgSchema: string | undefined;
 let dataDir: string | undefined;
-let buildSnapshotDir: string | undefined;
 
 /** The server's environment over this process's (LOG_LEVEL=warn: only what matters is shown). */
 function serverEnv(dir: string, buildDir: string): NodeJS.ProcessEnv {
@@ -43,16 +47,11 @@ function serverEnv(dir: string, buildDir: string): NodeJS.ProcessEnv {
 
 /** Starts the production server (built web app, fresh database) and provides its URL as `baseUrl`. */
 export async function setup(project: TestProject): Promise<void> {
-  if (!existsSync(path.join(webBuildDir, 'server')) || !existsSync(path.join(webBuildDir, 'client'))) {
-    throw new Error(`The web build is missing (${webBuildDir}): run npm run build first.`);
+  const buildDir = await webBuildDir();
+  if (!buildDir || !(await isCompleteBuild(buildDir))) {
+    throw new Error(`The web build is missing${buildDir ? ` (${buildDir})` : ''}: run npm run build first.`);
   }
   dataDir = await mkdtemp(path.join(tmpdir(), 'fuliaotong-e2e-'));
-  // The server gets a copy of the build: an `npm run build` during the run replaces the hashed assets,
-  // and the pages the server renders would then ask for files that no longer exist.
-  await mkdir(outputDir, { recursive: true });
-  buildSnapshotDir = await mkdtemp(path.join(outputDir, 'web-build-'));
-  const buildDir = path.join(buildSnapshotDir, 'build');
-  await cp(webBuildDir, buildDir, { recursive: true });
   if (process.env.DATABASE_URL) pgSchema = `test_e2e_${randomBytes(6).toString('hex')}`;
   const env = serverEnv(dataDir, buildDir);
   try {
@@ -87,11 +86,11 @@ async function createStaff(env: NodeJS.ProcessEnv, account: string, password: st
   if (code !== 0) throw new Error(`npm run create-staff -- ${account} failed (exit ${code}):\n${output}`);
 }
 
-/** Stops the server and removes its data and build copy. */
+/** Stops the server and removes its data. */
 export async function teardown(): Promise<void> {
   await server?.stop();
   server = undefined;
-  for (const dir of [dataDir, buildSnapshotDir]) if (dir) await rm(dir, { recursive: true, force: true });
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   if (pgSchema && process.env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
@@ -103,5 +102,4 @@ export async function teardown(): Promise<void> {
   }
   pgSchema = undefined;
   dataDir = undefined;
-  buildSnapshotDir = undefined;
 }

@@ -19,12 +19,14 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCompleteBuild } from '../src/web/build-store.js';
+import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
 import { describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
@@ -272,14 +274,12 @@ function versionOf(pkg: string, from: string) {
 async function main() {
   const options = parseOptions();
 
-  const webBuildDir = process.env.WEB_BUILD_DIR
-    ? path.resolve(process.env.WEB_BUILD_DIR)
-    : path.join(repoRoot, 'apps', 'web', 'build');
-  const buildMetaPath = path.join(webBuildDir, 'client', 'build-meta.json');
-  if (!existsSync(path.join(webBuildDir, 'server', 'index.js')) || !existsSync(buildMetaPath)) {
-    console.error(`No production web build in ${webBuildDir}: run npm run build first`);
+  const webBuildDir = await resolveWebBuildDir(process.env.WEB_BUILD_DIR);
+  if (!webBuildDir || !(await isCompleteBuild(webBuildDir))) {
+    console.error(`No production web build${webBuildDir ? ` in ${webBuildDir}` : ''}: run npm run build first`);
     process.exit(1);
   }
+  const buildMetaPath = path.join(webBuildDir, 'client', 'build-meta.json');
   const buildMeta = JSON.parse(await fs.readFile(buildMetaPath, 'utf8')) as { id: string };
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-bench-'));

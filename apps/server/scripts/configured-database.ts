@@ -3,8 +3,7 @@
  * DATABASE_URL + DATABASE_SCHEMA, or PGlite in DATA_DIR/db), for the command-line tools.
  * A PGlite data folder in use by a running server is refused with a clear message.
  */
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { ConfigError, embeddedDatabaseDir, loadConfig } from '../src/config/config.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 
@@ -24,7 +23,7 @@ export async function openConfiguredDatabase(): Promise<{ database: Database; de
       const where = new URL(config.DATABASE_URL);
       return { database, description: `PostgreSQL ${where.host}${where.pathname}${config.DATABASE_SCHEMA ? `（schema ${config.DATABASE_SCHEMA}）` : ''}` };
     }
-    const dataDir = path.join(config.DATA_DIR, 'db');
+    const dataDir = embeddedDatabaseDir(config);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     return { database, description: `PGlite ${dataDir}` };
   } catch (error) {

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
-import { loadWebBuild } from './web/web-build.js';
+import { loadWebBuild, resolveWebBuildDir } from './web/web-build.js';
+import { markBuildInUse } from './web/build-store.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { seedDemoContent } from './modules/demo/demo-seed.js';
 
 const webAppDir = fileURLToPath(new URL('../../web', import.meta.url));
-const defaultWebBuildDir = path.join(webAppDir, 'build');
 
 async function main() {
   let config: Config;
@@ -26,12 +25,17 @@ async function main() {
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
-      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
+      : { kind: 'pglite', dataDir: embeddedDatabaseDir(config) },
   );
-  // `npm run dev` serves the web app from its sources (Vite, hot reload); otherwise its production build.
+  // `npm run dev` serves the web app from its sources (Vite, hot reload); otherwise its production build,
+  // resolved once and marked in use so that no later build prunes it (docs/decisions/0018).
+  const buildDir = config.WEB_DEV_SERVER ? undefined : await resolveWebBuildDir(config.WEB_BUILD_DIR);
+  const unmarkBuild = buildDir ? await markBuildInUse(buildDir) : async () => {};
   const web = config.WEB_DEV_SERVER
     ? { appRoot: webAppDir, info: { id: 'dev', timestamp: Date.now() } }
-    : await loadWebBuild(config.WEB_BUILD_DIR ? path.resolve(config.WEB_BUILD_DIR) : defaultWebBuildDir);
+    : buildDir
+      ? await loadWebBuild(buildDir)
+      : undefined;
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const app = await buildApp({ config, database, web, auth: { jwtSecret } });
   if (!config.JWT_SECRET && database.kind === 'postgres') {
@@ -59,6 +63,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await unmarkBuild();
       app.log.info('database closed; bye');
       process.exit(0);
     } catch (error) {

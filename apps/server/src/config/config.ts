@@ -122,3 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }
+
+/** The embedded database's folder (PGlite, used when DATABASE_URL is not set); the data-directory lock guards it. */
+export function embeddedDatabaseDir(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'db');
+}

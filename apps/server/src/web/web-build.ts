@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { BuildInfo } from '@fuliaotong/contracts';
+import { readCurrentBuild } from './build-store.js';
 
 /** The production build of the web app: the React Router server bundle, its browser assets, its id. */
 export interface WebBuild {
@@ -21,7 +22,17 @@ export interface WebDevSource {
   info: BuildInfo;
 }
 
-/** Loads `apps/web/build` (or another folder); undefined when the web app has not been built. */
+/**
+ * The folder of the build to serve: WEB_BUILD_DIR when set, else the store's current build
+ * (apps/web/builds/current, read once: a later build does not change what this process serves);
+ * undefined when the web app has not been built.
+ */
+export async function resolveWebBuildDir(setting: string | undefined): Promise<string | undefined> {
+  if (setting) return path.resolve(setting);
+  return (await readCurrentBuild())?.dir;
+}
+
+/** Loads a build folder (see resolveWebBuildDir); undefined when it holds no build. */
 export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefined> {
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const clientDir = path.join(buildDir, 'client');

@@ -1,0 +1,17 @@
+/**
+ * `npm run build`: builds the web app into a new folder of apps/web/builds and makes it the current
+ * build (what a server starting from now on serves); servers already running keep theirs.
+ */
+import path from 'node:path';
+import { buildWebApp } from './web-builder.js';
+
+try {
+  const built = await buildWebApp();
+  console.log(
+    `web build ${built.id} ready in ${(built.ms / 1000).toFixed(1)} s: ${path.relative(process.cwd(), built.dir)}` +
+      (built.removed.length > 0 ? ` (removed ${built.removed.length} old build(s) no server uses)` : ''),
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

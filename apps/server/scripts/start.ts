@@ -1,0 +1,69 @@
+/**
+ * `npm start`: the production server, with the web build brought up to date first
+ * (docs/decisions/0018-start-never-harms-a-running-server.md).
+ *
+ * 1. The configuration is checked, and on the embedded database the data-directory lock is taken,
+ *    before anything else: a start on a folder another process uses stops at once, builds nothing
+ *    and leaves that process alone. The lock is held through the build.
+ * 2. The web app is built into a new folder of apps/web/builds and made current, unless the current
+ *    build was made from the sources as they are now. A running server keeps the folder it loaded.
+ * 3. The server starts in this process (apps/server/src/main.ts), which takes the lock for good.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from '../src/config/config.js';
+import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock.js';
+import { buildWebApp, upToDateBuild, webInputsFingerprint } from './web-builder.js';
+
+process.env.NODE_ENV = 'production';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+let releaseLock: (() => Promise<void>) | undefined;
+if (!config.DATABASE_URL) {
+  const dataDir = embeddedDatabaseDir(config);
+  await fs.mkdir(dataDir, { recursive: true });
+  try {
+    releaseLock = await lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+}
+
+if (config.WEB_BUILD_DIR) {
+  console.log(`WEB_BUILD_DIR is set: serving ${path.resolve(config.WEB_BUILD_DIR)} as it is, without building`);
+} else {
+  try {
+    const inputs = await webInputsFingerprint();
+    const current = await upToDateBuild(inputs);
+    if (current) {
+      console.log(`web build ${current.id} is up to date (the sources have not changed since it was made): not rebuilding`);
+    } else {
+      console.log('building the web app into a new folder of apps/web/builds ...');
+      const built = await buildWebApp({ inputs });
+      console.log(
+        `web build ${built.id} ready in ${(built.ms / 1000).toFixed(1)} s` +
+          (built.removed.length > 0 ? `; removed ${built.removed.length} old build(s) no server uses` : ''),
+      );
+    }
+  } catch (error) {
+    fail(`the web build failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+// Handed over to the server, which takes it again when it opens the database (in the moment between,
+// another start could take it: the server then refuses with the same message, and nothing is harmed).
+await releaseLock?.();
+await import('../src/main.js');
