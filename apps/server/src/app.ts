@@ -37,6 +37,8 @@ import { FormDictionaryRepository } from './modules/form-dictionary/form-diction
 import { formDictionaryRoutes } from './modules/form-dictionary/form-dictionary.routes.js';
 import { FormDictionaryService } from './modules/form-dictionary/form-dictionary.service.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { JobRepository } from './modules/jobs/job.repository.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
 import { HomeService } from './modules/home/home.service.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
@@ -84,9 +86,20 @@ export interface AppDependencies {
   };
   /** Told of every route as it is registered. */
   onRoute?: (route: RegisteredRoute) => void;
+  /** The background-job runner: started when the app is ready unless `start` is false (tests run it with `drain()`). */
+  jobs?: { start?: boolean; now?: () => Date; pollMs?: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's background-job runner (docs/decisions/0019). */
+    jobs: JobRunner;
+  }
 }
 
 const HOUR = 60 * 60 * 1000;
+/** Finished jobs (done or failed) stay visible in the table this long. */
+const FINISHED_JOBS_KEPT_MS = 14 * 24 * HOUR;
 
 /** A registered route, as `onRoute` reports it (tests check every one is authorised as intended). */
 export interface RegisteredRoute {
@@ -136,6 +149,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const db = deps.database.db;
   const transactor = new Transactor(db);
+  const jobRepository = new JobRepository(db);
+  const jobs = new JobRunner(jobRepository, {
+    logger: app.log.child({ module: 'jobs' }),
+    now: deps.jobs?.now,
+    pollMs: deps.jobs?.pollMs,
+  });
+  app.decorate('jobs', jobs);
   const accountRepository = new AccountRepository(db);
   const tokens = new TokenService(deps.auth.jwtSecret);
   const sessions = new SessionRepository(db);
@@ -212,16 +232,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
-  // Old log-in attempts and expired sessions are of no further use.
-  const prune = () =>
-    Promise.all([throttle.prune(), sessions.pruneExpired(new Date())]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'pruning old sessions failed'),
-    );
-  let pruneTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    pruneTimer = setInterval(() => void prune(), HOUR).unref();
+  // Old log-in attempts, expired sessions and long-finished jobs are of no further use.
+  jobs.every('maintenance.prune', HOUR, async () => {
+    const now = new Date();
+    await Promise.all([
+      throttle.prune(),
+      sessions.pruneExpired(now),
+      jobRepository.deleteFinishedBefore(new Date(now.getTime() - FINISHED_JOBS_KEPT_MS)),
+    ]);
   });
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  if (deps.jobs?.start !== false) {
+    app.addHook('onReady', async () => jobs.start());
+  }
+  // Jobs in flight finish (or are left to their lease) before the database closes.
+  app.addHook('onClose', async () => jobs.stop());
 
   // Unknown API paths answer the JSON error shape, never an HTML page.
   app.all('/api/*', async (request) => {

@@ -15,6 +15,7 @@ export * from '../modules/auth/auth.schema.js';
 export * from '../modules/excipient/excipient.schema.js';
 export * from '../modules/favorite/favorite.schema.js';
 export * from '../modules/form-dictionary/form-dictionary.schema.js';
+export * from '../modules/jobs/jobs.schema.js';
 export * from '../modules/notice/notice.schema.js';
 export * from '../modules/reference/reference.schema.js';
 export * from '../modules/registration/registration.schema.js';
