@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contracts';
-import type { Config } from './config/config.js';
+import type { Config, MessagesConfig } from './config/config.js';
 import type { Database } from './db/database.js';
 import { Transactor } from './db/transactor.js';
 import { clientErrorHandler } from './http/client-errors.js';
@@ -40,6 +40,9 @@ import { homeRoutes } from './modules/home/home.routes.js';
 import { JobRepository } from './modules/jobs/job.repository.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { HomeService } from './modules/home/home.service.js';
+import { messageDrivers } from './modules/messages/message-drivers.js';
+import { MessageService } from './modules/messages/message.service.js';
+import { OutboxRepository } from './modules/messages/outbox.repository.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
 import { LocationService } from './modules/location/location.service.js';
@@ -88,12 +91,18 @@ export interface AppDependencies {
   onRoute?: (route: RegisteredRoute) => void;
   /** The background-job runner: started when the app is ready unless `start` is false (tests run it with `drain()`). */
   jobs?: { start?: boolean; now?: () => Date; pollMs?: number };
+  /** SMS and e-mail drivers (default: both `log`). */
+  messages?: MessagesConfig;
 }
+
+const logMessages: MessagesConfig = { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The process's background-job runner (docs/decisions/0019). */
     jobs: JobRunner;
+    /** Outbound SMS and e-mail, sent by jobs after the commit of the change they report. */
+    messages: MessageService;
   }
 }
 
@@ -156,6 +165,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pollMs: deps.jobs?.pollMs,
   });
   app.decorate('jobs', jobs);
+  const messageLog = app.log.child({ module: 'messages' });
+  const drivers = messageDrivers(deps.messages ?? logMessages, messageLog);
+  const messages = new MessageService({
+    transactor,
+    outbox: new OutboxRepository(db),
+    jobs,
+    ...drivers,
+    logger: messageLog,
+    now: deps.jobs?.now,
+  });
+  app.decorate('messages', messages);
   const accountRepository = new AccountRepository(db);
   const tokens = new TokenService(deps.auth.jwtSecret);
   const sessions = new SessionRepository(db);
@@ -245,7 +265,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onReady', async () => jobs.start());
   }
   // Jobs in flight finish (or are left to their lease) before the database closes.
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    drivers.mail.close?.();
+  });
 
   // Unknown API paths answer the JSON error shape, never an HTML page.
   app.all('/api/*', async (request) => {

@@ -3,6 +3,7 @@ import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
+import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
@@ -17,6 +18,7 @@ export interface Repositories {
   favorites: FavoriteRepository;
   jobs: JobRepository;
   notices: NoticeRepository;
+  outbox: OutboxRepository;
   sessions: SessionRepository;
   /**
    * Runs `callback` once the transaction has committed (never if it rolls back); on repositories
@@ -35,6 +37,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     favorites: new FavoriteRepository(db),
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
+    outbox: new OutboxRepository(db),
     sessions: new SessionRepository(db),
   };
 }
