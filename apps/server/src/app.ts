@@ -203,6 +203,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     dictionary,
     addresses,
     notices,
+    messages,
+    siteUrl: deps.config.SITE_URL,
   });
   const accounts = new AccountService({
     accounts: accountRepository,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
+import type { MessagesConfig } from '../src/config/config.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
@@ -68,6 +69,8 @@ export interface TestAppOptions {
    * jobs with `drain()`, which is deterministic).
    */
   runJobs?: boolean;
+  /** SMS and e-mail drivers over the default `log` ones (e.g. `aliyun` against a local stand-in). */
+  messages?: Partial<MessagesConfig>;
 }
 
 /** A clock tests move on by hand (job schedules, retries' backoff). */
@@ -93,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
     jobs: { start: options.runJobs ?? false, now: options.clock?.now },
+    messages: { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com', ...options.messages },
   });
   await app.ready();
   return {

@@ -12,7 +12,7 @@ export interface UserName {
   nickName: string;
 }
 
-export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar'>>;
+export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar' | 'notifyBySmsAndEmail'>>;
 
 /** Users (`users`) and their uploaded images (`uploads`). */
 export class AccountRepository {

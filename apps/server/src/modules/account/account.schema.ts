@@ -1,4 +1,4 @@
-import { customType, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { Role, Sex } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 
@@ -22,6 +22,8 @@ export const users = pgTable('users', {
   role: userRole('role').notNull().default('member'),
   /** Paid membership (会员) until this moment; null: not a member. Unlocks members-only data. */
   memberUntil: timestamp('member_until', { withTimezone: true }),
+  /** Changes of the user's sample applications are also sent by SMS and e-mail (in-site notices always are). */
+  notifyBySmsAndEmail: boolean('notify_by_sms_and_email').notNull().default(true),
   /** Raised by "log out everywhere" and password changes: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

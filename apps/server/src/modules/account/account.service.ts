@@ -40,6 +40,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar,
     nickName: row.nickName,
     role: row.role,
+    notifyBySmsAndEmail: row.notifyBySmsAndEmail,
   };
 }
 
@@ -155,6 +156,7 @@ export class AccountService {
       ...(body.sex !== undefined ? { sex: body.sex } : {}),
       ...(body.nickName !== undefined ? { nickName: body.nickName } : {}),
       ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+      ...(body.notifyBySmsAndEmail !== undefined ? { notifyBySmsAndEmail: body.notifyBySmsAndEmail } : {}),
     });
     return toUser(row);
   }
