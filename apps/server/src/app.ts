@@ -33,6 +33,8 @@ import { ExcipientService } from './modules/excipient/excipient.service.js';
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
 import { FavoriteService } from './modules/favorite/favorite.service.js';
+import { FileRepository } from './modules/files/file.repository.js';
+import { DatabaseFileStore } from './modules/files/file-store.js';
 import { FormDictionaryRepository } from './modules/form-dictionary/form-dictionary.repository.js';
 import { formDictionaryRoutes } from './modules/form-dictionary/form-dictionary.routes.js';
 import { FormDictionaryService } from './modules/form-dictionary/form-dictionary.service.js';
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     throttle,
     limits: { ...defaultAuthLimits, ...deps.auth.limits },
     notices,
+    files: new DatabaseFileStore(new FileRepository(db)),
     favorites,
     applications,
   });

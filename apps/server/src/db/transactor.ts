@@ -2,6 +2,7 @@ import { AccountRepository } from '../modules/account/account.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
+import { FileRepository } from '../modules/files/file.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
@@ -16,6 +17,7 @@ export interface Repositories {
   applications: SampleApplicationRepository;
   cart: SampleCartRepository;
   favorites: FavoriteRepository;
+  files: FileRepository;
   jobs: JobRepository;
   notices: NoticeRepository;
   outbox: OutboxRepository;
@@ -35,6 +37,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     applications: new SampleApplicationRepository(db),
     cart: new SampleCartRepository(db),
     favorites: new FavoriteRepository(db),
+    files: new FileRepository(db),
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),

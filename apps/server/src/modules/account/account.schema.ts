@@ -1,11 +1,6 @@
-import { boolean, customType, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { Role, Sex } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const userRole = pgEnum('user_role', enumValues(Role));
 export const userSex = pgEnum('user_sex', enumValues(Sex));
@@ -28,15 +23,4 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Uploaded images (avatars), kept in the database so that every server instance can serve them. */
-export const uploads = pgTable('uploads', {
-  name: text('name').primaryKey(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
