@@ -75,8 +75,11 @@ describe('accounts: register, profile, addresses, guards', () => {
     await profileModal.getByLabel('昵称').fill('王工');
     await profileModal.getByLabel('姓名').fill('王晓明');
     await profileModal.getByRole('radio', { name: '女' }).check();
+    await page.locator('.profile-card').getByText('已开启').waitFor();
+    await profileModal.getByRole('switch', { name: '短信与邮件通知' }).click();
     await profileModal.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('资料已保存').waitFor();
+    await page.locator('.profile-card').getByText('已关闭').waitFor();
     await page.locator('.profile-card__name', { hasText: '王工' }).waitFor();
     await page.locator('.profile-card').getByText('王晓明').waitFor();
     await page.locator('.profile-card').getByText('女', { exact: true }).waitFor();

@@ -1,10 +1,11 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { settle, waitForHeading } from './support/app.js';
-import { apiRequest, fillLogin, registerByApi, signIn, staffSession } from './support/accounts.js';
+import { apiRequest, fillLogin, newAccount, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 import { applyByApi, twoProducts } from './support/samples.js';
+import { waitForSms } from './support/sms.js';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -82,9 +83,10 @@ describe('sample workflow: cart → application → review → shipping → the 
     await page.getByRole('button', { name: '申请样品' }).click();
     await page.waitForURL((u) => u.pathname === '/formconfirm');
 
-    // The form.
+    // The form (a mobile number of this run's own: the SMS to it are counted below).
+    const mobile = newAccount();
     await page.getByLabel('联系人', { exact: true }).fill('王工');
-    await page.getByLabel('手机号码', { exact: true }).fill('13800138000');
+    await page.getByLabel('手机号码', { exact: true }).fill(mobile);
     await page.getByLabel('电子邮箱', { exact: true }).fill('wang@example.com');
     await page.getByLabel('单位名称', { exact: true }).fill('杭州某某制药有限公司');
     await choose(page, '单位类型', '制药企业');
@@ -105,6 +107,8 @@ describe('sample workflow: cart → application → review → shipping → the 
     await page.waitForURL((u) => u.pathname === '/formsuccess');
     const number = (await page.locator('.success-head__number').textContent())?.trim();
     expect(number).toMatch(/^YP\d+$/);
+    // The page promises messages to the application's mobile number (kept below).
+    await page.getByText(`短信（${mobile}）`).waitFor();
 
     // My applications: the new one, 待审核.
     await gotoHydrated(page, '/account/apply');
@@ -144,6 +148,10 @@ describe('sample workflow: cart → application → review → shipping → the 
     await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: '确认签收' }).waitFor();
     await desk.locator('.ant-modal').first().waitFor({ state: 'hidden' });
     await saveScreenshot(desk, 'sample-workflow-admin-detail-shipped', true);
+
+    // The applicant's phone got an SMS for each step (read from the server's log: SMS_PROVIDER=log).
+    expect(await waitForSms(mobile)).toBe(`【辅料通】您的样品申请 ${number} 状态已更新为「已通过」，详情请登录辅料通“我的申请”查看。`);
+    expect(await waitForSms(mobile, { count: 2 })).toContain(`${number} 状态已更新为「已发货」`);
 
     // The user: 已发货 with the tracking number, and a notice.
     await gotoHydrated(page, '/account/apply');

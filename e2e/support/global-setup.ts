@@ -15,6 +15,8 @@ declare module 'vitest' {
     /** An account of the supplier's staff (role 'staff') on that server, and its password. */
     staffAccount: string;
     staffPassword: string;
+    /** Where the server's SMS (SMS_PROVIDER=log) are collected, one JSON line each (see sms.ts). */
+    smsFile: string;
   }
 }
 
@@ -37,9 +39,12 @@ let server: ServerProcess | undefined;
 let pgSchema: string | undefined;
 let dataDir: string | undefined;
 
-/** The server's environment over this process's (LOG_LEVEL=warn: only what matters is shown). */
+/**
+ * The server's environment over this process's. LOG_LEVEL=info, so that the SMS the `log` driver
+ * writes reach the journeys (only warnings and errors are echoed, see setup).
+ */
 function serverEnv(dir: string, buildDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dir, LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir };
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dir, LOG_LEVEL: 'info', SMS_PROVIDER: 'log', SMTP_URL: 'log', WEB_BUILD_DIR: buildDir };
   if (!process.env.DATABASE_URL) env.DATABASE_URL = '';
   if (pgSchema) env.DATABASE_SCHEMA = pgSchema;
   return env;
@@ -58,7 +63,7 @@ export async function setup(project: TestProject): Promise<void> {
     // A staff account, created by the command-line tool as an operator would; it needs the database
     // to itself (PGlite), so it runs before the server starts.
     await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD);
-    server = await startServer({ env, echo: '[server] ' });
+    server = await startServer({ env, echo: '[server] ', echoMinLevel: 40, smsFile: path.join(dataDir, 'sms.jsonl') });
   } catch (error) {
     await teardown();
     throw error;
@@ -66,6 +71,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', server.origin);
   project.provide('staffAccount', STAFF_ACCOUNT);
   project.provide('staffPassword', STAFF_PASSWORD);
+  project.provide('smsFile', path.join(dataDir, 'sms.jsonl'));
 }
 
 /** `npm run create-staff -- <account> --password <password>` against the server's database (same environment). */

@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contracts';
-import type { Config } from './config/config.js';
+import type { Config, MessagesConfig } from './config/config.js';
 import type { Database } from './db/database.js';
 import { Transactor } from './db/transactor.js';
 import { clientErrorHandler } from './http/client-errors.js';
@@ -34,11 +34,18 @@ import { ExcipientService } from './modules/excipient/excipient.service.js';
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
 import { FavoriteService } from './modules/favorite/favorite.service.js';
+import { FileRepository } from './modules/files/file.repository.js';
+import { DatabaseFileStore } from './modules/files/file-store.js';
 import { FormDictionaryRepository } from './modules/form-dictionary/form-dictionary.repository.js';
 import { formDictionaryRoutes } from './modules/form-dictionary/form-dictionary.routes.js';
 import { FormDictionaryService } from './modules/form-dictionary/form-dictionary.service.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { JobRepository } from './modules/jobs/job.repository.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
 import { HomeService } from './modules/home/home.service.js';
+import { messageDrivers } from './modules/messages/message-drivers.js';
+import { MessageService } from './modules/messages/message.service.js';
+import { OutboxRepository } from './modules/messages/outbox.repository.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
 import { LocationService } from './modules/location/location.service.js';
@@ -85,9 +92,26 @@ export interface AppDependencies {
   };
   /** Told of every route as it is registered. */
   onRoute?: (route: RegisteredRoute) => void;
+  /** The background-job runner: started when the app is ready unless `start` is false (tests run it with `drain()`). */
+  jobs?: { start?: boolean; now?: () => Date; pollMs?: number };
+  /** SMS and e-mail drivers (default: both `log`). */
+  messages?: MessagesConfig;
+}
+
+const logMessages: MessagesConfig = { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's background-job runner (docs/decisions/0019). */
+    jobs: JobRunner;
+    /** Outbound SMS and e-mail, sent by jobs after the commit of the change they report. */
+    messages: MessageService;
+  }
 }
 
 const HOUR = 60 * 60 * 1000;
+/** Finished jobs (done or failed) stay visible in the table this long. */
+const FINISHED_JOBS_KEPT_MS = 14 * 24 * HOUR;
 
 /** A registered route, as `onRoute` reports it (tests check every one is authorised as intended). */
 export interface RegisteredRoute {
@@ -138,6 +162,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const db = deps.database.db;
   const transactor = new Transactor(db);
+  const jobRepository = new JobRepository(db);
+  const jobs = new JobRunner(jobRepository, {
+    logger: app.log.child({ module: 'jobs' }),
+    now: deps.jobs?.now,
+    pollMs: deps.jobs?.pollMs,
+  });
+  app.decorate('jobs', jobs);
+  const messageLog = app.log.child({ module: 'messages' });
+  const drivers = messageDrivers(deps.messages ?? logMessages, messageLog);
+  const messages = new MessageService({
+    transactor,
+    outbox: new OutboxRepository(db),
+    jobs,
+    ...drivers,
+    logger: messageLog,
+    now: deps.jobs?.now,
+  });
+  app.decorate('messages', messages);
   const accountRepository = new AccountRepository(db);
   const tokens = new TokenService(deps.auth.jwtSecret);
   const sessions = new SessionRepository(db);
@@ -165,6 +207,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     dictionary,
     addresses,
     notices,
+    messages,
+    siteUrl: deps.config.SITE_URL,
   });
   const accounts = new AccountService({
     accounts: accountRepository,
@@ -174,6 +218,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     throttle,
     limits: { ...defaultAuthLimits, ...deps.auth.limits },
     notices,
+    files: new DatabaseFileStore(new FileRepository(db)),
     favorites,
     applications,
   });
@@ -214,16 +259,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
-  // Old log-in attempts and expired sessions are of no further use.
-  const prune = () =>
-    Promise.all([throttle.prune(), sessions.pruneExpired(new Date())]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'pruning old sessions failed'),
-    );
-  let pruneTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    pruneTimer = setInterval(() => void prune(), HOUR).unref();
+  // Old log-in attempts, expired sessions and long-finished jobs are of no further use.
+  jobs.every('maintenance.prune', HOUR, async () => {
+    const now = new Date();
+    await Promise.all([
+      throttle.prune(),
+      sessions.pruneExpired(now),
+      jobRepository.deleteFinishedBefore(new Date(now.getTime() - FINISHED_JOBS_KEPT_MS)),
+    ]);
   });
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  if (deps.jobs?.start !== false) {
+    app.addHook('onReady', async () => jobs.start());
+  }
+  // Jobs in flight finish (or are left to their lease) before the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    drivers.mail.close?.();
+  });
 
   // Unknown API paths answer the JSON error shape, never an HTML page.
   app.all('/api/*', async (request) => {

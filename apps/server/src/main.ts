@@ -37,7 +37,13 @@ async function main() {
       ? await loadWebBuild(buildDir)
       : undefined;
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-  const app = await buildApp({ config, database, web, auth: { jwtSecret } });
+  const app = await buildApp({ config, database, web, auth: { jwtSecret }, messages: config });
+  if (config.NODE_ENV === 'production' && (config.SMS_PROVIDER === 'log' || config.SMTP_URL === 'log')) {
+    app.log.warn(
+      { SMS_PROVIDER: config.SMS_PROVIDER, SMTP_URL: config.SMTP_URL === 'log' ? 'log' : 'smtp' },
+      'messages are written to the log, not sent: set SMS_PROVIDER=aliyun and SMTP_URL to send them (see .env.example)',
+    );
+  }
   if (!config.JWT_SECRET && database.kind === 'postgres') {
     app.log.warn(
       `JWT_SECRET is not set: tokens are signed with a key generated in ${config.DATA_DIR}; ` +

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -21,8 +23,22 @@ export interface ServerOptions {
   port?: number;
   /** Extra Node.js options, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
-  /** Copy the server's output to this process's stderr as it comes, each chunk after this prefix. */
+  /** Copy the server's output to this process's stderr as it comes, each line after this prefix. */
   echo?: string;
+  /** With `echo`: leave out JSON log lines below this pino level (e.g. 40 to show warnings and errors only). */
+  echoMinLevel?: number;
+  /**
+   * Append each SMS the server writes to its log (SMS_PROVIDER=log, LOG_LEVEL=info or lower) to this
+   * file as a JSON line `{ to, text }`, for readers in other processes (the browser journeys'
+   * workers, see readSmsFile).
+   */
+  smsFile?: string;
+}
+
+/** An SMS as the `log` driver wrote it (its `smsTo` and `smsText`). */
+export interface LoggedSms {
+  to: string;
+  text: string;
 }
 
 export interface HealthBody {
@@ -38,6 +54,13 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the server wrote to stdout and stderr so far (the last 200,000 characters). */
   output(): string;
+  /** The SMS the server has written to its log so far (SMS_PROVIDER=log needs LOG_LEVEL=info or lower), oldest first. */
+  sentSms(to?: string): LoggedSms[];
+  /**
+   * Resolves with the text of the `count`-th SMS (1 = the first) the server writes to `to`, as soon
+   * as it is in the log; rejects after `timeoutMs`.
+   */
+  waitForSms(to: string, options?: { count?: number; timeoutMs?: number }): Promise<string>;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<number | null>;
   /** SIGTERM, then SIGKILL if it has not exited after `timeoutMs`; resolves with the exit code. */
@@ -69,12 +92,33 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const onOutput = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
-    if (options.echo !== undefined) process.stderr.write(`${options.echo}${chunk.toString()}`);
+  const sms: LoggedSms[] = [];
+  const smsEvents = new EventEmitter();
+  const onLine = (line: string) => {
+    const entry = logEntry(line);
+    if (entry && typeof entry.smsTo === 'string' && typeof entry.smsText === 'string') {
+      const message = { to: entry.smsTo, text: entry.smsText };
+      sms.push(message);
+      if (options.smsFile) appendFileSync(options.smsFile, `${JSON.stringify(message)}\n`);
+      smsEvents.emit('sms');
+    }
+    if (options.echo === undefined) return;
+    const quiet = options.echoMinLevel !== undefined && entry && typeof entry.level === 'number' && entry.level < options.echoMinLevel;
+    if (!quiet) process.stderr.write(`${options.echo}${line}\n`);
   };
-  child.stdout.on('data', onOutput);
-  child.stderr.on('data', onOutput);
+  const lineReader = () => {
+    let partial = '';
+    return (chunk: Buffer) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-OUTPUT_LIMIT);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    };
+  };
+  child.stdout.on('data', lineReader());
+  child.stderr.on('data', lineReader());
+  const sentSms = (to?: string) => sms.filter((message) => to === undefined || message.to === to);
   const exited = new Promise<number | null>((resolve) => {
     child.once('error', (error) => {
       output += `\n${error.message}`;
@@ -88,6 +132,24 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     port,
     child,
     output: () => output,
+    sentSms,
+    waitForSms(to, { count = 1, timeoutMs = 15_000 } = {}) {
+      return new Promise<string>((resolve, reject) => {
+        const check = () => {
+          const found = sentSms(to)[count - 1];
+          if (!found) return false;
+          clearTimeout(timer);
+          smsEvents.off('sms', check);
+          resolve(found.text);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          smsEvents.off('sms', check);
+          reject(new Error(`no SMS no. ${count} to ${to} within ${timeoutMs / 1000} s (the server logs SMS at info level with SMS_PROVIDER=log)`));
+        }, timeoutMs);
+        if (!check()) smsEvents.on('sms', check);
+      });
+    },
     exited,
     async stop(timeoutMs = 15_000) {
       if (isRunning()) {
@@ -137,4 +199,30 @@ export async function startServer(
     await server.stop();
     throw error;
   }
+}
+
+/** A line of pino's JSON output as an object, or undefined for anything else. */
+function logEntry(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(line) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The SMS to `to` that a server started with `smsFile` has logged so far, oldest first (another process's view). */
+export function readSmsFile(file: string, to: string): LoggedSms[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LoggedSms)
+    .filter((message) => message.to === to);
 }

@@ -53,4 +53,16 @@ describe('server process', () => {
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain('PORT');
   });
+
+  it('refuses a production start with SMS_PROVIDER=aliyun or an SMTP server but a missing key, naming it', async () => {
+    const aliyun = await spawnServer({
+      env: { ...quiet, DATA_DIR: dataDir, SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId', ALIYUN_SMS_SIGN_NAME: '辅料通' },
+    });
+    expect(await aliyun.exited).toBe(1);
+    expect(aliyun.output()).toContain('ALIYUN_ACCESS_KEY_SECRET: is required when SMS_PROVIDER=aliyun');
+    expect(aliyun.output()).toContain('ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE');
+    const smtp = await spawnServer({ env: { ...quiet, DATA_DIR: dataDir, SMTP_URL: 'smtp://site:pw@127.0.0.1:2525' } });
+    expect(await smtp.exited).toBe(1);
+    expect(smtp.output()).toContain('MAIL_FROM: is required');
+  });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
+import type { MessagesConfig } from '../src/config/config.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
@@ -14,6 +15,8 @@ export interface TestApp {
   /** Every route the app registered. */
   routes: RegisteredRoute[];
   database: Database;
+  /** Runs every background job that is due (by the app's job clock) until none is left. */
+  drain(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,26 @@ export interface TestAppOptions {
   jwtSecret?: Uint8Array;
   /** A web build to serve pages with (none by default: the API only). */
   web?: WebBuild;
+  /** The job runner's clock (default: the real one); see `testClock`. */
+  clock?: TestClock;
+  /**
+   * Start the job runner in the background as the server does (default: not started; tests run
+   * jobs with `drain()`, which is deterministic).
+   */
+  runJobs?: boolean;
+  /** SMS and e-mail drivers over the default `log` ones (e.g. `aliyun` against a local stand-in). */
+  messages?: Partial<MessagesConfig>;
+}
+
+/** A clock tests move on by hand (job schedules, retries' backoff). */
+export interface TestClock {
+  now: () => Date;
+  advance: (ms: number) => void;
+}
+
+export function testClock(start = new Date()): TestClock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => void (t += ms) };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -72,12 +95,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
+    jobs: { start: options.runJobs ?? false, now: options.clock?.now },
+    messages: { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com', ...options.messages },
   });
   await app.ready();
   return {
     app,
     routes,
     database,
+    drain: () => app.jobs.drain(),
     async close() {
       await app.close();
       await dropTestSchema(database);

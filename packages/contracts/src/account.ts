@@ -32,6 +32,9 @@ export const User = z
     avatar: z.string().nullable().describe('URL of the avatar image, or null'),
     nickName: z.string(),
     role: Role,
+    notifyBySmsAndEmail: z
+      .boolean()
+      .describe('Whether changes of the user\'s sample applications are also sent by SMS and e-mail (in-site notices always are)'),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
@@ -63,6 +66,7 @@ export const UpdateProfileBody = z
       .max(300)
       .regex(/^\/api\/app\/account\/avatar\/[\w.-]+$/, '头像请通过上传接口设置')
       .nullable(),
+    notifyBySmsAndEmail: z.boolean(),
   })
   .partial()
   .meta({ id: 'UpdateProfileBody' });

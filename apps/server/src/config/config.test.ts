@@ -20,6 +20,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ WEB_DEV_SERVER: 'true', NODE_ENV: 'production' })).toThrow(/WEB_DEV_SERVER:/);
   });
 
+  it('writes messages to the log unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.SMS_PROVIDER).toBe('log');
+    expect(config.SMTP_URL).toBe('log');
+  });
+
+  const aliyun = {
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId',
+    ALIYUN_ACCESS_KEY_SECRET: 'exampleAccessKeySecret',
+    ALIYUN_SMS_SIGN_NAME: '辅料通',
+    ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE: 'SMS_100000001',
+    ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS: 'SMS_100000002',
+  };
+
+  it('takes SMS_PROVIDER=aliyun with its keys, signature and template codes', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...aliyun });
+    expect(config.SMS_PROVIDER).toBe('aliyun');
+    expect(config.ALIYUN_SMS_ENDPOINT).toBe('dysmsapi.aliyuncs.com');
+  });
+
+  it.each(Object.keys(aliyun).filter((name) => name !== 'SMS_PROVIDER'))('refuses SMS_PROVIDER=aliyun without %s, naming it', (name) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...aliyun, [name]: '' })).toThrow(new RegExp(`${name}: is required when SMS_PROVIDER=aliyun`));
+  });
+
+  it('takes an SMTP server with a sender, and refuses one without MAIL_FROM or a bad URL', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://site:pw@smtp.example.com:465', MAIL_FROM: '辅料通 <no-reply@example.com>' });
+    expect(config.SMTP_URL).toBe('smtps://site:pw@smtp.example.com:465');
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://smtp.example.com:587' })).toThrow(/MAIL_FROM: is required/);
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL:/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/SMS_PROVIDER:/);
+  });
+
   it('reads DEMO_CONTENT as a flag', () => {
     expect(loadConfig({ DEMO_CONTENT: 'false' }).DEMO_CONTENT).toBe(false);
     expect(loadConfig({ DEMO_CONTENT: 'true' }).DEMO_CONTENT).toBe(true);

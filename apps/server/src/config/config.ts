@@ -15,6 +15,17 @@ function isPlaceholderSecret(value: string): boolean {
   return value.toLowerCase().replace(PLACEHOLDER_WORDS, '').replace(/[^a-z]/g, '') === '';
 }
 
+const optionalText = z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional());
+
+/** What SMS_PROVIDER=aliyun needs, each named in the error when it is missing. */
+export const ALIYUN_SMS_VARIABLES = [
+  'ALIYUN_ACCESS_KEY_ID',
+  'ALIYUN_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE',
+  'ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS',
+] as const;
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -98,10 +109,61 @@ const ConfigSchema = z.object({
       .default('false')
       .transform((v) => v === 'true'),
   ),
-}).refine((config) => !(config.WEB_DEV_SERVER && config.NODE_ENV === 'production'), {
-  path: ['WEB_DEV_SERVER'],
-  message: 'must not be true with NODE_ENV=production (the development server is for development only)',
+  /**
+   * How text messages leave: `log` (default; each SMS is one info line of the log with `smsTo` and
+   * `smsText`, for development and tests) or `aliyun` (阿里云短信服务, signed template messages).
+   */
+  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['log', 'aliyun'], 'must be log or aliyun').default('log')),
+  ALIYUN_ACCESS_KEY_ID: optionalText,
+  ALIYUN_ACCESS_KEY_SECRET: optionalText,
+  /** The approved signature (签名), e.g. 辅料通. */
+  ALIYUN_SMS_SIGN_NAME: optionalText,
+  /** Approved template codes (模板 CODE, `SMS_…`), one per kind of message. */
+  ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE: optionalText,
+  ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS: optionalText,
+  /** The API's host (default: the service's public endpoint); tests point it at a local stand-in. */
+  ALIYUN_SMS_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('dysmsapi.aliyuncs.com')),
+  /**
+   * How e-mail leaves: `log` (default; one info line with `mailTo`, `mailSubject`, `mailText`) or an
+   * SMTP server, `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS).
+   */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => v === 'log' || /^smtps?:\/\/[^/\s]+/.test(v), 'must be log or an smtp:// or smtps:// URL')
+      .default('log'),
+  ),
+  /** The sender of e-mail, e.g. `辅料通 <no-reply@example.com>`; required with an SMTP server. */
+  MAIL_FROM: optionalText,
+}).superRefine((config, context) => {
+  if (config.WEB_DEV_SERVER && config.NODE_ENV === 'production') {
+    context.addIssue({
+      code: 'custom',
+      path: ['WEB_DEV_SERVER'],
+      message: 'must not be true with NODE_ENV=production (the development server is for development only)',
+    });
+  }
+  if (config.SMS_PROVIDER === 'aliyun') {
+    for (const name of ALIYUN_SMS_VARIABLES) {
+      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=aliyun' });
+    }
+  }
+  if (config.SMTP_URL !== 'log' && !config.MAIL_FROM) {
+    context.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL names an SMTP server (e.g. 辅料通 <no-reply@example.com>)' });
+  }
 });
+
+/** The configuration of outbound messages (SMS and e-mail drivers). */
+export type MessagesConfig = Pick<
+  Config,
+  | 'SMS_PROVIDER'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'ALIYUN_SMS_ENDPOINT'
+  | (typeof ALIYUN_SMS_VARIABLES)[number]
+>;
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 

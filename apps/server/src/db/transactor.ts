@@ -2,6 +2,9 @@ import { AccountRepository } from '../modules/account/account.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
+import { FileRepository } from '../modules/files/file.repository.js';
+import { JobRepository } from '../modules/jobs/job.repository.js';
+import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
@@ -14,18 +17,30 @@ export interface Repositories {
   applications: SampleApplicationRepository;
   cart: SampleCartRepository;
   favorites: FavoriteRepository;
+  files: FileRepository;
+  jobs: JobRepository;
   notices: NoticeRepository;
+  outbox: OutboxRepository;
   sessions: SessionRepository;
+  /**
+   * Runs `callback` once the transaction has committed (never if it rolls back); on repositories
+   * that are not bound to a transaction, at once. The job queue nudges its runner this way.
+   */
+  afterCommit(callback: () => void): void;
 }
 
-function repositoriesOn(db: Db): Repositories {
+function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Repositories {
   return {
+    afterCommit,
     accounts: new AccountRepository(db),
     addresses: new AddressRepository(db),
     applications: new SampleApplicationRepository(db),
     cart: new SampleCartRepository(db),
     favorites: new FavoriteRepository(db),
+    files: new FileRepository(db),
+    jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
+    outbox: new OutboxRepository(db),
     sessions: new SessionRepository(db),
   };
 }
@@ -42,7 +57,11 @@ export class Transactor {
    * `transaction` handed out) is given: a service method that may be part of a larger change takes
    * `within` and passes it on.
    */
-  transaction<T>(work: (repositories: Repositories) => Promise<T>, within?: Repositories): Promise<T> {
-    return within ? work(within) : this.db.transaction((tx) => work(repositoriesOn(tx)));
+  async transaction<T>(work: (repositories: Repositories) => Promise<T>, within?: Repositories): Promise<T> {
+    if (within) return work(within);
+    const committed: Array<() => void> = [];
+    const result = await this.db.transaction((tx) => work(repositoriesOn(tx, (callback) => committed.push(callback))));
+    for (const callback of committed) callback();
+    return result;
   }
 }

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
+import { profileQuery } from '../features/account/account-api';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
 import { idFrom } from '../features/sample/sample-ids';
@@ -18,18 +19,30 @@ export function meta() {
   return pageMeta(paths.formSuccess);
 }
 
-const nextSteps = [
-  { title: '提交申请', content: '申请已收到' },
-  { title: '审核', content: '1–2 个工作日内完成' },
-  { title: '寄出样品', content: '审核通过后寄出，短信与站内消息通知您' },
-  { title: '签收', content: '收到样品后可在“我的申请”中查看记录' },
-];
+function nextSteps(byMessage: boolean) {
+  return [
+    { title: '提交申请', content: '申请已收到' },
+    { title: '审核', content: '1–2 个工作日内完成' },
+    { title: '寄出样品', content: byMessage ? '审核通过后寄出，短信、邮件与站内消息通知您' : '审核通过后寄出，站内消息通知您' },
+    { title: '签收', content: '收到样品后可在“我的申请”中查看记录' },
+  ];
+}
+
+/** What the page promises: each change of the staff is sent as the profile says (the server's status messages). */
+function howWeTellYou(byMessage: boolean, mobile: string, email: string): string {
+  return byMessage
+    ? `我们将在 1–2 个工作日内审核您的申请；审核结果、发货和签收都会通过短信（${mobile}）、邮件（${email}）和站内消息通知您。`
+    : '我们将在 1–2 个工作日内审核您的申请；审核结果、发货和签收都会通过站内消息通知您（短信与邮件通知已在个人资料中关闭）。';
+}
 
 export default function FormSuccessPage() {
   const info = pageInfo(paths.formSuccess);
   const [params] = useSearchParams();
   const id = idFrom(params.get('id'));
   const application = useQuery({ ...myApplicationQuery(id ?? 0), enabled: id !== null });
+  const profile = useQuery(profileQuery());
+  // Until the profile answers, the setting every account starts with.
+  const byMessage = profile.data?.notifyBySmsAndEmail ?? true;
 
   const links = (
     <div className="success-links">
@@ -104,16 +117,17 @@ export default function FormSuccessPage() {
             <h2 className="panel__title" id="next-title">
               接下来
             </h2>
-            <Steps className="success-steps" current={1} items={nextSteps} size="small" />
+            <Steps className="success-steps" current={1} items={nextSteps(byMessage)} size="small" />
             <Alert
               className="success-note"
               type="info"
               showIcon
-              title={`我们将在 1–2 个工作日内审核您的申请；审核通过后寄出样品，并通过短信（${data.mobile}）和站内消息通知您。`}
+              title={howWeTellYou(byMessage, data.mobile, data.email)}
               description={
                 <>
                   审核期间可在 <Link to={withQuery(paths.applicationOrder, { id: data.id })}>申请单</Link>{' '}
-                  中查看或修改申请，也可在 <Link to={paths.applications}>我的申请</Link> 中查看进度。
+                  中查看或修改申请，也可在 <Link to={paths.applications}>我的申请</Link> 中查看进度；短信与邮件通知可在{' '}
+                  <Link to={paths.account}>个人资料</Link> 中开启或关闭。
                 </>
               }
             />

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { uploads, users } from './account.schema.js';
+import { users } from './account.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,9 +12,9 @@ export interface UserName {
   nickName: string;
 }
 
-export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar'>>;
+export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar' | 'notifyBySmsAndEmail'>>;
 
-/** Users (`users`) and their uploaded images (`uploads`). */
+/** Users (`users`). */
 export class AccountRepository {
   constructor(private readonly db: Db) {}
 
@@ -73,30 +73,5 @@ export class AccountRepository {
       .select({ id: users.id, account: users.account, name: users.name, nickName: users.nickName })
       .from(users)
       .where(inArray(users.id, [...new Set(ids)]));
-  }
-
-  /** Whether the user uploaded the image of this name. */
-  async ownsUpload(userId: number, name: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ name: uploads.name })
-      .from(uploads)
-      .where(and(eq(uploads.name, name), eq(uploads.ownerId, userId)));
-    return row !== undefined;
-  }
-
-  async insertUpload(upload: { name: string; ownerId: number; contentType: string; bytes: Buffer }): Promise<void> {
-    await this.db.insert(uploads).values(upload);
-  }
-
-  async deleteUpload(userId: number, name: string): Promise<void> {
-    await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, userId)));
-  }
-
-  async upload(name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-    const [row] = await this.db
-      .select({ contentType: uploads.contentType, bytes: uploads.bytes })
-      .from(uploads)
-      .where(eq(uploads.name, name));
-    return row;
   }
 }

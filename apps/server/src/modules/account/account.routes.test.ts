@@ -42,7 +42,7 @@ describe('register', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = parsed(response, SessionResponse);
-    expect(Object.keys(body.user).sort()).toEqual(['account', 'avatar', 'id', 'name', 'nickName', 'role', 'sex']);
+    expect(Object.keys(body.user).sort()).toEqual(['account', 'avatar', 'id', 'name', 'nickName', 'notifyBySmsAndEmail', 'role', 'sex']);
     expect(body.user).toMatchObject({ account, nickName: '小林', name: '', sex: 'unknown', avatar: null, role: 'member' });
     expect(response.body).not.toMatch(/argon2|password|tokenVersion/i);
 

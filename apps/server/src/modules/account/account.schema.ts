@@ -1,11 +1,6 @@
-import { customType, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { Role, Sex } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const userRole = pgEnum('user_role', enumValues(Role));
 export const userSex = pgEnum('user_sex', enumValues(Sex));
@@ -22,19 +17,10 @@ export const users = pgTable('users', {
   role: userRole('role').notNull().default('member'),
   /** Paid membership (会员) until this moment; null: not a member. Unlocks members-only data. */
   memberUntil: timestamp('member_until', { withTimezone: true }),
+  /** Changes of the user's sample applications are also sent by SMS and e-mail (in-site notices always are). */
+  notifyBySmsAndEmail: boolean('notify_by_sms_and_email').notNull().default(true),
   /** Raised by "log out everywhere" and password changes: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Uploaded images (avatars), kept in the database so that every server instance can serve them. */
-export const uploads = pgTable('uploads', {
-  name: text('name').primaryKey(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,7 @@ import type { SessionRepository } from '../auth/session.repository.js';
 import type { AuthLimits, Throttle } from '../auth/throttle.js';
 import type { TokenService } from '../auth/token.service.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
+import type { FileStore } from '../files/file-store.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { SampleApplicationService } from '../sample-application/sample-application.service.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
@@ -40,6 +41,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar,
     nickName: row.nickName,
     role: row.role,
+    notifyBySmsAndEmail: row.notifyBySmsAndEmail,
   };
 }
 
@@ -64,6 +66,8 @@ export interface AccountServiceDeps {
   throttle: Throttle;
   limits: AuthLimits;
   notices: NoticeService;
+  /** Where avatar images are kept. */
+  files: FileStore;
   /** Counts the user's favorites for the summary. */
   favorites?: Pick<FavoriteService, 'countOf'>;
   /** Counts the user's sample applications for the summary. */
@@ -145,7 +149,7 @@ export class AccountService {
   async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<User> {
     if (body.avatar) {
       const name = body.avatar.slice(AVATAR_PATH.length);
-      if (!(await this.accounts.ownsUpload(user.id, name))) {
+      if (!(await this.deps.files.isOwnedBy(name, user.id))) {
         const message = '头像请通过上传接口设置';
         throw new AppError('validation_failed', message, [{ path: 'body.avatar', message }]);
       }
@@ -155,6 +159,7 @@ export class AccountService {
       ...(body.sex !== undefined ? { sex: body.sex } : {}),
       ...(body.nickName !== undefined ? { nickName: body.nickName } : {}),
       ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+      ...(body.notifyBySmsAndEmail !== undefined ? { notifyBySmsAndEmail: body.notifyBySmsAndEmail } : {}),
     });
     return toUser(row);
   }
@@ -163,19 +168,19 @@ export class AccountService {
   async setAvatar(user: UserRow, bytes: Buffer): Promise<User> {
     const type = sniffImageType(bytes);
     if (!type) throw new AppError('unsupported_media_type', '头像只支持 PNG、JPEG 或 WebP 格式的图片');
-    const name = `${randomUUID()}.${extensionOf(type)}`;
-    const row = await this.deps.transactor.transaction(async ({ accounts }) => {
-      await accounts.insertUpload({ name, ownerId: user.id, contentType: type, bytes });
-      const updated = await accounts.update(user.id, { avatar: AVATAR_PATH + name });
+    const { files } = this.deps;
+    const row = await this.deps.transactor.transaction(async (repositories) => {
+      const key = await files.put({ bytes, contentType: type, ownerId: user.id, extension: extensionOf(type) }, repositories);
+      const updated = await repositories.accounts.update(user.id, { avatar: AVATAR_PATH + key });
       const previous = user.avatar?.startsWith(AVATAR_PATH) ? user.avatar.slice(AVATAR_PATH.length) : undefined;
-      if (previous) await accounts.deleteUpload(user.id, previous);
+      if (previous) await files.delete(previous, user.id, repositories);
       return updated;
     });
     return toUser(row);
   }
 
   async avatar(name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-    return this.accounts.upload(name);
+    return this.deps.files.get(name);
   }
 
   /** Sets a new password, ends every other session and answers a fresh token for this one. */

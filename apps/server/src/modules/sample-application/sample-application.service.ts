@@ -14,12 +14,13 @@ import {
   type ShippingAddress,
   type ValidationIssue,
 } from '@fuliaotong/contracts';
-import type { Transactor } from '../../db/transactor.js';
+import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import type { AccountRepository, UserName, UserRow } from '../account/account.repository.js';
 import type { AddressService } from '../address/address.service.js';
 import { regionNames } from '../address/regions.js';
 import type { FormDictionaryService } from '../form-dictionary/form-dictionary.service.js';
+import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
@@ -170,6 +171,10 @@ export interface SampleApplicationServiceDeps {
   dictionary: FormDictionaryService;
   addresses: AddressService;
   notices: NoticeService;
+  /** Sends the staff's changes to the applicant by SMS and e-mail too (unless they turned that off). */
+  messages: Pick<MessageService, 'send'>;
+  /** The site's public origin (SITE_URL), for the link in e-mails. */
+  siteUrl: string;
 }
 
 /**
@@ -365,8 +370,46 @@ export class SampleApplicationService {
         actorRole: rule.by,
         actorName: actorName(actor),
       });
-      await this.deps.notices.notify(row.userId, noticeOf(action, row), repositories);
+      const notice = noticeOf(action, row);
+      await this.deps.notices.notify(row.userId, notice, repositories);
+      if (rule.by === 'staff') await this.sendStatus(row, rule.to, notice, repositories);
     });
+  }
+
+  /**
+   * The staff's change, by SMS to the application's mobile number (as /formsuccess promises) and by
+   * e-mail to its e-mail address, queued in the change's transaction: they leave after it commits,
+   * and a failing provider never loses the change or its notice (docs/decisions/0019). Not when the
+   * applicant turned these messages off in their profile.
+   */
+  private async sendStatus(row: ApplicationRow, status: ApplicationStatus, notice: { title: string; body: string; link: string }, repositories: Repositories) {
+    const applicant = await repositories.accounts.findById(row.userId);
+    if (!applicant?.notifyBySmsAndEmail) return;
+    const { messages, siteUrl } = this.deps;
+    await messages.send(
+      { channel: 'sms', to: row.mobile, template: 'application_status', params: { number: row.number, status: applicationStatusLabels[status] } },
+      repositories,
+    );
+    if (row.email) {
+      await messages.send(
+        {
+          channel: 'email',
+          to: row.email,
+          subject: `【辅料通】${notice.title}（${row.number}）`,
+          text: [
+            `${row.contactName}，您好：`,
+            '',
+            notice.body,
+            '',
+            `查看申请单：${siteUrl}${notice.link}`,
+            '',
+            '如不希望再收到样品申请的短信与邮件通知，可在会员中心的个人资料中关闭（站内消息仍会保留）。',
+            '辅料通',
+          ].join('\n'),
+        },
+        repositories,
+      );
+    }
   }
 
   private async page(filter: ApplicationFilter, query: { page: number; pageSize: number }) {

@@ -1,7 +1,7 @@
 import { sexLabels } from '@fuliaotong/contracts/constants';
 import { NickName } from '@fuliaotong/contracts/forms';
 import type { Sex, User } from '@fuliaotong/contracts';
-import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { Alert, App, Form, Input, Modal, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
@@ -11,9 +11,10 @@ interface ProfileValues {
   nickName: string;
   name: string;
   sex: Sex;
+  notifyBySmsAndEmail: boolean;
 }
 
-const fields = ['nickName', 'name', 'sex'] as const;
+const fields = ['nickName', 'name', 'sex', 'notifyBySmsAndEmail'] as const;
 const sexOptions = (Object.keys(sexLabels) as Sex[]).map((value) => ({ value, label: sexLabels[value] }));
 
 export function EditProfileModal({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
@@ -40,11 +41,17 @@ export function EditProfileModal({ user, open, onClose }: { user: User; open: bo
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ nickName: user.nickName, name: user.name, sex: user.sex }}
+        initialValues={{
+          nickName: user.nickName,
+          name: user.name,
+          sex: user.sex,
+          // A user stored before the setting existed has it on, like every new account.
+          notifyBySmsAndEmail: user.notifyBySmsAndEmail ?? true,
+        }}
         onFinish={(values) => {
           setFormError(undefined);
           mutation.mutate(
-            { nickName: values.nickName.trim(), name: values.name.trim(), sex: values.sex },
+            { nickName: values.nickName.trim(), name: values.name.trim(), sex: values.sex, notifyBySmsAndEmail: values.notifyBySmsAndEmail },
             {
               onSuccess: () => {
                 message.success('资料已保存');
@@ -63,6 +70,14 @@ export function EditProfileModal({ user, open, onClose }: { user: User; open: bo
         </Form.Item>
         <Form.Item label="性别" name="sex">
           <Radio.Group options={sexOptions} />
+        </Form.Item>
+        <Form.Item
+          label="短信与邮件通知"
+          name="notifyBySmsAndEmail"
+          valuePropName="checked"
+          extra="样品申请审核、发货等状态变化时，向申请单上的手机号和邮箱发送通知；关闭后只在站内消息中通知。验证码短信不受影响。"
+        >
+          <Switch checkedChildren="开启" unCheckedChildren="关闭" />
         </Form.Item>
       </Form>
     </Modal>

@@ -104,6 +104,7 @@ export default function AccountHomePage() {
                   { key: 'name', label: '姓名', children: user.name || '未填写' },
                   { key: 'sex', label: '性别', children: sexLabels[user.sex] },
                   { key: 'account', label: '账号', children: maskAccount(user.account) },
+                  { key: 'notify', label: '短信与邮件通知', children: (user.notifyBySmsAndEmail ?? true) ? '已开启' : '已关闭' },
                 ]}
               />
               <div className="profile-card__actions">

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notify_by_sms_and_email" boolean DEFAULT true NOT NULL;

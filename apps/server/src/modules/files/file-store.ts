@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Repositories } from '../../db/transactor.js';
+import type { FileRepository } from './file.repository.js';
+
+/** A file to keep: its bytes, their media type, and the user it belongs to. */
+export interface NewFile {
+  bytes: Buffer;
+  contentType: string;
+  ownerId: number;
+  /** Ends the key (`png`, `jpg`), so that the URL names the kind of file. */
+  extension?: string;
+}
+
+export interface StoredFile {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Where uploaded files live (docs/decisions/0020). The database driver below is the only one today;
+ * an S3-compatible object store is a second implementation of this interface, chosen by
+ * configuration. Keys are opaque, URL-safe names (`<uuid>.<extension>`) the caller keeps and serves.
+ *
+ * `within`: the repositories of the caller's transaction. The database driver writes in it, so a
+ * file and the row that names it (a user's avatar) change together. An object-store driver cannot
+ * join a database transaction: it would write at once (a failed transaction leaves an orphan object,
+ * which is harmless and can be swept) and queue deletions as a job after the commit.
+ */
+export interface FileStore {
+  put(file: NewFile, within?: Repositories): Promise<string>;
+  get(key: string): Promise<StoredFile | undefined>;
+  isOwnedBy(key: string, ownerId: number): Promise<boolean>;
+  /** Deletes the owner's file (nothing when the key names another owner's). */
+  delete(key: string, ownerId: number, within?: Repositories): Promise<void>;
+}
+
+/** Files in the database's `uploads` table: every server instance serves them, nothing else to run. */
+export class DatabaseFileStore implements FileStore {
+  constructor(private readonly files: FileRepository) {}
+
+  async put(file: NewFile, within?: Repositories): Promise<string> {
+    const key = file.extension ? `${randomUUID()}.${file.extension}` : randomUUID();
+    await (within?.files ?? this.files).insert({ name: key, ownerId: file.ownerId, contentType: file.contentType, bytes: file.bytes });
+    return key;
+  }
+
+  get(key: string): Promise<StoredFile | undefined> {
+    return this.files.find(key);
+  }
+
+  isOwnedBy(key: string, ownerId: number): Promise<boolean> {
+    return this.files.isOwnedBy(key, ownerId);
+  }
+
+  async delete(key: string, ownerId: number, within?: Repositories): Promise<void> {
+    await (within?.files ?? this.files).delete(key, ownerId);
+  }
+}

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { uploads } from './files.schema.js';
+
+export interface FileRow {
+  name: string;
+  ownerId: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Files kept in the database (`uploads`): the database driver of the file store. */
+export class FileRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(file: FileRow): Promise<void> {
+    await this.db.insert(uploads).values(file);
+  }
+
+  async find(name: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+    const [row] = await this.db
+      .select({ contentType: uploads.contentType, bytes: uploads.bytes })
+      .from(uploads)
+      .where(eq(uploads.name, name));
+    return row;
+  }
+
+  async isOwnedBy(name: string, ownerId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ name: uploads.name })
+      .from(uploads)
+      .where(and(eq(uploads.name, name), eq(uploads.ownerId, ownerId)));
+    return row !== undefined;
+  }
+
+  /** Deletes the owner's file of this name (nothing when it is another owner's). */
+  async delete(name: string, ownerId: number): Promise<void> {
+    await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, ownerId)));
+  }
+}

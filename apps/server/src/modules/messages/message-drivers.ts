@@ -1,0 +1,193 @@
+import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
+import { $OpenApiUtil } from '@alicloud/openapi-core';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MessagesConfig } from '../../config/config.js';
+import { UNMASKED } from '../../logging/mask.js';
+import { PermanentJobError } from '../jobs/job-runner.js';
+import type { SmsTemplate } from './message.service.js';
+
+/** An SMS as drivers get it: the template and its parameters (real providers), and the rendered text. */
+export interface Sms {
+  to: string;
+  template: SmsTemplate;
+  params: Record<string, string>;
+  text: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What a driver knows of a message it handed over: the provider's id, if it gives one. */
+export interface Receipt {
+  providerId: string | null;
+}
+
+/**
+ * How messages leave (docs/decisions/0019). A driver sends one message or throws: the message's job
+ * retries it with backoff, or gives up at once on a `PermanentJobError` (a refused number, a template
+ * that does not fit).
+ */
+export interface SmsDriver {
+  readonly name: string;
+  send(sms: Sms): Promise<Receipt>;
+}
+
+export interface MailDriver {
+  readonly name: string;
+  send(mail: Mail): Promise<Receipt>;
+  close?(): void;
+}
+
+/** Where the `log` drivers write: one info line per message. */
+export interface DriverLogger {
+  info(object: object, message: string): void;
+}
+
+/**
+ * SMS_PROVIDER=log: writes each SMS as one info line of the log (`smsTo`, `smsText`, unmasked: this
+ * line is how development and the browser tests read a code) instead of sending it.
+ */
+export class LogSmsDriver implements SmsDriver {
+  readonly name = 'log';
+  constructor(private readonly logger: DriverLogger) {}
+
+  async send(sms: Sms): Promise<Receipt> {
+    this.logger.info({ [UNMASKED]: true, smsTo: sms.to, smsText: sms.text }, 'SMS (SMS_PROVIDER=log: written here, not sent)');
+    return { providerId: null };
+  }
+}
+
+/** SMTP_URL=log: writes each e-mail as one info line of the log (`mailTo`, `mailSubject`, `mailText`). */
+export class LogMailDriver implements MailDriver {
+  readonly name = 'log';
+  constructor(private readonly logger: DriverLogger) {}
+
+  async send(mail: Mail): Promise<Receipt> {
+    this.logger.info(
+      { [UNMASKED]: true, mailTo: mail.to, mailSubject: mail.subject, mailText: mail.text },
+      'e-mail (SMTP_URL=log: written here, not sent)',
+    );
+    return { providerId: null };
+  }
+}
+
+export interface AliyunSmsOptions {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCodes: Record<SmsTemplate, string>;
+  /** A host (`dysmsapi.aliyuncs.com`, HTTPS) or an origin with its scheme (`http://127.0.0.1:8080`, tests). */
+  endpoint: string;
+}
+
+/** Answers of SendSms that another attempt would get again. */
+const REFUSALS = new Set([
+  'isv.MOBILE_NUMBER_ILLEGAL',
+  'isv.INVALID_PARAMETERS',
+  'isv.TEMPLATE_MISSING_PARAMETERS',
+  'isv.TEMPLATE_PARAMS_ILLEGAL',
+  'isv.PARAM_LENGTH_LIMIT',
+  'isv.SMS_SIGNATURE_ILLEGAL',
+  'isv.SMS_TEMPLATE_ILLEGAL',
+  'isv.SMS_SIGN_ILLEGAL',
+  'isv.BLACK_KEY_CONTROL_LIMIT',
+  'isv.DENY_IP_RANGE',
+  'isv.ACCOUNT_NOT_EXISTS',
+  'isv.ACCOUNT_ABNORMAL',
+]);
+
+/**
+ * The SDK is CommonJS: under Node's ESM loader the class is the module's `default`; bundlers and
+ * Vitest hand over the class itself.
+ */
+const sdk = Dysmsapi as unknown;
+const DysmsapiClient = (typeof sdk === 'function' ? sdk : Dysmsapi.default) as typeof Dysmsapi.default;
+
+/**
+ * SMS_PROVIDER=aliyun: 阿里云短信服务 through its SDK (`SendSms` with the approved signature, the
+ * message kind's template code and its parameters as JSON; the SDK signs each request with the
+ * AccessKey, ACS3-HMAC-SHA256).
+ */
+export class AliyunSmsDriver implements SmsDriver {
+  readonly name = 'aliyun';
+  private readonly client: InstanceType<typeof DysmsapiClient>;
+
+  constructor(private readonly options: AliyunSmsOptions) {
+    const match = /^(https?):\/\/([^/]+)\/?$/.exec(options.endpoint);
+    this.client = new DysmsapiClient(
+      new $OpenApiUtil.Config({
+        accessKeyId: options.accessKeyId,
+        accessKeySecret: options.accessKeySecret,
+        endpoint: match ? match[2] : options.endpoint,
+        protocol: match ? match[1] : 'https',
+        connectTimeout: 5_000,
+        readTimeout: 10_000,
+      }),
+    );
+  }
+
+  async send(sms: Sms): Promise<Receipt> {
+    const response = await this.client.sendSms(
+      new SendSmsRequest({
+        phoneNumbers: sms.to,
+        signName: this.options.signName,
+        templateCode: this.options.templateCodes[sms.template],
+        templateParam: JSON.stringify(sms.params),
+      }),
+    );
+    const body = response.body;
+    if (body?.code !== 'OK') {
+      const why = `SendSms answered ${body?.code ?? 'nothing'}: ${body?.message ?? ''}`;
+      throw REFUSALS.has(body?.code ?? '') ? new PermanentJobError(why) : new Error(why);
+    }
+    return { providerId: body.bizId ?? null };
+  }
+}
+
+/** SMTP_URL=smtp(s)://…: e-mail through an SMTP server (nodemailer). */
+export class SmtpMailDriver implements MailDriver {
+  readonly name = 'smtp';
+  private readonly transport: Transporter;
+
+  constructor(url: string, private readonly from: string) {
+    this.transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  }
+
+  async send(mail: Mail): Promise<Receipt> {
+    try {
+      const info = (await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text })) as { messageId?: string };
+      return { providerId: info.messageId ?? null };
+    } catch (error) {
+      // 5xx: the server refuses this message for good (no such mailbox, policy); anything else may pass later.
+      const responseCode = (error as { responseCode?: number }).responseCode;
+      if (responseCode !== undefined && responseCode >= 500) throw new PermanentJobError((error as Error).message, { cause: error });
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** The drivers the configuration names. */
+export function messageDrivers(config: MessagesConfig, logger: DriverLogger): { sms: SmsDriver; mail: MailDriver } {
+  const sms =
+    config.SMS_PROVIDER === 'aliyun'
+      ? new AliyunSmsDriver({
+          accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
+          accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
+          signName: config.ALIYUN_SMS_SIGN_NAME!,
+          templateCodes: {
+            verification_code: config.ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE!,
+            application_status: config.ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS!,
+          },
+          endpoint: config.ALIYUN_SMS_ENDPOINT,
+        })
+      : new LogSmsDriver(logger);
+  const mail = config.SMTP_URL === 'log' ? new LogMailDriver(logger) : new SmtpMailDriver(config.SMTP_URL, config.MAIL_FROM!);
+  return { sms, mail };
+}

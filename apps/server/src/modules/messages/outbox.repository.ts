@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { outbox } from './messages.schema.js';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type NewOutboxMessage = Pick<typeof outbox.$inferInsert, 'channel' | 'recipient' | 'template' | 'params' | 'subject' | 'body'>;
+
+/** Outbound messages (`outbox`) and how sending each went. */
+export class OutboxRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(message: NewOutboxMessage): Promise<number> {
+    const [row] = await this.db.insert(outbox).values(message).returning({ id: outbox.id });
+    return row!.id;
+  }
+
+  async find(id: number): Promise<OutboxRow | undefined> {
+    const [row] = await this.db.select().from(outbox).where(eq(outbox.id, id));
+    return row;
+  }
+
+  async markSent(id: number, sent: { driver: string; providerId: string | null; attempts: number; at: Date }): Promise<void> {
+    await this.db
+      .update(outbox)
+      .set({ status: 'sent', driver: sent.driver, providerId: sent.providerId, attempts: sent.attempts, sentAt: sent.at })
+      .where(eq(outbox.id, id));
+  }
+
+  /** Records a failed attempt (the message stays queued for the job's next try). */
+  async recordFailure(id: number, failure: { driver: string; attempts: number; error: string }): Promise<void> {
+    await this.db
+      .update(outbox)
+      .set({ driver: failure.driver, attempts: failure.attempts, lastError: failure.error })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'queued')));
+  }
+
+  async markFailed(id: number, error: string): Promise<void> {
+    await this.db.update(outbox).set({ status: 'failed', lastError: error }).where(eq(outbox.id, id));
+  }
+}
