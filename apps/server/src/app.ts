@@ -66,6 +66,11 @@ import { SampleLimitsService } from './modules/settings/settings.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
+import { makeCaptcha, type CaptchaMaker } from './modules/verification/captcha.js';
+import { LogCodeSender } from './modules/verification/code-sender.js';
+import { VerificationRepository } from './modules/verification/verification.repository.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { defaultVerificationLimits, VerificationService, type VerificationLimits } from './modules/verification/verification.service.js';
 import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
@@ -81,6 +86,12 @@ export interface AppDependencies {
     jwtSecret: Uint8Array;
     /** Log-in and registration limits; the defaults unless a test changes them. */
     limits?: Partial<AuthLimits>;
+  };
+  /** Verification codes: the sending limits, the captcha maker and the clock; the defaults unless a test changes them. */
+  verification?: {
+    limits?: Partial<VerificationLimits>;
+    makeCaptcha?: CaptchaMaker;
+    now?: () => Date;
   };
   /** Told of every route as it is registered. */
   onRoute?: (route: RegisteredRoute) => void;
@@ -164,6 +175,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     addresses,
     notices,
   });
+  // Verification codes go out through the log driver until the outbound-message service takes over.
+  const codeSender = new LogCodeSender(app.log).attachTo(app);
+  const verification = new VerificationService({
+    codes: new VerificationRepository(db),
+    accounts: accountRepository,
+    sender: codeSender,
+    limits: { ...defaultVerificationLimits, ...deps.verification?.limits },
+    secret: deps.auth.jwtSecret,
+    makeCaptcha: deps.verification?.makeCaptcha ?? makeCaptcha,
+    now: deps.verification?.now,
+  });
   const accounts = new AccountService({
     accounts: accountRepository,
     transactor,
@@ -174,9 +196,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notices,
     favorites,
     applications,
+    verification,
+    deletion: {
+      // Orders and invoices, when they come, add theirs: an unpaid order or an invoice not yet issued.
+      blockers: [(userId, within) => applications.deletionBlocker(userId, within)],
+      anonymisers: [(userId, within) => applications.anonymiseApplicant(userId, within)],
+    },
+    now: deps.verification?.now,
   });
   app.decorateRequest('principal', null);
   await app.register(accountRoutes, { accounts, guard });
+  await app.register(verificationRoutes, { verification, guard });
   await app.register(addressRoutes, { addresses, guard });
   await app.register(noticeRoutes, { notices, guard });
 
@@ -212,9 +242,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
-  // Old log-in attempts and expired sessions are of no further use.
+  // Old log-in attempts, expired sessions and day-old codes and captchas are of no further use.
   const prune = () =>
-    Promise.all([throttle.prune(), sessions.pruneExpired(new Date())]).catch((error: unknown) =>
+    Promise.all([throttle.prune(), sessions.pruneExpired(new Date()), verification.prune()]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'pruning old sessions failed'),
     );
   let pruneTimer: NodeJS.Timeout | undefined;

@@ -23,6 +23,8 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** Copy the server's output to this process's stderr as it comes, each chunk after this prefix. */
   echo?: string;
+  /** Told of every chunk the server writes to stdout or stderr, as it comes (a log file, a filtered echo). */
+  onOutput?: (chunk: string) => void;
 }
 
 export interface HealthBody {
@@ -72,6 +74,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   const onOutput = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
     if (options.echo !== undefined) process.stderr.write(`${options.echo}${chunk.toString()}`);
+    options.onOutput?.(chunk.toString());
   };
   child.stdout.on('data', onOutput);
   child.stderr.on('data', onOutput);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type RegisteredRoute } from '../src/app.js';
+import { buildApp, type AppDependencies, type RegisteredRoute } from '../src/app.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
@@ -59,10 +59,18 @@ export interface TestAppOptions {
   jwtSecret?: Uint8Array;
   /** A web build to serve pages with (none by default: the API only). */
   web?: WebBuild;
+  /** Verification-code limits, captcha maker and clock (test/verification.ts). */
+  verification?: AppDependencies['verification'];
+  /**
+   * Another app's database, for a second instance of the server on it (what one instance counts, the
+   * other sees); left open when this app closes.
+   */
+  database?: Database;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const shared = options.database !== undefined;
+  const database = options.database ?? (await openTestDatabase());
   const routes: RegisteredRoute[] = [];
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
@@ -72,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
+    verification: options.verification,
   });
   await app.ready();
   return {
@@ -80,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     async close() {
       await app.close();
+      if (shared) return;
       await dropTestSchema(database);
       await database.close();
     },

@@ -1,10 +1,12 @@
 import { AccountRepository } from '../modules/account/account.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
+import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
+import { VerificationRepository } from '../modules/verification/verification.repository.js';
 import type { Db } from './database.js';
 
 /** The repositories a transaction may need, all built on one database handle or one transaction. */
@@ -12,7 +14,11 @@ export interface Repositories {
   accounts: AccountRepository;
   addresses: AddressRepository;
   applications: SampleApplicationRepository;
+  /** Log-in and registration attempts (throttling). */
+  attempts: ThrottleRepository;
   cart: SampleCartRepository;
+  /** Verification codes and captchas. */
+  codes: VerificationRepository;
   favorites: FavoriteRepository;
   notices: NoticeRepository;
   sessions: SessionRepository;
@@ -23,7 +29,9 @@ function repositoriesOn(db: Db): Repositories {
     accounts: new AccountRepository(db),
     addresses: new AddressRepository(db),
     applications: new SampleApplicationRepository(db),
+    attempts: new ThrottleRepository(db),
     cart: new SampleCartRepository(db),
+    codes: new VerificationRepository(db),
     favorites: new FavoriteRepository(db),
     notices: new NoticeRepository(db),
     sessions: new SessionRepository(db),

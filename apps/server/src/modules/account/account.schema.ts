@@ -24,16 +24,28 @@ export const users = pgTable('users', {
   memberUntil: timestamp('member_until', { withTimezone: true }),
   /** Raised by "log out everywhere" and password changes: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** When the user agreed to the 《用户协议》 and 《隐私政策》, and to which version (POLICY_VERSION). */
+  consentedAt: timestamp('consented_at', { withTimezone: true }),
+  consentVersion: text('consent_version'),
+  /**
+   * When the user deleted the account (注销): the row stays, anonymised, so that the company's records
+   * (finished sample applications) keep their applicant; `account` is then `deleted:<id>`.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Uploaded images (avatars), kept in the database so that every server instance can serve them. */
+/**
+ * Uploaded images (avatars), kept in the database so that every server instance can serve them. A
+ * user's row is never deleted (deleting an account anonymises it and deletes its avatars itself):
+ * `restrict` makes sure no deletion of a user ever takes files with it unnoticed.
+ */
 export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   ownerId: integer('owner_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => users.id, { onDelete: 'restrict' }),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
