@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, storedSession, storeSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser, waitForHydration } from './support/browser.js';
-import { get } from './support/http.js';
+import { get, ownAddress } from './support/http.js';
+import { nextCodeTo } from './support/messages.js';
 
 /** The login form's page, with the redirect it carries. */
 async function expectOnLogin(page: Page, redirect?: string) {
@@ -42,22 +43,28 @@ describe('accounts: register, profile, addresses, guards', () => {
   const browser = useBrowser();
 
   test('register → /account → edit profile → two addresses, switch default → log out → /account/apply needs login → back there', async () => {
-    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const { page, console: messages, pageErrors } = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
+    });
     const account = newAccount();
 
-    // Register.
+    // Register: a mobile number, the code sent to it, a password, consent.
     await gotoHydrated(page, '/register');
     await page.getByRole('button', { name: /注\s*册/ }).click();
-    await page.getByText('请输入手机号或邮箱').waitFor(); // zh_CN validation, nothing sent
-    await page.getByLabel('账号').fill('12345');
+    await page.getByText('请输入手机号', { exact: true }).waitFor(); // zh_CN validation, nothing sent
+    await page.getByLabel('手机号').fill('12345');
     await page.getByLabel('昵称（选填）').fill('辅料研究员');
     await page.getByLabel('密码', { exact: true }).fill(password);
     await page.getByLabel('确认密码').fill(`${password}x`);
     await page.getByRole('button', { name: /注\s*册/ }).click();
-    await page.getByText('请输入正确的手机号或邮箱').waitFor();
+    await page.getByText('请输入 11 位手机号码').waitFor();
     await page.getByText('两次输入的密码不一致').waitFor();
-    await page.getByLabel('账号').fill(account);
+    await page.getByLabel('手机号').fill(account);
     await page.getByLabel('确认密码').fill(password);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('短信验证码').fill(await nextCodeTo(account));
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: /注\s*册/ }).click();
 
     // Lands on the account home, logged in.
@@ -118,7 +125,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     await expectOnLogin(page, '/account/apply');
 
     // Log in and come back to where the user was going.
-    await page.getByLabel('密码').fill('wrong-password-1');
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password-1');
     await page.getByLabel('账号').fill(account);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.getByRole('alert').waitFor();

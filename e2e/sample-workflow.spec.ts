@@ -5,7 +5,7 @@ import { apiRequest, fillLogin, newAccount, registerByApi, signIn, staffSession 
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 import { applyByApi, twoProducts } from './support/samples.js';
-import { waitForSms } from './support/sms.js';
+import { waitForSms } from './support/messages.js';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { isCompleteBuild, readCurrentBuild } from '../../apps/server/src/web/build-store.js';
@@ -15,8 +17,14 @@ declare module 'vitest' {
     /** An account of the supplier's staff (role 'staff') on that server, and its password. */
     staffAccount: string;
     staffPassword: string;
-    /** Where the server's SMS (SMS_PROVIDER=log) are collected, one JSON line each (see sms.ts). */
-    smsFile: string;
+    /**
+     * An e-mail account made before registration needed a mobile number (created by the operator's
+     * tool, as staff accounts are), and its password: for journeys about e-mail accounts.
+     */
+    emailAccount: string;
+    emailPassword: string;
+    /** The server's log (every line it wrote, info level and up): journeys read sent codes from it. */
+    serverLog: string;
   }
 }
 
@@ -33,6 +41,8 @@ async function webBuildDir(): Promise<string | undefined> {
 /** The staff account every run has (made staff with `npm run create-staff`, as an operator would). */
 const STAFF_ACCOUNT = '13700000000';
 const STAFF_PASSWORD = 'Staff-Review-2026';
+const EMAIL_ACCOUNT = 'qa.lab@fuliaotong.example';
+const EMAIL_PASSWORD = 'Lab-Account-Before-2026';
 
 let server: ServerProcess | undefined;
 /** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
@@ -40,11 +50,13 @@ let pgSchema: string | undefined;
 let dataDir: string | undefined;
 
 /**
- * The server's environment over this process's. LOG_LEVEL=info, so that the SMS the `log` driver
- * writes reach the journeys (only warnings and errors are echoed, see setup).
+ * The server's environment over this process's. LOG_LEVEL=info: the log driver's lines of sent codes
+ * are info lines (all lines go to the log file; only warnings and errors are shown). TRUST_PROXY: a
+ * journey's browser stands for a client network of its own by sending X-Forwarded-For
+ * (support/http.ts: ownAddress), so that per-address limits of one journey do not meet another's.
  */
 function serverEnv(dir: string, buildDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dir, LOG_LEVEL: 'info', SMS_PROVIDER: 'log', SMTP_URL: 'log', WEB_BUILD_DIR: buildDir };
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dir, LOG_LEVEL: 'info', WEB_BUILD_DIR: buildDir, TRUST_PROXY: 'true' };
   if (!process.env.DATABASE_URL) env.DATABASE_URL = '';
   if (pgSchema) env.DATABASE_SCHEMA = pgSchema;
   return env;
@@ -63,7 +75,10 @@ export async function setup(project: TestProject): Promise<void> {
     // A staff account, created by the command-line tool as an operator would; it needs the database
     // to itself (PGlite), so it runs before the server starts.
     await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD);
-    server = await startServer({ env, echo: '[server] ', echoMinLevel: 40, smsFile: path.join(dataDir, 'sms.jsonl') });
+    await createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD);
+    mkdirSync(outputDir, { recursive: true });
+    writeFileSync(serverLog, '');
+    server = await startServer({ env, onOutput: logOutput });
   } catch (error) {
     await teardown();
     throw error;
@@ -71,7 +86,34 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', server.origin);
   project.provide('staffAccount', STAFF_ACCOUNT);
   project.provide('staffPassword', STAFF_PASSWORD);
-  project.provide('smsFile', path.join(dataDir, 'sms.jsonl'));
+  project.provide('emailAccount', EMAIL_ACCOUNT);
+  project.provide('emailPassword', EMAIL_PASSWORD);
+  project.provide('serverLog', serverLog);
+}
+
+/** The server's whole output, for the journeys to read (e2e/support/messages.ts). */
+const outputDir = fileURLToPath(new URL('../.output/', import.meta.url));
+const serverLog = path.join(outputDir, 'server.log');
+let partialLine = '';
+
+/** pino's levels: 40 warn, 50 error, 60 fatal. */
+const WARN = 40;
+
+/** Writes the output to the log file and shows warnings, errors and anything that is not a log line. */
+function logOutput(chunk: string): void {
+  appendFileSync(serverLog, chunk);
+  const lines = (partialLine + chunk).split('\n');
+  partialLine = lines.pop() ?? '';
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    let level: number | undefined;
+    try {
+      level = (JSON.parse(line) as { level?: number }).level;
+    } catch {
+      // not a log line (a stack trace, a tool's message): shown
+    }
+    if (level === undefined || level >= WARN) process.stderr.write(`[server] ${line}\n`);
+  }
 }
 
 /** `npm run create-staff -- <account> --password <password>` against the server's database (same environment). */

@@ -74,6 +74,11 @@ import { SampleLimitsService } from './modules/settings/settings.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
+import { makeCaptcha, type CaptchaMaker } from './modules/verification/captcha.js';
+import { MessageCodeSender } from './modules/verification/code-sender.js';
+import { VerificationRepository } from './modules/verification/verification.repository.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { defaultVerificationLimits, VerificationService, type VerificationLimits } from './modules/verification/verification.service.js';
 import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
@@ -89,6 +94,12 @@ export interface AppDependencies {
     jwtSecret: Uint8Array;
     /** Log-in and registration limits; the defaults unless a test changes them. */
     limits?: Partial<AuthLimits>;
+  };
+  /** Verification codes: the sending limits, the captcha maker and the clock; the defaults unless a test changes them. */
+  verification?: {
+    limits?: Partial<VerificationLimits>;
+    makeCaptcha?: CaptchaMaker;
+    now?: () => Date;
   };
   /** Told of every route as it is registered. */
   onRoute?: (route: RegisteredRoute) => void;
@@ -210,6 +221,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     messages,
     siteUrl: deps.config.SITE_URL,
   });
+  // Verification codes: hashed in the database, sent by SMS or e-mail through the message service.
+  const codeSender = new MessageCodeSender(messages);
+  const verification = new VerificationService({
+    codes: new VerificationRepository(db),
+    accounts: accountRepository,
+    sender: codeSender,
+    limits: { ...defaultVerificationLimits, ...deps.verification?.limits },
+    secret: deps.auth.jwtSecret,
+    makeCaptcha: deps.verification?.makeCaptcha ?? makeCaptcha,
+    now: deps.verification?.now,
+  });
   const accounts = new AccountService({
     accounts: accountRepository,
     transactor,
@@ -221,9 +243,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     files: new DatabaseFileStore(new FileRepository(db)),
     favorites,
     applications,
+    verification,
+    deletion: {
+      // Orders and invoices, when they come, add theirs: an unpaid order or an invoice not yet issued.
+      blockers: [(userId, within) => applications.deletionBlocker(userId, within)],
+      anonymisers: [(userId, within) => applications.anonymiseApplicant(userId, within)],
+    },
+    now: deps.verification?.now,
   });
   app.decorateRequest('principal', null);
   await app.register(accountRoutes, { accounts, guard });
+  await app.register(verificationRoutes, { verification, guard });
   await app.register(addressRoutes, { addresses, guard });
   await app.register(noticeRoutes, { notices, guard });
 
@@ -259,12 +289,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Plain routes: they win over the page renderer's catch-all registered below.
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
-  // Old log-in attempts, expired sessions and long-finished jobs are of no further use.
+  // Old log-in attempts, expired sessions, day-old codes and captchas and long-finished jobs are of no further use.
   jobs.every('maintenance.prune', HOUR, async () => {
     const now = new Date();
     await Promise.all([
       throttle.prune(),
       sessions.pruneExpired(now),
+      verification.prune(),
       jobRepository.deleteFinishedBefore(new Date(now.getTime() - FINISHED_JOBS_KEPT_MS)),
     ]);
   });

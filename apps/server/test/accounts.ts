@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/database.js';
+import { users } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
 import { SessionResponse } from '@fuliaotong/contracts';
 import { parsed } from './responses.js';
+import { codeFor } from './verification.js';
 
 export const GOOD_PASSWORD = 'Excipient-Sample-2026';
 let counter = 0;
@@ -18,16 +22,34 @@ export function newIp(): string {
   return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
 }
 
-/** Registers a new member and answers its session. */
+/** The body of a registration: the account, a code sent to it, the password and the consent. */
+export async function registrationOf(app: FastifyInstance, account = newAccount(), password = GOOD_PASSWORD) {
+  const code = await codeFor(app, account, 'register', newIp());
+  return { account, code, password, agree: true as const };
+}
+
+/** Registers a new member (asking for its code first, each from an address of its own) and answers its session. */
 export async function registerMember(app: FastifyInstance, account = newAccount(), password = GOOD_PASSWORD) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/app/account/register',
-    payload: { account, password },
+    payload: await registrationOf(app, account, password),
     headers: { 'x-forwarded-for': newIp() },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { account, password, ...parsed(response, SessionResponse) };
+}
+
+/**
+ * An account as one made before registration needed a mobile number and a code (an e-mail address,
+ * say), written straight into the database; answers its id.
+ */
+export async function insertAccount(database: Database, account: string, password = GOOD_PASSWORD): Promise<number> {
+  const [row] = await database.db
+    .insert(users)
+    .values({ account, passwordHash: await hashPassword(password) })
+    .returning({ id: users.id });
+  return row!.id;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { appendFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -27,12 +26,8 @@ export interface ServerOptions {
   echo?: string;
   /** With `echo`: leave out JSON log lines below this pino level (e.g. 40 to show warnings and errors only). */
   echoMinLevel?: number;
-  /**
-   * Append each SMS the server writes to its log (SMS_PROVIDER=log, LOG_LEVEL=info or lower) to this
-   * file as a JSON line `{ to, text }`, for readers in other processes (the browser journeys'
-   * workers, see readSmsFile).
-   */
-  smsFile?: string;
+  /** Told of every chunk the server writes to stdout or stderr, as it comes (a log file, a filtered echo). */
+  onOutput?: (chunk: string) => void;
 }
 
 /** An SMS as the `log` driver wrote it (its `smsTo` and `smsText`). */
@@ -99,7 +94,6 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     if (entry && typeof entry.smsTo === 'string' && typeof entry.smsText === 'string') {
       const message = { to: entry.smsTo, text: entry.smsText };
       sms.push(message);
-      if (options.smsFile) appendFileSync(options.smsFile, `${JSON.stringify(message)}\n`);
       smsEvents.emit('sms');
     }
     if (options.echo === undefined) return;
@@ -111,6 +105,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     return (chunk: Buffer) => {
       const text = chunk.toString();
       output = (output + text).slice(-OUTPUT_LIMIT);
+      options.onOutput?.(text);
       const lines = (partial + text).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) onLine(line);
@@ -210,19 +205,4 @@ function logEntry(line: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The SMS to `to` that a server started with `smsFile` has logged so far, oldest first (another process's view). */
-export function readSmsFile(file: string, to: string): LoggedSms[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as LoggedSms)
-    .filter((message) => message.to === to);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type RegisteredRoute } from '../src/app.js';
+import { buildApp, type AppDependencies, type RegisteredRoute } from '../src/app.js';
 import type { MessagesConfig } from '../src/config/config.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
@@ -71,6 +71,13 @@ export interface TestAppOptions {
   runJobs?: boolean;
   /** SMS and e-mail drivers over the default `log` ones (e.g. `aliyun` against a local stand-in). */
   messages?: Partial<MessagesConfig>;
+  /** Verification-code limits, captcha maker and clock (test/verification.ts). */
+  verification?: AppDependencies['verification'];
+  /**
+   * Another app's database, for a second instance of the server on it (what one instance counts, the
+   * other sees); left open when this app closes.
+   */
+  database?: Database;
 }
 
 /** A clock tests move on by hand (job schedules, retries' backoff). */
@@ -84,8 +91,18 @@ export function testClock(start = new Date()): TestClock {
   return { now: () => new Date(t), advance: (ms) => void (t += ms) };
 }
 
+const databases = new WeakMap<FastifyInstance, Database>();
+
+/** The database a test app was built on. */
+export function databaseOf(app: FastifyInstance): Database {
+  const database = databases.get(app);
+  if (!database) throw new Error('not an app of createTestApp');
+  return database;
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const shared = options.database !== undefined;
+  const database = options.database ?? (await openTestDatabase());
   const routes: RegisteredRoute[] = [];
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
@@ -97,8 +114,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
     jobs: { start: options.runJobs ?? false, now: options.clock?.now },
     messages: { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com', ...options.messages },
+    verification: options.verification,
   });
   await app.ready();
+  databases.set(app, database);
   return {
     app,
     routes,
@@ -106,6 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     drain: () => app.jobs.drain(),
     async close() {
       await app.close();
+      if (shared) return;
       await dropTestSchema(database);
       await database.close();
     },

@@ -26,6 +26,11 @@ export const paths = {
   selfCheck: '/test',
   login: '/login',
   register: '/register',
+  /** 忘记密码: a new password with a code sent to the account. */
+  forgotPassword: '/forgot-password',
+  /** 《用户协议》 and 《隐私政策》. */
+  agreement: '/agreement',
+  privacy: '/privacy',
   account: '/account',
   accountIndex: '/account/index',
   addresses: '/account/addressmanager',

@@ -27,6 +27,8 @@ export default [
     route('topnews', 'routes/news.tsx', { id: 'topnews' }),
     route('topnewsdetail', 'routes/news-detail.tsx'),
     route('backlinks', 'routes/links.tsx'),
+    route('agreement', 'routes/agreement.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
     // The sample cart and the application form work only with a session.
     layout(GUARD, { id: 'signed-in:site' }, [
       route('samplecart', 'routes/sample-cart.tsx'),
@@ -68,4 +70,5 @@ export default [
   ]),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
 ] satisfies RouteConfig;

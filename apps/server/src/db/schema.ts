@@ -24,3 +24,4 @@ export * from '../modules/registration/registration.schema.js';
 export * from '../modules/sample-application/sample-application.schema.js';
 export * from '../modules/sample-cart/sample-cart.schema.js';
 export * from '../modules/settings/settings.schema.js';
+export * from '../modules/verification/verification.schema.js';

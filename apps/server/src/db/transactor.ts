@@ -1,6 +1,7 @@
 import { AccountRepository } from '../modules/account/account.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
+import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
 import { FileRepository } from '../modules/files/file.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
@@ -8,6 +9,7 @@ import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
+import { VerificationRepository } from '../modules/verification/verification.repository.js';
 import type { Db } from './database.js';
 
 /** The repositories a transaction may need, all built on one database handle or one transaction. */
@@ -15,7 +17,11 @@ export interface Repositories {
   accounts: AccountRepository;
   addresses: AddressRepository;
   applications: SampleApplicationRepository;
+  /** Log-in and registration attempts (throttling). */
+  attempts: ThrottleRepository;
   cart: SampleCartRepository;
+  /** Verification codes and captchas. */
+  codes: VerificationRepository;
   favorites: FavoriteRepository;
   files: FileRepository;
   jobs: JobRepository;
@@ -35,7 +41,9 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     accounts: new AccountRepository(db),
     addresses: new AddressRepository(db),
     applications: new SampleApplicationRepository(db),
+    attempts: new ThrottleRepository(db),
     cart: new SampleCartRepository(db),
+    codes: new VerificationRepository(db),
     favorites: new FavoriteRepository(db),
     files: new FileRepository(db),
     jobs: new JobRepository(db),

@@ -1,14 +1,18 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginBody } from '@fuliaotong/contracts';
-import { Alert, App, Button, Form, Input } from 'antd';
+import type { LoginBody, SessionResponse } from '@fuliaotong/contracts';
+import { AccountName } from '@fuliaotong/contracts/forms';
+import { Alert, App, Button, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthShell } from '../components/auth-shell';
-import { useLogin } from '../features/session/session-api';
+import { useLogin, useLoginByCode } from '../features/session/session-api';
 import { afterLoginPath, REDIRECT_PARAM, registerHref, safeRedirect } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
+import { CaptchaField, CodeField } from '../features/verification/code-field';
+import { useCodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
+import { schemaRule } from '../lib/form-rules';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
@@ -18,18 +22,24 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 const fields = ['account', 'password'] as const;
+const codeFields = ['account', 'code'] as const;
+
+/** The two ways in: password, or a code sent to the account (which works while password sign-in is locked). */
+type Method = 'password' | 'code';
 
 /** No layout: a page of its own. */
 export default function LoginPage() {
-  const [form] = Form.useForm<LoginBody>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const current = useCurrentUser();
-  const [formError, setFormError] = useState<string>();
+  const [method, setMethod] = useState<Method>('password');
   const redirectTo = safeRedirect(searchParams.get(REDIRECT_PARAM));
 
-  const mutation = useLogin();
+  const signedIn = ({ user }: SessionResponse) => {
+    message.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
+    void navigate(afterLoginPath(searchParams), { replace: true });
+  };
 
   return (
     <AuthShell
@@ -53,6 +63,26 @@ export default function LoginPage() {
           }
         />
       ) : null}
+      <Tabs
+        className="auth-card__tabs"
+        activeKey={method}
+        onChange={(key) => setMethod(key as Method)}
+        destroyOnHidden
+        items={[
+          { key: 'password', label: '密码登录', children: <PasswordLogin onSignedIn={signedIn} /> },
+          { key: 'code', label: '验证码登录', children: <CodeLogin onSignedIn={signedIn} /> },
+        ]}
+      />
+    </AuthShell>
+  );
+}
+
+function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
+  const [form] = Form.useForm<LoginBody>();
+  const [formError, setFormError] = useState<string>();
+  const mutation = useLogin();
+  return (
+    <>
       {formError ? <Alert className="auth-card__alert" type="error" showIcon title={formError} role="alert" /> : null}
       <Form
         form={form}
@@ -63,13 +93,7 @@ export default function LoginPage() {
           setFormError(undefined);
           mutation.mutate(
             { account: values.account.trim(), password: values.password },
-            {
-              onSuccess: ({ user }) => {
-                message.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
-                void navigate(afterLoginPath(searchParams), { replace: true });
-              },
-              onError: (error) => setFormError(showServerErrors(form, error, fields)),
-            },
+            { onSuccess: onSignedIn, onError: (error) => setFormError(showServerErrors(form, error, fields)) },
           );
         }}
         onValuesChange={() => formError && setFormError(undefined)}
@@ -80,12 +104,64 @@ export default function LoginPage() {
         <Form.Item label="密码" name="password" rules={[{ required: true }]}>
           <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
         </Form.Item>
+        <div className="auth-card__links">
+          <Link to={paths.forgotPassword}>忘记密码？</Link>
+        </div>
         <Form.Item className="auth-card__submit">
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
             登录
           </Button>
         </Form.Item>
       </Form>
-    </AuthShell>
+    </>
+  );
+}
+
+function CodeLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
+  const [form] = Form.useForm<{ account: string; code: string }>();
+  const [formError, setFormError] = useState<string>();
+  const codes = useCodeSender('login');
+  const mutation = useLoginByCode();
+  const account = async () => {
+    try {
+      return (await form.validateFields(['account'])).account.trim();
+    } catch {
+      return undefined;
+    }
+  };
+  return (
+    <>
+      {formError ? <Alert className="auth-card__alert" type="error" showIcon title={formError} role="alert" /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        onFinish={(values) => {
+          setFormError(undefined);
+          mutation.mutate(
+            { account: values.account.trim(), code: values.code.trim() },
+            { onSuccess: onSignedIn, onError: (error) => setFormError(showServerErrors(form, error, codeFields)) },
+          );
+        }}
+        onValuesChange={() => formError && setFormError(undefined)}
+      >
+        <Form.Item
+          label="账号"
+          name="account"
+          extra="验证码将发送到您的手机（短信）或邮箱"
+          rules={[{ required: true, whitespace: true, message: '请输入手机号或邮箱' }, schemaRule(AccountName)]}
+        >
+          <Input prefix={<UserOutlined />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
+        </Form.Item>
+        <CaptchaField sender={codes} />
+        <CodeField sender={codes} account={account} />
+        <Form.Item className="auth-card__submit">
+          <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+    </>
   );
 }

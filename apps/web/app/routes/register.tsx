@@ -1,15 +1,18 @@
-import { LockOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MobileOutlined, SmileOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
-import { AccountName, NickName } from '@fuliaotong/contracts/forms';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Mobile, NickName } from '@fuliaotong/contracts/forms';
+import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthShell } from '../components/auth-shell';
 import { useRegister } from '../features/session/session-api';
 import { afterLoginPath, loginHref, REDIRECT_PARAM, safeRedirect } from '../features/session/login-redirect';
+import { CaptchaField, CodeField } from '../features/verification/code-field';
+import { useCodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
 import { schemaRule } from '../lib/form-rules';
+import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
 
@@ -19,14 +22,17 @@ export function meta({ location }: Route.MetaArgs) {
 
 interface RegisterValues {
   account: string;
+  code: string;
   nickName?: string;
   password: string;
   confirm: string;
+  agree: boolean;
 }
 
-const fields = ['account', 'nickName', 'password'] as const;
+const fields = ['account', 'code', 'nickName', 'password', 'agree'] as const;
+const CONSENT_MESSAGE = '请阅读并同意《用户协议》和《隐私政策》';
 
-/** No layout: a page of its own. */
+/** No layout: a page of its own. A mobile number, the code sent to it, a password and consent. */
 export default function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [searchParams] = useSearchParams();
@@ -34,13 +40,24 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const [formError, setFormError] = useState<string>();
   const redirectTo = safeRedirect(searchParams.get(REDIRECT_PARAM));
+  const codes = useCodeSender('register');
 
   const mutation = useRegister();
+
+  /** The number the code goes to, once its field is valid. */
+  const mobile = async () => {
+    try {
+      const { account } = await form.validateFields(['account']);
+      return account.trim();
+    } catch {
+      return undefined;
+    }
+  };
 
   return (
     <AuthShell
       title="注册"
-      subtitle="用手机号或邮箱注册辅料通账号。"
+      subtitle="用手机号注册辅料通账号，注册后可在线申请辅料样品。"
       footer={
         <>
           已有账号？<Link to={loginHref(redirectTo)}>直接登录</Link>
@@ -53,16 +70,16 @@ export default function RegisterPage() {
         layout="vertical"
         requiredMark={false}
         size="large"
-        onFinish={({ account, nickName, password }) => {
+        onFinish={({ account, code, nickName, password }) => {
           setFormError(undefined);
           mutation.mutate(
-            { account: account.trim(), password, nickName: nickName?.trim() || undefined },
+            { account: account.trim(), code: code.trim(), password, nickName: nickName?.trim() || undefined, agree: true },
             {
               onSuccess: () => {
                 message.success('注册成功，欢迎加入辅料通');
                 void navigate(afterLoginPath(searchParams), { replace: true });
               },
-              // A taken account (409) belongs under the account field.
+              // A taken number (409) belongs under the number.
               onError: (error) =>
                 setFormError(showServerErrors(form, error, fields, (e) => (e.code === 'conflict' ? 'account' : undefined))),
             },
@@ -71,13 +88,15 @@ export default function RegisterPage() {
         onValuesChange={() => formError && setFormError(undefined)}
       >
         <Form.Item
-          label="账号"
+          label="手机号"
           name="account"
-          extra="手机号（11 位）或邮箱地址，用于登录"
-          rules={[{ required: true, whitespace: true, message: '请输入手机号或邮箱' }, schemaRule(AccountName)]}
+          extra="用于登录和接收验证码"
+          rules={[{ required: true, whitespace: true, message: '请输入手机号' }, schemaRule(Mobile)]}
         >
-          <Input prefix={<UserOutlined />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
+          <Input prefix={<MobileOutlined />} placeholder="11 位手机号码" autoComplete="tel" inputMode="tel" maxLength={11} />
         </Form.Item>
+        <CaptchaField sender={codes} />
+        <CodeField sender={codes} account={mobile} label="短信验证码" />
         <Form.Item label="昵称（选填）" name="nickName" rules={[schemaRule(NickName)]}>
           <Input prefix={<SmileOutlined />} placeholder="在网站上显示的名字" autoComplete="nickname" maxLength={30} />
         </Form.Item>
@@ -113,6 +132,29 @@ export default function RegisterPage() {
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
           />
+        </Form.Item>
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          className="auth-card__consent"
+          rules={[
+            {
+              validator: async (_rule, value: boolean | undefined) => {
+                if (!value) throw new Error(CONSENT_MESSAGE);
+              },
+            },
+          ]}
+        >
+          <Checkbox>
+            我已阅读并同意
+            <Link to={paths.agreement} target="_blank" rel="noopener">
+              《用户协议》
+            </Link>
+            和
+            <Link to={paths.privacy} target="_blank" rel="noopener">
+              《隐私政策》
+            </Link>
+          </Checkbox>
         </Form.Item>
         <Form.Item className="auth-card__submit">
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>

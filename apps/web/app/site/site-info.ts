@@ -9,6 +9,8 @@ export const siteInfo = {
   phone: '400-820-6688',
   landline: '021-5089 6688',
   email: 'service@fuliaotong.cn',
+  /** Where requests about personal information go (the privacy policy names it). */
+  privacyEmail: 'privacy@fuliaotong.cn',
   wechatHandle: 'fuliaotong-kf',
   serviceHours: '工作日 9:00–18:00',
   icp: '沪ICP备2024000001号-1',

@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { text } from '../text.js';
 import {
   AccountSummary,
+  Captcha,
   ChangePasswordBody,
+  DeleteAccountBody,
   LoginBody,
+  LoginByCodeBody,
   RegisterBody,
+  ResetPasswordBody,
+  SendCodeBody,
+  SendCodeResponse,
   SessionResponse,
   UpdateProfileBody,
   User,
 } from '../account.js';
 import { Address, AddressBody, AddressList } from '../address.js';
 import { IdParams } from '../common.js';
-import { MAX_FAVORITES } from '../constants/account.js';
+import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, MAX_FAVORITES } from '../constants/account.js';
 import { Favorite, FavoriteBody, FavoritePage, FavoriteQuery } from '../favorite.js';
 import { Notice, NoticePage, NoticeQuery, UnreadCount } from '../notice.js';
 import type { EndpointSpec } from './endpoint.js';
@@ -23,11 +29,15 @@ export const accountEndpoints = {
   accountRegister: {
     access: 'public',
     tag: '账号',
-    summary: '注册：账号为手机号或邮箱，成功后即为登录状态',
+    summary: '注册：手机号 + 短信验证码（用途 register）+ 同意《用户协议》和《隐私政策》，成功后即为登录状态',
+    description:
+      '验证码先校验；手机号已注册时在验证码正确之后才返回 409，因此只有手机号的持有人能知道它是否已注册。',
     body: RegisterBody,
     responses: { 201: SessionResponse },
     errors: [409, 429],
-    example: { body: { account: '13800138000', password: 'Excipient-Sample-2026' } },
+    example: {
+      body: { account: '13800138000', code: '123456', password: 'Excipient-Sample-2026', agree: true },
+    },
   },
   accountLogin: {
     access: 'public',
@@ -37,6 +47,53 @@ export const accountEndpoints = {
     responses: { 200: SessionResponse },
     errors: [401, 429],
     example: { body: { account: '13800138000', password: 'Excipient-Sample-2026' } },
+  },
+  accountSendCode: {
+    access: 'public',
+    tag: '账号',
+    summary: `发送 6 位验证码：手机号发短信，邮箱发邮件；${CODE_TTL_SECONDS / 60} 分钟内有效，最多尝试 ${CODE_MAX_TRIES} 次`,
+    description: [
+      `同一账号 ${CODE_RESEND_SECONDS} 秒内只能获取一次、24 小时内最多 10 次；同一地址与全站每天另有上限，超出时返回 429 和 Retry-After。`,
+      '账号或地址短时间内获取过多时返回 403 captcha_required：先调用 accountCaptcha 取图片验证码，再带 captchaId 与 captcha 重新发送。',
+      '无论账号是否存在，应答都相同（注册用途的验证码照常发送，已注册在提交注册时才提示）。',
+    ].join(''),
+    body: SendCodeBody,
+    responses: { 200: SendCodeResponse },
+    errors: [403, 429],
+    example: { body: { account: '13800138000', purpose: 'register' } },
+  },
+  accountCaptcha: {
+    access: 'public',
+    tag: '账号',
+    summary: '图片验证码：返回 id 与 SVG 图片，5 分钟内有效，只能校验一次',
+    responses: { 200: Captcha },
+    errors: [429],
+  },
+  accountResetPassword: {
+    access: 'public',
+    tag: '账号',
+    summary: '找回密码：凭发到账号的验证码（用途 reset）设置新密码，该用户所有设备上的登录随即失效',
+    body: ResetPasswordBody,
+    responses: { 204: z.null() },
+    example: { body: { account: '13800138000', code: '123456', password: 'Povidone-K30-Matrix' } },
+  },
+  accountLoginByCode: {
+    access: 'public',
+    tag: '账号',
+    summary: '验证码登录（用途 login）：密码登录因错误次数过多被暂时锁定时也可使用',
+    body: LoginByCodeBody,
+    responses: { 200: SessionResponse },
+    example: { body: { account: '13800138000', code: '123456' } },
+  },
+  accountDelete: {
+    access: 'user',
+    tag: '账号',
+    summary: '注销账号：凭密码或验证码（用途 delete）确认；个人信息就地匿名化，已完成的样品申请保留记录',
+    description: '有尚未完成的样品申请（待审核、已通过、已发货）时返回 409 和原因。',
+    body: DeleteAccountBody,
+    responses: { 204: z.null() },
+    errors: [409, 429],
+    example: { body: { password: 'Excipient-Sample-2026' } },
   },
   accountLogout: {
     access: 'user',

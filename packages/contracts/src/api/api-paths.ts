@@ -21,6 +21,12 @@ export const apiPaths = {
   accountAvatar: 'GET /api/app/account/avatar/:name',
   accountChangePassword: 'POST /api/app/account/change-password',
   accountSummary: 'GET /api/app/account/summary',
+  // Verification codes, image captchas, password reset, signing in by code, deleting the account.
+  accountSendCode: 'POST /api/app/account/send-code',
+  accountCaptcha: 'POST /api/app/account/captcha',
+  accountResetPassword: 'POST /api/app/account/reset-password',
+  accountLoginByCode: 'POST /api/app/account/login-by-code',
+  accountDelete: 'POST /api/app/account/delete',
 
   // Address book.
   addressList: 'GET /api/app/address',

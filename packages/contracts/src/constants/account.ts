@@ -23,3 +23,32 @@ export const favoriteTypeLabels: Record<(typeof FAVORITE_TARGET_TYPES)[number], 
   news: '行业资讯',
 };
 export const MAX_FAVORITES = 500;
+
+/*
+ * Verification codes (验证码) sent by SMS to a mobile number or by e-mail to an address
+ * (docs/decisions/0021).
+ */
+export const VERIFICATION_PURPOSES = ['register', 'reset', 'login', 'delete'] as const;
+export const verificationPurposeLabels: Record<(typeof VERIFICATION_PURPOSES)[number], string> = {
+  register: '注册',
+  reset: '找回密码',
+  login: '验证码登录',
+  delete: '注销账号',
+};
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = /^\d{6}$/;
+/** A code is valid this long after it was sent. */
+export const CODE_TTL_SECONDS = 5 * 60;
+/** Wrong entries a code allows before it stops working (the right one included in the count). */
+export const CODE_MAX_TRIES = 5;
+/** The least time between two codes to one account. */
+export const CODE_RESEND_SECONDS = 60;
+/** An image captcha is valid this long and for one try. */
+export const CAPTCHA_TTL_SECONDS = 5 * 60;
+export const CAPTCHA_LENGTH = 4;
+
+/**
+ * The version of the 《用户协议》 and 《隐私政策》 a registration agrees to (their effective date):
+ * stored with the account as the record of consent.
+ */
+export const POLICY_VERSION = '2026-11-20';

@@ -10,6 +10,8 @@ export interface UserName {
   account: string;
   name: string;
   nickName: string;
+  /** Set when the user deleted the account. */
+  deletedAt: Date | null;
 }
 
 export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar' | 'notifyBySmsAndEmail'>>;
@@ -39,7 +41,13 @@ export class AccountRepository {
   }
 
   /** Adds a member; a taken account fails with the database's unique violation (23505). */
-  async insert(values: { account: string; passwordHash: string; nickName: string }): Promise<UserRow> {
+  async insert(values: {
+    account: string;
+    passwordHash: string;
+    nickName: string;
+    consentedAt?: Date;
+    consentVersion?: string;
+  }): Promise<UserRow> {
     const [row] = await this.db.insert(users).values(values).returning();
     return row!;
   }
@@ -70,8 +78,32 @@ export class AccountRepository {
   async names(ids: number[]): Promise<UserName[]> {
     if (ids.length === 0) return [];
     return this.db
-      .select({ id: users.id, account: users.account, name: users.name, nickName: users.nickName })
+      .select({ id: users.id, account: users.account, name: users.name, nickName: users.nickName, deletedAt: users.deletedAt })
       .from(users)
       .where(inArray(users.id, [...new Set(ids)]));
+  }
+
+  /**
+   * Anonymises the user's row in place (deleting the account): no name, contact, avatar, password or
+   * membership is left, the account becomes `deleted:<id>` (which no one can register or sign in with),
+   * and every token stops working. The row stays for the records that name it.
+   */
+  async anonymise(id: number, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        account: `deleted:${id}`,
+        passwordHash: '',
+        name: '',
+        sex: 'unknown',
+        nickName: '',
+        avatar: null,
+        role: 'member',
+        memberUntil: null,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        deletedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(users.id, id));
   }
 }

@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountSummary, ErrorResponse, SessionResponse, User } from '@fuliaotong/contracts';
-import { bearer, GOOD_PASSWORD, multipart, newAccount, newIp, PNG, registerMember } from '../../../test/accounts.js';
+import { eq } from 'drizzle-orm';
+import { AccountSummary, ErrorResponse, POLICY_VERSION, SessionResponse, User } from '@fuliaotong/contracts';
+import { users } from '../../db/schema.js';
+import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { otherThan, testClock } from '../../../test/verification.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
 import { parsed } from '../../../test/responses.js';
 
 const jwtSecret = randomBytes(32);
+/** Codes to one account are a minute apart: tests that ask twice move the clock. */
+const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ jwtSecret });
+  t = await createTestApp({ jwtSecret, verification: { now: clock.now } });
 });
 afterAll(async () => {
   await t.close();
@@ -38,7 +43,7 @@ describe('register', () => {
       method: 'POST',
       url: url('/register'),
       headers: { 'x-forwarded-for': newIp() },
-      payload: { account, password: GOOD_PASSWORD, nickName: '小林' },
+      payload: { ...(await registrationOf(t.app, account)), nickName: '小林' },
     });
     expect(response.statusCode).toBe(201);
     const body = parsed(response, SessionResponse);
@@ -55,38 +60,63 @@ describe('register', () => {
     expect(await profileStatus(body.token)).toBe(200);
   });
 
-  it('accepts an e-mail address, case-insensitively unique', async () => {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: url('/register'),
-      headers: { 'x-forwarded-for': newIp() },
-      payload: { account: 'Chen.Formulation@Example.com', password: GOOD_PASSWORD },
-    });
-    expect(first.statusCode).toBe(201);
-    expect(parsed(first, SessionResponse).user.account).toBe('chen.formulation@example.com');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: url('/register'),
-      headers: { 'x-forwarded-for': newIp() },
-      payload: { account: 'chen.formulation@example.COM', password: GOOD_PASSWORD },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(parsed(again, ErrorResponse).error).toMatchObject({ code: 'conflict', message: '该账号已注册，请直接登录' });
+  it('records the consent and the version of the agreement and privacy policy agreed to', async () => {
+    const { user } = await registerMember(t.app);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.consentVersion).toBe(POLICY_VERSION);
+    expect(row!.consentedAt).toEqual(clock.now());
   });
 
-  it('refuses a duplicate mobile number with 409', async () => {
+  it('refuses an e-mail address: new accounts are mobile numbers', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: url('/register'),
+      headers: { 'x-forwarded-for': newIp() },
+      payload: { account: 'chen.formulation@example.com', code: '123456', password: GOOD_PASSWORD, agree: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(parsed(response, ErrorResponse).error.details).toContainEqual({ path: 'body.account', message: '请输入 11 位手机号码' });
+  });
+
+  it('an e-mail account made before keeps signing in with its password, its address case-insensitively', async () => {
+    await insertAccount(t.database, 'chen.formulation@example.com', GOOD_PASSWORD);
+    const response = await login('Chen.Formulation@Example.COM', GOOD_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(parsed(response, SessionResponse).user.account).toBe('chen.formulation@example.com');
+  });
+
+  it('refuses a registered mobile number with 409, after its code was checked', async () => {
     const { account } = await registerMember(t.app);
-    const response = await t.app.inject({ method: 'POST', url: url('/register'), headers: { 'x-forwarded-for': newIp() }, payload: { account, password: GOOD_PASSWORD } });
+    clock.advance(61_000);
+    const registration = await registrationOf(t.app, account);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: url('/register'),
+      headers: { 'x-forwarded-for': newIp() },
+      payload: { ...registration, code: otherThan(registration.code) },
+    });
+    expect(parsed(wrong, ErrorResponse).error.code).toBe('code_invalid');
+    clock.advance(61_000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: url('/register'),
+      headers: { 'x-forwarded-for': newIp() },
+      payload: await registrationOf(t.app, account),
+    });
     expect(response.statusCode).toBe(409);
+    expect(parsed(response, ErrorResponse).error).toMatchObject({ code: 'conflict', message: '该手机号已注册，请直接登录；忘记密码可通过“忘记密码”找回' });
   });
 
   it.each([
-    [{ account: '2391234567', password: GOOD_PASSWORD }, 'body.account', '请输入正确的手机号或邮箱'],
-    [{ account: '12345', password: GOOD_PASSWORD }, 'body.account', '请输入正确的手机号或邮箱'],
-    [{ account: newAccount(), password: 'short1' }, 'body.password', '密码至少 8 位'],
-    [{ account: newAccount(), password: 'x'.repeat(129) }, 'body.password', '密码最多 128 位'],
-    [{ account: newAccount(), password: 'password123' }, 'body.password', '该密码过于常见，容易被猜中，请换一个'],
-    [{ account: newAccount(), password: 'woaini1314' }, 'body.password', '该密码过于常见，容易被猜中，请换一个'],
+    [{ account: '2391234567', code: '123456', password: GOOD_PASSWORD, agree: true }, 'body.account', '请输入 11 位手机号码'],
+    [{ account: '12345', code: '123456', password: GOOD_PASSWORD, agree: true }, 'body.account', '请输入 11 位手机号码'],
+    [{ account: newAccount(), code: '12345', password: GOOD_PASSWORD, agree: true }, 'body.code', '请输入 6 位数字验证码'],
+    [{ account: newAccount(), code: '123456', password: GOOD_PASSWORD, agree: false }, 'body.agree', '请阅读并同意《用户协议》和《隐私政策》'],
+    [{ account: newAccount(), code: '123456', password: GOOD_PASSWORD }, 'body.agree', '请阅读并同意《用户协议》和《隐私政策》'],
+    [{ account: newAccount(), code: '123456', password: 'short1', agree: true }, 'body.password', '密码至少 8 位'],
+    [{ account: newAccount(), code: '123456', password: 'x'.repeat(129), agree: true }, 'body.password', '密码最多 128 位'],
+    [{ account: newAccount(), code: '123456', password: 'password123', agree: true }, 'body.password', '该密码过于常见，容易被猜中，请换一个'],
+    [{ account: newAccount(), code: '123456', password: 'woaini1314', agree: true }, 'body.password', '该密码过于常见，容易被猜中，请换一个'],
   ])('answers 400 with a Chinese message for %j', async (payload, path, message) => {
     const response = await t.app.inject({ method: 'POST', url: url('/register'), headers: { 'x-forwarded-for': newIp() }, payload });
     expect(response.statusCode).toBe(400);
@@ -99,7 +129,7 @@ describe('register', () => {
       method: 'POST',
       url: url('/register'),
       headers: { 'x-forwarded-for': newIp() },
-      payload: { account: newAccount(), password: 'lactose monohydrate tablets' },
+      payload: await registrationOf(t.app, newAccount(), 'lactose monohydrate tablets'),
     });
     expect(response.statusCode).toBe(201);
   });

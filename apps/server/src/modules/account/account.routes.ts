@@ -24,7 +24,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Registration, sessions and the profile. */
+/** Registration, sessions, the profile, password reset, signing in by code and deleting the account. */
 export const accountRoutes = endpointRoutes<{ accounts: AccountService }>((route, { accounts }) => {
   route('accountRegister', async (request, reply) => reply.code(201).send(await accounts.register(request.body, clientOf(request))));
 
@@ -66,4 +66,16 @@ export const accountRoutes = endpointRoutes<{ accounts: AccountService }>((route
   route('accountChangePassword', async (request) => accounts.changePassword(principalOf(request), request.body, clientOf(request)));
 
   route('accountSummary', async (request) => accounts.summary(principalOf(request).user.id));
+
+  route('accountLoginByCode', async (request) => accounts.loginByCode(request.body, clientOf(request)));
+
+  route('accountResetPassword', async (request, reply) => {
+    await accounts.resetPassword(request.body);
+    return reply.code(204).send(null);
+  });
+
+  route('accountDelete', async (request, reply) => {
+    await accounts.deleteAccount(principalOf(request).user, request.body, clientOf(request));
+    return reply.code(204).send(null);
+  });
 });

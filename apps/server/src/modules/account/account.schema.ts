@@ -21,6 +21,14 @@ export const users = pgTable('users', {
   notifyBySmsAndEmail: boolean('notify_by_sms_and_email').notNull().default(true),
   /** Raised by "log out everywhere" and password changes: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** When the user agreed to the 《用户协议》 and 《隐私政策》, and to which version (POLICY_VERSION). */
+  consentedAt: timestamp('consented_at', { withTimezone: true }),
+  consentVersion: text('consent_version'),
+  /**
+   * When the user deleted the account (注销): the row stays, anonymised, so that the company's records
+   * (finished sample applications) keep their applicant; `account` is then `deleted:<id>`.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

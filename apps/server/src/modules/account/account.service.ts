@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AccountSummary,
-  ChangePasswordBody,
-  LoginBody,
-  RegisterBody,
-  SessionResponse,
-  UpdateProfileBody,
-  User,
+import {
+  POLICY_VERSION,
+  type AccountSummary,
+  type ChangePasswordBody,
+  type DeleteAccountBody,
+  type LoginBody,
+  type LoginByCodeBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type SessionResponse,
+  type UpdateProfileBody,
+  type User,
 } from '@fuliaotong/contracts';
-import type { Transactor } from '../../db/transactor.js';
+import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionRepository } from '../auth/session.repository.js';
@@ -18,6 +22,7 @@ import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { FileStore } from '../files/file-store.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { SampleApplicationService } from '../sample-application/sample-application.service.js';
+import type { VerificationService } from '../verification/verification.service.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
 import { extensionOf, sniffImageType } from './image-type.js';
 
@@ -45,11 +50,9 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** E-mail addresses are case-insensitive; a mobile number is kept as typed. */
-export function normalizeAccount(account: string): string {
-  const trimmed = account.trim();
-  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
-}
+import { normalizeAccount } from './personal-data.js';
+
+export { normalizeAccount };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -57,6 +60,18 @@ function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Something of the user that is still open and that deleting the account would leave without a
+ * counterpart (a sample application not finished yet; later an unpaid order, an invoice not issued):
+ * answers why, in Chinese, or undefined. Runs in the deletion's transaction, under the user's lock.
+ */
+export type DeletionBlocker = (userId: number, within: Repositories) => Promise<string | undefined>;
+
+/** Masks what a module's records keep of a deleted user (the contact details on sample applications). */
+export type RecordAnonymiser = (userId: number, within: Repositories) => Promise<void>;
+
+const CODE_GONE = '验证码已失效，请重新获取';
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
@@ -72,6 +87,11 @@ export interface AccountServiceDeps {
   favorites?: Pick<FavoriteService, 'countOf'>;
   /** Counts the user's sample applications for the summary. */
   applications?: Pick<SampleApplicationService, 'countOf'>;
+  /** Verification codes: registration, password reset, signing in by code, deleting the account. */
+  verification: VerificationService;
+  /** What deleting an account must wait for, and what it masks in the records it keeps. */
+  deletion?: { blockers: DeletionBlocker[]; anonymisers: RecordAnonymiser[] };
+  now?: () => Date;
 }
 
 export class AccountService {
@@ -81,6 +101,15 @@ export class AccountService {
     return this.deps.accounts;
   }
 
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /**
+   * A new account: a mobile number confirmed by its code, with consent to the agreement and the privacy
+   * policy (recorded with the account). A taken number is refused only after its code was right, so
+   * only the number's holder learns that it is registered.
+   */
   async register(body: RegisterBody, client: ClientInfo): Promise<SessionResponse> {
     const { throttle, limits } = this.deps;
     await throttle.admit('register', { ip: client.ip }, 'ip', limits.registrationsPerIp, '注册过于频繁');
@@ -88,11 +117,18 @@ export class AccountService {
       throw new AppError('validation_failed', COMMON_PASSWORD, [{ path: 'body.password', message: COMMON_PASSWORD }]);
     }
     const account = normalizeAccount(body.account);
+    await this.deps.verification.check(account, 'register', body.code);
     const passwordHash = await hashPassword(body.password);
     let user: UserRow;
     try {
       user = await this.deps.transactor.transaction(async (repositories) => {
-        const row = await repositories.accounts.insert({ account, passwordHash, nickName: body.nickName?.trim() ?? '' });
+        const row = await repositories.accounts.insert({
+          account,
+          passwordHash,
+          nickName: body.nickName?.trim() ?? '',
+          consentedAt: this.now(),
+          consentVersion: POLICY_VERSION,
+        });
         await this.deps.notices.notify(
           row.id,
           {
@@ -106,7 +142,10 @@ export class AccountService {
         return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('conflict', '该账号已注册，请直接登录');
+      if (isUniqueViolation(error)) {
+        const message = '该手机号已注册，请直接登录；忘记密码可通过“忘记密码”找回';
+        throw new AppError('conflict', message, [{ path: 'body.account', message }]);
+      }
       throw error;
     }
     return this.startSession(user, client);
@@ -123,11 +162,106 @@ export class AccountService {
       limits.loginFailuresPerAccount,
       '该账号密码错误次数过多，已暂时锁定',
     );
-    const user = await this.accounts.findByAccount(account);
+    const found = await this.accounts.findByAccount(account);
+    const user = found?.deletedAt ? undefined : found;
     const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnPasswordCheck(body.password), false);
     if (!ok || !user) throw new AppError('unauthorized', WRONG_CREDENTIALS);
     await throttle.forget(failure);
     return this.startSession(user, client);
+  }
+
+  /**
+   * Signs in with a code sent to the account (purpose `login`). Not held up by the failed-password
+   * lock: a stranger's wrong guesses cannot keep the owner out.
+   */
+  async loginByCode(body: LoginByCodeBody, client: ClientInfo): Promise<SessionResponse> {
+    const account = normalizeAccount(body.account);
+    await this.deps.verification.check(account, 'login', body.code);
+    const user = await this.accounts.findByAccount(account);
+    // A code is sent only to an existing account; one deleted since is as if it never was.
+    if (!user || user.deletedAt) throw new AppError('code_invalid', CODE_GONE, [{ path: 'body.code', message: CODE_GONE }]);
+    return this.startSession(user, client);
+  }
+
+  /**
+   * Sets a new password with a code sent to the account (purpose `reset`) and ends every session of
+   * the user; the failed-password lock of the account is lifted, so that the new password works at once.
+   */
+  async resetPassword(body: ResetPasswordBody): Promise<void> {
+    const account = normalizeAccount(body.account);
+    if (isCommonPassword(body.password)) {
+      throw new AppError('validation_failed', COMMON_PASSWORD, [{ path: 'body.password', message: COMMON_PASSWORD }]);
+    }
+    await this.deps.verification.check(account, 'reset', body.code);
+    const user = await this.accounts.findByAccount(account);
+    if (!user || user.deletedAt) throw new AppError('code_invalid', CODE_GONE, [{ path: 'body.code', message: CODE_GONE }]);
+    const passwordHash = await hashPassword(body.password);
+    await this.deps.transactor.transaction(async (repositories) => {
+      await repositories.accounts.setPasswordHash(user.id, passwordHash);
+      await repositories.sessions.deleteAllOf(user.id);
+      await repositories.accounts.bumpTokenVersion(user.id);
+      await repositories.attempts.deleteOfAccount(account, 'login_failure');
+      await this.deps.notices.notify(
+        user.id,
+        {
+          kind: 'account',
+          title: '密码已重置',
+          body: '您通过验证码重置了登录密码，所有设备上的登录已全部退出。如非本人操作，请立即联系客服。',
+          link: '/account',
+        },
+        repositories,
+      );
+    });
+  }
+
+  /**
+   * Deletes the account (注销), confirmed by the password or by a code (purpose `delete`): refused,
+   * with the reason, while something of the user is still open; otherwise, in one transaction, the
+   * user's personal data goes (profile, avatar, addresses, favorites, cart, notices, sessions, codes,
+   * log-in attempts), the records the company keeps are masked (docs/decisions/0021) and the user's
+   * row stays, anonymised, for them.
+   */
+  async deleteAccount(user: UserRow, body: DeleteAccountBody, client: ClientInfo): Promise<void> {
+    const { transactor, throttle, limits } = this.deps;
+    const deletion = this.deps.deletion ?? { blockers: [], anonymisers: [] };
+    const blocked = async (within: Repositories) => {
+      for (const blocker of deletion.blockers) {
+        const reason = await blocker(user.id, within);
+        if (reason) throw new AppError('conflict', reason);
+      }
+    };
+    // Checked before the confirmation too, so that a code is not spent on a deletion that cannot happen.
+    await transactor.transaction(blocked);
+    if (body.password !== undefined) {
+      const failure = await throttle.admit(
+        'login_failure',
+        { account: user.account, ip: client.ip },
+        'account',
+        limits.loginFailuresPerAccount,
+        '密码错误次数过多，已暂时锁定',
+      );
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        const message = '密码不正确';
+        throw new AppError('validation_failed', message, [{ path: 'body.password', message }]);
+      }
+      await throttle.forget(failure);
+    } else {
+      await this.deps.verification.check(user.account, 'delete', body.code ?? '');
+    }
+    await transactor.transaction(async (repositories) => {
+      await repositories.accounts.lockUser(user.id);
+      await blocked(repositories);
+      for (const anonymise of deletion.anonymisers) await anonymise(user.id, repositories);
+      await repositories.addresses.deleteAllOf(user.id);
+      await repositories.favorites.deleteAllOf(user.id);
+      await repositories.cart.deleteAllOf(user.id);
+      await repositories.notices.deleteAllOf(user.id);
+      await repositories.sessions.deleteAllOf(user.id);
+      await repositories.files.deleteAllOf(user.id);
+      await repositories.codes.deleteCodesOf(user.account);
+      await repositories.attempts.deleteOfAccount(user.account);
+      await repositories.accounts.anonymise(user.id, this.now());
+    });
   }
 
   async logout(sessionId: string): Promise<void> {

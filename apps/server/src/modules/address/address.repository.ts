@@ -80,4 +80,9 @@ export class AddressRepository {
   async markDefault(id: number): Promise<void> {
     await this.db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
   }
+
+  /** Deletes every address of the user (deleting the account). */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.db.delete(addresses).where(eq(addresses.userId, userId));
+  }
 }

@@ -39,4 +39,10 @@ export class ThrottleRepository {
   async deleteBefore(before: Date): Promise<void> {
     await this.db.delete(authAttempts).where(lt(authAttempts.createdAt, before));
   }
+
+  /** Forgets every attempt of a kind recorded for an account (all kinds when none is given). */
+  async deleteOfAccount(account: string, kind?: AttemptKind): Promise<void> {
+    const subject = eq(authAttempts.account, account);
+    await this.db.delete(authAttempts).where(kind ? and(subject, eq(authAttempts.kind, kind)) : subject);
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '@fuliaotong/contracts';
-import { GOOD_PASSWORD, newAccount, newIp, registerMember } from '../../../test/accounts.js';
+import { GOOD_PASSWORD, newAccount, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';
 
@@ -67,11 +67,11 @@ describe('throttling', () => {
 
   it('limits registrations per client address', async () => {
     const ip = newIp();
-    const register = () =>
+    const register = async () =>
       t.app.inject({
         method: 'POST',
         url: '/api/app/account/register',
-        payload: { account: newAccount(), password: GOOD_PASSWORD },
+        payload: await registrationOf(t.app),
         headers: { 'x-forwarded-for': ip },
       });
     for (let i = 0; i < 3; i++) expect((await register()).statusCode).toBe(201);

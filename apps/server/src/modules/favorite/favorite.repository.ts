@@ -102,4 +102,9 @@ export class FavoriteRepository {
           .where(inArray(news.id, ids));
     }
   }
+
+  /** Deletes every favorite of the user (deleting the account). */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.db.delete(favorites).where(eq(favorites.userId, userId));
+  }
 }

@@ -37,4 +37,9 @@ export class FileRepository {
   async delete(name: string, ownerId: number): Promise<void> {
     await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, ownerId)));
   }
+
+  /** Deletes every file of the owner (deleting an account). */
+  async deleteAllOf(ownerId: number): Promise<void> {
+    await this.db.delete(uploads).where(eq(uploads.ownerId, ownerId));
+  }
 }

@@ -9,12 +9,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * Stored files (avatars today) of the database driver of the file store (docs/decisions/0020):
  * kept in the database so that every server instance can serve them. `name` is the file's key.
+ * A user's row is never deleted (deleting an account anonymises it and deletes its files itself):
+ * `restrict` makes sure no deletion of a user ever takes files with it unnoticed.
  */
 export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   ownerId: integer('owner_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => users.id, { onDelete: 'restrict' }),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -61,4 +61,9 @@ export class NoticeRepository {
       .set({ readAt: new Date() })
       .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
   }
+
+  /** Deletes every notice of the user (deleting the account). */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.db.delete(notices).where(eq(notices.userId, userId));
+  }
 }

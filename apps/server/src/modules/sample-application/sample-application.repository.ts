@@ -142,4 +142,40 @@ export class SampleApplicationRepository {
     ]);
     return { rows, totalCount: total?.n ?? 0, counts };
   }
+
+  /** How many of the user's applications are in one of these statuses. */
+  async countIn(userId: number, statuses: readonly ApplicationStatus[]): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(sampleApplications)
+      .where(and(eq(sampleApplications.userId, userId), inArray(sampleApplications.status, [...statuses])));
+    return row?.n ?? 0;
+  }
+
+  /** The contact details of every application of the user (deleting the account masks them). */
+  async contactsOf(userId: number): Promise<Array<Pick<ApplicationRow, 'id' | 'contactName' | 'mobile' | 'email' | 'address'>>> {
+    return this.db
+      .select({
+        id: sampleApplications.id,
+        contactName: sampleApplications.contactName,
+        mobile: sampleApplications.mobile,
+        email: sampleApplications.email,
+        address: sampleApplications.address,
+      })
+      .from(sampleApplications)
+      .where(eq(sampleApplications.userId, userId));
+  }
+
+  /** Replaces an application's contact details (not its status, items or history). */
+  async setContact(
+    id: number,
+    contact: Pick<ApplicationRow, 'contactName' | 'mobile' | 'email' | 'address' | 'notes'>,
+  ): Promise<void> {
+    await this.db.update(sampleApplications).set(contact).where(eq(sampleApplications.id, id));
+  }
+
+  /** Renames the user in the history of every application (events the user made). */
+  async renameActor(userId: number, actorName: string): Promise<void> {
+    await this.db.update(sampleApplicationEvents).set({ actorName }).where(eq(sampleApplicationEvents.actorId, userId));
+  }
 }

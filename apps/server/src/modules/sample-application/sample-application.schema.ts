@@ -17,9 +17,10 @@ export const sampleApplications = pgTable(
     id: serial('id').primaryKey(),
     /** Shown to people: YP + yyyymmdd + the id, zero-padded to 6 digits. */
     number: text('number').notNull().unique(),
+    /** The applicant. `restrict`: the company's record outlives the account (deleting it anonymises the user's row). */
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     status: applicationStatus('status').notNull().default('submitted'),
     contactName: text('contact_name').notNull(),
     mobile: text('mobile').notNull(),

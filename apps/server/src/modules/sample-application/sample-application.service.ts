@@ -17,6 +17,7 @@ import {
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import type { AccountRepository, UserName, UserRow } from '../account/account.repository.js';
+import { maskEmail, maskMobile, maskName } from '../account/personal-data.js';
 import type { AddressService } from '../address/address.service.js';
 import { regionNames } from '../address/regions.js';
 import type { FormDictionaryService } from '../form-dictionary/form-dictionary.service.js';
@@ -129,11 +130,22 @@ function applicationOf(
   };
 }
 
+/** How the staff pages name the applicant of a deleted account. */
+export const DELETED_APPLICANT = '已注销用户';
+
 const applicantOf = (row: UserName | undefined) => ({
   id: row?.id ?? 0,
-  account: row?.account ?? '',
-  name: row?.name || row?.nickName || '',
+  account: row?.deletedAt ? DELETED_APPLICANT : (row?.account ?? ''),
+  name: row?.deletedAt ? DELETED_APPLICANT : row?.name || row?.nickName || '',
 });
+
+/**
+ * Statuses an application can still leave (some transition starts there): submitted, approved and
+ * shipped. An application in any other status is finished.
+ */
+export const OPEN_APPLICATION_STATUSES: ApplicationStatus[] = ApplicationStatus.options.filter((status) =>
+  Object.values(applicationTransitions).some((transition) => (transition.from as readonly ApplicationStatus[]).includes(status)),
+);
 
 function countsOf(counts: Array<{ status: ApplicationStatus; n: number }>): Record<ApplicationStatus, number> {
   const result = Object.fromEntries(ApplicationStatus.options.map((status) => [status, 0])) as Record<ApplicationStatus, number>;
@@ -192,6 +204,35 @@ export class SampleApplicationService {
 
   countOf(userId: number): Promise<number> {
     return this.applications.countOf(userId);
+  }
+
+  /** Why the user cannot delete the account while applications are open, or undefined. */
+  async deletionBlocker(userId: number, within: Repositories): Promise<string | undefined> {
+    const open = await within.applications.countIn(userId, OPEN_APPLICATION_STATUSES);
+    if (open === 0) return undefined;
+    const statuses = OPEN_APPLICATION_STATUSES.map((status) => applicationStatusLabels[status]).join('、');
+    return `您有 ${open} 份样品申请尚未完成（${statuses}），暂时不能注销账号。请撤回待审核的申请，或等样品签收后再注销。`;
+  }
+
+  /**
+   * What a finished application keeps of a deleted account's holder (docs/decisions/0021): the company,
+   * its type and department, the region shipped to, the samples, the purpose and the history with the
+   * carrier and tracking number — the company's record of a sample given out. The person goes: the
+   * contact's and the recipient's names keep their family name (王**), mobile numbers and the e-mail
+   * keep what a waybill shows (138****8000, w***@example.com), the street address and the notes are
+   * emptied, and the applicant's own steps in the history are signed 已注销用户.
+   */
+  async anonymiseApplicant(userId: number, within: Repositories): Promise<void> {
+    for (const row of await within.applications.contactsOf(userId)) {
+      await within.applications.setContact(row.id, {
+        contactName: maskName(row.contactName),
+        mobile: maskMobile(row.mobile),
+        email: maskEmail(row.email),
+        address: { ...row.address, recipient: maskName(row.address.recipient), mobile: maskMobile(row.address.mobile), street: '' },
+        notes: '',
+      });
+    }
+    await within.applications.renameActor(userId, DELETED_APPLICANT);
   }
 
   /** Creates (no `id`) or updates (`id`, only while awaiting review) the user's application. */

@@ -148,4 +148,9 @@ export class SampleCartRepository {
       .innerJoin(excipients, eq(excipients.id, excipientSpecs.excipientId))
       .where(inArray(excipientSpecs.id, specIds));
   }
+
+  /** Empties the user's cart (deleting the account). */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.db.delete(sampleCartItems).where(eq(sampleCartItems.userId, userId));
+  }
 }

@@ -82,6 +82,7 @@ describe('robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /login',
         'Disallow: /register',
+        'Disallow: /forgot-password',
         '',
         'Sitemap: http://www.fuliaotong.example/sitemap.xml',
         '',

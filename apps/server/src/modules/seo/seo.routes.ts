@@ -22,10 +22,12 @@ export const PUBLIC_PAGES = [
   '/search',
   '/showabout',
   '/backlinks',
+  '/agreement',
+  '/privacy',
 ] as const;
 
 /** Paths search engines should leave alone: the account area, the API and the sign-in pages. */
-export const DISALLOWED = ['/account', '/admin', '/api/', '/login', '/register'] as const;
+export const DISALLOWED = ['/account', '/admin', '/api/', '/login', '/register', '/forgot-password'] as const;
 
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

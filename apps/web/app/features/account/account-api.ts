@@ -1,8 +1,11 @@
-import type { AccountSummary, ChangePasswordBody, SessionResponse, UpdateProfileBody, User } from '@fuliaotong/contracts';
+import type { AccountSummary, ChangePasswordBody, DeleteAccountBody, SessionResponse, UpdateProfileBody, User } from '@fuliaotong/contracts';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { login, setSessionUser } from '../session/session';
+import { paths } from '../../paths';
+import { login, logout, setSessionUser } from '../session/session';
 
 export function fetchProfile(): Promise<User> {
   return api().call('accountProfile');
@@ -21,6 +24,11 @@ export function uploadAvatar(file: Blob, fileName: string): Promise<User> {
 /** Answers a new token for this session; every other session of the user ends. */
 export function changePassword(body: ChangePasswordBody): Promise<SessionResponse> {
   return api().call('accountChangePassword', { body });
+}
+
+/** Deletes the account (注销), confirmed by the password or a code; 409 with the reason while something is open. */
+export function deleteAccount(body: DeleteAccountBody): Promise<null> {
+  return api().call('accountDelete', { body });
 }
 
 export function fetchSummary(): Promise<AccountSummary> {
@@ -58,5 +66,23 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: ({ token, user }) => login(token, user),
+  });
+}
+
+/**
+ * Deletes the account: the visitor lands on the home page, signed out in every tab (the session
+ * bridge forgets the user's cached data). The home page first: signing out on an account page would
+ * send the visitor to /login instead.
+ */
+export function useDeleteAccount() {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
+      await navigate(paths.home, { replace: true });
+      logout();
+      void message.success('账号已注销，感谢您使用辅料通');
+    },
   });
 }

@@ -90,6 +90,12 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
 
 const text = (value: string) => (value.trim() ? value : <span className="muted">—</span>);
 
+/** The applicant as the staff see them: name and account; an account deleted since has only its label. */
+function applicantLabel(applicant: { name: string; account: string }): string {
+  if (applicant.name && applicant.name === applicant.account) return applicant.name;
+  return `${applicant.name || '未填写姓名'}（${applicant.account}）`;
+}
+
 /**
  * The application sheet (申请单): who applies and why, where the samples go, which samples, and what
  * has happened to the application. The member's printable page and the staff detail both show it.
@@ -149,7 +155,7 @@ export function ApplicationSheet({
       <Section title="申请信息">
         <dl className="app-fields">
           {[
-            ...(applicant ? [{ key: 'applicant', label: '申请账号', value: `${applicant.name || '未填写姓名'}（${applicant.account}）`, wide: true }] : []),
+            ...(applicant ? [{ key: 'applicant', label: '申请账号', value: applicantLabel(applicant), wide: true }] : []),
             { key: 'contactName', label: '联系人', value: a.contactName },
             { key: 'mobile', label: '手机号', value: a.mobile },
             { key: 'email', label: '邮箱', value: a.email },

@@ -29,6 +29,7 @@ describe('safeRedirect', () => {
     '/login',
     '/login?redirect=/account',
     '/register',
+    '/forgot-password',
   ])('rejects %j', (value) => {
     expect(safeRedirect(value)).toBeUndefined();
   });

@@ -32,6 +32,7 @@ export function safeRedirect(value: string | null | undefined): string | undefin
   }
   if (value === paths.login || value.startsWith(`${paths.login}?`)) return undefined;
   if (value === paths.register || value.startsWith(`${paths.register}?`)) return undefined;
+  if (value === paths.forgotPassword || value.startsWith(`${paths.forgotPassword}?`)) return undefined;
   return value;
 }
 

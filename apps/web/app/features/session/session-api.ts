@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, SessionResponse } from '@fuliaotong/contracts';
+import type { LoginBody, LoginByCodeBody, RegisterBody, ResetPasswordBody, SessionResponse } from '@fuliaotong/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
@@ -15,6 +15,16 @@ export function register(body: RegisterBody): Promise<SessionResponse> {
 /** Signing in: a 401 here means a wrong account or password, not a lost session. */
 export function loginWithPassword(body: LoginBody): Promise<SessionResponse> {
   return api().call('accountLogin', { body }, { handleUnauthorized: false });
+}
+
+/** Signing in with a code sent to the account; works while password sign-in is locked. */
+export function loginWithCode(body: LoginByCodeBody): Promise<SessionResponse> {
+  return api().call('accountLoginByCode', { body }, { handleUnauthorized: false });
+}
+
+/** A new password with a code sent to the account; every session of the user ends. */
+export function resetPassword(body: ResetPasswordBody): Promise<null> {
+  return api().call('accountResetPassword', { body }, { handleUnauthorized: false });
 }
 
 /** Ends this token's session (only it). */
@@ -35,6 +45,19 @@ export function useLogin() {
     mutationFn: loginWithPassword,
     onSuccess: ({ token, user }) => login(token, user),
   });
+}
+
+/** Signs in with a code; the answer becomes the session of this browser. */
+export function useLoginByCode() {
+  return useMutation({
+    mutationFn: loginWithCode,
+    onSuccess: ({ token, user }) => login(token, user),
+  });
+}
+
+/** Sets a new password (nobody is signed in: nothing cached changes). */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
 }
 
 /** Registers; the new user is signed in at once. */

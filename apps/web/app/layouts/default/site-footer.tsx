@@ -32,6 +32,9 @@ export function SiteFooter() {
           <p>
             <Link to={paths.registrations}>原辅包登记信息</Link> · <Link to={paths.regulations}>法规政策</Link>
           </p>
+          <p>
+            <Link to={paths.agreement}>用户协议</Link> · <Link to={paths.privacy}>隐私政策</Link>
+          </p>
         </section>
       </div>
       <div className="container site-footer__bottom">

@@ -1,4 +1,4 @@
-import { EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { sexLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Popconfirm, Skeleton } from 'antd';
@@ -10,6 +10,7 @@ import { profileQuery, summaryQuery, useUpdateProfile } from '../../features/acc
 import { AccountShortcuts } from '../../features/account/account-shortcuts';
 import { AvatarUpload } from '../../features/account/avatar-upload';
 import { ChangePasswordModal } from '../../features/account/change-password-modal';
+import { DeleteAccountModal } from '../../features/account/delete-account-modal';
 import { EditProfileModal } from '../../features/account/edit-profile-modal';
 import { displayName, maskAccount } from '../../features/account/user-display';
 import { setSessionUser, useCurrentUser } from '../../features/session/session';
@@ -57,6 +58,7 @@ export default function AccountHomePage() {
   const user = profile.data ?? stored;
   const [editing, setEditing] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const { signOut, pending: signingOut } = useSignOut();
   const info = pageInfo(paths.account);
 
@@ -149,6 +151,23 @@ export default function AccountHomePage() {
           >
             <Button danger>在所有设备上退出</Button>
           </Popconfirm>
+        </div>
+        <div className="account-security__danger">
+          <h3 className="account-security__subtitle">注销账号</h3>
+          <p className="account-security__text">
+            注销后，您的个人资料、收货地址、收藏和消息将被删除且无法恢复；已完成的样品申请作为寄样记录保留，联系方式隐去部分内容。
+          </p>
+          <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)} disabled={!user}>
+            注销账号
+          </Button>
+          {user ? (
+            <DeleteAccountModal
+              user={user}
+              open={deleting}
+              onClose={() => setDeleting(false)}
+              onDeleted={() => setDeleting(false)}
+            />
+          ) : null}
         </div>
       </section>
     </div>

@@ -1,0 +1,230 @@
+import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  CAPTCHA_TTL_SECONDS,
+  CODE_LENGTH,
+  CODE_MAX_TRIES,
+  CODE_RESEND_SECONDS,
+  CODE_TTL_SECONDS,
+  type Captcha,
+  type SendCodeBody,
+  type SendCodeResponse,
+  type VerificationPurpose,
+} from '@fuliaotong/contracts';
+import { AppError } from '../../http/errors.js';
+import type { AccountRepository } from '../account/account.repository.js';
+import { isMobile, maskAccount, normalizeAccount } from '../account/personal-data.js';
+import type { Limit } from '../auth/throttle.js';
+import type { CaptchaMaker } from './captcha.js';
+import type { CodeSender } from './code-sender.js';
+import type { CodeCount, VerificationRepository } from './verification.repository.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How many codes may be sent, and when a captcha comes first; tests lower them. Stated in the README. */
+export interface VerificationLimits {
+  /** Codes to one account: at most one a minute … */
+  perAccountResend: Limit;
+  /** … and 10 a day. */
+  perAccountDay: Limit;
+  /** Codes asked for from one client address, an hour and a day (a company often shares one address). */
+  perIpHour: Limit;
+  perIpDay: Limit;
+  /** Codes the whole site sends in 24 hours (what the SMS contract is sized for). */
+  globalDay: Limit;
+  /** More codes than this to an account, or from an address, in the window: the next one needs a captcha. */
+  captchaAfterPerAccount: Limit;
+  captchaAfterPerIp: Limit;
+  /** Captchas handed out to one address. */
+  captchasPerIp: Limit;
+}
+
+export const defaultVerificationLimits: VerificationLimits = {
+  perAccountResend: { max: 1, windowMs: CODE_RESEND_SECONDS * 1000 },
+  perAccountDay: { max: 10, windowMs: DAY },
+  perIpHour: { max: 20, windowMs: HOUR },
+  perIpDay: { max: 50, windowMs: DAY },
+  globalDay: { max: 2000, windowMs: DAY },
+  captchaAfterPerAccount: { max: 3, windowMs: 10 * MINUTE },
+  captchaAfterPerIp: { max: 5, windowMs: 10 * MINUTE },
+  captchasPerIp: { max: 30, windowMs: 10 * MINUTE },
+};
+
+/** Rows older than the longest window are of no use to any limit. */
+const KEEP_MS = DAY + HOUR;
+
+function formatWait(seconds: number): string {
+  if (seconds <= 90) return `${seconds} 秒`;
+  if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} 分钟`;
+  return `${Math.ceil(seconds / 3600)} 小时`;
+}
+
+function codeIssue(message: string): AppError<'code_invalid'> {
+  return new AppError('code_invalid', message, [{ path: 'body.code', message }]);
+}
+
+function captchaIssue(message: string): AppError<'captcha_required'> {
+  return new AppError('captcha_required', message, [{ path: 'body.captcha', message }]);
+}
+
+export interface VerificationServiceDeps {
+  codes: VerificationRepository;
+  /** Whether the account exists: codes for signing in, resetting or deleting go only to existing accounts. */
+  accounts: Pick<AccountRepository, 'findByAccount'>;
+  sender: CodeSender;
+  limits: VerificationLimits;
+  /** The server's secret: codes and captcha answers are stored as HMACs under a key derived from it. */
+  secret: Uint8Array;
+  makeCaptcha: CaptchaMaker;
+  now?: () => Date;
+}
+
+/**
+ * Verification codes (验证码) and image captchas (docs/decisions/0021): sends a 6-digit code to an
+ * account within the sending limits, asks for a captcha first when an account or an address asks for
+ * many, and checks a code once for the action it was sent for. Answers never tell whether the account
+ * exists: a code for an unknown account is recorded (and counted) like any other, only not sent.
+ */
+export class VerificationService {
+  private readonly key: Buffer;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: VerificationServiceDeps) {
+    this.key = Buffer.from(hkdfSync('sha256', deps.secret, new Uint8Array(0), 'fuliaotong verification codes', 32));
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private hmac(...parts: string[]): string {
+    return createHmac('sha256', this.key).update(parts.join('\u0000')).digest('hex');
+  }
+
+  private static same(a: string, b: string): boolean {
+    const x = Buffer.from(a, 'hex');
+    const y = Buffer.from(b, 'hex');
+    return x.length === y.length && timingSafeEqual(x, y);
+  }
+
+  async sendCode(body: SendCodeBody, client: { ip: string }): Promise<SendCodeResponse> {
+    const account = normalizeAccount(body.account);
+    const channel = isMobile(account) ? 'sms' : 'email';
+    if (body.purpose === 'register' && channel !== 'sms') {
+      const message = '注册请使用 11 位手机号码';
+      throw new AppError('validation_failed', message, [{ path: 'body.account', message }]);
+    }
+    const now = this.now();
+    await this.checkLimits(account, client.ip, now, 1);
+    if (await this.captchaNeeded(account, client.ip, now)) await this.passCaptcha(body.captchaId, body.captcha, now);
+
+    // Recorded first, then counted again with everything recorded meanwhile: a burst of parallel
+    // requests cannot pass a limit (at worst one too many is refused).
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+    const id = await this.deps.codes.insertCode({
+      account,
+      purpose: body.purpose,
+      channel,
+      codeHash: this.hmac(body.purpose, account, code),
+      ip: client.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    });
+    try {
+      await this.checkLimits(account, client.ip, now, 0);
+      if (body.purpose === 'register' || (await this.deps.accounts.findByAccount(account))) {
+        await this.deps.sender.sendCode({ channel, address: account }, code);
+      }
+    } catch (error) {
+      await this.deps.codes.deleteCode(id);
+      throw error;
+    }
+    return { channel, to: maskAccount(account), expiresIn: CODE_TTL_SECONDS, resendIn: CODE_RESEND_SECONDS };
+  }
+
+  /**
+   * Throws 429 when one more code (`pending` = 1, before recording it) or the codes recorded so far
+   * (`pending` = 0, after) would pass a limit.
+   */
+  private async checkLimits(account: string, ip: string, now: Date, pending: 0 | 1): Promise<void> {
+    const { limits, codes } = this.deps;
+    const since = (limit: Limit) => new Date(now.getTime() - limit.windowMs);
+    const checks: Array<[Limit, Promise<CodeCount>, string]> = [
+      [limits.perAccountResend, codes.countCodes({ account }, since(limits.perAccountResend)), '获取验证码过于频繁'],
+      [limits.perAccountDay, codes.countCodes({ account }, since(limits.perAccountDay)), '该账号获取验证码的次数已达上限'],
+      [limits.perIpHour, codes.countCodes({ ip }, since(limits.perIpHour)), '当前网络获取验证码过于频繁'],
+      [limits.perIpDay, codes.countCodes({ ip }, since(limits.perIpDay)), '当前网络获取验证码的次数已达上限'],
+      [limits.globalDay, codes.countCodes({}, since(limits.globalDay)), '验证码发送量已达今日上限'],
+    ];
+    for (const [limit, counting, message] of checks) {
+      const count = await counting;
+      if (count.n + pending > limit.max) this.refuse(limit, count, now, message);
+    }
+  }
+
+  private refuse(limit: Limit, count: CodeCount, now: Date, message: string): never {
+    const oldest = count.oldest?.getTime() ?? now.getTime();
+    const retryAfter = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
+    throw new AppError('too_many_requests', `${message}，请 ${formatWait(retryAfter)}后再试`, undefined, {
+      'retry-after': String(retryAfter),
+    });
+  }
+
+  private async captchaNeeded(account: string, ip: string, now: Date): Promise<boolean> {
+    const { limits, codes } = this.deps;
+    const since = (limit: Limit) => new Date(now.getTime() - limit.windowMs);
+    const [byAccount, byIp] = await Promise.all([
+      codes.countCodes({ account }, since(limits.captchaAfterPerAccount)),
+      codes.countCodes({ ip }, since(limits.captchaAfterPerIp)),
+    ]);
+    return byAccount.n >= limits.captchaAfterPerAccount.max || byIp.n >= limits.captchaAfterPerIp.max;
+  }
+
+  /** A captcha answers one check, right or wrong; throws `captcha_required` unless this one is right. */
+  private async passCaptcha(id: string | undefined, answer: string | undefined, now: Date): Promise<void> {
+    if (!id || !answer) throw captchaIssue('请输入图片验证码');
+    const hash = await this.deps.codes.useCaptcha(id, now);
+    if (!hash) throw captchaIssue('图片验证码已失效，请换一张');
+    if (!VerificationService.same(this.hmac('captcha', id, answer.trim().toLowerCase()), hash)) {
+      throw captchaIssue('图片验证码错误，请重新输入');
+    }
+  }
+
+  /** A new image captcha for this client address. */
+  async createCaptcha(client: { ip: string }): Promise<Captcha> {
+    const { limits, codes } = this.deps;
+    const now = this.now();
+    const count = await codes.countCaptchas(client.ip, new Date(now.getTime() - limits.captchasPerIp.windowMs));
+    if (count.n + 1 > limits.captchasPerIp.max) this.refuse(limits.captchasPerIp, count, now, '图片验证码获取过于频繁');
+    const image = this.deps.makeCaptcha();
+    const id = randomUUID();
+    await codes.insertCaptcha({
+      id,
+      answerHash: this.hmac('captcha', id, image.text.toLowerCase()),
+      ip: client.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+    });
+    return { id, svg: image.svg, expiresIn: CAPTCHA_TTL_SECONDS };
+  }
+
+  /**
+   * Checks a code against the latest one sent to the account for this purpose and uses it up when it
+   * is right. Each check counts as one of the code's tries; throws `code_invalid` otherwise. Never
+   * inside a transaction that a wrong code rolls back: the try must count.
+   */
+  async check(rawAccount: string, purpose: VerificationPurpose, code: string): Promise<void> {
+    const { codes } = this.deps;
+    const account = normalizeAccount(rawAccount);
+    const now = this.now();
+    const row = await codes.takeAttempt(account, purpose, now, CODE_MAX_TRIES);
+    if (!row) throw codeIssue('验证码已失效，请重新获取');
+    if (!VerificationService.same(this.hmac(purpose, account, code.trim()), row.codeHash)) {
+      const left = CODE_MAX_TRIES - row.attempts;
+      throw codeIssue(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取');
+    }
+    if (!(await codes.consume(row.id, now))) throw codeIssue('验证码已失效，请重新获取');
+  }
+
+  async prune(): Promise<void> {
+    await this.deps.codes.prune(new Date(this.now().getTime() - KEEP_MS));
+  }
+}

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+
+/**
+ * Verification codes the server sent, read from its log (e2e/support/global-setup.ts writes every
+ * line of it to a file). The message driver of a development or test server logs each SMS as one
+ * info line with `smsTo` and `smsText`, each e-mail with `mailTo`, `mailSubject` and `mailText`
+ * (apps/server/src/modules/messages/message-drivers.ts).
+ */
+
+interface MessageLine {
+  smsTo?: string;
+  smsText?: string;
+  mailTo?: string;
+  mailText?: string;
+}
+
+const CODE = /验证码为 (\d{6})/;
+
+/** The text of every SMS and e-mail sent to a mobile number or an e-mail address so far, oldest first. */
+async function textsSentTo(to: string): Promise<string[]> {
+  const log = await readFile(inject('serverLog'), 'utf8');
+  const texts: string[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.includes(to)) continue;
+    let message: MessageLine;
+    try {
+      message = JSON.parse(line) as MessageLine;
+    } catch {
+      continue;
+    }
+    const text = message.smsTo === to ? message.smsText : message.mailTo === to ? message.mailText : undefined;
+    if (text) texts.push(text);
+  }
+  return texts;
+}
+
+/** Every code sent to a mobile number or an e-mail address so far, oldest first. */
+export async function codesSentTo(to: string): Promise<string[]> {
+  return (await textsSentTo(to)).map((text) => CODE.exec(text)?.[1]).filter((code) => code !== undefined);
+}
+
+/** The text of the `count`-th message (1 = the first) sent to `to`, waiting for the server's log line. */
+export async function waitForSms(to: string, { count = 1, timeoutMs = 15_000 } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await textsSentTo(to))[count - 1];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no message no. ${count} to ${to} within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The next code sent to `to` after the first `seen` ones (take `seen` from codesSentTo before the step
+ * that sends it), waiting for the server's log line to arrive.
+ */
+export async function nextCodeTo(to: string, seen = 0, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const codes = await codesSentTo(to);
+    if (codes.length > seen) return codes[seen]!;
+    if (Date.now() > deadline) throw new Error(`no code was sent to ${to} within ${timeoutMs / 1000} s (${seen} seen before)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
