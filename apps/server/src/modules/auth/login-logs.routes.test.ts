@@ -63,4 +63,17 @@ describe('log lines of log-in attempts', () => {
     expect(others).not.toContain(account);
     expect(others).not.toContain('482913');
   });
+
+  it('are masked by the logger itself, whoever logs what (child loggers, messages, errors)', () => {
+    lines.length = 0;
+    const child = t.app.log.child({ module: 'example' });
+    child.info({ to: '13800138000', mail: 'wang@example.com', code: '123456' }, 'sent to 13800138000');
+    child.error({ err: new Error('insert failed: params 13800138000,wang@example.com') }, 'failed');
+    expect(lines.map((line) => [line.to, line.mail, line.code, line.msg])).toEqual([
+      ['138****8000', 'w***@example.com', '******', 'sent to 138****8000'],
+      [undefined, undefined, undefined, 'failed'],
+    ]);
+    expect((lines[1]!.err as { message: string; type: string }).message).toBe('insert failed: params 138****8000,w***@example.com');
+    expect(JSON.stringify(lines)).not.toMatch(/13800138000|wang@/);
+  });
 });
