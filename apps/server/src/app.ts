@@ -14,6 +14,7 @@ import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js'
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { loggerOptions, type LogDestination } from './logging/logger.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -107,6 +108,8 @@ export interface AppDependencies {
   jobs?: { start?: boolean; now?: () => Date; pollMs?: number };
   /** SMS and e-mail drivers (default: both `log`). */
   messages?: MessagesConfig;
+  /** Where log lines go (default: stdout); tests read them. */
+  logDestination?: LogDestination;
 }
 
 const logMessages: MessagesConfig = { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' };
@@ -134,10 +137,8 @@ const developmentBuild: BuildInfo = { id: 'dev', timestamp: 0 };
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      deps.config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: deps.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Logs never hold a whole mobile number, e-mail address or code (logging/logger.ts).
+    logger: deps.config.LOG_LEVEL === 'silent' ? false : loggerOptions(deps.config.LOG_LEVEL, deps.logDestination),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

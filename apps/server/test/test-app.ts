@@ -78,6 +78,8 @@ export interface TestAppOptions {
    * other sees); left open when this app closes.
    */
   database?: Database;
+  /** Log at debug level into this array (one parsed JSON line each) instead of not at all. */
+  logLines?: Array<Record<string, unknown>>;
 }
 
 /** A clock tests move on by hand (job schedules, retries' backoff). */
@@ -107,7 +109,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
     // Tests stand for many clients by setting X-Forwarded-For.
-    config: { LOG_LEVEL: 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true, SITE_URL: TEST_SITE_URL },
+    config: { LOG_LEVEL: options.logLines ? 'debug' : 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true, SITE_URL: TEST_SITE_URL },
+    logDestination: options.logLines && {
+      write: (line: string) => void options.logLines!.push(JSON.parse(line) as Record<string, unknown>),
+    },
     database,
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },

@@ -11,9 +11,12 @@ const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9
 const CODE_IN_TEXT = /(验证码\D{0,8}|\bcode\W{1,3})\d{4,8}(?!\d)/gi;
 /** Fields whose value is a secret whatever it looks like. */
 const SECRET_KEYS = /^(password|newPassword|oldPassword|token|accessKeySecret)$/i;
-/** Fields that hold a verification code when their value is a few digits (an error's `code` is a word). */
+/**
+ * Fields that hold a verification code when their value is 6 to 8 digits (an error's `code` is a word,
+ * or PostgreSQL's 5 characters, `23505`).
+ */
 const CODE_KEYS = /^(code|verificationCode|smsCode)$/i;
-const DIGITS = /^\d{4,8}$/;
+const DIGITS = /^\d{6,8}$/;
 
 function isSecretField(key: string, value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false;
@@ -52,6 +55,7 @@ const MAX_DEPTH = 6;
 export function maskLogValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return maskText(value);
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return maskError(value, depth);
   if (Array.isArray(value)) return value.map((item) => maskLogValue(item, depth + 1));
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return value;
@@ -60,6 +64,21 @@ export function maskLogValue(value: unknown, depth = 0): unknown {
     result[key] = isSecretField(key, item) ? '******' : maskLogValue(item, depth + 1);
   }
   return result;
+}
+
+/**
+ * A copy of an error with its message, stack and own fields masked (a failed query's message holds
+ * its parameters), of the same class, so that the logger's error serializer still names its type.
+ */
+export function maskError(error: Error, depth = 0): Error {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error & Record<string, unknown>;
+  for (const [key, item] of Object.entries(error)) copy[key] = isSecretField(key, item) ? '******' : maskLogValue(item, depth + 1);
+  Object.defineProperty(copy, 'message', { value: maskText(error.message), enumerable: false, writable: true, configurable: true });
+  Object.defineProperty(copy, 'stack', { value: error.stack === undefined ? undefined : maskText(error.stack), enumerable: false, writable: true, configurable: true });
+  if (error.cause !== undefined) {
+    Object.defineProperty(copy, 'cause', { value: maskLogValue(error.cause, depth + 1), enumerable: false, writable: true, configurable: true });
+  }
+  return copy;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
+import { maskAccount } from '../../logging/mask.js';
 import { principalOf } from '../auth/auth.guard.js';
 import { toUser, type AccountService, type ClientInfo } from './account.service.js';
 
@@ -28,7 +29,19 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 export const accountRoutes = endpointRoutes<{ accounts: AccountService }>((route, { accounts }) => {
   route('accountRegister', async (request, reply) => reply.code(201).send(await accounts.register(request.body, clientOf(request))));
 
-  route('accountLogin', async (request) => accounts.login(request.body, clientOf(request)));
+  route('accountLogin', async (request) => {
+    try {
+      const session = await accounts.login(request.body, clientOf(request));
+      request.log.info({ userId: session.user.id }, 'signed in');
+      return session;
+    } catch (error) {
+      // Who was refused (masked: logs never hold a whole mobile number or e-mail address), and why.
+      if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'too_many_requests')) {
+        request.log.info({ account: maskAccount(request.body.account), reason: error.code }, 'log-in refused');
+      }
+      throw error;
+    }
+  });
 
   route('accountLogout', async (request, reply) => {
     await accounts.logout(principalOf(request).sessionId);

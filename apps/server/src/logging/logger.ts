@@ -1,0 +1,43 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+import { maskLogValue, maskText, UNMASKED } from './mask.js';
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/**
+ * The server's pino options: every value logged passes through `maskLogValue` (mobile numbers,
+ * e-mail addresses and verification codes masked, secret fields replaced), requests are logged with
+ * a masked URL (a search for a mobile number puts it in the query), and errors with a masked message
+ * and stack. Only the `log` message drivers' lines, marked `UNMASKED`, are written as they are.
+ */
+export function loggerOptions(level: string, destination?: LogDestination): LoggerOptions {
+  return {
+    level,
+    ...(destination ? { stream: destination } : {}),
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: maskText(request.url),
+        version: [request.headers['accept-version']].flat()[0],
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+        const [first] = args;
+        if (first !== null && typeof first === 'object' && UNMASKED in first) {
+          method.apply(this, args);
+          return;
+        }
+        method.apply(this, args.map((arg) => maskLogValue(arg)));
+      },
+    },
+  };
+}
