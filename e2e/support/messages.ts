@@ -15,7 +15,8 @@ interface MessageLine {
   mailText?: string;
 }
 
-const CODE = /验证码是 (\d{6})/;
+/** The code in a message's text: six digits on their own (whatever the template's wording). */
+const CODE = /(?<!\d)(\d{6})(?!\d)/;
 
 /** Every code sent to a mobile number or an e-mail address so far, oldest first. */
 export async function codesSentTo(to: string): Promise<string[]> {
