@@ -15,7 +15,8 @@ interface MessageLine {
   mailText?: string;
 }
 
-const CODE = /验证码为 (\d{6})/;
+/** The code in a message's text: six digits on their own (whatever the template's wording). */
+const CODE = /(?<!\d)(\d{6})(?!\d)/;
 
 /** The text of every SMS and e-mail sent to a mobile number or an e-mail address so far, oldest first. */
 async function textsSentTo(to: string): Promise<string[]> {

@@ -5,7 +5,7 @@
  *   health  GET /api/health  (real app: routing, zod response schema, one database round trip)
  *   home    GET /home        (real app: React Router + antd server rendering of the production build)
  *   cart-num GET /api/app/sample/sample-cart-num with a bearer token (real app: session check, one
- *           count; a user registered for the run with 3 items in the sample cart; text/plain)
+ *           count; an account made for the run with 3 items in the sample cart; text/plain)
  *   hello   GET /            (bare Fastify 5, `{ hello: 'world' }`: the ceiling of this machine)
  *
  * Both servers are child processes listening on 127.0.0.1 (own event loops); autocannon runs here.
@@ -212,7 +212,28 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Registers a user for this run and puts `items` sample options in its cart; answers its bearer token. */
+/** The account the run signs in with, made by the operator's tool before the app starts (registering needs an SMS code). */
+const BENCH_ACCOUNT = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+const BENCH_PASSWORD = 'Bench-Sample-Cart-2026';
+
+/** `npm run create-staff -- <account> --password <password>` on the app's database (same environment). */
+async function createBenchAccount(env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'create-staff', '--', BENCH_ACCOUNT, '--password', BENCH_PASSWORD], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`cart set-up: create-staff failed (exit ${code}):\n${output}`);
+}
+
+/** Signs in the run's account and puts `items` sample options in its cart; answers its bearer token. */
 async function signedInWithCart(origin: string, items: number): Promise<string> {
   const call = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
     const response = await fetch(`${origin}${path}`, {
@@ -227,10 +248,9 @@ async function signedInWithCart(origin: string, items: number): Promise<string> 
     if (!response.ok) throw new Error(`cart set-up: ${init.method ?? 'GET'} ${path} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
     return (await response.json()) as T;
   };
-  const account = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  const { token } = await call<{ token: string }>('/api/app/account/register', {
+  const { token } = await call<{ token: string }>('/api/app/account/login', {
     method: 'POST',
-    body: { account, password: 'Bench-Sample-Cart-2026' },
+    body: { account: BENCH_ACCOUNT, password: BENCH_PASSWORD },
   });
   const { items: products } = await call<{ items: Array<{ id: number; sampleAvailable: boolean }> }>('/api/app/excipient?pageSize=20');
   let added = 0;
@@ -293,6 +313,7 @@ async function main() {
     WEB_BUILD_DIR: webBuildDir,
   };
 
+  await createBenchAccount(childEnv);
   console.error('starting servers…');
   const [appOrigin, helloOrigin] = await Promise.all([startApp(childEnv, options.cpuProfDir), startHello(childEnv)]);
 

@@ -66,7 +66,11 @@ export function DeleteAccountModal({
           详见<Link to={paths.privacy} target="_blank" rel="noopener">《隐私政策》</Link>。
         </p>
       </div>
-      {formError ? <Alert type="error" showIcon title={formError} className="form-alert" role="alert" /> : null}
+      {formError ? (
+        <div className="delete-account__error">
+          <Alert type="error" showIcon title={formError} role="alert" />
+        </div>
+      ) : null}
       <Form
         form={form}
         layout="vertical"
