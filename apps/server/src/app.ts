@@ -10,7 +10,7 @@ import type { Config, MessagesConfig } from './config/config.js';
 import type { Database } from './db/database.js';
 import { Transactor } from './db/transactor.js';
 import { clientErrorHandler } from './http/client-errors.js';
-import { AppError, notFoundBody, registerErrorHandling } from './http/errors.js';
+import { AppError, frameworkErrors, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.onRoute) {

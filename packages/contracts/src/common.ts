@@ -14,6 +14,12 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 export type Page<T> = { items: T[]; totalCount: number };
 
+/** The largest id an integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** The id of a row in a request body: a positive integer an integer column holds. */
+export const Id = z.number().int().min(1).max(MAX_ID);
+
 /** `{id}` in a path: a positive integer. */
-export const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const IdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 export type IdParams = z.infer<typeof IdParams>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { FAVORITE_TARGET_TYPES } from './constants/account.js';
-import { PageQuery } from './common.js';
+import { Id, PageQuery } from './common.js';
 
 export const FavoriteTargetType = z.enum(FAVORITE_TARGET_TYPES);
 export type FavoriteTargetType = z.infer<typeof FavoriteTargetType>;
 
 export const FavoriteBody = z
-  .object({ targetType: FavoriteTargetType, targetId: z.number().int().min(1) })
+  .object({ targetType: FavoriteTargetType, targetId: Id })
   .meta({ id: 'FavoriteBody' });
 export type FavoriteBody = z.infer<typeof FavoriteBody>;
 

@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { APPLICATION_STATUSES, FORM_DIC_CODES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
-import { PageQuery } from './common.js';
+import { Id, MAX_ID, PageQuery } from './common.js';
 
 /* ---------------------------------------------------------------------------------------------
  * Sample cart (样品车) and sample applications (样品申请).
@@ -23,7 +23,6 @@ export const SampleLimits = z
 export type SampleLimits = z.infer<typeof SampleLimits>;
 
 
-const Id = z.number().int().min(1).max(2_147_483_647);
 /** Upper bound checked by the schema; the current limit (SampleLimits.maxQuantity) is checked by the server. */
 const Quantity = z.number().int('数量须为整数').min(1, '数量至少为 1').max(100, '数量不能超过 100');
 
@@ -122,7 +121,7 @@ export const ConfirmedSampleQuery = z.object({
     .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids 须为逗号分隔的样品编号')
     .transform((value) => [...new Set(value.split(',').map(Number))])
     // Ten digits may still exceed the largest id an integer column holds.
-    .pipe(z.array(z.number().max(2_147_483_647, '样品编号超出范围'))),
+    .pipe(z.array(z.number().max(MAX_ID, '样品编号超出范围'))),
 });
 export type ConfirmedSampleQuery = z.output<typeof ConfirmedSampleQuery>;
 

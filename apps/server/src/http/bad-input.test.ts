@@ -119,6 +119,44 @@ describe('numbers', () => {
   });
 });
 
+describe('ids in a body', () => {
+  it('a favorite of an id beyond the column answers 400', async () => {
+    const body = await expectRefused({
+      method: 'POST',
+      url: '/api/app/favorite',
+      headers: bearer(member.token),
+      payload: { targetType: 'excipient', targetId: 2_147_483_648 },
+    });
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details).toEqual([expect.objectContaining({ path: 'body.targetId' })]);
+    // The largest id the column holds is an id: it names no product, so 404.
+    await expectRefused(
+      { method: 'POST', url: '/api/app/favorite', headers: bearer(member.token), payload: { targetType: 'excipient', targetId: 2_147_483_647 } },
+      404,
+    );
+  });
+});
+
+describe('paths', () => {
+  it.each(['/api/app/address/%', '/api/app/excipient/%E0%A4%A', '/api/app/news/1%FF', '/api/admin/application/%/approve'])(
+    'a broken percent escape answers 400 in the error shape: %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': newIp() } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = parsed(response, ErrorResponse);
+      expect(body.error).toMatchObject({ code: 'bad_request', message: '网址格式不正确' });
+      expect(response.headers['x-request-id']).toBe(body.error.requestId);
+    },
+  );
+
+  it('a path parameter beyond the router\'s length answers 404 without repeating the whole path', async () => {
+    const body = await expectRefused({ method: 'GET', url: `/api/app/excipient/${'9'.repeat(100_000)}` }, 404);
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message.length).toBeLessThan(300);
+  });
+});
+
 describe('the avatar upload', () => {
   it('a truncated multipart body answers 400', async () => {
     await expectRefused({

@@ -92,6 +92,29 @@ function messageOfFastifyError(error: FastifyError, code: ErrorCode): string {
   }
 }
 
+/**
+ * Requests the router refuses before any route sees them — a path with a broken percent escape, a path
+ * parameter beyond the router's length limit — get the API's error shape too (Fastify's own answer is
+ * English and of another shape). Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No route, so no onSend hook either: the request id header is set here.
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(reply, 400, errorBody(request, 'bad_request', '网址格式不正确'));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, 414, errorBody(request, 'uri_too_long', defaultMessage('uri_too_long')));
+  } else {
+    request.log.error({ err: error }, 'router error');
+    void sendError(reply, 500, errorBody(request, 'internal_error', defaultMessage('internal_error')));
+  }
+}
+
+/** How much of the path a 404 repeats: a path can be as long as the HTTP parser allows (16 KB). */
+const NOT_FOUND_PATH_MAX = 200;
+
 export function notFoundBody(request: FastifyRequest): ErrorResponse {
-  return errorBody(request, 'not_found', `接口不存在：${request.method} ${request.url.split('?')[0]}`);
+  const path = request.url.split('?')[0]!;
+  const shown = path.length > NOT_FOUND_PATH_MAX ? `${path.slice(0, NOT_FOUND_PATH_MAX)}…` : path;
+  return errorBody(request, 'not_found', `接口不存在：${request.method} ${shown}`);
 }

@@ -1,25 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AddToCartResult,
-  Address,
-  apiPaths,
-  endpoints,
-  ExcipientDetail,
-  Favorite,
-  NoticePage,
-  routeOf,
-  SampleApplication,
-  User,
-  type ApiOperation,
-  type EndpointSpec,
-} from '@fuliaotong/contracts';
+import { apiPaths, endpoints, routeOf, type ApiOperation, type EndpointSpec, type ExcipientDetail } from '@fuliaotong/contracts';
 import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
+import { demoExcipient, ownerWithRows, pathWith, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
 import { codeFor } from '../../../test/verification.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoContent } from '../demo/demo-seed.js';
-import { parsed } from '../../../test/responses.js';
 
 /*
  * The authorization matrix, driven by the endpoint table: every operation is called by an anonymous
@@ -33,41 +20,13 @@ let excipient: ExcipientDetail;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent(t.database.db, { onlyIfEmpty: true });
-  excipient = parsed(await t.app.inject({ method: 'GET', url: '/api/app/excipient/1' }), ExcipientDetail);
+  excipient = await demoExcipient(t.app);
 });
 afterAll(async () => {
   await t.close();
 });
 
 type Caller = 'anonymous' | 'other' | 'owner' | 'staff';
-type Session = Awaited<ReturnType<typeof registerMember>>;
-
-/** The rows a member owns: the ones other users must not reach. */
-interface Owned {
-  address: number;
-  notice: number;
-  favorite: number;
-  cartItem: number;
-  application: number;
-  avatar: string;
-}
-
-/** Path parameters naming a row of each kind the table declares (`rows.kind`). */
-const rowParams: Record<string, (owned: Owned) => Record<string, string | number>> = {
-  address: (o) => ({ id: o.address }),
-  notice: (o) => ({ id: o.notice }),
-  favorite: (o) => ({ id: o.favorite }),
-  cartItem: (o) => ({ id: o.cartItem }),
-  application: (o) => ({ id: o.application }),
-  avatar: (o) => ({ name: o.avatar }),
-  excipient: () => ({ id: excipient.id }),
-  document: () => ({ id: excipient.id, docId: excipient.documents.find((d) => d.access === 'public')!.id }),
-  registration: () => ({ id: 1 }),
-  regulation: () => ({ id: 1 }),
-  news: () => ({ id: 1 }),
-  standard: () => ({ id: 1 }),
-  build: () => ({ id: 'test-build' }),
-};
 
 /**
  * Where the state of the fixtures, not the access level, decides the answer: each with its reason.
@@ -80,34 +39,6 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   // The owner's application awaits review: the account cannot be deleted before it is finished.
   accountDelete: { owner: 409 },
 };
-
-async function ownerWithRows(): Promise<{ owner: Session; owned: Owned }> {
-  const owner = await registerMember(t.app);
-  const h = bearer(owner.token);
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const address = parsed(await call('POST', '/api/app/address', endpoints.addressCreate.example.body), Address);
-  const notices = parsed(await call('GET', '/api/app/notice'), NoticePage);
-  const favorite = parsed(await call('POST', '/api/app/favorite', { targetType: 'excipient', targetId: excipient.id }), Favorite);
-  const upload = multipart(PNG, 'a.png', 'image/png');
-  const user = parsed(
-    await t.app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } }),
-    User,
-  );
-  const cart = parsed(await call('POST', '/api/app/sample/sample-cart', { excipientId: excipient.id, specId: excipient.specs[0]!.id }), AddToCartResult);
-  const application = parsed(await call('POST', '/api/app/sample/or-update', endpoints.applicationSubmit.example.body), SampleApplication);
-  return {
-    owner,
-    owned: {
-      address: address.id,
-      notice: notices.items[0]!.id,
-      favorite: favorite.id,
-      cartItem: cart.item.id,
-      application: application.id,
-      avatar: user.avatar!.split('/').pop()!,
-    },
-  };
-}
 
 const successOf = (spec: EndpointSpec) => Object.keys(spec.responses).map(Number);
 
@@ -129,13 +60,6 @@ function expectedStatuses(spec: EndpointSpec): Record<Caller, number[]> {
   }
 }
 
-function pathWith(path: string, params: Record<string, unknown>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    if (!(name in params)) throw new Error(`no value for the path parameter :${name}`);
-    return encodeURIComponent(String(params[name]));
-  });
-}
-
 describe('authorization matrix', () => {
   it('registers exactly the operations of the endpoint table under /api', () => {
     const registered = t.routes
@@ -153,14 +77,14 @@ describe('authorization matrix', () => {
   it.each(Object.keys(apiPaths) as ApiOperation[])('%s', async (operation) => {
     const spec: EndpointSpec = endpoints[operation];
     const { method, path } = routeOf(operation);
-    const { owner, owned } = await ownerWithRows();
+    const { owner, owned } = await ownerWithRows(t.app, excipient);
     const other = await registerMember(t.app);
     // Each operation gets staff of its own: logging out must not end the next operation's session.
     const staff = await registerStaff(t.app, t.database);
     const sessions: Record<Caller, Session | undefined> = { anonymous: undefined, other, owner, staff };
 
     const request = async (who: Caller, token: string | undefined): Promise<InjectOptions> => {
-      const params = { ...spec.example?.params, ...(spec.rows ? rowParams[spec.rows.kind]!(owned) : {}) };
+      const params = { ...spec.example?.params, ...(spec.rows ? rowParams[spec.rows.kind]!(owned, excipient) : {}) };
       const headers: Record<string, string> = token ? bearer(token) : {};
       let payload: InjectOptions['payload'] = spec.example?.body as InjectOptions['payload'];
       // Registration and log-in act on an account of their own: a new one, or the caller's. Codes are

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import {
+  AddToCartResult,
+  Address,
+  endpoints,
+  ExcipientDetail,
+  Favorite,
+  NoticePage,
+  SampleApplication,
+  User,
+} from '@fuliaotong/contracts';
+import type { Database } from '../src/db/database.js';
+import { AccountRepository } from '../src/modules/account/account.repository.js';
+import { SessionRepository } from '../src/modules/auth/session.repository.js';
+import { TokenService } from '../src/modules/auth/token.service.js';
+import { bearer, multipart, PNG, registerMember } from './accounts.js';
+import { parsed } from './responses.js';
+
+/*
+ * Fixtures for the tests that walk the endpoint table (the authorization matrix, the fuzz test): a
+ * member who owns one row of every kind, and path parameters naming a row of each kind the table
+ * declares (`rows.kind`). A new kind of row in the table needs an entry in `rowParams`.
+ */
+
+export type Session = Awaited<ReturnType<typeof registerMember>>;
+
+/** The rows a member owns: the ones other users must not reach. */
+export interface Owned {
+  address: number;
+  notice: number;
+  favorite: number;
+  cartItem: number;
+  application: number;
+  avatar: string;
+}
+
+/** The demo product the fixtures use (the demo content must be seeded). */
+export async function demoExcipient(app: FastifyInstance): Promise<ExcipientDetail> {
+  return parsed(await app.inject({ method: 'GET', url: '/api/app/excipient/1' }), ExcipientDetail);
+}
+
+/** Path parameters naming a row of each kind the table declares (`rows.kind`). */
+export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail) => Record<string, string | number>> = {
+  address: (o) => ({ id: o.address }),
+  notice: (o) => ({ id: o.notice }),
+  favorite: (o) => ({ id: o.favorite }),
+  cartItem: (o) => ({ id: o.cartItem }),
+  application: (o) => ({ id: o.application }),
+  avatar: (o) => ({ name: o.avatar }),
+  excipient: (_o, e) => ({ id: e.id }),
+  document: (_o, e) => ({ id: e.id, docId: e.documents.find((d) => d.access === 'public')!.id }),
+  registration: () => ({ id: 1 }),
+  regulation: () => ({ id: 1 }),
+  news: () => ({ id: 1 }),
+  standard: () => ({ id: 1 }),
+  build: () => ({ id: 'test-build' }),
+};
+
+/** A new member owning one row of every kind: an address, a notice, a favorite, a cart item, an application, an avatar. */
+export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDetail): Promise<{ owner: Session; owned: Owned }> {
+  const owner = await registerMember(app);
+  const h = bearer(owner.token);
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const address = parsed(await call('POST', '/api/app/address', endpoints.addressCreate.example.body), Address);
+  const notices = parsed(await call('GET', '/api/app/notice'), NoticePage);
+  const favorite = parsed(await call('POST', '/api/app/favorite', { targetType: 'excipient', targetId: excipient.id }), Favorite);
+  const upload = multipart(PNG, 'a.png', 'image/png');
+  const user = parsed(
+    await app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } }),
+    User,
+  );
+  const cart = parsed(await call('POST', '/api/app/sample/sample-cart', { excipientId: excipient.id, specId: excipient.specs[0]!.id }), AddToCartResult);
+  const application = parsed(await call('POST', '/api/app/sample/or-update', endpoints.applicationSubmit.example.body), SampleApplication);
+  return {
+    owner,
+    owned: {
+      address: address.id,
+      notice: notices.items[0]!.id,
+      favorite: favorite.id,
+      cartItem: cart.item.id,
+      application: application.id,
+      avatar: user.avatar!.split('/').pop()!,
+    },
+  };
+}
+
+/** A path with its `:name` parameters filled in (each encoded as a path segment). */
+export function pathWith(path: string, params: Record<string, unknown>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`no value for the path parameter :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/**
+ * A new session of an existing user, as logging in would start it, without the password hash (a
+ * tenth of a second each): for tests that need many sessions. The app must sign with `jwtSecret`.
+ */
+export async function newSessionToken(database: Database, jwtSecret: Uint8Array, userId: number): Promise<string> {
+  const user = await new AccountRepository(database.db).findById(userId);
+  if (!user) throw new Error(`no user ${userId}`);
+  const sessionId = randomUUID();
+  const { token, expiresAt } = await new TokenService(jwtSecret).sign({ userId, sessionId, version: user.tokenVersion });
+  await new SessionRepository(database.db).create({ id: sessionId, userId, expiresAt });
+  return token;
+}
