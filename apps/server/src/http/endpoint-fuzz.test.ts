@@ -50,7 +50,15 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_412);
 
 /** Operations whose requests end sessions: each run gets a new session, so that the next still has one. */
-const endsSessions = new Set<ApiOperation>(['accountLogout', 'accountLogoutAll', 'accountChangePassword']);
+const endsSessions = new Set<ApiOperation>(['accountLogout', 'accountLogoutAll', 'accountChangePassword', 'accountDelete']);
+
+/**
+ * Operations whose success needs what no generated request can hold: a one-time code sent by SMS or
+ * e-mail (register, reset, sign-in by code), or an account with nothing open (deletion; the owner's
+ * rows include an application awaiting review). Their successful paths are the authorization matrix's
+ * and their own tests'; here they must only never fail badly.
+ */
+const successNeedsACode = new Set<ApiOperation>(['accountRegister', 'accountResetPassword', 'accountLoginByCode', 'accountDelete']);
 
 /**
  * Operations that change or remove the owner's rows (or avatar, or password): each gets an owner of its
@@ -60,6 +68,7 @@ const ownRows = new Set<ApiOperation>([
   'accountUpdateProfile',
   'accountUploadAvatar',
   'accountChangePassword',
+  'accountDelete',
   'addressDelete',
   'favoriteRemove',
   'sampleCartRemove',
@@ -465,7 +474,9 @@ describe('endpoint fuzz', () => {
     );
     // A run that never got past the access check or the fixtures would test nothing.
     const answered = [...(statuses.get(operation) ?? new Map<number, number>())];
-    expect(answered.filter(([status]) => status < 300), JSON.stringify(answered)).not.toEqual([]);
+    if (!successNeedsACode.has(operation)) {
+      expect(answered.filter(([status]) => status < 300), JSON.stringify(answered)).not.toEqual([]);
+    }
     if (operation === 'adminUpdateSampleLimits') {
       // Limits are global: the table's example restores the defaults for whatever runs next.
       const response = await t.app.inject({
