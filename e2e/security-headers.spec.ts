@@ -29,6 +29,9 @@ const publicPages = [
   '/backlinks',
   '/login',
   '/register',
+  '/forgot-password',
+  '/agreement',
+  '/privacy',
   '/no-such-page',
 ];
 const memberPages = [
