@@ -165,7 +165,10 @@ describe('sending limits', () => {
     const account = newAccount();
     const answers = await Promise.all(Array.from({ length: 8 }, () => sendCode(t.app, { account, purpose: 'register' }, newIp())));
     expect(answers.filter((a) => a.statusCode === 200).length).toBeLessThanOrEqual(1);
-    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 429)).toBe(true);
+    // The rest are refused: by the per-minute limit, or (when the burst's rows are counted before the
+    // refused ones are removed, as on PostgreSQL) by the captcha that abuse calls for.
+    const refusals = answers.filter((a) => a.statusCode !== 200).map((a) => `${a.statusCode} ${parsed(a, ErrorResponse).error.code}`);
+    expect(refusals.filter((r) => r !== '429 too_many_requests' && r !== '403 captcha_required')).toEqual([]);
     const rows = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.account, account));
     expect(rows.length).toBe(answers.filter((a) => a.statusCode === 200).length);
   });
