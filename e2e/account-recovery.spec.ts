@@ -5,6 +5,7 @@ import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, sta
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { ownAddress, requestFromOwnAddress } from './support/http.js';
 import { codesSentTo, nextCodeTo } from './support/messages.js';
+import { applyByApi, twoProducts } from './support/samples.js';
 
 /*
  * Verification codes, consent and recovery: registering with an SMS code and consent, 忘记密码 for a
@@ -175,7 +176,9 @@ describe('verification, consent and recovery', () => {
       json: { recipient: '赵注销', mobile: '13912345678', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号' },
     });
     expect(address.status).toBe(201);
-    const application = await applyByApi(member);
+    // An application shipped to an address the deletion must mask.
+    const [product] = await twoProducts();
+    const application = await applyByApi(member, product, { contactName: '赵注销' });
     const staff = await staffSession();
 
     const { page, pageErrors } = await browser.newPage(desktop());
@@ -255,36 +258,4 @@ async function deleteThroughModal(page: Page) {
   await modal.getByLabel('登录密码').fill(password);
   await modal.getByRole('checkbox', { name: /我已了解/ }).check();
   await modal.getByRole('button', { name: '确认注销' }).click();
-}
-
-/** An application through the API, shipped to an address the deletion must mask. */
-async function applyByApi(member: Session): Promise<{ id: number; number: string }> {
-  const { body: list } = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/excipient?page=1&pageSize=12');
-  for (const { id } of list.items) {
-    const { body } = await apiRequest<{ id: number; specs: Array<{ id: number; sampleAvailable: boolean }> }>(`/api/app/excipient/${id}`);
-    const spec = body.specs.find((s) => s.sampleAvailable);
-    if (!spec) continue;
-    const { status, body: application } = await apiRequest<{ id: number; number: string }>('/api/app/sample/or-update', {
-      method: 'POST',
-      token: member.token,
-      json: {
-        contactName: '赵注销',
-        mobile: '13912345678',
-        email: 'zhao@example.com',
-        company: '苏州某某药业有限公司',
-        companyType: 'pharma',
-        department: '制剂研发部',
-        purpose: 'formulation_development',
-        dosageForm: 'tablet',
-        stage: 'pilot',
-        projectName: '缓释片处方开发',
-        notes: '',
-        address: { recipient: '赵注销', mobile: '13912345678', regionCodes: ['32', '3205', '320506'], street: '星湖街 218 号' },
-        items: [{ excipientId: body.id, specId: spec.id, quantity: 1 }],
-      },
-    });
-    expect(status, JSON.stringify(application)).toBe(201);
-    return application;
-  }
-  throw new Error('the demo catalogue has no product with samples');
 }

@@ -385,7 +385,7 @@ describe('sample workflow: screenshots', () => {
     const [first, second] = await twoProducts();
     const staff = await staffSession();
     const applications = [
-      await applyByApi(member, first, '上海某某医药科技股份有限公司（张江研发中心）'),
+      await applyByApi(member, first, { company: '上海某某医药科技股份有限公司（张江研发中心）' }),
       await applyByApi(member, second),
       await applyByApi(member, first),
     ];

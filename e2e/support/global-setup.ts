@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { isCompleteBuild, readCurrentBuild } from '../../apps/server/src/web/build-store.js';
-import { repoRoot, startServer, type ServerProcess } from '../../apps/server/test/production-server.js';
+import { createStaff, repoRoot, startServer, type ServerProcess } from '../../apps/server/test/production-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -78,7 +77,7 @@ export async function setup(project: TestProject): Promise<void> {
     await createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD);
     mkdirSync(outputDir, { recursive: true });
     writeFileSync(serverLog, '');
-    server = await startServer({ env, onOutput: logOutput });
+    server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
   } catch (error) {
     await teardown();
     throw error;
@@ -94,46 +93,8 @@ export async function setup(project: TestProject): Promise<void> {
 /** The server's whole output, for the journeys to read (e2e/support/messages.ts). */
 const outputDir = fileURLToPath(new URL('../.output/', import.meta.url));
 const serverLog = path.join(outputDir, 'server.log');
-let partialLine = '';
-
-/** pino's levels: 40 warn, 50 error, 60 fatal. */
+/** pino's warn level: the terminal shows warnings, errors and anything that is not a log line. */
 const WARN = 40;
-
-/** Writes the output to the log file and shows warnings, errors and anything that is not a log line. */
-function logOutput(chunk: string): void {
-  appendFileSync(serverLog, chunk);
-  const lines = (partialLine + chunk).split('\n');
-  partialLine = lines.pop() ?? '';
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    let level: number | undefined;
-    try {
-      level = (JSON.parse(line) as { level?: number }).level;
-    } catch {
-      // not a log line (a stack trace, a tool's message): shown
-    }
-    if (level === undefined || level >= WARN) process.stderr.write(`[server] ${line}\n`);
-  }
-}
-
-/** `npm run create-staff -- <account> --password <password>` against the server's database (same environment). */
-async function createStaff(env: NodeJS.ProcessEnv, account: string, password: string): Promise<void> {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const child = spawn(npm, ['run', '--silent', 'create-staff', '--', account, '--password', password], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`npm run create-staff -- ${account} failed (exit ${code}):\n${output}`);
-}
-
 /** Stops the server and removes its data. */
 export async function teardown(): Promise<void> {
   await server?.stop();

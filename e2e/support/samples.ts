@@ -33,12 +33,16 @@ export interface ApplicationDto {
 }
 
 /** An application made through the API (for journeys about what happens to it afterwards). */
-export async function applyByApi(session: Session, product: Product, company = '苏州某某药业有限公司'): Promise<ApplicationDto> {
+export async function applyByApi(
+  session: Session,
+  product: Product,
+  { company = '苏州某某药业有限公司', contactName = '李工' }: { company?: string; contactName?: string } = {},
+): Promise<ApplicationDto> {
   const { status, body } = await apiRequest<ApplicationDto>('/api/app/sample/or-update', {
     method: 'POST',
     token: session.token,
     json: {
-      contactName: '李工',
+      contactName,
       mobile: '13912345678',
       email: 'li@example.com',
       company,
@@ -49,7 +53,7 @@ export async function applyByApi(session: Session, product: Product, company = '
       stage: 'pilot',
       projectName: '缓释片处方开发',
       notes: '',
-      address: { recipient: '李工', mobile: '13912345678', regionCodes: ['32', '3205', '320506'], street: '星湖街 218 号 生物医药产业园 A3 栋' },
+      address: { recipient: contactName, mobile: '13912345678', regionCodes: ['32', '3205', '320506'], street: '星湖街 218 号 生物医药产业园 A3 栋' },
       items: [{ excipientId: product.id, specId: product.spec.id, quantity: 2 }],
     },
   });

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
-import { repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
+import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
 import { describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -216,23 +216,6 @@ function median(values: number[]): number {
 const BENCH_ACCOUNT = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 const BENCH_PASSWORD = 'Bench-Sample-Cart-2026';
 
-/** `npm run create-staff -- <account> --password <password>` on the app's database (same environment). */
-async function createBenchAccount(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'create-staff', '--', BENCH_ACCOUNT, '--password', BENCH_PASSWORD], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`cart set-up: create-staff failed (exit ${code}):\n${output}`);
-}
-
 /** Signs in the run's account and puts `items` sample options in its cart; answers its bearer token. */
 async function signedInWithCart(origin: string, items: number): Promise<string> {
   const call = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
@@ -313,7 +296,7 @@ async function main() {
     WEB_BUILD_DIR: webBuildDir,
   };
 
-  await createBenchAccount(childEnv);
+  await createStaff(childEnv, BENCH_ACCOUNT, BENCH_PASSWORD);
   console.error('starting servers…');
   const [appOrigin, helloOrigin] = await Promise.all([startApp(childEnv, options.cpuProfDir), startHello(childEnv)]);
 

@@ -96,16 +96,17 @@ export interface AppDependencies {
     /** Log-in and registration limits; the defaults unless a test changes them. */
     limits?: Partial<AuthLimits>;
   };
-  /** Verification codes: the sending limits, the captcha maker and the clock; the defaults unless a test changes them. */
+  /** Verification codes: the sending limits and the captcha maker; the defaults unless a test changes them. */
   verification?: {
     limits?: Partial<VerificationLimits>;
     makeCaptcha?: CaptchaMaker;
-    now?: () => Date;
   };
+  /** The clock of every time-dependent rule (codes, consent and deletion times, jobs); the real one unless a test moves it. */
+  now?: () => Date;
   /** Told of every route as it is registered. */
   onRoute?: (route: RegisteredRoute) => void;
   /** The background-job runner: started when the app is ready unless `start` is false (tests run it with `drain()`). */
-  jobs?: { start?: boolean; now?: () => Date; pollMs?: number };
+  jobs?: { start?: boolean; pollMs?: number };
   /** SMS and e-mail drivers (default: both `log`). */
   messages?: MessagesConfig;
   /** Where log lines go (default: stdout); tests read them. */
@@ -178,7 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const jobRepository = new JobRepository(db);
   const jobs = new JobRunner(jobRepository, {
     logger: app.log.child({ module: 'jobs' }),
-    now: deps.jobs?.now,
+    now: deps.now,
     pollMs: deps.jobs?.pollMs,
   });
   app.decorate('jobs', jobs);
@@ -190,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     jobs,
     ...drivers,
     logger: messageLog,
-    now: deps.jobs?.now,
+    now: deps.now,
   });
   app.decorate('messages', messages);
   const accountRepository = new AccountRepository(db);
@@ -232,7 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: { ...defaultVerificationLimits, ...deps.verification?.limits },
     secret: deps.auth.jwtSecret,
     makeCaptcha: deps.verification?.makeCaptcha ?? makeCaptcha,
-    now: deps.verification?.now,
+    now: deps.now,
   });
   const accounts = new AccountService({
     accounts: accountRepository,
@@ -251,7 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       blockers: [(userId, within) => applications.deletionBlocker(userId, within)],
       anonymisers: [(userId, within) => applications.anonymiseApplicant(userId, within)],
     },
-    now: deps.verification?.now,
+    now: deps.now,
   });
   app.decorateRequest('principal', null);
   await app.register(accountRoutes, { accounts, guard });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -30,12 +29,6 @@ export interface ServerOptions {
   onOutput?: (chunk: string) => void;
 }
 
-/** An SMS as the `log` driver wrote it (its `smsTo` and `smsText`). */
-export interface LoggedSms {
-  to: string;
-  text: string;
-}
-
 export interface HealthBody {
   status: string;
   db: string;
@@ -49,13 +42,6 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the server wrote to stdout and stderr so far (the last 200,000 characters). */
   output(): string;
-  /** The SMS the server has written to its log so far (SMS_PROVIDER=log needs LOG_LEVEL=info or lower), oldest first. */
-  sentSms(to?: string): LoggedSms[];
-  /**
-   * Resolves with the text of the `count`-th SMS (1 = the first) the server writes to `to`, as soon
-   * as it is in the log; rejects after `timeoutMs`.
-   */
-  waitForSms(to: string, options?: { count?: number; timeoutMs?: number }): Promise<string>;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<number | null>;
   /** SIGTERM, then SIGKILL if it has not exited after `timeoutMs`; resolves with the exit code. */
@@ -87,16 +73,9 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const sms: LoggedSms[] = [];
-  const smsEvents = new EventEmitter();
   const onLine = (line: string) => {
+    if (options.echo === undefined || !line.trim()) return;
     const entry = logEntry(line);
-    if (entry && typeof entry.smsTo === 'string' && typeof entry.smsText === 'string') {
-      const message = { to: entry.smsTo, text: entry.smsText };
-      sms.push(message);
-      smsEvents.emit('sms');
-    }
-    if (options.echo === undefined) return;
     const quiet = options.echoMinLevel !== undefined && entry && typeof entry.level === 'number' && entry.level < options.echoMinLevel;
     if (!quiet) process.stderr.write(`${options.echo}${line}\n`);
   };
@@ -113,7 +92,6 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   };
   child.stdout.on('data', lineReader());
   child.stderr.on('data', lineReader());
-  const sentSms = (to?: string) => sms.filter((message) => to === undefined || message.to === to);
   const exited = new Promise<number | null>((resolve) => {
     child.once('error', (error) => {
       output += `\n${error.message}`;
@@ -127,24 +105,6 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     port,
     child,
     output: () => output,
-    sentSms,
-    waitForSms(to, { count = 1, timeoutMs = 15_000 } = {}) {
-      return new Promise<string>((resolve, reject) => {
-        const check = () => {
-          const found = sentSms(to)[count - 1];
-          if (!found) return false;
-          clearTimeout(timer);
-          smsEvents.off('sms', check);
-          resolve(found.text);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          smsEvents.off('sms', check);
-          reject(new Error(`no SMS no. ${count} to ${to} within ${timeoutMs / 1000} s (the server logs SMS at info level with SMS_PROVIDER=log)`));
-        }, timeoutMs);
-        if (!check()) smsEvents.on('sms', check);
-      });
-    },
     exited,
     async stop(timeoutMs = 15_000) {
       if (isRunning()) {
@@ -205,4 +165,25 @@ function logEntry(line: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `npm run create-staff -- <account> --password <password>` against a server's database (the same
+ * environment), as an operator would: made before the server starts (PGlite allows one process).
+ */
+export async function createStaff(env: NodeJS.ProcessEnv, account: string, password: string): Promise<void> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const child = spawn(npm, ['run', '--silent', 'create-staff', '--', account, '--password', password], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run create-staff -- ${account} failed (exit ${code}):\n${output}`);
 }

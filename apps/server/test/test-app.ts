@@ -62,7 +62,7 @@ export interface TestAppOptions {
   jwtSecret?: Uint8Array;
   /** A web build to serve pages with (none by default: the API only). */
   web?: WebBuild;
-  /** The job runner's clock (default: the real one); see `testClock`. */
+  /** The app's clock (default: the real one): codes, consent and deletion times, jobs; see `testClock`. */
   clock?: TestClock;
   /**
    * Start the job runner in the background as the server does (default: not started; tests run
@@ -71,7 +71,7 @@ export interface TestAppOptions {
   runJobs?: boolean;
   /** SMS and e-mail drivers over the default `log` ones (e.g. `aliyun` against a local stand-in). */
   messages?: Partial<MessagesConfig>;
-  /** Verification-code limits, captcha maker and clock (test/verification.ts). */
+  /** Verification-code limits and captcha maker (test/verification.ts). */
   verification?: AppDependencies['verification'];
   /**
    * Another app's database, for a second instance of the server on it (what one instance counts, the
@@ -117,7 +117,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
-    jobs: { start: options.runJobs ?? false, now: options.clock?.now },
+    jobs: { start: options.runJobs ?? false },
+    now: options.clock?.now,
     messages: { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com', ...options.messages },
     verification: options.verification,
   });

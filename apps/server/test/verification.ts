@@ -45,17 +45,6 @@ export function recordingCaptchas(): { makeCaptcha: CaptchaMaker; lastText: () =
   };
 }
 
-/** A clock tests move by hand. */
-export function testClock(start = new Date()) {
-  let now = start.getTime();
-  return {
-    now: () => new Date(now),
-    advance(ms: number) {
-      now += ms;
-    },
-  };
-}
-
 /** A code that is not this one (guessing a fixed one would be right once in a million runs). */
 export function otherThan(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,16 +1,13 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
-import { AccountName } from '@fuliaotong/contracts/forms';
-import { Alert, Button, Form, Input, Result, Steps } from 'antd';
+import { Alert, Button, Form, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { AuthShell } from '../components/auth-shell';
+import { AccountField, NewPasswordFields } from '../features/session/credential-fields';
 import { useResetPassword } from '../features/session/session-api';
 import { CaptchaField, CodeField } from '../features/verification/code-field';
 import { useCodeSender, type CodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
-import { schemaRule } from '../lib/form-rules';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
@@ -91,14 +88,7 @@ function AccountStep({ codes, initial, onSent }: { codes: CodeSender; initial: s
         if (await codes.send(trimmed)) onSent(trimmed);
       }}
     >
-      <Form.Item
-        label="账号"
-        name="account"
-        extra="注册时使用的手机号或邮箱"
-        rules={[{ required: true, whitespace: true, message: '请输入手机号或邮箱' }, schemaRule(AccountName)]}
-      >
-        <Input prefix={<UserOutlined />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
-      </Form.Item>
+      <AccountField extra="注册时使用的手机号或邮箱" />
       <CaptchaField sender={codes} />
       <Form.Item className="auth-card__submit">
         <Button type="primary" htmlType="submit" block loading={codes.pending} disabled={codes.secondsLeft > 0}>
@@ -149,30 +139,8 @@ function PasswordStep({ codes, account, onBack, onDone }: { codes: CodeSender; a
         onValuesChange={() => formError && setFormError(undefined)}
       >
         <CaptchaField sender={codes} />
-        <CodeField sender={codes} account={async () => account} showSentTo={false} />
-        <Form.Item
-          label="新密码"
-          name="password"
-          extra={`${PASSWORD_MIN}–${PASSWORD_MAX} 位，建议使用不易猜到的词组`}
-          rules={[{ required: true, message: '请输入新密码' }, { min: PASSWORD_MIN, max: PASSWORD_MAX }]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="设置新的登录密码" autoComplete="new-password" maxLength={PASSWORD_MAX} />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string | undefined) => {
-                if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
-              },
-            }),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="再次输入新密码" autoComplete="new-password" maxLength={PASSWORD_MAX} />
-        </Form.Item>
+        <CodeField sender={codes} account={account} showSentTo={false} />
+        <NewPasswordFields label="新密码" confirmLabel="确认新密码" placeholder="设置新的登录密码" confirmPlaceholder="再次输入新密码" />
         <Form.Item className="auth-card__submit">
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
             重置密码

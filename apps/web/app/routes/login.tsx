@@ -1,18 +1,17 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import type { LoginBody, SessionResponse } from '@fuliaotong/contracts';
-import { AccountName } from '@fuliaotong/contracts/forms';
 import { Alert, App, Button, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthShell } from '../components/auth-shell';
+import { AccountField } from '../features/session/credential-fields';
 import { useLogin, useLoginByCode } from '../features/session/session-api';
 import { afterLoginPath, REDIRECT_PARAM, registerHref, safeRedirect } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
 import { CaptchaField, CodeField } from '../features/verification/code-field';
 import { useCodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
-import { schemaRule } from '../lib/form-rules';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
@@ -98,9 +97,7 @@ function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) 
         }}
         onValuesChange={() => formError && setFormError(undefined)}
       >
-        <Form.Item label="账号" name="account" rules={[{ required: true, whitespace: true, message: '请输入手机号或邮箱' }]}>
-          <Input prefix={<UserOutlined />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
-        </Form.Item>
+        <AccountField checked={false} />
         <Form.Item label="密码" name="password" rules={[{ required: true }]}>
           <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
         </Form.Item>
@@ -122,13 +119,6 @@ function CodeLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => v
   const [formError, setFormError] = useState<string>();
   const codes = useCodeSender('login');
   const mutation = useLoginByCode();
-  const account = async () => {
-    try {
-      return (await form.validateFields(['account'])).account.trim();
-    } catch {
-      return undefined;
-    }
-  };
   return (
     <>
       {formError ? <Alert className="auth-card__alert" type="error" showIcon title={formError} role="alert" /> : null}
@@ -146,16 +136,9 @@ function CodeLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => v
         }}
         onValuesChange={() => formError && setFormError(undefined)}
       >
-        <Form.Item
-          label="账号"
-          name="account"
-          extra="验证码将发送到您的手机（短信）或邮箱"
-          rules={[{ required: true, whitespace: true, message: '请输入手机号或邮箱' }, schemaRule(AccountName)]}
-        >
-          <Input prefix={<UserOutlined />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
-        </Form.Item>
+        <AccountField extra="验证码将发送到您的手机（短信）或邮箱" />
         <CaptchaField sender={codes} />
-        <CodeField sender={codes} account={account} />
+        <CodeField sender={codes} />
         <Form.Item className="auth-card__submit">
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
             登录

@@ -1,11 +1,11 @@
-import { LockOutlined, MobileOutlined, SmileOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
+import { MobileOutlined, SmileOutlined } from '@ant-design/icons';
 import { Mobile, NickName } from '@fuliaotong/contracts/forms';
 import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthShell } from '../components/auth-shell';
+import { NewPasswordFields } from '../features/session/credential-fields';
 import { useRegister } from '../features/session/session-api';
 import { afterLoginPath, loginHref, REDIRECT_PARAM, safeRedirect } from '../features/session/login-redirect';
 import { CaptchaField, CodeField } from '../features/verification/code-field';
@@ -43,16 +43,6 @@ export default function RegisterPage() {
   const codes = useCodeSender('register');
 
   const mutation = useRegister();
-
-  /** The number the code goes to, once its field is valid. */
-  const mobile = async () => {
-    try {
-      const { account } = await form.validateFields(['account']);
-      return account.trim();
-    } catch {
-      return undefined;
-    }
-  };
 
   return (
     <AuthShell
@@ -96,43 +86,11 @@ export default function RegisterPage() {
           <Input prefix={<MobileOutlined />} placeholder="11 位手机号码" autoComplete="tel" inputMode="tel" maxLength={11} />
         </Form.Item>
         <CaptchaField sender={codes} />
-        <CodeField sender={codes} account={mobile} label="短信验证码" />
+        <CodeField sender={codes} label="短信验证码" />
         <Form.Item label="昵称（选填）" name="nickName" rules={[schemaRule(NickName)]}>
           <Input prefix={<SmileOutlined />} placeholder="在网站上显示的名字" autoComplete="nickname" maxLength={30} />
         </Form.Item>
-        <Form.Item
-          label="密码"
-          name="password"
-          extra={`${PASSWORD_MIN}–${PASSWORD_MAX} 位，建议使用不易猜到的词组`}
-          rules={[{ required: true }, { min: PASSWORD_MIN, max: PASSWORD_MAX }]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="设置登录密码"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-          />
-        </Form.Item>
-        <Form.Item
-          label="确认密码"
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string | undefined) => {
-                if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
-              },
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="再次输入密码"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-          />
-        </Form.Item>
+        <NewPasswordFields placeholder="设置登录密码" confirmPlaceholder="再次输入密码" />
         <Form.Item
           name="agree"
           valuePropName="checked"

@@ -18,8 +18,8 @@ import {
 import { bearer, GOOD_PASSWORD, multipart, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { codeFor, testClock } from '../../../test/verification.js';
+import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { codeFor } from '../../../test/verification.js';
 
 /*
  * Deleting an account (注销): refused while a sample application is open; otherwise the personal data
@@ -31,7 +31,7 @@ let t: TestApp;
 let product: TestProduct;
 let staff: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ verification: { now: clock.now } });
+  t = await createTestApp({ clock });
   product = await createProduct(t.database, { specs: 2, nameZh: '微晶纤维素' });
   staff = (await registerStaff(t.app, t.database)).headers;
 });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, NoticePage, SessionResponse } from '@fuliaotong/contracts';
 import { bearer, GOOD_PASSWORD, insertAccount, newIp, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { codeFor, otherThan, testClock } from '../../../test/verification.js';
+import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { codeFor, otherThan } from '../../../test/verification.js';
 
 /* Forgotten passwords: a code sent to the account sets a new one and ends every session. */
 
@@ -11,7 +11,7 @@ const NEW_PASSWORD = 'Croscarmellose-Sodium-2026';
 const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ verification: { now: clock.now } });
+  t = await createTestApp({ clock });
 });
 afterAll(async () => {
   await t.close();

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { AccountSummary, ErrorResponse, POLICY_VERSION, SessionResponse, User } from '@fuliaotong/contracts';
 import { users } from '../../db/schema.js';
 import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { otherThan, testClock } from '../../../test/verification.js';
+import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { otherThan } from '../../../test/verification.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
 import { parsed } from '../../../test/responses.js';
 
@@ -15,7 +15,7 @@ const jwtSecret = randomBytes(32);
 const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ jwtSecret, verification: { now: clock.now } });
+  t = await createTestApp({ jwtSecret, clock });
 });
 afterAll(async () => {
   await t.close();

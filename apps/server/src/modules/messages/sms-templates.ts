@@ -1,3 +1,4 @@
+import { CODE_TTL_SECONDS } from '@fuliaotong/contracts';
 import { z } from 'zod';
 import type { SmsTemplate } from './message.service.js';
 
@@ -27,7 +28,7 @@ function template<S extends z.ZodType<Record<string, string>>>(params: S, render
 export const smsTemplates: Record<SmsTemplate, TemplateDefinition> = {
   verification_code: template(
     z.object({ code: z.string().regex(/^\d{4,8}$/, 'a code of 4 to 8 digits') }).strict(),
-    ({ code }) => `【${SMS_SIGNATURE}】您的验证码为 ${code}，5 分钟内有效。请勿告诉他人；如非本人操作，请忽略本短信。`,
+    ({ code }) => `【${SMS_SIGNATURE}】您的验证码为 ${code}，${CODE_TTL_SECONDS / 60} 分钟内有效。请勿告诉他人；如非本人操作，请忽略本短信。`,
   ),
   application_status: template(
     z.object({ number: z.string().min(1).max(32), status: z.string().min(1).max(20) }).strict(),

@@ -5,8 +5,8 @@ import { Captcha, ErrorResponse, SendCodeResponse, SessionResponse } from '@fuli
 import { captchas, verificationCodes } from '../../db/schema.js';
 import { GOOD_PASSWORD, insertAccount, newAccount, newIp, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { codeFor, lastCode, otherThan, recordingCaptchas, sendCode, testClock } from '../../../test/verification.js';
+import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { codeFor, lastCode, otherThan, recordingCaptchas, sendCode } from '../../../test/verification.js';
 
 /*
  * Verification codes: what is sent where, how long and how often a code works, how it is stored,
@@ -19,7 +19,7 @@ const clock = testClock();
 const captchaTexts = recordingCaptchas();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ verification: { now: clock.now, makeCaptcha: captchaTexts.makeCaptcha } });
+  t = await createTestApp({ clock, verification: { makeCaptcha: captchaTexts.makeCaptcha } });
 });
 afterAll(async () => {
   await t.close();
@@ -189,7 +189,7 @@ describe('sending limits', () => {
   });
 
   it('holds across server instances: the limits are counted in the database', async () => {
-    const second = await createTestApp({ database: t.database, verification: { now: clock.now } });
+    const second = await createTestApp({ database: t.database, clock });
     try {
       const account = newAccount();
       await codeFor(t.app, account, 'register', newIp());
@@ -204,8 +204,8 @@ describe('sending limits', () => {
     const smallClock = testClock();
     beforeAll(async () => {
       small = await createTestApp({
+        clock: smallClock,
         verification: {
-          now: smallClock.now,
           limits: {
             perIpHour: { max: 4, windowMs: 60 * MINUTE },
             perIpDay: { max: 6, windowMs: 24 * 60 * MINUTE },

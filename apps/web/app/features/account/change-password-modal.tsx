@@ -2,6 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
+import { NewPasswordFields } from '../session/credential-fields';
 import { useChangePassword } from './account-api';
 import './account.css';
 
@@ -58,37 +59,20 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         <Form.Item label="当前密码" name="oldPassword" rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" maxLength={PASSWORD_MAX} />
         </Form.Item>
-        <Form.Item
-          label="新密码"
+        <NewPasswordFields
           name="newPassword"
+          label="新密码"
+          confirmLabel="确认新密码"
           extra={`${PASSWORD_MIN}–${PASSWORD_MAX} 位`}
+          icons={false}
           rules={[
-            { required: true },
-            { min: PASSWORD_MIN, max: PASSWORD_MAX },
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string | undefined) => {
                 if (value && value === getFieldValue('oldPassword')) throw new Error('新密码不能与当前密码相同');
               },
             }),
           ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirm"
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string | undefined) => {
-                if (value && value !== getFieldValue('newPassword')) throw new Error('两次输入的密码不一致');
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
-        </Form.Item>
+        />
       </Form>
     </Modal>
   );

@@ -100,7 +100,7 @@ export function DeleteAccountModal({
         ) : (
           <>
             <CaptchaField sender={codes} id="delete-captcha" />
-            <CodeField sender={codes} account={async () => user.account} id="delete-code" />
+            <CodeField sender={codes} account={user.account} id="delete-code" />
           </>
         )}
         <Form.Item

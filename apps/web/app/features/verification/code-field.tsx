@@ -44,27 +44,38 @@ export function CaptchaField({ sender, id = 'captcha' }: { sender: CodeSender; i
 }
 
 /**
- * The code field with its 获取验证码 button (a countdown after each code). `account` checks and
- * answers the account the code goes to, or undefined when the form shows why not.
+ * The code field with its 获取验证码 button (a countdown after each code). The code goes to `account`
+ * when the page knows it already, else to the form's `accountField` once that field is valid (the form
+ * shows why not).
  */
 export function CodeField({
   sender,
   account,
+  accountField = 'account',
   name = 'code',
   label = '验证码',
   id = 'code',
   showSentTo = true,
 }: {
   sender: CodeSender;
-  account: () => Promise<string | undefined>;
+  account?: string;
+  accountField?: string;
   name?: string;
   label?: string;
   id?: string;
   /** Say under the field where the last code went (off where the page says it already). */
   showSentTo?: boolean;
 }) {
+  const form = Form.useFormInstance<Record<string, string>>();
   const request = async () => {
-    const to = await account();
+    let to = account;
+    if (to === undefined) {
+      try {
+        to = (await form.validateFields([accountField]))[accountField]?.trim();
+      } catch {
+        return; // the account field says what is wrong
+      }
+    }
     if (to) await sender.send(to);
   };
   return (
