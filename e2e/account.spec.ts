@@ -167,7 +167,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const b64 = (value: string) => Buffer.from(value).toString('base64url');
     const expired = `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 }))}.c2ln`;
-    const user = { id: 1, account: '13900000000', name: '', sex: 'unknown', avatar: null, nickName: '过期用户', role: 'member' };
+    const user = { id: 1, account: '13900000000', name: '', sex: 'unknown', avatar: null, nickName: '过期用户', roles: [] };
     await signIn(page, { token: expired, user }, '/home');
 
     await gotoHydrated(page, '/home');

@@ -1,21 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { isCompleteBuild, readCurrentBuild } from '../../apps/server/src/web/build-store.js';
 import { createStaff, repoRoot, startServer, type ServerProcess } from '../../apps/server/test/production-server.js';
+import { codesIn } from './messages.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the production server the journeys run against, e.g. `http://127.0.0.1:41234`. */
     baseUrl: string;
-    /** An account of the supplier's staff (role 'staff') on that server, and its password. */
+    /** An account of the supplier's staff (every role) on that server, and its password. */
     staffAccount: string;
     staffPassword: string;
+    /** That account signed in (password and the code sent to it), once for the run. */
+    staffSession: { account: string; password: string; token: string; user: { id: number; account: string; nickName: string; roles: string[] } };
     /**
      * An e-mail account made before registration needed a mobile number (created by the operator's
      * tool, as staff accounts are), and its password: for journeys about e-mail accounts.
@@ -73,7 +77,7 @@ export async function setup(project: TestProject): Promise<void> {
   try {
     // A staff account, created by the command-line tool as an operator would; it needs the database
     // to itself (PGlite), so it runs before the server starts.
-    await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD);
+    await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD, ['admin', 'editor', 'reviewer', 'finance']);
     await createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD);
     mkdirSync(outputDir, { recursive: true });
     writeFileSync(serverLog, '');
@@ -85,9 +89,33 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', server.origin);
   project.provide('staffAccount', STAFF_ACCOUNT);
   project.provide('staffPassword', STAFF_PASSWORD);
+  project.provide('staffSession', await signInStaff(server.origin));
   project.provide('emailAccount', EMAIL_ACCOUNT);
   project.provide('emailPassword', EMAIL_PASSWORD);
   project.provide('serverLog', serverLog);
+}
+
+/**
+ * Signs the staff account in as a person would (password, then the code sent to it), once for the
+ * whole run: codes to one account are limited to one a minute.
+ */
+async function signInStaff(origin: string): Promise<ProvidedContext['staffSession']> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const first = await post('/api/app/account/login', { account: STAFF_ACCOUNT, password: STAFF_PASSWORD });
+  if (typeof first.challenge !== 'string') throw new Error('the staff log-in asked for no code');
+  const deadline = Date.now() + 10_000;
+  let code: string | undefined;
+  while (!(code = codesIn(readFileSync(serverLog, 'utf8'), STAFF_ACCOUNT).at(-1))) {
+    if (Date.now() > deadline) throw new Error(`no code reached ${STAFF_ACCOUNT}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const session = (await post('/api/app/account/login-verify', { challenge: first.challenge, code })) as Pick<ProvidedContext['staffSession'], 'token' | 'user'>;
+  return { account: STAFF_ACCOUNT, password: STAFF_PASSWORD, ...session };
 }
 
 /** The server's whole output, for the journeys to read (e2e/support/messages.ts). */

@@ -20,7 +20,15 @@ const CODE = /(?<!\d)(\d{6})(?!\d)/;
 
 /** The text of every SMS and e-mail sent to a mobile number or an e-mail address so far, oldest first. */
 async function textsSentTo(to: string): Promise<string[]> {
-  const log = await readFile(inject('serverLog'), 'utf8');
+  return textsIn(await readFile(inject('serverLog'), 'utf8'), to);
+}
+
+/** The code in each message to `to` in a server log's text, oldest first. */
+export function codesIn(log: string, to: string): string[] {
+  return textsIn(log, to).map((text) => CODE.exec(text)?.[1]).filter((code) => code !== undefined);
+}
+
+function textsIn(log: string, to: string): string[] {
   const texts: string[] = [];
   for (const line of log.split('\n')) {
     if (!line.includes(to)) continue;
@@ -38,7 +46,7 @@ async function textsSentTo(to: string): Promise<string[]> {
 
 /** Every code sent to a mobile number or an e-mail address so far, oldest first. */
 export async function codesSentTo(to: string): Promise<string[]> {
-  return (await textsSentTo(to)).map((text) => CODE.exec(text)?.[1]).filter((code) => code !== undefined);
+  return codesIn(await readFile(inject('serverLog'), 'utf8'), to);
 }
 
 /** The text of the `count`-th message (1 = the first) sent to `to`, waiting for the server's log line. */

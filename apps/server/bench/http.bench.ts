@@ -25,6 +25,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { embeddedDatabaseDir } from '../src/config/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { users } from '../src/db/schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
@@ -212,7 +216,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The account the run signs in with, made by the operator's tool before the app starts (registering needs an SMS code). */
+/** The member the run signs in with, made by the operator's tool before the app starts (registering needs an SMS code). */
 const BENCH_ACCOUNT = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 const BENCH_PASSWORD = 'Bench-Sample-Cart-2026';
 
@@ -296,7 +300,12 @@ async function main() {
     WEB_BUILD_DIR: webBuildDir,
   };
 
+  // The operator's tool makes the account; the cart is a member's, so it keeps no staff role (staff
+  // sign in with a second factor).
   await createStaff(childEnv, BENCH_ACCOUNT, BENCH_PASSWORD);
+  const database = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) });
+  await database.db.update(users).set({ roles: [] }).where(eq(users.account, BENCH_ACCOUNT));
+  await database.close();
   console.error('starting servers…');
   const [appOrigin, helloOrigin] = await Promise.all([startApp(childEnv, options.cpuProfDir), startHello(childEnv)]);
 

@@ -1,29 +1,34 @@
 /**
- * Gives an account the staff role (工作人员: reviews sample applications, changes the sample limits),
- * in the configured database (the same environment variables as `npm start`).
+ * Gives an account staff roles (工作人员), in the configured database (the same environment variables
+ * as `npm start`): how the first administrator is made; after that, administrators set roles on the
+ * users desk (/admin/users). Every change is recorded in the audit log.
  *
- *   npm run create-staff -- <account> [--password <password>]
+ *   npm run create-staff -- <account> [--role <role> ...] [--password <password>]
  *
- *   <account>            a mobile number or e-mail address, as the person logs in with it
- *   --password <password> create the account (as staff) when it does not exist yet
+ *   <account>             a mobile number or e-mail address, as the person logs in with it
+ *   --role <role>         admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务;
+ *                         may be repeated or comma-separated; reviewer when none is given
+ *   --password <password> create the account when it does not exist yet
  *
- * Exit code 1 when the account does not exist (and no --password was given) or the input is not valid.
- * With PGlite, stop the server first: its data folder is locked while it runs.
+ * Staff sign in with the password and a code sent to the account. Exit code 1 when the account does
+ * not exist (and no --password was given) or the input is not valid. With PGlite, stop the server
+ * first: its data folder is locked while it runs.
  */
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
-import { AccountName, Password } from '@fuliaotong/contracts';
+import { AccountName, Password, STAFF_ROLES, staffRoleLabels, type StaffRole } from '@fuliaotong/contracts';
 import { normalizeAccount } from '../src/modules/account/account.service.js';
 import { StaffRepository } from '../src/modules/account/staff.repository.js';
 import { hashPassword, isCommonPassword } from '../src/modules/auth/passwords.js';
 import { CommandError, openConfiguredDatabase } from './configured-database.js';
 
-const usage = 'usage: npm run create-staff -- <账号（手机号或邮箱）> [--password <密码>]';
+const usage = `usage: npm run create-staff -- <账号（手机号或邮箱）> [--role <${STAFF_ROLES.join('|')}> ...] [--password <密码>]`;
 
 function parseOptions() {
   const { values, positionals } = parseArgs({
     options: {
       password: { type: 'string' },
+      role: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -34,7 +39,11 @@ function parseOptions() {
     process.exit(0);
   }
   if (positionals.length !== 1) throw new CommandError(`请给出一个账号\n${usage}`);
-  return { account: normalizeAccount(positionals[0]!), password: values.password };
+  const named = (values.role ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const unknown = named.filter((role) => !(STAFF_ROLES as readonly string[]).includes(role));
+  if (unknown.length > 0) throw new CommandError(`没有角色 ${unknown.join('、')}：可用的角色为 ${STAFF_ROLES.join('、')}\n${usage}`);
+  const roles = named.length > 0 ? [...new Set(named as StaffRole[])] : (['reviewer'] as StaffRole[]);
+  return { account: normalizeAccount(positionals[0]!), password: values.password, roles };
 }
 
 /** The first message of a failed zod check. */
@@ -51,13 +60,17 @@ async function main() {
     console.log(`数据库：${description}`);
     const staff = new StaffRepository(database.db);
     const existing = await staff.findByAccount(options.account);
-    if (existing?.role === 'staff') {
-      console.log(`账号 ${options.account} 已是工作人员，无需更改。${options.password ? '（未修改其密码）' : ''}`);
-      return;
-    }
+    const named = options.roles.map((role) => staffRoleLabels[role]).join('、');
     if (existing) {
-      await staff.makeStaff(existing.id);
-      console.log(`已将账号 ${options.account} 设为工作人员，立即生效：刷新页面后可在“样品申请审核”中处理申请。${options.password ? '（账号已存在，未修改其密码）' : ''}`);
+      if (options.roles.every((role) => existing.roles.includes(role))) {
+        console.log(`账号 ${options.account} 已有角色 ${named}，无需更改。${options.password ? '（未修改其密码）' : ''}`);
+        return;
+      }
+      const roles = await staff.addRoles(existing.id, options.account, existing.roles, options.roles);
+      console.log(
+        `已为账号 ${options.account} 加上角色 ${named}（现有：${roles.map((role) => staffRoleLabels[role]).join('、')}），下次登录起生效。` +
+          `${options.password ? '（账号已存在，未修改其密码）' : ''}`,
+      );
       return;
     }
     if (options.password === undefined) {
@@ -66,8 +79,8 @@ async function main() {
     const account = check(AccountName, options.account);
     const password = check(Password, options.password);
     if (isCommonPassword(password)) throw new CommandError('该密码过于常见，容易被猜中，请换一个');
-    await staff.createStaff(account, await hashPassword(password));
-    console.log(`已创建工作人员账号 ${account}，可用该账号和密码登录。`);
+    await staff.createStaff(account, await hashPassword(password), options.roles);
+    console.log(`已创建工作人员账号 ${account}（角色：${named}）。登录时除密码外还需输入发到该账号的验证码。`);
   } finally {
     await database.close();
   }

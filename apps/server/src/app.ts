@@ -62,6 +62,11 @@ import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SEARCH_COUNT_CAP, SearchService } from './modules/search/search.service.js';
 import { applicationAdminRoutes } from './modules/sample-application/application-admin.routes.js';
+import { userAdminRoutes } from './modules/account/user-admin.routes.js';
+import { UserAdminService } from './modules/account/user-admin.service.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { SampleApplicationRepository } from './modules/sample-application/sample-application.repository.js';
 import { sampleApplicationRoutes } from './modules/sample-application/sample-application.routes.js';
 import { SampleApplicationService } from './modules/sample-application/sample-application.service.js';
@@ -286,6 +291,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sampleApplicationRoutes, { applications, guard });
   await app.register(applicationAdminRoutes, { applications, guard });
   await app.register(settingsRoutes, { sampleLimits, guard });
+
+  // The administrators' desk: users and roles, the audit log.
+  const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
+  await app.register(userAdminRoutes, { userAdmin, guard });
+  await app.register(auditRoutes, { audit: new AuditService(new AuditRepository(db)), guard });
   const missing = Object.keys(endpoints).filter((operation) => !operations.has(operation));
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database.js';
 import { users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { SessionResponse } from '@fuliaotong/contracts';
+import { SessionResponse, type StaffRole } from '@fuliaotong/contracts';
 import { parsed } from './responses.js';
 import { codeFor } from './verification.js';
 
@@ -44,10 +44,14 @@ export async function registerMember(app: FastifyInstance, account = newAccount(
  * An account as one made before registration needed a mobile number and a code (an e-mail address,
  * say), written straight into the database; answers its id.
  */
-export async function insertAccount(database: Database, account: string, password = GOOD_PASSWORD): Promise<number> {
+export async function insertAccount(
+  database: Database,
+  account: string,
+  options: { password?: string; roles?: StaffRole[] } = {},
+): Promise<number> {
   const [row] = await database.db
     .insert(users)
-    .values({ account, passwordHash: await hashPassword(password) })
+    .values({ account, passwordHash: await hashPassword(options.password ?? GOOD_PASSWORD), roles: options.roles ?? [] })
     .returning({ id: users.id });
   return row!.id;
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { users } from '../src/db/schema.js';
+import { auditLog, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { GOOD_PASSWORD } from './accounts.js';
 
@@ -46,34 +46,55 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase
   }
 }
 
-const roleOf = (account: string) =>
-  withDatabase(async (db) => (await db.select({ role: users.role }).from(users).where(eq(users.account, account)))[0]?.role);
+const rolesOf = (account: string) =>
+  withDatabase(async (db) => (await db.select({ roles: users.roles }).from(users).where(eq(users.account, account)))[0]?.roles);
+const auditOf = (account: string) =>
+  withDatabase(async (db) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.account, account));
+    return db.select().from(auditLog).where(eq(auditLog.entityId, String(user!.id))).orderBy(auditLog.id);
+  });
 
 describe('create-staff', () => {
-  it('refuses an account that does not exist (exit 1), creates it with --password, and says when there is nothing to do', async () => {
-    const missing = await run('13800000001');
+  it('refuses an account that does not exist (exit 1), creates it with --password and --role, and says when there is nothing to do', async () => {
+    const missing = await run('13800000001', '--role', 'admin');
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('账号 13800000001 不存在');
 
-    const created = await run('13800000001', '--password', GOOD_PASSWORD);
+    const created = await run('13800000001', '--role', 'admin', '--password', GOOD_PASSWORD);
     expect(created.code, created.output).toBe(0);
-    expect(created.output).toContain('已创建工作人员账号 13800000001');
-    expect(await roleOf('13800000001')).toBe('staff');
+    expect(created.output).toContain('已创建工作人员账号 13800000001（角色：管理员）');
+    expect(await rolesOf('13800000001')).toEqual(['admin']);
 
-    const again = await run('13800000001');
+    const again = await run('13800000001', '--role', 'admin');
     expect(again.code).toBe(0);
-    expect(again.output).toContain('已是工作人员');
+    expect(again.output).toContain('已有角色 管理员，无需更改');
+
+    const more = await run('13800000001', '--role', 'editor,finance');
+    expect(more.code, more.output).toBe(0);
+    expect(await rolesOf('13800000001')).toEqual(['admin', 'editor', 'finance']);
+
+    const entries = await auditOf('13800000001');
+    expect(entries.map((e) => [e.action, e.actorAccount, e.before, e.after])).toEqual([
+      ['user.create', '命令行 create-staff', null, { roles: ['admin'] }],
+      ['user.roles', '命令行 create-staff', { roles: ['admin'] }, { roles: ['admin', 'editor', 'finance'] }],
+    ]);
   });
 
-  it('makes an existing member staff (e-mail accounts are case-insensitive)', async () => {
+  it('makes an existing member a reviewer when no role is named (e-mail accounts are case-insensitive)', async () => {
     await withDatabase(async (db) => {
       await db.insert(users).values({ account: 'reviewer@example.com', passwordHash: await hashPassword(GOOD_PASSWORD) });
     });
-    expect(await roleOf('reviewer@example.com')).toBe('member');
+    expect(await rolesOf('reviewer@example.com')).toEqual([]);
     const promoted = await run('Reviewer@Example.com');
     expect(promoted.code, promoted.output).toBe(0);
-    expect(promoted.output).toContain('已将账号 reviewer@example.com 设为工作人员');
-    expect(await roleOf('reviewer@example.com')).toBe('staff');
+    expect(promoted.output).toContain('已为账号 reviewer@example.com 加上角色 样品审核');
+    expect(await rolesOf('reviewer@example.com')).toEqual(['reviewer']);
+  });
+
+  it('refuses a role that does not exist', async () => {
+    const wrong = await run('13800000003', '--role', 'owner', '--password', GOOD_PASSWORD);
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain('没有角色 owner');
   });
 
   it('checks the account and password of a new account, and the usage', async () => {

@@ -33,6 +33,8 @@ export interface Owned {
   cartItem: number;
   application: number;
   avatar: string;
+  /** The member's own account (the users desk names it). */
+  user: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -48,6 +50,7 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   cartItem: (o) => ({ id: o.cartItem }),
   application: (o) => ({ id: o.application }),
   avatar: (o) => ({ name: o.avatar }),
+  user: (o) => ({ id: o.user }),
   excipient: (_o, e) => ({ id: e.id }),
   document: (_o, e) => ({ id: e.id, docId: e.documents.find((d) => d.access === 'public')!.id }),
   registration: () => ({ id: 1 }),
@@ -82,6 +85,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       cartItem: cart.item.id,
       application: application.id,
       avatar: user.avatar!.split('/').pop()!,
+      user: owner.user.id,
     },
   };
 }

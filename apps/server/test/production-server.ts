@@ -168,12 +168,12 @@ function logEntry(line: string): Record<string, unknown> | undefined {
 }
 
 /**
- * `npm run create-staff -- <account> --password <password>` against a server's database (the same
- * environment), as an operator would: made before the server starts (PGlite allows one process).
+ * `npm run create-staff -- <account> --role <roles> --password <password>` against a server's database
+ * (the same environment), as an operator would: made before the server starts (PGlite allows one process).
  */
-export async function createStaff(env: NodeJS.ProcessEnv, account: string, password: string): Promise<void> {
+export async function createStaff(env: NodeJS.ProcessEnv, account: string, password: string, roles: readonly string[] = ['reviewer']): Promise<void> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const child = spawn(npm, ['run', '--silent', 'create-staff', '--', account, '--password', password], {
+  const child = spawn(npm, ['run', '--silent', 'create-staff', '--', account, '--role', roles.join(','), '--password', password], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

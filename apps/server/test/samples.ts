@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SampleApplicationBody } from '@fuliaotong/contracts';
+import { STAFF_ROLES, type SampleApplicationBody, type StaffRole } from '@fuliaotong/contracts';
 import type { Database } from '../src/db/database.js';
 import { excipients, excipientSpecs, users } from '../src/db/schema.js';
 import { bearer, registerMember } from './accounts.js';
@@ -39,11 +39,14 @@ export async function createProduct(
   return { excipientId: excipient!.id, nameZh, specIds: specs.map((s) => s.id) };
 }
 
-/** A signed-in member of the supplier's staff. */
-export async function registerStaff(app: FastifyInstance, database: Database) {
+/**
+ * A signed-in member of the supplier's staff, holding `roles` (all of them unless told). Made staff
+ * after signing in as a member, so the session needs no second factor; the staff log-in tests sign in with one.
+ */
+export async function registerStaff(app: FastifyInstance, database: Database, roles: StaffRole[] = [...STAFF_ROLES]) {
   const staff = await registerMember(app);
-  await database.db.update(users).set({ role: 'staff', name: '审核员小张' }).where(eq(users.id, staff.user.id));
-  return { ...staff, headers: bearer(staff.token) };
+  await database.db.update(users).set({ roles, name: '审核员小张' }).where(eq(users.id, staff.user.id));
+  return { ...staff, user: { ...staff.user, roles }, headers: bearer(staff.token) };
 }
 
 /** A complete, valid application body for these items, shipped to a new (unsaved) address. */

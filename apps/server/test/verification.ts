@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type VerificationPurpose } from '@fuliaotong/contracts';
+import type { Database } from '../src/db/database.js';
+import { GOOD_PASSWORD, insertAccount, newAccount } from './accounts.js';
 import { outboxMessages } from './messages.js';
 import { databaseOf } from './test-app.js';
 import type { CaptchaMaker } from '../src/modules/verification/captcha.js';
@@ -48,4 +50,24 @@ export function recordingCaptchas(): { makeCaptcha: CaptchaMaker; lastText: () =
 /** A code that is not this one (guessing a fixed one would be right once in a million runs). */
 export function otherThan(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * The first step of a staff log-in, done: a new staff account, its password sent, and what the
+ * second step needs (the challenge and the code that went to the account).
+ */
+export async function staffChallenge(t: { app: FastifyInstance; database: Database }, ip: string): Promise<{ challenge: string; code: string }> {
+  const account = newAccount();
+  await insertAccount(t.database, account, { roles: ['reviewer'] });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/app/account/login',
+    payload: { account, password: GOOD_PASSWORD },
+    headers: { 'x-forwarded-for': ip },
+  });
+  const answer = parsed(response, endpoints.accountLogin.responses[200]);
+  if (!('challenge' in answer)) throw new Error('a staff log-in answered a session without a second factor');
+  const code = await lastCode(t.app, account);
+  if (!code) throw new Error(`no code was sent to ${account}`);
+  return { challenge: answer.challenge, code };
 }

@@ -42,10 +42,12 @@ export const paths = {
   notices: '/account/notice',
   upgrade: '/account/upgrade',
   payment: '/account/payment',
-  /** Staff pages (role 'staff'): review of sample applications and the sample programme's limits. */
+  /** The staff console: one desk per kind of work, each for the staff roles that do it (features/staff/admin-nav.ts). */
   admin: '/admin',
   adminApplications: '/admin/applications',
   adminSettings: '/admin/settings',
+  adminUsers: '/admin/users',
+  adminAudit: '/admin/audit',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

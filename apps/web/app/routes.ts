@@ -55,9 +55,9 @@ export default [
   ]),
 
   // Staff pages: a layout of their own.
-  route('admin', 'routes/admin/admin-index.tsx'),
   layout(GUARD, { id: 'signed-in:admin' }, [
     layout('layouts/admin-layout.tsx', [
+      route('admin', 'routes/admin/admin-index.tsx'),
       route('admin/applications', 'routes/admin/applications.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
     ]),

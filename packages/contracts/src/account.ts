@@ -7,7 +7,7 @@ import {
   NICKNAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
-  ROLES,
+  STAFF_ROLES,
   SEXES,
   VERIFICATION_PURPOSES,
 } from './constants/account.js';
@@ -28,8 +28,8 @@ export const Password = text()
 export const Sex = z.enum(SEXES).describe('unknown 未填写 · male 男 · female 女');
 export type Sex = z.infer<typeof Sex>;
 
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
+export const StaffRole = z.enum(STAFF_ROLES).describe('admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务');
+export type StaffRole = z.infer<typeof StaffRole>;
 
 /** All that ever leaves the server about a user. */
 export const User = z
@@ -40,7 +40,7 @@ export const User = z
     sex: Sex,
     avatar: z.string().nullable().describe('URL of the avatar image, or null'),
     nickName: z.string(),
-    role: Role,
+    roles: z.array(StaffRole).describe('Staff roles the user holds; empty for members'),
     notifyBySmsAndEmail: z
       .boolean()
       .describe('Whether changes of the user\'s sample applications are also sent by SMS and e-mail (in-site notices always are)'),
@@ -133,6 +133,33 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const SessionResponse = z.object({ token: z.string(), user: User }).meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponse>;
+
+/**
+ * A member of the staff signs in with a second factor: the password was right, a code went to the
+ * account, and `POST /api/app/account/login-verify` with the challenge and the code answers the session.
+ */
+export const LoginChallenge = z
+  .object({
+    codeRequired: z.literal(true),
+    challenge: z.string().describe('Passed back with the code; valid as long as the code'),
+    channel: z.enum(['sms', 'email']),
+    to: z.string().describe('The masked address the code went to'),
+    expiresIn: z.number().int().describe('Seconds the code is valid'),
+  })
+  .meta({ id: 'LoginChallenge' });
+export type LoginChallenge = z.infer<typeof LoginChallenge>;
+
+/** What a password log-in answers: the session, or (staff) the challenge of a second factor. */
+export const LoginResponse = z.union([SessionResponse, LoginChallenge]).meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const LoginVerifyBody = z
+  .object({
+    challenge: text().trim().min(1, '登录已超时，请重新登录').max(2000, '登录已超时，请重新登录'),
+    code: VerificationCode,
+  })
+  .meta({ id: 'LoginVerifyBody' });
+export type LoginVerifyBody = z.infer<typeof LoginVerifyBody>;
 
 export const UpdateProfileBody = z
   .object({

@@ -21,3 +21,4 @@ export * from './sample.js';
 export * from './api/api-paths.js';
 export * from './api/endpoint.js';
 export * from './api/endpoints.js';
+export * from './staff.js';

@@ -11,6 +11,7 @@
 export * from '../modules/account/account.schema.js';
 export * from '../modules/address/address.schema.js';
 export * from '../modules/article/article.schema.js';
+export * from '../modules/audit/audit.schema.js';
 export * from '../modules/auth/auth.schema.js';
 export * from '../modules/excipient/excipient.schema.js';
 export * from '../modules/favorite/favorite.schema.js';

@@ -1,4 +1,5 @@
 import { AccountRepository } from '../modules/account/account.repository.js';
+import { AuditRepository } from '../modules/audit/audit.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
 import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
@@ -17,6 +18,8 @@ export interface Repositories {
   accounts: AccountRepository;
   addresses: AddressRepository;
   applications: SampleApplicationRepository;
+  /** The audit log of staff changes (written in the change's transaction). */
+  audit: AuditRepository;
   /** Log-in and registration attempts (throttling). */
   attempts: ThrottleRepository;
   cart: SampleCartRepository;
@@ -41,6 +44,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     accounts: new AccountRepository(db),
     addresses: new AddressRepository(db),
     applications: new SampleApplicationRepository(db),
+    audit: new AuditRepository(db),
     attempts: new ThrottleRepository(db),
     cart: new SampleCartRepository(db),
     codes: new VerificationRepository(db),

@@ -54,11 +54,11 @@ const endsSessions = new Set<ApiOperation>(['accountLogout', 'accountLogoutAll',
 
 /**
  * Operations whose success needs what no generated request can hold: a one-time code sent by SMS or
- * e-mail (register, reset, sign-in by code), or an account with nothing open (deletion; the owner's
+ * e-mail (register, reset, sign-in by code, a staff log-in's second step), or an account with nothing open (deletion; the owner's
  * rows include an application awaiting review). Their successful paths are the authorization matrix's
  * and their own tests'; here they must only never fail badly.
  */
-const successOutOfReach = new Set<ApiOperation>(['accountRegister', 'accountResetPassword', 'accountLoginByCode', 'accountDelete']);
+const successOutOfReach = new Set<ApiOperation>(['accountRegister', 'accountResetPassword', 'accountLoginByCode', 'accountLoginVerify', 'accountDelete']);
 
 /**
  * Operations that change or remove the owner's rows (or avatar, or password): each gets an owner of its

@@ -10,20 +10,16 @@ import { loginHref } from '../features/session/login-redirect';
 import { PageLoading } from '../components/load-state';
 import { setSessionUser, useCurrentUser } from '../features/session/session';
 import { useSignOut } from '../features/session/session-api';
+import { deskOf, desksFor, rolesNeeded } from '../features/staff/admin-nav';
 import { paths } from '../paths';
 import { siteInfo } from '../site/site-info';
-
-const adminNav = [
-  { to: paths.adminApplications, label: '申请审核' },
-  { to: paths.adminSettings, label: '样品设置' },
-];
 
 function AdminTopBar({ name, onSignOut, signingOut }: { name?: string; onSignOut?: () => void; signingOut?: boolean }) {
   return (
     <header className="admin-bar">
       <div className="admin-bar__inner">
-        <Link to={paths.adminApplications} className="admin-bar__brand">
-          {siteInfo.name} · 样品申请审核
+        <Link to={paths.admin} className="admin-bar__brand">
+          {siteInfo.name} · 工作台
         </Link>
         {name ? (
           <div className="admin-bar__user">
@@ -57,19 +53,20 @@ export default function AdminLayout() {
 
   if (!stored) return <Navigate to={loginHref(`${pathname}${search}`)} replace />;
   const user = profile.data ?? stored;
-  const role = profile.isPending ? undefined : user.role;
+  const desks = desksFor(user.roles);
+  const desk = deskOf(pathname);
 
   return (
     <div className="admin-layout">
       <AdminTopBar name={displayName(user)} onSignOut={() => void signOut()} signingOut={pending} />
-      {role === undefined ? (
+      {profile.isPending ? (
         <PageLoading />
-      ) : role !== 'staff' ? (
+      ) : desks.length === 0 ? (
         <main className="admin-main">
           <Result
             status="403"
             title="仅限工作人员访问"
-            subTitle="当前账号没有审核权限。如需开通，请联系辅料通管理员；查看自己的样品申请请前往“我的申请”。"
+            subTitle="当前账号不是工作人员。如需开通，请联系辅料通管理员；查看自己的样品申请请前往“我的申请”。"
             extra={[
               <Link key="apply" to={paths.applications}>
                 <Button type="primary">我的申请</Button>
@@ -84,7 +81,7 @@ export default function AdminLayout() {
         <>
           <nav className="admin-nav" aria-label="工作台菜单">
             <div className="admin-nav__inner">
-              {adminNav.map((item) => (
+              {desks.map((item) => (
                 <NavLink
                   key={item.to}
                   to={item.to}
@@ -96,7 +93,20 @@ export default function AdminLayout() {
             </div>
           </nav>
           <main className="admin-main">
-            <Outlet />
+            {desk && !desks.includes(desk) ? (
+              <Result
+                status="403"
+                title="没有使用此功能的权限"
+                subTitle={`“${desk.label}”需要${rolesNeeded(desk)}角色。如需开通，请联系管理员。`}
+                extra={
+                  <Link to={desks[0]!.to}>
+                    <Button type="primary">前往{desks[0]!.label}</Button>
+                  </Link>
+                }
+              />
+            ) : (
+              <Outlet />
+            )}
           </main>
         </>
       )}

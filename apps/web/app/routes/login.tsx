@@ -1,15 +1,15 @@
 import { LockOutlined } from '@ant-design/icons';
-import type { LoginBody, SessionResponse } from '@fuliaotong/contracts';
-import { Alert, App, Button, Form, Input, Tabs } from 'antd';
+import type { LoginBody, LoginChallenge, SessionResponse } from '@fuliaotong/contracts';
+import { Alert, App, Button, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthShell } from '../components/auth-shell';
 import { AccountField } from '../features/session/credential-fields';
-import { useLogin, useLoginByCode } from '../features/session/session-api';
+import { useLogin, useLoginByCode, useLoginVerify } from '../features/session/session-api';
 import { afterLoginPath, REDIRECT_PARAM, registerHref, safeRedirect } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
-import { CaptchaField, CodeField } from '../features/verification/code-field';
+import { CaptchaField, CodeField, codeRules } from '../features/verification/code-field';
 import { useCodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
 import { paths } from '../paths';
@@ -79,7 +79,31 @@ export default function LoginPage() {
 function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
   const [form] = Form.useForm<LoginBody>();
   const [formError, setFormError] = useState<string>();
+  /** A staff account's second step: the password was right and a code went to the account. */
+  const [challenge, setChallenge] = useState<{ answer: LoginChallenge; credentials: LoginBody }>();
   const mutation = useLogin();
+  const signIn = (credentials: LoginBody) => {
+    setFormError(undefined);
+    mutation.mutate(credentials, {
+      onSuccess: (answer) => ('token' in answer ? onSignedIn(answer) : setChallenge({ answer, credentials })),
+      onError: (error) => setFormError(showServerErrors(form, error, fields)),
+    });
+  };
+  if (challenge) {
+    return (
+      <SecondFactor
+        challenge={challenge.answer}
+        resending={mutation.isPending}
+        resendError={formError}
+        onResend={() => signIn(challenge.credentials)}
+        onBack={() => {
+          setFormError(undefined);
+          setChallenge(undefined);
+        }}
+        onSignedIn={onSignedIn}
+      />
+    );
+  }
   return (
     <>
       {formError ? <Alert className="auth-card__alert" type="error" showIcon title={formError} role="alert" /> : null}
@@ -90,10 +114,7 @@ function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) 
         size="large"
         onFinish={(values) => {
           setFormError(undefined);
-          mutation.mutate(
-            { account: values.account.trim(), password: values.password },
-            { onSuccess: onSignedIn, onError: (error) => setFormError(showServerErrors(form, error, fields)) },
-          );
+          signIn({ account: values.account.trim(), password: values.password });
         }}
         onValuesChange={() => formError && setFormError(undefined)}
       >
@@ -110,6 +131,75 @@ function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) 
           </Button>
         </Form.Item>
       </Form>
+    </>
+  );
+}
+
+/**
+ * The second step of a staff log-in: the code sent to the account. Asking again signs in with the
+ * same password once more (a new code, within the sending limits).
+ */
+function SecondFactor({
+  challenge,
+  resending,
+  resendError,
+  onResend,
+  onBack,
+  onSignedIn,
+}: {
+  challenge: LoginChallenge;
+  resending: boolean;
+  /** Why asking for another code failed (too soon, say). */
+  resendError?: string;
+  onResend: () => void;
+  onBack: () => void;
+  onSignedIn: (session: SessionResponse) => void;
+}) {
+  const [form] = Form.useForm<{ code: string }>();
+  const [formError, setFormError] = useState<string>();
+  const mutation = useLoginVerify();
+  const channel = challenge.channel === 'sms' ? '短信' : '邮件';
+  return (
+    <>
+      <Alert
+        className="auth-card__alert"
+        type="info"
+        showIcon
+        title="工作人员账号需要二次验证"
+        description={`验证码已通过${channel}发送至 ${challenge.to}，${Math.round(challenge.expiresIn / 60)} 分钟内有效。`}
+      />
+      {formError || resendError ? (
+        <Alert className="auth-card__alert" type="error" showIcon title={formError ?? resendError} role="alert" />
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        onFinish={(values) => {
+          setFormError(undefined);
+          mutation.mutate(
+            { challenge: challenge.challenge, code: values.code.trim() },
+            { onSuccess: onSignedIn, onError: (error) => setFormError(showServerErrors(form, error, ['code'])) },
+          );
+        }}
+        onValuesChange={() => formError && setFormError(undefined)}
+      >
+        <Form.Item label="验证码" name="code" rules={codeRules}>
+          <Input placeholder="6 位数字验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+        </Form.Item>
+        <Form.Item className="auth-card__submit">
+          <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+            验证并登录
+          </Button>
+        </Form.Item>
+      </Form>
+      <div className="auth-card__links">
+        <Typography.Link onClick={onBack}>返回</Typography.Link>
+        <Button type="link" size="small" loading={resending} onClick={onResend}>
+          重新发送验证码
+        </Button>
+      </div>
     </>
   );
 }

@@ -11,20 +11,22 @@ import {
 } from '../sample.js';
 import type { EndpointSpec } from './endpoint.js';
 
-const TAG = '工作人员';
+const TAG = '样品审核';
+/** Sample applications are the reviewers' work. */
+const reviewer = { staff: ['reviewer'] } as const;
 const application = { kind: 'application', owner: false } as const;
 
-/** The staff's side: review of sample applications, settings changed at run time. */
+/** The reviewers' desk (sample applications) and the sample programme's limits (admin). */
 export const adminEndpoints = {
   adminApplicationList: {
-    access: 'staff',
+    access: reviewer,
     tag: TAG,
     summary: '样品申请列表（新的在前；可按状态筛选，关键词查申请编号、单位、联系人、手机号）',
     query: AdminApplicationQuery,
     responses: { 200: AdminApplicationPage },
   },
   adminApplicationGet: {
-    access: 'staff',
+    access: reviewer,
     tag: TAG,
     summary: '一份样品申请',
     params: IdParams,
@@ -32,7 +34,7 @@ export const adminEndpoints = {
     rows: application,
   },
   adminApplicationApprove: {
-    access: 'staff',
+    access: reviewer,
     tag: TAG,
     summary: '审核通过（仅待审核的申请；备注可选，可不带请求体）',
     params: IdParams,
@@ -43,7 +45,7 @@ export const adminEndpoints = {
     example: { body: { note: '资料齐全' } },
   },
   adminApplicationReject: {
-    access: 'staff',
+    access: reviewer,
     tag: TAG,
     summary: '驳回（仅待审核的申请；须填写原因，会通知申请人）',
     params: IdParams,
@@ -54,7 +56,7 @@ export const adminEndpoints = {
     example: { body: { reason: '资料不全' } },
   },
   adminApplicationShip: {
-    access: 'staff',
+    access: reviewer,
     tag: TAG,
     summary: '发货（仅已通过的申请；快递公司与运单号会通知申请人）',
     params: IdParams,
@@ -65,7 +67,7 @@ export const adminEndpoints = {
     example: { body: { carrier: '顺丰速运', trackingNumber: 'SF1234567890' } },
   },
   adminApplicationDeliver: {
-    access: 'staff',
+    access: reviewer,
     tag: TAG,
     summary: '确认签收（仅已发货的申请；可不带请求体或为 {}）',
     params: IdParams,
@@ -75,13 +77,13 @@ export const adminEndpoints = {
     rows: application,
   },
   adminSampleLimits: {
-    access: 'staff',
+    access: { staff: ['admin'] },
     tag: TAG,
     summary: '样品限额：样品车种类数、每份申请种类数、每种数量、待审核申请数',
     responses: { 200: SampleLimits },
   },
   adminUpdateSampleLimits: {
-    access: 'staff',
+    access: { staff: ['admin'] },
     tag: TAG,
     summary: '修改样品限额（立即生效，已在样品车中的样品不受影响）',
     body: SampleLimits,

@@ -26,6 +26,7 @@ export const apiPaths = {
   accountCaptcha: 'POST /api/app/account/captcha',
   accountResetPassword: 'POST /api/app/account/reset-password',
   accountLoginByCode: 'POST /api/app/account/login-by-code',
+  accountLoginVerify: 'POST /api/app/account/login-verify',
   accountDelete: 'POST /api/app/account/delete',
 
   // Address book.
@@ -89,6 +90,10 @@ export const apiPaths = {
   adminApplicationDeliver: 'POST /api/admin/application/:id/deliver',
   adminSampleLimits: 'GET /api/admin/settings/sample-limits',
   adminUpdateSampleLimits: 'PUT /api/admin/settings/sample-limits',
+  adminUserList: 'GET /api/admin/user',
+  adminUserGet: 'GET /api/admin/user/:id',
+  adminUserUpdate: 'PATCH /api/admin/user/:id',
+  adminAuditList: 'GET /api/admin/audit',
 } as const;
 
 export type ApiOperation = keyof typeof apiPaths;

@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { informationEndpoints } from './information.endpoints.js';
 import { sampleEndpoints } from './sample.endpoints.js';
+import { staffEndpoints } from './staff.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import type { ApiOperation } from './api-paths.js';
 
@@ -18,6 +19,7 @@ export const endpoints = {
   ...informationEndpoints,
   ...sampleEndpoints,
   ...adminEndpoints,
+  ...staffEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

@@ -7,7 +7,35 @@ export const NICKNAME_MAX = 30;
 export const SEXES = ['unknown', 'male', 'female'] as const;
 export const sexLabels: Record<(typeof SEXES)[number], string> = { unknown: '保密', male: '男', female: '女' };
 
-export const ROLES = ['member', 'staff'] as const;
+/**
+ * What a member of the staff (工作人员) may do; an account holds none (a member) or several.
+ * `admin`: users, roles, site settings, the audit log · `editor`: content and databases ·
+ * `reviewer`: sample applications · `finance`: orders and invoices.
+ */
+export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'finance'] as const;
+export type StaffRoleName = (typeof STAFF_ROLES)[number];
+export const staffRoleLabels: Record<StaffRoleName, string> = {
+  admin: '管理员',
+  editor: '内容编辑',
+  reviewer: '样品审核',
+  finance: '财务',
+};
+export const staffRoleDescriptions: Record<StaffRoleName, string> = {
+  admin: '用户与角色、网站设置、操作日志',
+  editor: '产品、文章、法规、数据库与导入',
+  reviewer: '样品申请的审核、发货与签收',
+  finance: '订单、付款与发票',
+};
+
+/** A member of the staff: an account holding at least one staff role. */
+export function isStaff(user: { roles: readonly string[] } | null | undefined): boolean {
+  return (user?.roles.length ?? 0) > 0;
+}
+
+/** Whether the user holds any of `roles`. */
+export function hasRole(user: { roles: readonly string[] } | null | undefined, ...roles: readonly StaffRoleName[]): boolean {
+  return roles.some((role) => user?.roles.includes(role) ?? false);
+}
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

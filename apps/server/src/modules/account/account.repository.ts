@@ -1,5 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffRole } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
+import { escapeLike } from '../search/grams.js';
 import { users } from './account.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,6 +17,16 @@ export interface UserName {
 }
 
 export type ProfileChanges = Partial<Pick<UserRow, 'name' | 'sex' | 'nickName' | 'avatar' | 'notifyBySmsAndEmail'>>;
+
+/** Which users the users desk lists. */
+export interface UserFilter {
+  keyword?: string;
+  filter: 'all' | 'member' | 'staff' | 'paying' | 'disabled';
+  now: Date;
+}
+
+/** What an administrator changes of a user. */
+export type AdminChanges = { roles?: StaffRole[]; disabledAt?: Date | null; memberUntil?: Date | null };
 
 /** Users (`users`). */
 export class AccountRepository {
@@ -98,12 +110,59 @@ export class AccountRepository {
         sex: 'unknown',
         nickName: '',
         avatar: null,
-        role: 'member',
+        roles: [],
+        disabledAt: null,
         memberUntil: null,
         tokenVersion: sql`${users.tokenVersion} + 1`,
         deletedAt: at,
         updatedAt: at,
       })
       .where(eq(users.id, id));
+  }
+
+  /** A page of users for the users desk, newest first, with the total. */
+  async adminPage(filter: UserFilter, limit: number, offset: number): Promise<{ rows: UserRow[]; totalCount: number }> {
+    const conditions: SQL[] = [];
+    if (filter.keyword) {
+      const pattern = `%${escapeLike(filter.keyword)}%`;
+      conditions.push(or(ilike(users.account, pattern), ilike(users.name, pattern), ilike(users.nickName, pattern))!);
+    }
+    if (filter.filter === 'member') conditions.push(sql`cardinality(${users.roles}) = 0`);
+    if (filter.filter === 'staff') conditions.push(sql`cardinality(${users.roles}) > 0`);
+    if (filter.filter === 'paying') conditions.push(gt(users.memberUntil, filter.now));
+    if (filter.filter === 'disabled') conditions.push(isNotNull(users.disabledAt));
+    if (filter.filter !== 'all') conditions.push(isNull(users.deletedAt));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, totalCount: total?.n ?? 0 };
+  }
+
+  async adminUpdate(id: number, changes: AdminChanges): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Accounts holding one of `roles` (not disabled, not deleted): who hears of new work. */
+  async staffWith(roles: readonly StaffRole[]): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(sql`${users.roles} && ${`{${roles.join(',')}}`}::staff_role[]`, isNull(users.disabledAt), isNull(users.deletedAt)));
+  }
+
+  /** How many active accounts hold `role`. */
+  async countWithRole(role: StaffRole): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(sql`${role}::staff_role = any(${users.roles})`, isNull(users.disabledAt), isNull(users.deletedAt)));
+    return row?.n ?? 0;
   }
 }

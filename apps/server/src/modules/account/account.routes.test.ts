@@ -47,8 +47,8 @@ describe('register', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = parsed(response, SessionResponse);
-    expect(Object.keys(body.user).sort()).toEqual(['account', 'avatar', 'id', 'name', 'nickName', 'notifyBySmsAndEmail', 'role', 'sex']);
-    expect(body.user).toMatchObject({ account, nickName: '小林', name: '', sex: 'unknown', avatar: null, role: 'member' });
+    expect(Object.keys(body.user).sort()).toEqual(['account', 'avatar', 'id', 'name', 'nickName', 'notifyBySmsAndEmail', 'roles', 'sex']);
+    expect(body.user).toMatchObject({ account, nickName: '小林', name: '', sex: 'unknown', avatar: null, roles: [] });
     expect(response.body).not.toMatch(/argon2|password|tokenVersion/i);
 
     expect(decodeProtectedHeader(body.token)).toMatchObject({ alg: 'HS256', typ: 'JWT' });
@@ -79,7 +79,7 @@ describe('register', () => {
   });
 
   it('an e-mail account made before keeps signing in with its password, its address case-insensitively', async () => {
-    await insertAccount(t.database, 'chen.formulation@example.com', GOOD_PASSWORD);
+    await insertAccount(t.database, 'chen.formulation@example.com');
     const response = await login('Chen.Formulation@Example.COM', GOOD_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(parsed(response, SessionResponse).user.account).toBe('chen.formulation@example.com');

@@ -31,16 +31,23 @@ export const accountRoutes = endpointRoutes<{ accounts: AccountService }>((route
 
   route('accountLogin', async (request) => {
     try {
-      const session = await accounts.login(request.body, clientOf(request));
-      request.log.info({ userId: session.user.id }, 'signed in');
-      return session;
+      const answer = await accounts.login(request.body, clientOf(request));
+      if ('token' in answer) request.log.info({ userId: answer.user.id }, 'signed in');
+      else request.log.info({ account: maskAccount(request.body.account) }, 'password right, second factor sent');
+      return answer;
     } catch (error) {
       // Who was refused (masked: logs never hold a whole mobile number or e-mail address), and why.
-      if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'too_many_requests')) {
+      if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'too_many_requests' || error.code === 'forbidden')) {
         request.log.info({ account: maskAccount(request.body.account), reason: error.code }, 'log-in refused');
       }
       throw error;
     }
+  });
+
+  route('accountLoginVerify', async (request) => {
+    const session = await accounts.loginVerify(request.body, clientOf(request));
+    request.log.info({ userId: session.user.id }, 'signed in with a second factor');
+    return session;
   });
 
   route('accountLogout', async (request, reply) => {

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { Role, Sex } from '@fuliaotong/contracts';
+import { Sex, StaffRole } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 
-export const userRole = pgEnum('user_role', enumValues(Role));
+export const staffRole = pgEnum('staff_role', enumValues(StaffRole));
 export const userSex = pgEnum('user_sex', enumValues(Sex));
 
 export const users = pgTable('users', {
@@ -14,7 +15,10 @@ export const users = pgTable('users', {
   sex: userSex('sex').notNull().default('unknown'),
   nickName: text('nick_name').notNull().default(''),
   avatar: text('avatar'),
-  role: userRole('role').notNull().default('member'),
+  /** Staff roles (工作人员); none for a member. */
+  roles: staffRole('roles').array().notNull().default(sql`'{}'::staff_role[]`),
+  /** Set by an administrator (停用): the account cannot sign in until re-enabled. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** Paid membership (会员) until this moment; null: not a member. Unlocks members-only data. */
   memberUntil: timestamp('member_until', { withTimezone: true }),
   /** Changes of the user's sample applications are also sent by SMS and e-mail (in-site notices always are). */

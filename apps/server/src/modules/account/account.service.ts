@@ -4,8 +4,11 @@ import {
   type AccountSummary,
   type ChangePasswordBody,
   type DeleteAccountBody,
+  isStaff,
   type LoginBody,
   type LoginByCodeBody,
+  type LoginResponse,
+  type LoginVerifyBody,
   type RegisterBody,
   type ResetPasswordBody,
   type SessionResponse,
@@ -45,7 +48,7 @@ export function toUser(row: UserRow): User {
     sex: row.sex,
     avatar: row.avatar,
     nickName: row.nickName,
-    role: row.role,
+    roles: row.roles,
     notifyBySmsAndEmail: row.notifyBySmsAndEmail,
   };
 }
@@ -72,6 +75,15 @@ export type DeletionBlocker = (userId: number, within: Repositories) => Promise<
 export type RecordAnonymiser = (userId: number, within: Repositories) => Promise<void>;
 
 const CODE_GONE = '验证码已失效，请重新获取';
+
+/** How the audit log names a deleted account, and which of its recorded values are personal. */
+const DELETED_USER = '已注销用户';
+const PERSONAL_AUDIT_KEYS = ['account', 'name', 'nickName', 'mobile', 'email', 'contactName', 'address'] as const;
+
+/** An account an administrator disabled (停用) cannot sign in. */
+function refuseDisabled(user: UserRow): void {
+  if (user.disabledAt) throw new AppError('forbidden', '该账号已被停用，如有疑问请联系客服');
+}
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
@@ -151,7 +163,7 @@ export class AccountService {
     return this.startSession(user, client);
   }
 
-  async login(body: LoginBody, client: ClientInfo): Promise<SessionResponse> {
+  async login(body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
     const { throttle, limits } = this.deps;
     const account = normalizeAccount(body.account);
     await throttle.admit('login', { account, ip: client.ip }, 'ip', limits.loginsPerIp, '登录尝试过于频繁');
@@ -167,6 +179,30 @@ export class AccountService {
     const ok = user ? await verifyPassword(user.passwordHash, body.password) : (await burnPasswordCheck(body.password), false);
     if (!ok || !user) throw new AppError('unauthorized', WRONG_CREDENTIALS);
     await throttle.forget(failure);
+    refuseDisabled(user);
+    if (isStaff(user)) return this.challenge(user, client);
+    return this.startSession(user, client);
+  }
+
+  /**
+   * The second factor of a staff log-in: a code to the account (SMS or e-mail, within the code
+   * limits) and a challenge that says whose password was right, valid as long as the code.
+   */
+  private async challenge(user: UserRow, client: ClientInfo): Promise<LoginResponse> {
+    const sent = await this.deps.verification.sendServerCode(user.account, 'staff_login', client);
+    const challenge = await this.deps.tokens.signChallenge({ userId: user.id, version: user.tokenVersion }, sent.expiresIn);
+    return { codeRequired: true, challenge, channel: sent.channel, to: sent.to, expiresIn: sent.expiresIn };
+  }
+
+  /** The second step of a staff log-in: the challenge of the first and the code sent to the account. */
+  async loginVerify(body: LoginVerifyBody, client: ClientInfo): Promise<SessionResponse> {
+    const claims = await this.deps.tokens.verifyChallenge(body.challenge);
+    const user = claims ? await this.accounts.findById(claims.userId) : undefined;
+    if (!claims || !user || user.deletedAt || user.tokenVersion !== claims.version || !isStaff(user)) {
+      throw new AppError('unauthorized', '登录已超时，请重新输入账号和密码');
+    }
+    await this.deps.verification.check(user.account, 'staff_login', body.code);
+    refuseDisabled(user);
     return this.startSession(user, client);
   }
 
@@ -180,6 +216,9 @@ export class AccountService {
     const user = await this.accounts.findByAccount(account);
     // A code is sent only to an existing account; one deleted since is as if it never was.
     if (!user || user.deletedAt) throw new AppError('code_invalid', CODE_GONE, [{ path: 'body.code', message: CODE_GONE }]);
+    refuseDisabled(user);
+    // A code alone is one factor: the staff sign in with the password and a code.
+    if (isStaff(user)) throw new AppError('forbidden', '工作人员账号请使用密码登录，并输入发到账号的验证码');
     return this.startSession(user, client);
   }
 
@@ -260,6 +299,8 @@ export class AccountService {
       await repositories.files.deleteAllOf(user.id);
       await repositories.codes.deleteCodesOf(user.account);
       await repositories.attempts.deleteOfAccount(user.account);
+      // The audit log keeps what staff did and to whom, but not who the person was.
+      await repositories.audit.redactUser(user.id, user.account, DELETED_USER, PERSONAL_AUDIT_KEYS);
       await repositories.accounts.anonymise(user.id, this.now());
     });
   }

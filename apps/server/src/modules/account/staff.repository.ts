@@ -1,23 +1,55 @@
-import { eq } from 'drizzle-orm';
-import type { Role } from '@fuliaotong/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { StaffRole } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
+import { AuditRepository } from '../audit/audit.repository.js';
 import { users } from './account.schema.js';
 
-/** Who is staff (工作人员): used by the `create-staff` command. */
+/** Who made a change from the command line, as the audit log names it. */
+export const COMMAND_LINE_ACTOR = '命令行 create-staff';
+
+/** Staff roles given from the command line (`create-staff`), each recorded in the audit log. */
 export class StaffRepository {
   constructor(private readonly db: Db) {}
 
-  async findByAccount(account: string): Promise<{ id: number; role: Role } | undefined> {
-    const [row] = await this.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.account, account));
+  async findByAccount(account: string): Promise<{ id: number; roles: StaffRole[] } | undefined> {
+    const [row] = await this.db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.account, account));
     return row;
   }
 
-  async makeStaff(id: number): Promise<void> {
-    await this.db.update(users).set({ role: 'staff', updatedAt: new Date() }).where(eq(users.id, id));
+  /** Adds `roles` to the account's roles. */
+  async addRoles(id: number, account: string, before: StaffRole[], roles: StaffRole[]): Promise<StaffRole[]> {
+    const after = [...new Set([...before, ...roles])];
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ roles: after, updatedAt: new Date() }).where(eq(users.id, id));
+      await new AuditRepository(tx).insert({
+        actorAccount: COMMAND_LINE_ACTOR,
+        action: 'user.roles',
+        entityType: 'user',
+        entityId: String(id),
+        summary: `设置用户 ${account} 的工作人员角色`,
+        before: { roles: before },
+        after: { roles: after },
+      });
+    });
+    return after;
   }
 
-  async createStaff(account: string, passwordHash: string): Promise<number> {
-    const [row] = await this.db.insert(users).values({ account, passwordHash, role: 'staff' }).returning({ id: users.id });
-    return row!.id;
+  async createStaff(account: string, passwordHash: string, roles: StaffRole[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ account, passwordHash, roles: sql`${`{${roles.join(',')}}`}::staff_role[]` })
+        .returning({ id: users.id });
+      await new AuditRepository(tx).insert({
+        actorAccount: COMMAND_LINE_ACTOR,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: String(row!.id),
+        summary: `创建工作人员账号 ${account}`,
+        before: null,
+        after: { roles },
+      });
+      return row!.id;
+    });
   }
 }

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { staffRoleLabels, type StaffRoleName } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
+import type { StaffActor } from '../audit/audit-trail.js';
 import type { UserRow } from '../account/account.repository.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenService } from './token.service.js';
@@ -51,17 +53,15 @@ export function createAuthGuard(tokens: TokenService, sessions: SessionRepositor
     if (user) request.principal = { user, sessionId: claims.sessionId };
   };
 
-  /**
-   * A member of the staff; with `roles`, one holding one of them. Staff roles are not assigned yet, so
-   * today only the role-free check can pass.
-   */
+  /** A member of the staff (holding any staff role); with `roles`, one holding one of them. */
   const requireStaff = (roles: readonly string[] = []): onRequestAsyncHookHandler =>
     async function (request, reply) {
       await requireUser.call(this, request, reply);
-      if (request.principal?.user.role !== 'staff') throw new AppError('forbidden', '仅限工作人员操作');
-      const held: readonly string[] = [];
+      const held: readonly string[] = request.principal?.user.roles ?? [];
+      if (held.length === 0) throw new AppError('forbidden', '仅限工作人员操作');
       if (roles.length > 0 && !roles.some((role) => held.includes(role))) {
-        throw new AppError('forbidden', '没有执行此操作的权限');
+        const names = roles.map((role) => staffRoleLabels[role as StaffRoleName] ?? role).join('或');
+        throw new AppError('forbidden', `没有执行此操作的权限（需要${names}角色）`);
       }
     };
 
@@ -74,6 +74,12 @@ export type AuthGuard = ReturnType<typeof createAuthGuard>;
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('unauthorized', NOT_SIGNED_IN);
   return request.principal;
+}
+
+/** The member of the staff making a change on a staff route, for the audit log. */
+export function actorOf(request: FastifyRequest): StaffActor {
+  const { user } = principalOf(request);
+  return { id: user.id, account: user.account, ip: request.ip };
 }
 
 /** Who is asking, as far as access levels care. */

@@ -1,16 +1,17 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, endpoints, routeOf, type ApiOperation, type EndpointSpec, type ExcipientDetail } from '@fuliaotong/contracts';
+import { apiPaths, endpoints, routeOf, STAFF_ROLES, type ApiOperation, type EndpointSpec, type ExcipientDetail, type StaffRole } from '@fuliaotong/contracts';
 import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
 import { demoExcipient, ownerWithRows, pathWith, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
-import { codeFor } from '../../../test/verification.js';
+import { codeFor, staffChallenge } from '../../../test/verification.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoContent } from '../demo/demo-seed.js';
 
 /*
  * The authorization matrix, driven by the endpoint table: every operation is called by an anonymous
- * caller, the owner of the rows it names, another user and a member of the staff, and the statuses
+ * caller, the owner of the rows it names, another user, a member of the staff holding the roles it
+ * needs and one holding every other role, and the statuses
  * must follow from the operation's access level and `rows` declaration. A new endpoint is covered as
  * soon as it is in the table: its `example` must make a request that succeeds for the owner.
  */
@@ -26,7 +27,16 @@ afterAll(async () => {
   await t.close();
 });
 
-type Caller = 'anonymous' | 'other' | 'owner' | 'staff';
+/** `staff` holds exactly the roles an operation needs (any one role for plain `staff`); `otherStaff` every other role. */
+type Caller = 'anonymous' | 'other' | 'owner' | 'staff' | 'otherStaff';
+const callers = ['anonymous', 'other', 'owner', 'staff', 'otherStaff'] as const;
+
+/** The roles of the operation's staff caller, and those of the staff who must be refused (none for plain `staff`). */
+function rolesFor(spec: EndpointSpec): { needed: StaffRole[]; others: StaffRole[] } {
+  if (typeof spec.access !== 'object') return { needed: ['reviewer'], others: [] };
+  const needed = spec.access.staff as StaffRole[];
+  return { needed: [needed[0]!], others: STAFF_ROLES.filter((role) => !needed.includes(role)) };
+}
 
 /**
  * Where the state of the fixtures, not the access level, decides the answer: each with its reason.
@@ -52,11 +62,13 @@ function expectedStatuses(spec: EndpointSpec): Record<Caller, number[]> {
   switch (spec.access) {
     case 'public':
     case 'optional':
-      return { anonymous: [...success, ...gated], other: notOwner, owner: success, staff: notOwner };
+      return { anonymous: [...success, ...gated], other: notOwner, owner: success, staff: notOwner, otherStaff: notOwner };
     case 'user':
-      return { anonymous: [401], other: notOwner, owner: success, staff: notOwner };
+      return { anonymous: [401], other: notOwner, owner: success, staff: notOwner, otherStaff: notOwner };
+    case 'staff':
+      return { anonymous: [401], other: [403], owner: [403], staff: success, otherStaff: success };
     default:
-      return { anonymous: [401], other: [403], owner: [403], staff: success };
+      return { anonymous: [401], other: [403], owner: [403], staff: success, otherStaff: [403] };
   }
 }
 
@@ -80,8 +92,10 @@ describe('authorization matrix', () => {
     const { owner, owned } = await ownerWithRows(t.app, excipient);
     const other = await registerMember(t.app);
     // Each operation gets staff of its own: logging out must not end the next operation's session.
-    const staff = await registerStaff(t.app, t.database);
-    const sessions: Record<Caller, Session | undefined> = { anonymous: undefined, other, owner, staff };
+    const roles = rolesFor(spec);
+    const staff = await registerStaff(t.app, t.database, roles.needed);
+    const otherStaff = roles.others.length > 0 ? await registerStaff(t.app, t.database, roles.others) : undefined;
+    const sessions: Record<Caller, Session | undefined> = { anonymous: undefined, other, owner, staff, otherStaff };
 
     const request = async (who: Caller, token: string | undefined): Promise<InjectOptions> => {
       const params = { ...spec.example?.params, ...(spec.rows ? rowParams[spec.rows.kind]!(owned, excipient) : {}) };
@@ -91,7 +105,18 @@ describe('authorization matrix', () => {
       // asked for a new account (or a new member) each time, from an address of its own, so that
       // no sending limit or captcha comes between.
       if (operation === 'accountRegister') payload = await registrationOf(t.app);
-      if (operation === 'accountLogin') payload = { account: (sessions[who] ?? owner).account, password: GOOD_PASSWORD };
+      if (operation === 'accountLogin') {
+        payload = { account: (sessions[who] ?? owner).account, password: GOOD_PASSWORD };
+        if (who === 'staff' || who === 'otherStaff') {
+          // A staff log-in sends a code: to an account and from an address of its own, so that no
+          // sending limit comes between (the registered staff account has just been sent one).
+          const account = newAccount();
+          await insertAccount(t.database, account, { roles: ['reviewer'] });
+          payload = { account, password: GOOD_PASSWORD };
+          headers['x-forwarded-for'] = newIp();
+        }
+      }
+      if (operation === 'accountLoginVerify') payload = await staffChallenge(t, newIp());
       if (operation === 'accountSendCode') {
         payload = { account: newAccount(), purpose: 'register' };
         headers['x-forwarded-for'] = newIp();
@@ -118,7 +143,8 @@ describe('authorization matrix', () => {
 
     // Anonymous first, then the other user, then the owner (a deletion by the owner comes late), then the staff.
     const seen = {} as Record<Caller, number>;
-    for (const who of ['anonymous', 'other', 'owner', 'staff'] as const) {
+    for (const who of callers) {
+      if (who === 'otherStaff' && !otherStaff) continue;
       seen[who] = (await t.app.inject(await request(who, sessions[who]?.token))).statusCode;
     }
     const expected = expectedStatuses(spec);

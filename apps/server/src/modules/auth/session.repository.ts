@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../account/account.repository.js';
 import { users } from '../account/account.schema.js';
@@ -26,6 +26,7 @@ export class SessionRepository {
           eq(sessions.id, sessionId),
           eq(sessions.userId, userId),
           eq(users.tokenVersion, version),
+          isNull(users.disabledAt),
           gt(sessions.expiresAt, now),
         ),
       );

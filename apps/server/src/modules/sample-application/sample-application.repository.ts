@@ -25,6 +25,17 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `
 export class SampleApplicationRepository {
   constructor(private readonly db: Db) {}
 
+  /** How many applications each of these users has made. */
+  async countsByUser(userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: sampleApplications.userId, n: count() })
+      .from(sampleApplications)
+      .where(inArray(sampleApplications.userId, [...userIds]))
+      .groupBy(sampleApplications.userId);
+    return new Map(rows.map((row) => [row.userId, row.n]));
+  }
+
   async countOf(userId: number, status?: ApplicationStatus): Promise<number> {
     const where = status
       ? and(eq(sampleApplications.userId, userId), eq(sampleApplications.status, status))

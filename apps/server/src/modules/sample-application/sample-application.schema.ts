@@ -1,8 +1,11 @@
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ApplicationEvent, ApplicationStatus } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
-import { userRole, users } from '../account/account.schema.js';
+import { users } from '../account/account.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
+
+/** Who acted on an application: the applicant (member) or the supplier's staff. */
+export const eventActorRole = pgEnum('user_role', ['member', 'staff']);
 
 /*
  * An application keeps its own copy of the shipping address and of each item's product name,
@@ -79,7 +82,7 @@ export const sampleApplicationEvents = pgTable(
     status: applicationStatus('status').notNull(),
     note: text('note').notNull().default(''),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    actorRole: userRole('actor_role').notNull(),
+    actorRole: eventActorRole('actor_role').notNull(),
     actorName: text('actor_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

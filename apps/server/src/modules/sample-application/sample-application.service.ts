@@ -2,6 +2,7 @@ import {
   ApplicationStatus,
   applicationStatusLabels,
   applicationTransitions,
+  isStaff,
   type AdminApplication,
   type AdminApplicationPage,
   type AdminApplicationQuery,
@@ -68,7 +69,7 @@ export const applicationNumber = (id: number, at: Date) => `YP${chinaDate(at)}${
 
 /** The name an event records for who made it (a staff member's account, a phone number, is never shown). */
 function actorName(user: UserRow): string {
-  return user.name || user.nickName || (user.role === 'staff' ? STAFF_SEEN_BY_MEMBERS : user.account);
+  return user.name || user.nickName || (isStaff(user) ? STAFF_SEEN_BY_MEMBERS : user.account);
 }
 
 function summaryOf(row: ApplicationRow, items: ApplicationItemRow[]): ApplicationSummary {

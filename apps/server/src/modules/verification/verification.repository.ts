@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, min, sql, type SQL } from 'drizzle-orm';
-import type { VerificationPurpose } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
+import type { CodePurpose } from './code-purposes.js';
 import { captchas, verificationCodes } from './verification.schema.js';
 
 export type CodeValues = Omit<typeof verificationCodes.$inferInsert, 'id' | 'attempts' | 'consumedAt'>;
@@ -43,7 +43,7 @@ export class VerificationRepository {
    */
   async takeAttempt(
     account: string,
-    purpose: VerificationPurpose,
+    purpose: CodePurpose,
     now: Date,
     maxTries: number,
   ): Promise<{ id: number; codeHash: string; attempts: number } | undefined> {

@@ -1,6 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { VerificationPurpose } from '@fuliaotong/contracts';
-import { enumValues } from '../../db/column-types.js';
+import { CODE_PURPOSES } from './code-purposes.js';
 
 /*
  * Verification codes and image captchas (docs/decisions/0021). Neither keeps what was sent in the
@@ -17,7 +16,7 @@ export const verificationCodes = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The normalised account (a mobile number or a lower-cased e-mail address) the code is for. */
     account: text('account').notNull(),
-    purpose: text('purpose', { enum: enumValues(VerificationPurpose) }).notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
     channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
     /** HMAC-SHA256 of purpose, account and code (hex). */
     codeHash: text('code_hash').notNull(),

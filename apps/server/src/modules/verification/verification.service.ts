@@ -8,7 +8,6 @@ import {
   type Captcha,
   type SendCodeBody,
   type SendCodeResponse,
-  type VerificationPurpose,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import type { AccountRepository } from '../account/account.repository.js';
@@ -17,6 +16,7 @@ import type { Limit } from '../auth/throttle.js';
 import type { CaptchaMaker } from './captcha.js';
 import type { CodeSender } from './code-sender.js';
 import type { CodeCount, VerificationRepository } from './verification.repository.js';
+import type { CodePurpose, ServerCodePurpose } from './code-purposes.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -141,6 +141,35 @@ export class VerificationService {
   }
 
   /**
+   * Sends a code the server itself decided to send (the second step of a staff log-in, after the right
+   * password): within the same sending limits, without a captcha, only to an existing account.
+   */
+  async sendServerCode(rawAccount: string, purpose: ServerCodePurpose, client: { ip: string }): Promise<SendCodeResponse> {
+    const account = normalizeAccount(rawAccount);
+    const channel = isMobile(account) ? 'sms' : 'email';
+    const now = this.now();
+    await this.checkLimits(account, client.ip, now, 1);
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+    const id = await this.deps.codes.insertCode({
+      account,
+      purpose,
+      channel,
+      codeHash: this.hmac(purpose, account, code),
+      ip: client.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    });
+    try {
+      await this.checkLimits(account, client.ip, now, 0);
+      await this.deps.sender.sendCode({ channel, address: account }, code);
+    } catch (error) {
+      await this.deps.codes.deleteCode(id);
+      throw error;
+    }
+    return { channel, to: maskAccount(account), expiresIn: CODE_TTL_SECONDS, resendIn: CODE_RESEND_SECONDS };
+  }
+
+  /**
    * Throws 429 when one more code (`pending` = 1, before recording it) or the codes recorded so far
    * (`pending` = 0, after) would pass a limit.
    */
@@ -211,7 +240,7 @@ export class VerificationService {
    * is right. Each check counts as one of the code's tries; throws `code_invalid` otherwise. Never
    * inside a transaction that a wrong code rolls back: the try must count.
    */
-  async check(rawAccount: string, purpose: VerificationPurpose, code: string): Promise<void> {
+  async check(rawAccount: string, purpose: CodePurpose, code: string): Promise<void> {
     const { codes } = this.deps;
     const account = normalizeAccount(rawAccount);
     const now = this.now();

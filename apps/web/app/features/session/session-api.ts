@@ -1,4 +1,12 @@
-import type { LoginBody, LoginByCodeBody, RegisterBody, ResetPasswordBody, SessionResponse } from '@fuliaotong/contracts';
+import type {
+  LoginBody,
+  LoginByCodeBody,
+  LoginResponse,
+  LoginVerifyBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionResponse,
+} from '@fuliaotong/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
@@ -12,9 +20,17 @@ export function register(body: RegisterBody): Promise<SessionResponse> {
   return api().call('accountRegister', { body }, { handleUnauthorized: false });
 }
 
-/** Signing in: a 401 here means a wrong account or password, not a lost session. */
-export function loginWithPassword(body: LoginBody): Promise<SessionResponse> {
+/**
+ * Signing in: a 401 here means a wrong account or password, not a lost session. A staff account
+ * answers a challenge instead of a session: a code went to the account (`loginVerify`).
+ */
+export function loginWithPassword(body: LoginBody): Promise<LoginResponse> {
   return api().call('accountLogin', { body }, { handleUnauthorized: false });
+}
+
+/** The second step of a staff log-in: the challenge and the code sent to the account. */
+export function loginVerify(body: LoginVerifyBody): Promise<SessionResponse> {
+  return api().call('accountLoginVerify', { body }, { handleUnauthorized: false });
 }
 
 /** Signing in with a code sent to the account; works while password sign-in is locked. */
@@ -39,10 +55,20 @@ export function logoutEverywhere(): Promise<null> {
 
 /* -------------------------------------------- hooks -------------------------------------------- */
 
-/** Signs in; the answer becomes the session of this browser (every tab). */
+/** Signs in; a session answered becomes the session of this browser (every tab), a challenge is the caller's to finish. */
 export function useLogin() {
   return useMutation({
     mutationFn: loginWithPassword,
+    onSuccess: (answer) => {
+      if ('token' in answer) login(answer.token, answer.user);
+    },
+  });
+}
+
+/** Finishes a staff log-in with the code; the answer becomes the session of this browser. */
+export function useLoginVerify() {
+  return useMutation({
+    mutationFn: loginVerify,
     onSuccess: ({ token, user }) => login(token, user),
   });
 }

@@ -30,7 +30,7 @@ function tokenWith(claims: Record<string, unknown>): string {
   return `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify(claims))}.${b64('signature')}`;
 }
 
-const user: User = { id: 7, account: '13800138000', name: '张伟', sex: 'male', avatar: null, nickName: '制剂小张', role: 'member', notifyBySmsAndEmail: true };
+const user: User = { id: 7, account: '13800138000', name: '张伟', sex: 'male', avatar: null, nickName: '制剂小张', roles: [], notifyBySmsAndEmail: true };
 const validToken = tokenWith({ sub: '7', iat: nowSeconds - 60, exp: nowSeconds + 3600 });
 
 function newStore(storage: StateStorage, now = () => NOW) {

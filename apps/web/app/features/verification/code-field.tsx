@@ -10,6 +10,9 @@ import './verification.css';
  * The image captcha, shown only when the server asked for one before the next code. The picture is
  * the server's SVG (drawn paths, no text), inlined; clicking it fetches another.
  */
+/** The checks of a 6-digit code field. */
+export const codeRules = [{ required: true, whitespace: true, message: '请输入验证码' }, schemaRule(VerificationCode)];
+
 export function CaptchaField({ sender, id = 'captcha' }: { sender: CodeSender; id?: string }) {
   if (!sender.captcha && !sender.captchaLoading) return null;
   return (
@@ -84,7 +87,7 @@ export function CodeField({
         <Form.Item
           name={name}
           noStyle
-          rules={[{ required: true, whitespace: true, message: '请输入验证码' }, schemaRule(VerificationCode)]}
+          rules={codeRules}
         >
           <Input
             id={id}

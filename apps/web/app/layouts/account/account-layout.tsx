@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isStaff } from '@fuliaotong/contracts/constants';
 import { Badge, Menu, Skeleton } from 'antd';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { SiteFooter } from '../default/site-footer';
@@ -51,7 +52,7 @@ export default function AccountLayout() {
                 <UserAvatar user={user} size={48} />
                 <div className="account-user__text">
                   <div className="account-user__name">{displayName(user)}</div>
-                  <div className="account-user__role">{user.role === 'staff' ? '工作人员' : '会员'}</div>
+                  <div className="account-user__role">{isStaff(user) ? '工作人员' : '会员'}</div>
                 </div>
               </>
             ) : (

@@ -7,6 +7,7 @@ import {
   ShoppingCartOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { isStaff } from '@fuliaotong/contracts/constants';
 import { Button, Drawer, Dropdown } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -66,13 +67,13 @@ export function SiteHeader() {
               menu={{
                 items: [
                   { key: 'account', icon: <UserOutlined />, label: '会员中心' },
-                  ...(user.role === 'staff' ? [{ key: 'admin', icon: <AuditOutlined />, label: '样品申请审核' }] : []),
+                  ...(isStaff(user) ? [{ key: 'admin', icon: <AuditOutlined />, label: '工作台' }] : []),
                   { type: 'divider' },
                   { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
                 ],
                 onClick: ({ key }) => {
                   if (key === 'account') void navigate(paths.account);
-                  else if (key === 'admin') void navigate(paths.adminApplications);
+                  else if (key === 'admin') void navigate(paths.admin);
                   else void signOut();
                 },
               }}
@@ -125,9 +126,9 @@ export function SiteHeader() {
               <Link to={paths.account} onClick={() => setOpen(false)}>
                 会员中心（{displayName(user)}）
               </Link>
-              {user.role === 'staff' ? (
-                <Link to={paths.adminApplications} onClick={() => setOpen(false)}>
-                  样品申请审核
+              {isStaff(user) ? (
+                <Link to={paths.admin} onClick={() => setOpen(false)}>
+                  工作台
                 </Link>
               ) : null}
               <button

@@ -1,0 +1,71 @@
+import type { Repositories } from '../../db/transactor.js';
+
+/** Who made a change: a signed-in member of the staff, from an address. */
+export interface StaffActor {
+  id: number;
+  account: string;
+  ip: string;
+}
+
+export interface Change {
+  /** A stable slug: `user.update`, `settings.update`, `excipient.create` … */
+  action: string;
+  entityType: string;
+  entityId: string | number | null;
+  /** What happened, in Chinese, for people reading the log. */
+  summary: string;
+  /** The row's values before (null: it did not exist) and after (null: it is gone). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Values as JSON stores them (dates as ISO strings), so that equal values compare equal. */
+function plain(value: unknown): unknown {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+}
+
+/**
+ * Of two versions of a row, the fields that differ (both sides); all fields when one side is null.
+ * Returns null when nothing changed.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } | null {
+  if (!before || !after) {
+    return { before: before ? (plain(before) as Record<string, unknown>) : null, after: after ? (plain(after) as Record<string, unknown>) : null };
+  }
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of keys) {
+    const a = plain(before[key]);
+    const b = plain(after[key]);
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      was[key] = a;
+      is[key] = b;
+    }
+  }
+  return Object.keys(is).length > 0 ? { before: was, after: is } : null;
+}
+
+/**
+ * Records a staff change in the audit log, in the caller's transaction (`within`): the entry exists
+ * exactly when the change does (docs/decisions/0024). Only the fields that changed are kept; a
+ * change that changed nothing is not recorded.
+ */
+export async function recordChange(within: Repositories, actor: StaffActor, change: Change): Promise<void> {
+  const fields = changedFields(change.before, change.after);
+  if (!fields) return;
+  await within.audit.insert({
+    actorId: actor.id,
+    actorAccount: actor.account,
+    action: change.action,
+    entityType: change.entityType,
+    entityId: change.entityId === null ? null : String(change.entityId),
+    summary: change.summary,
+    before: fields.before,
+    after: fields.after,
+    ip: actor.ip,
+  });
+}

@@ -1,0 +1,38 @@
+import { staffRoleLabels, type StaffRoleName } from '@fuliaotong/contracts/constants';
+import { paths } from '../../paths';
+
+/** A desk of the staff console: where it is, its menu label and the roles that may use it. */
+export interface AdminDesk {
+  to: string;
+  label: string;
+  roles: readonly StaffRoleName[];
+}
+
+/**
+ * The staff console's desks, in menu order. The server decides on every call (each endpoint states its
+ * roles); the menu only leaves out what the user cannot use, and a desk opened without its role says
+ * which role it needs.
+ */
+export const adminDesks: readonly AdminDesk[] = [
+  { to: paths.adminApplications, label: '申请审核', roles: ['reviewer'] },
+  { to: paths.adminUsers, label: '用户', roles: ['admin'] },
+  { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },
+  { to: paths.adminAudit, label: '操作日志', roles: ['admin'] },
+];
+
+/** The desks the user may use. */
+export function desksFor(roles: readonly string[]): AdminDesk[] {
+  return adminDesks.filter((desk) => desk.roles.some((role) => roles.includes(role)));
+}
+
+/** The desk a path belongs to (the longest matching prefix), if any. */
+export function deskOf(pathname: string): AdminDesk | undefined {
+  return [...adminDesks]
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((desk) => pathname === desk.to || pathname.startsWith(`${desk.to}/`));
+}
+
+/** "需要管理员角色" for a desk. */
+export function rolesNeeded(desk: AdminDesk): string {
+  return desk.roles.map((role) => staffRoleLabels[role]).join('或');
+}
