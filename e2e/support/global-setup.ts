@@ -18,6 +18,11 @@ declare module 'vitest' {
     /** An account of the supplier's staff (every role) on that server, and its password. */
     staffAccount: string;
     staffPassword: string;
+    /**
+     * Two reviewers made by the operator's tool, never signed in before the journeys: each journey
+     * that signs staff in through the page takes one (a code to one account goes out at most once a minute).
+     */
+    reviewers: Array<{ account: string; password: string }>;
     /** That account signed in (password and the code sent to it), once for the run. */
     staffSession: { account: string; password: string; token: string; user: { id: number; account: string; nickName: string; roles: string[] } };
     /**
@@ -45,6 +50,10 @@ async function webBuildDir(): Promise<string | undefined> {
 const STAFF_ACCOUNT = '13700000000';
 const STAFF_PASSWORD = 'Staff-Review-2026';
 const EMAIL_ACCOUNT = 'qa.lab@fuliaotong.example';
+const REVIEWERS = [
+  { account: '13700000001', password: 'Reviewer-One-2026' },
+  { account: '13700000002', password: 'Reviewer-Two-2026' },
+];
 const EMAIL_PASSWORD = 'Lab-Account-Before-2026';
 
 let server: ServerProcess | undefined;
@@ -79,6 +88,7 @@ export async function setup(project: TestProject): Promise<void> {
     // to itself (PGlite), so it runs before the server starts.
     await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD, ['admin', 'editor', 'reviewer', 'finance']);
     await createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD);
+    for (const reviewer of REVIEWERS) await createStaff(env, reviewer.account, reviewer.password, ['reviewer']);
     mkdirSync(outputDir, { recursive: true });
     writeFileSync(serverLog, '');
     server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
@@ -91,6 +101,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('staffPassword', STAFF_PASSWORD);
   project.provide('staffSession', await signInStaff(server.origin));
   project.provide('emailAccount', EMAIL_ACCOUNT);
+  project.provide('reviewers', REVIEWERS);
   project.provide('emailPassword', EMAIL_PASSWORD);
   project.provide('serverLog', serverLog);
 }

@@ -61,6 +61,10 @@ import { RegistrationService } from './modules/registration/registration.service
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SEARCH_COUNT_CAP, SearchService } from './modules/search/search.service.js';
+import { StaffAlerts } from './modules/notice/staff-alerts.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
+import { SearchLogRepository } from './modules/search/search-log.repository.js';
 import { applicationAdminRoutes } from './modules/sample-application/application-admin.routes.js';
 import { userAdminRoutes } from './modules/account/user-admin.routes.js';
 import { UserAdminService } from './modules/account/user-admin.service.js';
@@ -132,6 +136,8 @@ declare module 'fastify' {
 const HOUR = 60 * 60 * 1000;
 /** Finished jobs (done or failed) stay visible in the table this long. */
 const FINISHED_JOBS_KEPT_MS = 14 * 24 * HOUR;
+/** Searches stay in the search log this long (the dashboard looks at the last 30 days). */
+const SEARCH_LOG_KEPT_MS = 90 * 24 * HOUR;
 
 /** A registered route, as `onRoute` reports it (tests check every one is authorised as intended). */
 export interface RegisteredRoute {
@@ -228,6 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notices,
     messages,
     siteUrl: deps.config.SITE_URL,
+    staffAlerts: new StaffAlerts({ notices, messages, siteUrl: deps.config.SITE_URL }),
   });
   // Verification codes: hashed in the database, sent by SMS or e-mail through the message service.
   const codeSender = new MessageCodeSender(messages);
@@ -280,7 +287,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referenceRoutes, { reference, guard });
   await app.register(articleRoutes, { articles: new ArticleService(articleRepository, favorites), guard });
-  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP)), guard });
+  const searchLog = new SearchLogRepository(db);
+  await app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP), searchLog, deps.now), guard });
   await app.register(favoriteRoutes, { favorites, guard });
   await app.register(homeRoutes, { home: new HomeService(excipientRepository, reference, articleRepository), guard });
 
@@ -295,6 +303,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The administrators' desk: users and roles, the audit log.
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
   await app.register(userAdminRoutes, { userAdmin, guard });
+  await app.register(dashboardRoutes, {
+    dashboard: new DashboardService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), searches: searchLog, now: deps.now }),
+    guard,
+  });
   await app.register(auditRoutes, { audit: new AuditService(new AuditRepository(db)), guard });
   const missing = Object.keys(endpoints).filter((operation) => !operations.has(operation));
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
@@ -310,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sessions.pruneExpired(now),
       verification.prune(),
       jobRepository.deleteFinishedBefore(new Date(now.getTime() - FINISHED_JOBS_KEPT_MS)),
+      searchLog.prune(new Date(now.getTime() - SEARCH_LOG_KEPT_MS)),
     ]);
   });
   if (deps.jobs?.start !== false) {

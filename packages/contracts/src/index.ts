@@ -22,3 +22,4 @@ export * from './api/api-paths.js';
 export * from './api/endpoint.js';
 export * from './api/endpoints.js';
 export * from './staff.js';
+export * from './dashboard.js';

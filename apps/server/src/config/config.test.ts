@@ -33,6 +33,7 @@ describe('configuration', () => {
     ALIYUN_SMS_SIGN_NAME: '辅料通',
     ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE: 'SMS_100000001',
     ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS: 'SMS_100000002',
+    ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: 'SMS_100000003',
   };
 
   it('takes SMS_PROVIDER=aliyun with its keys, signature and template codes', () => {

@@ -85,6 +85,7 @@ export default function AdminLayout() {
                 <NavLink
                   key={item.to}
                   to={item.to}
+                  end={item.to === paths.admin}
                   className={({ isActive }) => (isActive ? 'admin-nav__link is-active' : 'admin-nav__link')}
                 >
                   {item.label}

@@ -22,6 +22,12 @@ export const queryKeys = {
     [...queryKeys.adminApplications(), 'page', query] as const,
   adminApplication: (id: number) => [...queryKeys.adminApplications(), 'detail', id] as const,
   sampleLimits: () => [...queryKeys.me, 'admin', 'sample-limits'] as const,
+  dashboard: (query: object) => [...queryKeys.me, 'admin', 'dashboard', query] as const,
+  /** The users desk and the audit log (admin). */
+  adminUsers: () => [...queryKeys.me, 'admin', 'users'] as const,
+  adminUserPage: (query: object) => [...queryKeys.adminUsers(), 'page', query] as const,
+  adminUser: (id: number) => [...queryKeys.adminUsers(), 'detail', id] as const,
+  auditPage: (query: object) => [...queryKeys.me, 'admin', 'audit', query] as const,
   regions: () => ['regions'] as const,
   /** The sample cart: its list, its count and the items confirmed for an application (one invalidation refreshes all). */
   sampleCart: () => [...queryKeys.me, 'sample-cart'] as const,

@@ -90,6 +90,7 @@ export const apiPaths = {
   adminApplicationDeliver: 'POST /api/admin/application/:id/deliver',
   adminSampleLimits: 'GET /api/admin/settings/sample-limits',
   adminUpdateSampleLimits: 'PUT /api/admin/settings/sample-limits',
+  adminDashboard: 'GET /api/admin/dashboard',
   adminUserList: 'GET /api/admin/user',
   adminUserGet: 'GET /api/admin/user/:id',
   adminUserUpdate: 'PATCH /api/admin/user/:id',

@@ -1,12 +1,21 @@
 import { IdParams } from '../common.js';
+import { Dashboard, DashboardQuery } from '../dashboard.js';
 import { AdminUser, AdminUserPage, AdminUserQuery, AdminUserUpdateBody, AuditPage, AuditQuery } from '../staff.js';
 import type { EndpointSpec } from './endpoint.js';
 
 const admin = { staff: ['admin'] } as const;
 const user = { kind: 'user', owner: false } as const;
 
-/** The administrators' desk: users and their roles, and the audit log of every staff change. */
+/** The dashboard (every member of the staff), the users desk and the audit log (administrators). */
 export const staffEndpoints = {
+  adminDashboard: {
+    access: 'staff',
+    tag: '工作台',
+    summary: '工作台概览：新会员、样品申请（按状态）、最近 7 天或 30 天搜索最多的关键词',
+    query: DashboardQuery,
+    responses: { 200: Dashboard },
+    example: { query: { days: 30 } },
+  },
   adminUserList: {
     access: admin,
     tag: '用户与日志',

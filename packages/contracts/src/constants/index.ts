@@ -9,3 +9,4 @@ export * from './information.js';
 export * from './sample.js';
 export * from './errors.js';
 export * from '../regions.js';
+export * from './staff.js';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../search/grams.js';
@@ -164,5 +164,16 @@ export class AccountRepository {
       .from(users)
       .where(and(sql`${role}::staff_role = any(${users.roles})`, isNull(users.disabledAt), isNull(users.deletedAt)));
     return row?.n ?? 0;
+  }
+
+  /** Members (not staff, not deleted) who registered since `since`, per day in Beijing, and in all. */
+  async registrationsByDay(since: Date): Promise<{ byDay: Array<{ day: string; n: number }>; total: number }> {
+    const day = sql<string>`to_char(${users.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+    const members = and(sql`cardinality(${users.roles}) = 0`, isNull(users.deletedAt));
+    const [byDay, [total]] = await Promise.all([
+      this.db.select({ day, n: count() }).from(users).where(and(members, gte(users.createdAt, since))).groupBy(day).orderBy(day),
+      this.db.select({ n: count() }).from(users).where(members),
+    ]);
+    return { byDay, total: total?.n ?? 0 };
   }
 }

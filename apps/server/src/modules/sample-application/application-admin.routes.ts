@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { actorOf, principalOf } from '../auth/auth.guard.js';
 import type { SampleApplicationService } from './sample-application.service.js';
 
 /** The staff's review of sample applications: list, detail, approve, reject, ship, deliver. */
@@ -9,16 +9,18 @@ export const applicationAdminRoutes = endpointRoutes<{ applications: SampleAppli
   route('adminApplicationGet', async (request) => applications.adminGet(request.params.id));
 
   route('adminApplicationApprove', async (request) =>
-    applications.act(principalOf(request).user, request.params.id, { action: 'approve', note: request.body?.note ?? '' }),
+    applications.act(principalOf(request).user, actorOf(request), request.params.id, { action: 'approve', note: request.body?.note ?? '' }),
   );
 
   route('adminApplicationReject', async (request) =>
-    applications.act(principalOf(request).user, request.params.id, { action: 'reject', reason: request.body.reason }),
+    applications.act(principalOf(request).user, actorOf(request), request.params.id, { action: 'reject', reason: request.body.reason }),
   );
 
   route('adminApplicationShip', async (request) =>
-    applications.act(principalOf(request).user, request.params.id, { action: 'ship', ...request.body }),
+    applications.act(principalOf(request).user, actorOf(request), request.params.id, { action: 'ship', ...request.body }),
   );
 
-  route('adminApplicationDeliver', async (request) => applications.act(principalOf(request).user, request.params.id, { action: 'deliver' }));
+  route('adminApplicationDeliver', async (request) =>
+    applications.act(principalOf(request).user, actorOf(request), request.params.id, { action: 'deliver' }),
+  );
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { sampleApplicationEvents, sampleApplicationItems, sampleApplications } from './sample-application.schema.js';
@@ -24,6 +24,21 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `
 /** Sample applications with their items (copies of the product names) and events (the history). */
 export class SampleApplicationRepository {
   constructor(private readonly db: Db) {}
+
+  /** Applications per status (all time), and those made since `since` per day in Beijing. */
+  async statistics(since: Date): Promise<{ byStatus: Array<{ status: ApplicationStatus; n: number }>; byDay: Array<{ day: string; n: number }> }> {
+    const day = sql<string>`to_char(${sampleApplications.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+    const [byStatus, byDay] = await Promise.all([
+      this.db.select({ status: sampleApplications.status, n: count() }).from(sampleApplications).groupBy(sampleApplications.status),
+      this.db
+        .select({ day, n: count() })
+        .from(sampleApplications)
+        .where(gte(sampleApplications.createdAt, since))
+        .groupBy(day)
+        .orderBy(day),
+    ]);
+    return { byStatus, byDay };
+  }
 
   /** How many applications each of these users has made. */
   async countsByUser(userIds: readonly number[]): Promise<Map<number, number>> {

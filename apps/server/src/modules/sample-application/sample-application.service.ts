@@ -17,6 +17,8 @@ import {
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
+import { recordChange, type StaffActor } from '../audit/audit-trail.js';
+import type { StaffAlerts } from '../notice/staff-alerts.js';
 import type { AccountRepository, UserName, UserRow } from '../account/account.repository.js';
 import { maskEmail, maskMobile, maskName } from '../account/personal-data.js';
 import type { AddressService } from '../address/address.service.js';
@@ -188,6 +190,8 @@ export interface SampleApplicationServiceDeps {
   messages: Pick<MessageService, 'send'>;
   /** The site's public origin (SITE_URL), for the link in e-mails. */
   siteUrl: string;
+  /** Tells the reviewers of a new application. */
+  staffAlerts?: StaffAlerts;
 }
 
 /**
@@ -318,7 +322,20 @@ export class SampleApplicationService {
         actorRole: 'member',
         actorName: actorName(user),
       });
-      if (editing === undefined) await this.deps.notices.notify(user.id, noticeOf('submit', row), repositories);
+      if (editing === undefined) {
+        await this.deps.notices.notify(user.id, noticeOf('submit', row), repositories);
+        await this.deps.staffAlerts?.tell(
+          ['reviewer'],
+          {
+            kind: '样品申请',
+            number: row.number,
+            title: `新的样品申请 ${row.number}`,
+            body: `${row.company} ${row.contactName} 提交了样品申请 ${row.number}（${items.length} 种样品），请审核。`,
+            link: `/admin/applications?id=${row.id}`,
+          },
+          repositories,
+        );
+      }
       return row.id;
     });
     return { application: await this.get(user.id, id), created: editing === undefined };
@@ -361,19 +378,27 @@ export class SampleApplicationService {
   }
 
   /** A staff action on any application; 409 when its current status does not allow it. */
-  async act(staff: UserRow, id: number, input: StaffActionInput): Promise<AdminApplication> {
+  async act(staff: UserRow, actor: StaffActor, id: number, input: StaffActionInput): Promise<AdminApplication> {
     switch (input.action) {
       case 'approve':
-        await this.transition(staff, 'approve', id, {}, undefined, input.note);
+        await this.transition(staff, 'approve', id, {}, undefined, input.note, actor);
         break;
       case 'reject':
-        await this.transition(staff, 'reject', id, { rejectReason: input.reason }, undefined, input.reason);
+        await this.transition(staff, 'reject', id, { rejectReason: input.reason }, undefined, input.reason, actor);
         break;
       case 'ship':
-        await this.transition(staff, 'ship', id, { carrier: input.carrier, trackingNumber: input.trackingNumber }, undefined, `${input.carrier} ${input.trackingNumber}`);
+        await this.transition(
+          staff,
+          'ship',
+          id,
+          { carrier: input.carrier, trackingNumber: input.trackingNumber },
+          undefined,
+          `${input.carrier} ${input.trackingNumber}`,
+          actor,
+        );
         break;
       case 'deliver':
-        await this.transition(staff, 'deliver', id, {});
+        await this.transition(staff, 'deliver', id, {}, undefined, '', actor);
         break;
     }
     return this.adminGet(id);
@@ -384,7 +409,8 @@ export class SampleApplicationService {
   /**
    * Makes one transition of the contract's table in one transaction: a conditional UPDATE from the
    * allowed statuses (of two concurrent changes only one succeeds), its event and the member's notice.
-   * `ownerId`: the member's own application only (404 for others').
+   * `ownerId`: the member's own application only (404 for others'). A staff action (`audit`) is
+   * recorded in the audit log in the same transaction.
    */
   private async transition(
     actor: UserRow,
@@ -393,6 +419,7 @@ export class SampleApplicationService {
     changes: Parameters<SampleApplicationRepository['transition']>[3],
     ownerId?: number,
     note = '',
+    audit?: StaffActor,
   ): Promise<void> {
     const rule = applicationTransitions[action];
     await this.deps.transactor.transaction(async (repositories) => {
@@ -412,6 +439,16 @@ export class SampleApplicationService {
         actorRole: rule.by,
         actorName: actorName(actor),
       });
+      if (audit) {
+        await recordChange(repositories, audit, {
+          action: `application.${action}`,
+          entityType: 'application',
+          entityId: id,
+          summary: `${actionLabels[action]}样品申请 ${row.number}${note ? `：${note}` : ''}`,
+          before: { status: rule.from[0] },
+          after: { status: rule.to, ...changes },
+        });
+      }
       const notice = noticeOf(action, row);
       await this.deps.notices.notify(row.userId, notice, repositories);
       if (rule.by === 'staff') await this.sendStatus(row, rule.to, notice, repositories);

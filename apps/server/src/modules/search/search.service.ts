@@ -1,6 +1,7 @@
 import type { SearchHit, SearchQuery, SearchResult } from '@fuliaotong/contracts';
 import { detailUrl } from '../seo/site-urls.js';
 import { highlightRanges, normaliseKeyword } from './grams.js';
+import type { SearchLogRepository } from './search-log.repository.js';
 import type { HitRow, SearchableType, SearchRepository } from './search.repository.js';
 
 /** Counts per type stop here: the tabs say "1000+". */
@@ -39,9 +40,19 @@ function toHit(type: SearchableType, row: HitRow, q: string): SearchHit {
   };
 }
 
-/** Site search (/search): one keyword across products, registration records, regulations and news. */
+/** A keyword that may name a person (a mobile number, an e-mail address, a long number): never logged. */
+const PERSONAL = /1\d{10}|@|\d{8,}/;
+
+/**
+ * Site search (/search): one keyword across products, registration records, regulations and news.
+ * Each new search (the first page of all types) is logged without who asked, for the dashboard.
+ */
 export class SearchService {
-  constructor(private readonly search: SearchRepository) {}
+  constructor(
+    private readonly search: SearchRepository,
+    private readonly log?: SearchLogRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async query(query: SearchQuery): Promise<SearchResult> {
     const q = normaliseKeyword(query.q);
@@ -64,6 +75,7 @@ export class SearchService {
       items = rows.map((row) => toHit(type, row, q));
       totalCount = counts[type];
     }
+    if (this.log && query.type === 'all' && query.page === 1 && !PERSONAL.test(q)) await this.log.record(q, totalCount, this.now());
     return { q: query.q, type: query.type, counts, countCap: SEARCH_COUNT_CAP, items, totalCount };
   }
 }

@@ -14,6 +14,7 @@ export interface AdminDesk {
  * which role it needs.
  */
 export const adminDesks: readonly AdminDesk[] = [
+  { to: paths.admin, label: '概览', roles: ['admin', 'editor', 'reviewer', 'finance'] },
   { to: paths.adminApplications, label: '申请审核', roles: ['reviewer'] },
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
   { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },

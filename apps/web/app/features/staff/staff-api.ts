@@ -1,0 +1,78 @@
+import type {
+  AdminUser,
+  AdminUserPage,
+  AdminUserQuery,
+  AdminUserUpdateBody,
+  AuditPage,
+  AuditQuery,
+  Dashboard,
+  DashboardQuery,
+} from '@fuliaotong/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/* The dashboard (every staff role), the users desk and the audit log (admin role). */
+
+export const USERS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 30;
+
+export function fetchDashboard(query: DashboardQuery): Promise<Dashboard> {
+  return api().call('adminDashboard', { query });
+}
+
+export function fetchAdminUsers(query: AdminUserQuery): Promise<AdminUserPage> {
+  return api().call('adminUserList', { query });
+}
+
+export function fetchAdminUser(id: number): Promise<AdminUser> {
+  return api().call('adminUserGet', { params: { id } });
+}
+
+export function updateAdminUser(id: number, body: AdminUserUpdateBody): Promise<AdminUser> {
+  return api().call('adminUserUpdate', { params: { id }, body });
+}
+
+export function fetchAudit(query: AuditQuery): Promise<AuditPage> {
+  return api().call('adminAuditList', { query });
+}
+
+export const adminUsersQuery = (query: AdminUserQuery) =>
+  queryOptions({ queryKey: queryKeys.adminUserPage(query), queryFn: () => fetchAdminUsers(query), placeholderData: keepPreviousData });
+
+export const adminUserQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.adminUser(id), queryFn: () => fetchAdminUser(id), retry: false });
+
+export const auditQuery = (query: AuditQuery) =>
+  queryOptions({ queryKey: queryKeys.auditPage(query), queryFn: () => fetchAudit(query), placeholderData: keepPreviousData });
+
+export function useDashboard(query: DashboardQuery) {
+  return useQuery({ queryKey: queryKeys.dashboard(query), queryFn: () => fetchDashboard(query), placeholderData: keepPreviousData });
+}
+
+export function useAdminUsers(query: AdminUserQuery) {
+  return useQuery(adminUsersQuery(query));
+}
+
+export function useAdminUser(id: number | undefined) {
+  return useQuery({ ...adminUserQuery(id ?? 0), enabled: id !== undefined });
+}
+
+export function useAudit(query: AuditQuery) {
+  return useQuery(auditQuery(query));
+}
+
+/** Changes a user; the answer replaces the cached user, the lists and the audit log are read again. */
+export function useUpdateAdminUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminUserUpdateBody) => updateAdminUser(id, body),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(queryKeys.adminUser(id), user);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers(), refetchType: 'active' }),
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.me, 'admin', 'audit'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,170 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { AuditEntry } from '@fuliaotong/contracts';
+import { Button, DatePicker, Input, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { AUDIT_PAGE_SIZE, useAudit } from '../../features/staff/staff-api';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminAudit);
+}
+
+/** What each kind of changed row is called on the page; unknown kinds show as they are stored. */
+const entityLabels: Record<string, string> = {
+  user: '用户',
+  setting: '网站设置',
+  application: '样品申请',
+  excipient: '产品',
+  news: '资讯',
+  regulation: '法规',
+  registration: '登记数据',
+  standard: '药典标准',
+  usage: '用量数据',
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '（空）';
+  if (Array.isArray(value)) return value.length === 0 ? '（无）' : value.map(show).join('、');
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** The changed fields of an entry, before and after, side by side. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (keys.length === 0) return <span className="staff-desk__muted">没有字段变化</span>;
+  return (
+    <table className="audit-changes">
+      <thead>
+        <tr>
+          <th scope="col">字段</th>
+          <th scope="col">修改前</th>
+          <th scope="col">修改后</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <tr key={key}>
+            <th scope="row">{key}</th>
+            <td>{entry.before ? show(entry.before[key]) : '（新建）'}</td>
+            <td>{entry.after ? show(entry.after[key]) : '（已删除）'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The audit log: every staff change, newest first; read only. */
+export default function AdminAuditPage() {
+  const info = pageInfo(paths.adminAudit);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
+  const entityType = searchParams.get('entityType') ?? undefined;
+  const entityId = searchParams.get('entityId') ?? undefined;
+  const from = DATE.test(searchParams.get('from') ?? '') ? searchParams.get('from')! : undefined;
+  const to = DATE.test(searchParams.get('to') ?? '') ? searchParams.get('to')! : undefined;
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const audit = useAudit({ keyword: keyword || undefined, entityType, entityId, from, to, page, pageSize: AUDIT_PAGE_SIZE });
+
+  const go = (next: Record<string, string | undefined>) => {
+    const params = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) params.set(key, value);
+      else params.delete(key);
+    }
+    if (!('page' in next)) params.delete('page');
+    setSearchParams(params, { preventScrollReset: true });
+  };
+
+  const columns: ColumnsType<AuditEntry> = [
+    { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+    { title: '操作人', dataIndex: 'actorAccount', width: 150 },
+    { title: '内容', dataIndex: 'summary' },
+    {
+      title: '对象',
+      key: 'entity',
+      width: 130,
+      render: (_, entry) => `${entityLabels[entry.entityType] ?? entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''}`,
+    },
+    { title: 'IP', dataIndex: 'ip', width: 130 },
+  ];
+
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading
+        title={info.title}
+        description="工作人员的每一次修改都在同一事务中记录，不能修改或删除。点击一行查看修改前后的值。"
+        extra={
+          <Button icon={<ReloadOutlined />} loading={audit.isFetching && !audit.isPending} onClick={() => void audit.refetch()}>
+            刷新
+          </Button>
+        }
+      />
+      <div className="staff-desk__filters">
+        <Select
+          allowClear
+          placeholder="全部对象"
+          aria-label="对象类型"
+          className="staff-desk__select"
+          value={entityType}
+          options={Object.entries(entityLabels).map(([value, label]) => ({ value, label }))}
+          onChange={(value?: string) => go({ entityType: value, entityId: undefined })}
+        />
+        <DatePicker.RangePicker
+          aria-label="日期范围"
+          value={from && to ? [dayjs(from), dayjs(to)] : null}
+          onChange={(range) => go({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
+        />
+        <Input.Search
+          className="staff-desk__search"
+          allowClear
+          defaultValue={keyword}
+          maxLength={50}
+          placeholder="内容、操作人账号或对象编号"
+          aria-label="搜索操作日志"
+          onSearch={(value) => go({ keyword: value.trim() || undefined })}
+        />
+      </div>
+      {entityId ? (
+        <p className="staff-desk__muted">
+          仅显示{entityLabels[entityType ?? ''] ?? '对象'} #{entityId} 的记录 ·{' '}
+          <Button type="link" size="small" onClick={() => go({ entityId: undefined })}>
+            显示全部
+          </Button>
+        </p>
+      ) : null}
+      {audit.isError ? (
+        <LoadError title="操作日志加载失败" error={audit.error} onRetry={() => void audit.refetch()} />
+      ) : (
+        <Table<AuditEntry>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={audit.data?.items}
+          loading={audit.isPending}
+          scroll={{ x: 820 }}
+          expandable={{ expandedRowRender: (entry) => <Changes entry={entry} />, expandRowByClick: true }}
+          locale={{ emptyText: '没有符合条件的记录' }}
+          pagination={{
+            current: page,
+            pageSize: AUDIT_PAGE_SIZE,
+            total: audit.data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `共 ${total} 条`,
+            onChange: (next) => go({ page: String(next) }),
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { applicationStatusLabels, STAFF_ROLES, staffRoleDescriptions, staffRoleLabels } from '@fuliaotong/contracts/constants';
+import type { AdminUser, AdminUserSummary, AdminUserUpdateBody, StaffRole } from '@fuliaotong/contracts';
+import { Alert, App, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, Segmented, Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { useWideScreen } from '../../features/application/use-wide-screen';
+import { useCurrentUser } from '../../features/session/session';
+import { USERS_PAGE_SIZE, useAdminUser, useAdminUsers, useUpdateAdminUser } from '../../features/staff/staff-api';
+import { showServerErrors } from '../../lib/api-errors';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminUsers);
+}
+
+const FILTERS = [
+  { value: 'all', label: '全部' },
+  { value: 'member', label: '会员' },
+  { value: 'staff', label: '工作人员' },
+  { value: 'paying', label: '付费会员' },
+  { value: 'disabled', label: '已停用' },
+] as const;
+type Filter = (typeof FILTERS)[number]['value'];
+
+const day = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '');
+/** The last day of paid access, as staff say it: access until the end of that (Beijing) day. */
+const lastDay = (iso: string) => dayjs(iso).subtract(1, 'second').format('YYYY-MM-DD');
+
+function StatusTag({ user }: { user: AdminUserSummary }) {
+  if (user.deleted) return <Tag>已注销</Tag>;
+  if (user.disabled) return <Tag color="red">已停用</Tag>;
+  return <Tag color="green">正常</Tag>;
+}
+
+function RoleTags({ roles }: { roles: readonly StaffRole[] }) {
+  if (roles.length === 0) return <span className="staff-desk__muted">会员</span>;
+  return (
+    <>
+      {roles.map((role) => (
+        <Tag key={role} color="blue">
+          {staffRoleLabels[role]}
+        </Tag>
+      ))}
+    </>
+  );
+}
+
+/** The users desk: find users, open one to change roles, access or whether it may sign in. */
+export default function AdminUsersPage() {
+  const info = pageInfo(paths.adminUsers);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter: Filter = FILTERS.find((f) => f.value === searchParams.get('filter'))?.value ?? 'all';
+  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const openId = Number(searchParams.get('id')) || undefined;
+  const list = useAdminUsers({ filter, keyword: keyword || undefined, page, pageSize: USERS_PAGE_SIZE });
+
+  const go = (next: { filter?: Filter; keyword?: string; page?: number; id?: number | null }) => {
+    const params = new URLSearchParams(searchParams);
+    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
+    if (next.filter !== undefined) set('filter', next.filter === 'all' ? undefined : next.filter);
+    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
+    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
+    if (next.id !== undefined) set('id', next.id === null ? undefined : String(next.id));
+    setSearchParams(params, { preventScrollReset: true });
+  };
+
+  const columns: ColumnsType<AdminUserSummary> = [
+    {
+      title: '账号',
+      dataIndex: 'account',
+      render: (account: string, user) => (
+        <Button type="link" className="staff-desk__link" onClick={() => go({ id: user.id })} aria-label={`管理用户 ${account}`}>
+          {account}
+        </Button>
+      ),
+    },
+    { title: '姓名 / 昵称', key: 'name', render: (_, user) => [user.name, user.nickName].filter(Boolean).join(' / ') || '—' },
+    { title: '角色', dataIndex: 'roles', render: (roles: StaffRole[]) => <RoleTags roles={roles} /> },
+    { title: '数据库权限至', dataIndex: 'memberUntil', render: (until: string | null) => (until ? lastDay(until) : '—') },
+    { title: '样品申请', dataIndex: 'applicationCount', align: 'right' },
+    { title: '注册时间', dataIndex: 'createdAt', render: day },
+    { title: '状态', key: 'status', render: (_, user) => <StatusTag user={user} /> },
+  ];
+
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <Button icon={<ReloadOutlined />} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()}>
+            刷新
+          </Button>
+        }
+      />
+      <div className="staff-desk__filters">
+        <Segmented<Filter> value={filter} options={[...FILTERS]} onChange={(value) => go({ filter: value, page: 1 })} />
+        <Input.Search
+          className="staff-desk__search"
+          allowClear
+          defaultValue={keyword}
+          maxLength={50}
+          placeholder="账号、姓名或昵称"
+          aria-label="搜索用户"
+          onSearch={(value) => go({ keyword: value, page: 1 })}
+        />
+      </div>
+      {list.isError ? (
+        <LoadError title="用户列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<AdminUserSummary>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.items}
+          loading={list.isPending}
+          scroll={{ x: 860 }}
+          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的用户` : '暂无用户' }}
+          pagination={{
+            current: page,
+            pageSize: USERS_PAGE_SIZE,
+            total: list.data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `共 ${total} 位`,
+            onChange: (next) => go({ page: next }),
+          }}
+        />
+      )}
+      <UserDrawer id={openId} onClose={() => go({ id: null })} />
+    </div>
+  );
+}
+
+interface UserForm {
+  roles: StaffRole[];
+  enabled: boolean;
+  until: Dayjs | null;
+  reason?: string;
+}
+
+/** One user: what the desk may change, and the latest applications. */
+function UserDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+  const user = useAdminUser(id);
+  const wide = useWideScreen();
+  return (
+    <Drawer
+      open={id !== undefined}
+      onClose={onClose}
+      title={user.data ? `用户 ${user.data.account}` : '用户'}
+      size={wide ? 'large' : '100%'}
+      destroyOnHidden
+    >
+      {user.isError ? (
+        <LoadError title="用户信息加载失败" error={user.error} onRetry={() => void user.refetch()} />
+      ) : user.data ? (
+        <UserEditor user={user.data} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function UserEditor({ user }: { user: AdminUser }) {
+  const { message } = App.useApp();
+  const me = useCurrentUser();
+  const [form] = Form.useForm<UserForm>();
+  const update = useUpdateAdminUser(user.id);
+  const [formError, setFormError] = useState<string>();
+  const self = me?.id === user.id;
+
+  useEffect(() => {
+    form.setFieldsValue({ roles: user.roles, enabled: !user.disabled, until: user.memberUntil ? dayjs(lastDay(user.memberUntil)) : null, reason: '' });
+  }, [form, user]);
+
+  const save = async (values: UserForm) => {
+    setFormError(undefined);
+    const body: AdminUserUpdateBody = {
+      roles: values.roles,
+      disabled: !values.enabled,
+      memberUntil: values.until ? values.until.format('YYYY-MM-DD') : null,
+      ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}),
+    };
+    try {
+      await update.mutateAsync(body);
+      message.success('已保存，修改已记入操作日志');
+    } catch (error) {
+      setFormError(showServerErrors(form, error, ['roles', 'disabled', 'memberUntil', 'reason']));
+    }
+  };
+
+  return (
+    <div className="staff-desk__editor">
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'account', label: '账号', children: user.account },
+          { key: 'name', label: '姓名 / 昵称', children: [user.name, user.nickName].filter(Boolean).join(' / ') || '—' },
+          { key: 'created', label: '注册时间', children: day(user.createdAt) },
+          { key: 'consent', label: '同意协议', children: user.consentedAt ? day(user.consentedAt) : '—' },
+          { key: 'status', label: '状态', children: <StatusTag user={user} /> },
+        ]}
+      />
+      {user.deleted ? (
+        <Alert className="staff-desk__alert" type="info" showIcon title="该账号已注销，不能修改。" />
+      ) : (
+        <>
+          {formError ? <Alert className="staff-desk__alert" type="error" showIcon title={formError} role="alert" /> : null}
+          <Form<UserForm> form={form} layout="vertical" onFinish={(values) => void save(values)} className="staff-desk__form">
+            <Form.Item label="工作人员角色" name="roles" extra={self ? '不能取消自己的管理员角色。' : '不选任何角色即为普通会员。'}>
+              <Checkbox.Group className="staff-desk__roles">
+                {STAFF_ROLES.map((role) => (
+                  <Checkbox key={role} value={role} disabled={self && role === 'admin'}>
+                    <strong>{staffRoleLabels[role]}</strong>
+                    <span className="staff-desk__muted">：{staffRoleDescriptions[role]}</span>
+                  </Checkbox>
+                ))}
+              </Checkbox.Group>
+            </Form.Item>
+            <Form.Item label="数据库权限至（含当日）" name="until" extra="用于线下签约等情况；清空即取消。">
+              <DatePicker allowClear placeholder="未开通" />
+            </Form.Item>
+            <Form.Item label="允许登录" name="enabled" valuePropName="checked" extra="停用后该账号在所有设备上的登录立即失效。">
+              <Switch checkedChildren="正常" unCheckedChildren="停用" disabled={self} />
+            </Form.Item>
+            <Form.Item label="备注（记入操作日志）" name="reason">
+              <Input maxLength={200} placeholder="如：线下合同 HT-2026-118" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              保存
+            </Button>
+            <Link className="staff-desk__history" to={`${paths.adminAudit}?entityType=user&entityId=${user.id}`}>
+              查看该用户的修改记录
+            </Link>
+          </Form>
+        </>
+      )}
+      <h3 className="staff-desk__subtitle">最近的样品申请（共 {user.applicationCount} 份）</h3>
+      {user.applications.length === 0 ? (
+        <p className="staff-desk__muted">暂无样品申请</p>
+      ) : (
+        <ul className="staff-desk__applications">
+          {user.applications.map((application) => (
+            <li key={application.id}>
+              <Link to={`${paths.adminApplications}?id=${application.id}`}>{application.number}</Link>
+              <span>{applicationStatusLabels[application.status]}</span>
+              <span className="staff-desk__muted">
+                {application.itemCount} 种 · {day(application.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
