@@ -1,28 +1,14 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
+import { readUpload } from '../../http/uploads.js';
 import { maskAccount } from '../../logging/mask.js';
 import { principalOf } from '../auth/auth.guard.js';
 import { toUser, type AccountService, type ClientInfo } from './account.service.js';
 
 function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
-
-/**
- * The bytes of the uploaded image. The multipart parser rejects a body without a boundary or cut short
- * with plain errors (no status): those are the client's, not the server's.
- */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'file') throw new AppError('bad_request', '请选择要上传的图片（字段 file）');
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError || typeof (error as FastifyError).statusCode === 'number') throw error;
-    throw new AppError('bad_request', '上传的内容不完整或格式不正确');
-  }
 }
 
 /** Registration, sessions, the profile, password reset, signing in by code and deleting the account. */
@@ -65,9 +51,7 @@ export const accountRoutes = endpointRoutes<{ accounts: AccountService }>((route
   route('accountUpdateProfile', async (request) => accounts.updateProfile(principalOf(request).user, request.body));
 
   route('accountUploadAvatar', async (request) => {
-    if (!request.isMultipart()) throw new AppError('unsupported_media_type', '请以 multipart/form-data 上传图片');
-    const bytes = await readImage(request);
-    if (bytes.length === 0) throw new AppError('bad_request', '图片文件为空');
+    const { bytes } = await readUpload(request, { maxBytes: AVATAR_MAX_BYTES, what: '图片' });
     return accounts.setAvatar(principalOf(request).user, bytes);
   });
 
