@@ -1,0 +1,25 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * The bytes of the one file of a multipart upload (field `file`), at most `maxBytes` long: every
+ * upload endpoint reads its file this way. A request that is not multipart is a 415; a missing file,
+ * an empty one, or a body the multipart parser refuses (no boundary, cut short) is a 400 in Chinese;
+ * a file over the limit is the parser's 413.
+ */
+export async function readUpload(request: FastifyRequest, options: { maxBytes: number; what: string }): Promise<{ bytes: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', `请以 multipart/form-data 上传${options.what}`);
+  let bytes: Buffer;
+  let filename: string;
+  try {
+    const file = await request.file({ limits: { fileSize: options.maxBytes, files: 1 } });
+    if (!file || file.fieldname !== 'file') throw new AppError('bad_request', `请选择要上传的${options.what}（字段 file）`);
+    filename = file.filename;
+    bytes = await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as FastifyError).statusCode === 'number') throw error;
+    throw new AppError('bad_request', '上传的内容不完整或格式不正确');
+  }
+  if (bytes.length === 0) throw new AppError('bad_request', `${options.what}文件为空`);
+  return { bytes, filename };
+}
