@@ -39,11 +39,11 @@ describe('staff console', () => {
     await saveScreenshot(page, 'staff-login-code-1280');
     await page.getByLabel('验证码').fill(await nextCodeTo(reviewer.account, seen));
     await page.getByRole('button', { name: '验证并登录' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/applications');
-    await page.getByRole('heading', { name: '样品申请审核' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.getByRole('heading', { name: '工作台' }).waitFor();
 
     const menu = page.getByRole('navigation', { name: '工作台菜单' });
-    await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(['申请审核']);
+    await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(['概览', '申请审核']);
 
     // The administrators' desks: a 403 page naming the role, and the API refuses too.
     for (const [path, label] of [['/admin/users', '用户'], ['/admin/audit', '操作日志']] as const) {
@@ -66,7 +66,7 @@ describe('staff console', () => {
     const code = await nextCodeTo(reviewer.account, seen);
     await page.getByLabel('验证码').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
     await page.getByRole('button', { name: '验证并登录' }).click();
-    await page.getByRole('alert').getByText('验证码错误，还可尝试 4 次').waitFor();
+    await page.getByText('验证码错误，还可尝试 4 次').waitFor();
     await saveScreenshot(page, 'staff-login-wrong-code-375');
     expect(pageErrors).toEqual([]);
   });
@@ -76,12 +76,18 @@ describe('staff console', () => {
     ['mobile', phone],
   ] as const)('the dashboard counts members and applications and charts them (%s)', async (name, options) => {
     const admin = await staffSession();
+    await registerByApi(`新会员${name}`);
+    const search = await apiRequest(`/api/app/search?q=${encodeURIComponent('羟丙甲纤维素')}`);
+    expect(search.status).toBe(200);
     const { page, pageErrors } = await browser.newPage(options());
     await signIn(page, admin);
     await gotoHydrated(page, '/admin?days=30', ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '工作台' }).waitFor();
     await page.getByText('最近 30 天（北京时间，含今天）').waitFor();
-    await page.getByText('会员总数').waitFor();
+    // At least the member registered just now, and the keyword searched just now.
+    const newMembers = page.locator('.ant-statistic', { hasText: '新会员（30 天）' }).locator('.ant-statistic-content-value');
+    await expect.poll(async () => Number((await newMembers.textContent())?.replace(/,/g, '') ?? 0)).toBeGreaterThanOrEqual(1);
+    await page.getByRole('link', { name: '羟丙甲纤维素' }).waitFor();
     // The charts are drawn (canvas) once their code has loaded.
     await expect.poll(() => page.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await saveScreenshot(page, `admin-dashboard-${name}`, true);

@@ -113,10 +113,11 @@ export class UserAdminService {
         disabled: user.disabledAt !== null,
         memberUntil: user.memberUntil?.toISOString() ?? null,
       });
+      const [was, is] = [view(row), view(updated)];
       const what = [
-        changes.roles !== undefined ? '角色' : '',
-        changes.disabledAt !== undefined ? (changes.disabledAt ? '停用' : '启用') : '',
-        changes.memberUntil !== undefined ? '数据库权限' : '',
+        String(was.roles) !== String(is.roles) ? '角色' : '',
+        was.disabled !== is.disabled ? (is.disabled ? '停用' : '启用') : '',
+        was.memberUntil !== is.memberUntil ? '数据库权限' : '',
       ].filter(Boolean);
       await recordChange(repositories, actor, {
         action: 'user.update',

@@ -32,6 +32,7 @@ export function StatusChart({ data }: { data: Array<{ status: string; count: num
       height={220}
       autoFit
       label={{ text: 'count', position: 'inside' }}
+      axis={{ y: { labelFormatter: (v: number) => (Number.isInteger(v) ? String(v) : '') } }}
       tooltip={{ items: [{ channel: 'y', name: '份数' }] }}
     />
   );
