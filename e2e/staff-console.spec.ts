@@ -110,11 +110,12 @@ describe('staff console', () => {
     const drawer = page.getByRole('dialog');
     await drawer.getByText(`用户 ${member.account}`).waitFor();
     await drawer.getByPlaceholder('未开通').click();
-    await drawer.getByPlaceholder('未开通').fill('2027-12-31');
-    await drawer.getByPlaceholder('未开通').press('Enter');
+    // The reason first: Enter in the date field both picks the date and saves the form.
     await drawer.getByLabel('备注（记入操作日志）').fill('线下合同 HT-2026-118');
+    await drawer.getByPlaceholder('未开通').click();
+    await drawer.getByPlaceholder('未开通').fill('2027-12-31');
     await saveScreenshot(page, `admin-user-drawer-${name}`);
-    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await drawer.getByPlaceholder('未开通').press('Enter');
     await page.getByText('已保存，修改已记入操作日志').waitFor();
 
     const { body } = await apiRequest<{ memberUntil: string | null }>(`/api/admin/user/${member.user.id}`, { token: admin.token });
