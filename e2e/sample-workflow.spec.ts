@@ -4,6 +4,7 @@ import { settle, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, newAccount, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
+import { PDF } from '../apps/server/test/fixture-files.js';
 import { applyByApi, twoProducts } from './support/samples.js';
 import { waitForSms } from './support/messages.js';
 
@@ -142,6 +143,18 @@ describe('sample workflow: cart → application → review → shipping → the 
     await desk.getByText('请填写快递公司').waitFor();
     await desk.getByLabel('快递公司').fill('顺丰速运');
     await desk.getByLabel('运单号').fill('SF1234567890123');
+    // Each item's batch, and the first one's COA (a PDF uploaded at once).
+    await desk.getByText('请填写批号').first().waitFor();
+    const batches = { [first.nameZh]: 'MCC-240518', [second.nameZh]: 'B2411-07' };
+    for (const [name, batch] of Object.entries(batches)) {
+      await desk.locator('.staff-action-modal__batch', { hasText: name }).getByLabel('批号').fill(batch);
+    }
+    await desk
+      .locator('.staff-action-modal__batch', { hasText: first.nameZh })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `COA-${batches[first.nameZh]}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await desk.locator('.staff-action-modal__batch', { hasText: first.nameZh }).getByText(`COA-${batches[first.nameZh]}.pdf`).waitFor();
+    await saveScreenshot(desk, 'sample-workflow-admin-ship-dialog');
     await desk.locator('.ant-modal-footer').getByRole('button', { name: label('发货') }).click();
     await desk.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
     await desk.locator('.app-sheet__facts .app-status[data-status="shipped"]').waitFor();
@@ -168,6 +181,17 @@ describe('sample workflow: cart → application → review → shipping → the 
     await waitForHeading(page, '样品申请单');
     await page.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
     await page.locator('.app-history__item[data-action="approve"]', { hasText: '库存充足' }).waitFor();
+    // Beside each item its batch; the first one's COA downloads as the PDF the staff attached.
+    await page.locator('.app-sheet__items tr', { hasText: second.nameZh }).getByText('B2411-07').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: `下载 ${first.nameZh} 批号 MCC-240518 的 COA` }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`COA-${first.nameZh}-MCC-240518.pdf`);
+    const saved = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+    await saveScreenshot(page, 'sample-workflow-sheet-with-coa', true);
 
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -60,3 +60,4 @@ export async function applyByApi(
   expect(status, JSON.stringify(body)).toBe(201);
   return body;
 }
+

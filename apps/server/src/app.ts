@@ -223,10 +223,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sampleLimits = new SampleLimitsService(new SettingsRepository(db));
   const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits, transactor);
   const dictionary = new FormDictionaryService(new FormDictionaryRepository(db));
+  const files = new DatabaseFileStore(new FileRepository(db));
   const applications = new SampleApplicationService({
     applications: new SampleApplicationRepository(db),
     accounts: accountRepository,
     transactor,
+    files,
     cart,
     limits: sampleLimits,
     dictionary,
@@ -255,7 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     throttle,
     limits: { ...defaultAuthLimits, ...deps.auth.limits },
     notices,
-    files: new DatabaseFileStore(new FileRepository(db)),
+    files,
     favorites,
     applications,
     verification,

@@ -58,11 +58,7 @@ export async function insertAccount(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The smallest valid PNG (1×1). */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+
 
 /** A multipart/form-data body with one file. */
 export function multipart(content: Buffer, filename: string, type: string, field = 'file') {

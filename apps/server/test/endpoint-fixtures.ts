@@ -14,7 +14,8 @@ import type { Database } from '../src/db/database.js';
 import { AccountRepository } from '../src/modules/account/account.repository.js';
 import { SessionRepository } from '../src/modules/auth/session.repository.js';
 import { TokenService } from '../src/modules/auth/token.service.js';
-import { bearer, multipart, PNG, registerMember } from './accounts.js';
+import { bearer, multipart, registerMember } from './accounts.js';
+import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
 
 /*

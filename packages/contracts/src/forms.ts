@@ -6,4 +6,4 @@ import './zod-locale.js';
 
 export { AccountName, Mobile, NickName, Password, VerificationCode } from './account.js';
 export { AddressBody } from './address.js';
-export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody } from './sample.js';
+export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';

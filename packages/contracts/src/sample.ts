@@ -225,8 +225,21 @@ export const ApplicationItem = z
     grade: z.string(),
     packSize: z.string(),
     quantity: z.number().int(),
+    batchNumber: z.string().nullable().describe('The shipped batch, once shipped'),
+    coaUrl: z.string().nullable().describe("Where the batch's COA (PDF) is downloaded, when the staff attached one"),
   })
   .meta({ id: 'ApplicationItem' });
+
+export const CoaUpload = z
+  .object({ coa: z.string().describe('Passed as `coa` of a batch when shipping'), filename: z.string() })
+  .meta({ id: 'CoaUpload' });
+export type CoaUpload = z.infer<typeof CoaUpload>;
+
+/** `{id}/coa/{itemId}` in a path. */
+export const CoaParams = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_ID),
+  itemId: z.coerce.number().int().min(1).max(MAX_ID),
+});
 export type ApplicationItem = z.infer<typeof ApplicationItem>;
 
 export const ApplicationEvent = z
@@ -326,12 +339,27 @@ export const RejectBody = z
   .meta({ id: 'RejectBody' });
 export type RejectBody = z.infer<typeof RejectBody>;
 
+/** The batch of one shipped item: its number and, uploaded first, the batch's COA. */
+export const ShipmentBatch = z.object({
+  itemId: Id,
+  batchNumber: text()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9\-_/.]{0,39}$/, '批号为 1–40 位字母、数字或 - _ / .'),
+  coa: text()
+    .trim()
+    .regex(/^[\w-]{1,80}\.pdf$/, '请先上传 COA 文件')
+    .optional()
+    .describe('The key answered by adminApplicationCoaUpload'),
+});
+export type ShipmentBatch = z.infer<typeof ShipmentBatch>;
+
 export const ShipBody = z
   .object({
     carrier: text().trim().min(2, '请填写快递公司').max(30, '快递公司最多 30 个字'),
     trackingNumber: text()
       .trim()
       .regex(/^[A-Za-z0-9-]{6,40}$/, '运单号为 6–40 位字母或数字'),
+    batches: z.array(ShipmentBatch).max(500).default([]).describe('The batch number (and COA) of each shipped item'),
   })
   .meta({ id: 'ShipBody' });
 export type ShipBody = z.infer<typeof ShipBody>;

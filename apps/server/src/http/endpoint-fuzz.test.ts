@@ -13,7 +13,8 @@ import {
   type ExcipientDetail,
   type HttpMethod,
 } from '@fuliaotong/contracts';
-import { GOOD_PASSWORD, PNG } from '../../test/accounts.js';
+import { GOOD_PASSWORD } from '../../test/accounts.js';
+import { PNG, uploadFor } from '../../test/fixture-files.js';
 import { demoExcipient, newSessionToken, ownerWithRows, rowParams, type Owned, type Session } from '../../test/endpoint-fixtures.js';
 import {
   hostileString,
@@ -54,11 +55,20 @@ const endsSessions = new Set<ApiOperation>(['accountLogout', 'accountLogoutAll',
 
 /**
  * Operations whose success needs what no generated request can hold: a one-time code sent by SMS or
- * e-mail (register, reset, sign-in by code, a staff log-in's second step), or an account with nothing open (deletion; the owner's
+ * e-mail (register, reset, sign-in by code, a staff log-in's second step), a shipped application's COA
+ * (the fixtures' application awaits review), or an account with nothing open (deletion; the owner's
  * rows include an application awaiting review). Their successful paths are the authorization matrix's
  * and their own tests'; here they must only never fail badly.
  */
-const successOutOfReach = new Set<ApiOperation>(['accountRegister', 'accountResetPassword', 'accountLoginByCode', 'accountLoginVerify', 'accountDelete']);
+const successOutOfReach = new Set<ApiOperation>([
+  'accountRegister',
+  'accountResetPassword',
+  'accountLoginByCode',
+  'accountLoginVerify',
+  'accountDelete',
+  'applicationCoa',
+  'adminApplicationCoa',
+]);
 
 /**
  * Operations that change or remove the owner's rows (or avatar, or password): each gets an owner of its
@@ -170,11 +180,13 @@ function multipartBody(parts: Part[], boundary = 'fuzzboundary'): Buffer {
   return Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]);
 }
 
-const png: Part = { name: 'file', filename: 'a.png', type: 'image/png', content: PNG };
 const multipartType = 'multipart/form-data; boundary=fuzzboundary';
 
-/** A valid avatar upload and the ways to break one. */
-const multipartBodies: fc.Arbitrary<{ body: Body; change: string }> = fc.oneof(
+/** A valid upload of the operation's kind of file (an image, a PDF) and the ways to break one. */
+function multipartBodiesFor(operation: ApiOperation): fc.Arbitrary<{ body: Body; change: string }> {
+  const file = uploadFor(operation);
+  const png: Part = { name: 'file', filename: file.filename, type: file.type, content: file.bytes };
+  return fc.oneof(
   fc.constant({ body: { contentType: multipartType, payload: multipartBody([png]) }, change: 'valid' }),
   fc
     .constantFrom<[string, Part[]]>(
@@ -211,7 +223,8 @@ const multipartBodies: fc.Arbitrary<{ body: Body; change: string }> = fc.oneof(
       ['no body', {}],
     )
     .map(([change, body]) => ({ body, change })),
-);
+  );
+}
 
 /* ---------------------------------- JSON bodies gone bad ---------------------------------- */
 
@@ -333,7 +346,7 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
     });
 
   const validBody: fc.Arbitrary<{ body: Body; change: string }> = multipart
-    ? multipartBodies.filter(({ change }) => change === 'valid')
+    ? multipartBodiesFor(operation).filter(({ change }) => change === 'valid')
     : valid.body.map((value) => ({ body: jsonBody(value), change: 'valid' }));
 
   const branches: Array<fc.WeightedArbitrary<FuzzRequest>> = [
@@ -372,7 +385,7 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
   if (multipart) {
     branches.push({
       weight: 6,
-      arbitrary: fc.tuple(caller, multipartBodies).map(([who, b]) => build(who, {}, { pairs: [] }, b.body, b.change)),
+      arbitrary: fc.tuple(caller, multipartBodiesFor(operation)).map(([who, b]) => build(who, {}, { pairs: [] }, b.body, b.change)),
     });
   } else {
     branches.push({
@@ -390,7 +403,10 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
   }
 
   // The table's example, sent first by each caller.
-  const exampleBody: Body = multipart ? { contentType: multipartType, payload: multipartBody([png]) } : jsonBody(valid.exampleBody);
+  const file = uploadFor(operation);
+  const exampleBody: Body = multipart
+    ? { contentType: multipartType, payload: multipartBody([{ name: 'file', filename: file.filename, type: file.type, content: file.bytes }]) }
+    : jsonBody(valid.exampleBody);
   const examples = (['anonymous', 'user', 'staff'] as const).map((who) => build(who, valid.fixture, { pairs: valid.exampleQuery }, exampleBody, 'the example'));
   return { arbitrary: fc.oneof(...branches), examples };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { IdParams } from '../common.js';
+import { COA_MAX_BYTES } from '../constants/sample.js';
 import {
+  CoaParams,
+  CoaUpload,
   AdminApplication,
   AdminApplicationPage,
   AdminApplicationQuery,
@@ -64,7 +67,26 @@ export const adminEndpoints = {
     responses: { 200: AdminApplication },
     errors: [409],
     rows: application,
-    example: { body: { carrier: '顺丰速运', trackingNumber: 'SF1234567890' } },
+    example: { body: { carrier: '顺丰速运', trackingNumber: 'SF1234567890', batches: [] } },
+  },
+  adminApplicationCoaUpload: {
+    access: reviewer,
+    tag: TAG,
+    summary: `上传一个批次的 COA（PDF，最大 ${COA_MAX_BYTES / 1024 / 1024} MB，字段 file），发货时在 batches 中引用返回的 coa`,
+    bodyFormat: 'multipart',
+    body: z.object({ file: z.string().describe('COA 文件（PDF，binary）') }),
+    responses: { 201: CoaUpload },
+    errors: [413, 415],
+  },
+  adminApplicationCoa: {
+    access: reviewer,
+    tag: TAG,
+    summary: '下载发货时附上的批次 COA（PDF）',
+    params: CoaParams,
+    responses: { 200: z.string() },
+    responseFormat: 'binary',
+    rows: application,
+    example: { params: { itemId: 1 } },
   },
   adminApplicationDeliver: {
     access: reviewer,

@@ -80,6 +80,7 @@ export const apiPaths = {
   applicationList: 'GET /api/app/sample/application',
   applicationGet: 'GET /api/app/sample/application/:id',
   applicationWithdraw: 'POST /api/app/sample/application/:id/withdraw',
+  applicationCoa: 'GET /api/app/sample/application/:id/coa/:itemId',
 
   // Staff: sample applications and settings.
   adminApplicationList: 'GET /api/admin/application',
@@ -88,6 +89,8 @@ export const apiPaths = {
   adminApplicationReject: 'POST /api/admin/application/:id/reject',
   adminApplicationShip: 'POST /api/admin/application/:id/ship',
   adminApplicationDeliver: 'POST /api/admin/application/:id/deliver',
+  adminApplicationCoaUpload: 'POST /api/admin/application/coa',
+  adminApplicationCoa: 'GET /api/admin/application/:id/coa/:itemId',
   adminSampleLimits: 'GET /api/admin/settings/sample-limits',
   adminUpdateSampleLimits: 'PUT /api/admin/settings/sample-limits',
   adminDashboard: 'GET /api/admin/dashboard',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams } from '../common.js';
 import {
+  CoaParams,
   AddToCartBody,
   AddToCartResult,
   ApplicationPage,
@@ -143,6 +144,16 @@ export const sampleEndpoints = {
     params: IdParams,
     responses: { 200: SampleApplication },
     rows: { kind: 'application', owner: true },
+  },
+  applicationCoa: {
+    access: 'user',
+    tag: TAG,
+    summary: '下载寄出样品的批次 COA（PDF）：发货时工作人员附上的检验报告',
+    params: CoaParams,
+    responses: { 200: z.string() },
+    responseFormat: 'binary',
+    rows: { kind: 'application', owner: true },
+    example: { params: { itemId: 1 } },
   },
   applicationWithdraw: {
     access: 'user',

@@ -37,3 +37,6 @@ export const applicationTransitions = {
   withdraw: { from: ['submitted'], to: 'withdrawn', by: 'member' },
 } as const satisfies Record<string, { from: readonly ApplicationStatusValue[]; to: ApplicationStatusValue; by: 'staff' | 'member' }>;
 export type ApplicationAction = keyof typeof applicationTransitions;
+
+/** A batch's certificate of analysis (COA) sent with a shipped sample: a PDF of at most 10 MB. */
+export const COA_MAX_BYTES = 10 * 1024 * 1024;

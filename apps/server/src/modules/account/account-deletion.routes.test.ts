@@ -15,7 +15,8 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema.js';
-import { bearer, GOOD_PASSWORD, multipart, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
+import { bearer, GOOD_PASSWORD, multipart, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
+import { PNG } from '../../../test/fixture-files.js';
 import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';

@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, endpoints, routeOf, STAFF_ROLES, type ApiOperation, type EndpointSpec, type ExcipientDetail, type StaffRole } from '@fuliaotong/contracts';
-import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, PNG, registerMember, registrationOf } from '../../../test/accounts.js';
+import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
+import { uploadFor } from '../../../test/fixture-files.js';
 import { demoExcipient, ownerWithRows, pathWith, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
 import { codeFor, staffChallenge } from '../../../test/verification.js';
 import { registerStaff } from '../../../test/samples.js';
@@ -48,6 +49,9 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   adminApplicationDeliver: { staff: 409 },
   // The owner's application awaits review: the account cannot be deleted before it is finished.
   accountDelete: { owner: 409 },
+  // The owner's application has not been shipped: it has no COA yet.
+  applicationCoa: { owner: 404 },
+  adminApplicationCoa: { staff: 404 },
 };
 
 const successOf = (spec: EndpointSpec) => Object.keys(spec.responses).map(Number);
@@ -128,7 +132,8 @@ describe('authorization matrix', () => {
         payload = operation === 'accountLoginByCode' ? { account, code } : { account, code, password: 'Povidone-K30-Matrix' };
       }
       if (spec.bodyFormat === 'multipart') {
-        const upload = multipart(PNG, 'a.png', 'image/png');
+        const file = uploadFor(operation);
+        const upload = multipart(file.bytes, file.filename, file.type);
         payload = upload.payload;
         Object.assign(headers, upload.headers);
       }

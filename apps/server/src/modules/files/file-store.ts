@@ -9,6 +9,8 @@ export interface NewFile {
   ownerId: number;
   /** Ends the key (`png`, `jpg`), so that the URL names the kind of file. */
   extension?: string;
+  /** false for the company's files a member of the staff uploads (kept when that account is deleted); default true. */
+  personal?: boolean;
 }
 
 export interface StoredFile {
@@ -40,7 +42,13 @@ export class DatabaseFileStore implements FileStore {
 
   async put(file: NewFile, within?: Repositories): Promise<string> {
     const key = file.extension ? `${randomUUID()}.${file.extension}` : randomUUID();
-    await (within?.files ?? this.files).insert({ name: key, ownerId: file.ownerId, contentType: file.contentType, bytes: file.bytes });
+    await (within?.files ?? this.files).insert({
+      name: key,
+      ownerId: file.ownerId,
+      contentType: file.contentType,
+      bytes: file.bytes,
+      personal: file.personal ?? true,
+    });
     return key;
   }
 

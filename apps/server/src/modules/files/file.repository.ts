@@ -7,6 +7,7 @@ export interface FileRow {
   ownerId: number;
   contentType: string;
   bytes: Buffer;
+  personal?: boolean;
 }
 
 /** Files kept in the database (`uploads`): the database driver of the file store. */
@@ -39,7 +40,8 @@ export class FileRepository {
   }
 
   /** Deletes every file of the owner (deleting an account). */
+  /** Deletes the owner's personal files (deleting the account); the company's files they uploaded stay. */
   async deleteAllOf(ownerId: number): Promise<void> {
-    await this.db.delete(uploads).where(eq(uploads.ownerId, ownerId));
+    await this.db.delete(uploads).where(and(eq(uploads.ownerId, ownerId), eq(uploads.personal, true)));
   }
 }

@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../account/account.schema.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -19,5 +19,10 @@ export const uploads = pgTable('uploads', {
     .references(() => users.id, { onDelete: 'restrict' }),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
+  /**
+   * A person's own file (an avatar): deleted with the account. The company's files that a member of
+   * the staff uploaded (a batch's COA) are not: they stay, naming the uploader.
+   */
+  personal: boolean('personal').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

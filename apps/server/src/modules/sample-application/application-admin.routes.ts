@@ -1,4 +1,6 @@
+import { COA_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { readUpload, sendPdf } from '../../http/uploads.js';
 import { actorOf, principalOf } from '../auth/auth.guard.js';
 import type { SampleApplicationService } from './sample-application.service.js';
 
@@ -19,6 +21,16 @@ export const applicationAdminRoutes = endpointRoutes<{ applications: SampleAppli
   route('adminApplicationShip', async (request) =>
     applications.act(principalOf(request).user, actorOf(request), request.params.id, { action: 'ship', ...request.body }),
   );
+
+  route('adminApplicationCoaUpload', async (request, reply) => {
+    const { bytes, filename } = await readUpload(request, { maxBytes: COA_MAX_BYTES, what: 'COA 文件' });
+    return reply.code(201).send(await applications.uploadCoa(principalOf(request).user, bytes, filename));
+  });
+
+  route('adminApplicationCoa', async (request, reply) => {
+    const { bytes, filename } = await applications.coa(request.params.id, request.params.itemId);
+    return sendPdf(reply, bytes, filename);
+  });
 
   route('adminApplicationDeliver', async (request) =>
     applications.act(principalOf(request).user, actorOf(request), request.params.id, { action: 'deliver' }),

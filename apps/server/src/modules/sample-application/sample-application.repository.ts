@@ -116,6 +116,16 @@ export class SampleApplicationRepository {
     return row;
   }
 
+  /** Records the batch (and its COA) of each shipped item of the application. */
+  async setBatches(applicationId: number, batches: Array<{ itemId: number; batchNumber: string; coaKey: string | null }>): Promise<void> {
+    for (const batch of batches) {
+      await this.db
+        .update(sampleApplicationItems)
+        .set({ batchNumber: batch.batchNumber, coaKey: batch.coaKey })
+        .where(and(eq(sampleApplicationItems.id, batch.itemId), eq(sampleApplicationItems.applicationId, applicationId)));
+    }
+  }
+
   /** Items of these applications, in the order they were applied for. */
   async items(applicationIds: number[]): Promise<ApplicationItemRow[]> {
     if (applicationIds.length === 0) return [];

@@ -1,4 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { sendPdf } from '../../http/uploads.js';
 import { principalOf } from '../auth/auth.guard.js';
 import type { SampleApplicationService } from './sample-application.service.js';
 
@@ -12,6 +13,11 @@ export const sampleApplicationRoutes = endpointRoutes<{ applications: SampleAppl
   route('applicationList', async (request) => applications.list(principalOf(request).user.id, request.query));
 
   route('applicationGet', async (request) => applications.get(principalOf(request).user.id, request.params.id));
+
+  route('applicationCoa', async (request, reply) => {
+    const { bytes, filename } = await applications.coa(request.params.id, request.params.itemId, principalOf(request).user.id);
+    return sendPdf(reply, bytes, filename);
+  });
 
   route('applicationWithdraw', async (request) => applications.withdraw(principalOf(request).user, request.params.id));
 });

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 
 import { ApplicationEvent, ApplicationStatus } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { uploads } from '../files/files.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
 
 /** Who acted on an application: the applicant (member) or the supplier's staff. */
@@ -64,6 +65,9 @@ export const sampleApplicationItems = pgTable(
     grade: text('grade').notNull(),
     packSize: text('pack_size').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The batch shipped, and its certificate of analysis (a PDF in the file store), set when shipping. */
+    batchNumber: text('batch_number'),
+    coaKey: text('coa_key').references(() => uploads.name),
   },
   (t) => [index('sample_application_items_application_idx').on(t.applicationId)],
 );

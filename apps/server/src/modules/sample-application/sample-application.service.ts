@@ -10,6 +10,8 @@ import {
   type ApplicationPage,
   type ApplicationQuery,
   type ApplicationSummary,
+  type CoaUpload,
+  type ShipmentBatch,
   type SampleApplication,
   type SampleApplicationBody,
   type ShippingAddress,
@@ -19,6 +21,7 @@ import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
+import type { FileStore } from '../files/file-store.js';
 import type { AccountRepository, UserName, UserRow } from '../account/account.repository.js';
 import { maskEmail, maskMobile, maskName } from '../account/personal-data.js';
 import type { AddressService } from '../address/address.service.js';
@@ -49,7 +52,7 @@ type ApplicationInput = SampleApplicationBody & { department: string; projectNam
 export type StaffActionInput =
   | { action: 'approve'; note: string }
   | { action: 'reject'; reason: string }
-  | { action: 'ship'; carrier: string; trackingNumber: string }
+  | { action: 'ship'; carrier: string; trackingNumber: string; batches: ShipmentBatch[] }
   | { action: 'deliver' };
 
 const actionLabels: Record<ApplicationAction, string> = {
@@ -117,6 +120,12 @@ function applicationOf(
       grade: item.grade,
       packSize: item.packSize,
       quantity: item.quantity,
+      batchNumber: item.batchNumber,
+      coaUrl: item.coaKey
+        ? viewer === 'member'
+          ? `/api/app/sample/application/${row.id}/coa/${item.id}`
+          : `/api/admin/application/${row.id}/coa/${item.id}`
+        : null,
     })),
     rejectReason: row.rejectReason,
     history: events.map((event) => ({
@@ -192,6 +201,8 @@ export interface SampleApplicationServiceDeps {
   siteUrl: string;
   /** Tells the reviewers of a new application. */
   staffAlerts?: StaffAlerts;
+  /** Where the batches' COAs are kept. */
+  files: FileStore;
 }
 
 /**
@@ -354,7 +365,7 @@ export class SampleApplicationService {
   }
 
   async withdraw(user: UserRow, id: number): Promise<SampleApplication> {
-    await this.transition(user, 'withdraw', id, {}, user.id);
+    await this.transition(user, 'withdraw', id, {}, { ownerId: user.id });
     return this.get(user.id, id);
   }
 
@@ -377,28 +388,71 @@ export class SampleApplicationService {
     return { ...detail, applicant: applicantOf(applicant) };
   }
 
+  /**
+   * The batches of a shipment, checked: each names an item of this application once, and each COA is
+   * a PDF uploaded through the COA upload. Answers them as the items will keep them.
+   */
+  private async checkBatches(id: number, batches: ShipmentBatch[]): Promise<Array<{ itemId: number; batchNumber: string; coaKey: string | null }>> {
+    const items = new Set((await this.applications.items([id])).map((item) => item.id));
+    const issues: ValidationIssue[] = [];
+    const seen = new Set<number>();
+    for (const [i, batch] of batches.entries()) {
+      if (!items.has(batch.itemId)) issues.push({ path: `body.batches.${i}.itemId`, message: '该样品不在这份申请中' });
+      else if (seen.has(batch.itemId)) issues.push({ path: `body.batches.${i}.itemId`, message: '每个样品只能填写一个批号' });
+      seen.add(batch.itemId);
+      if (batch.coa) {
+        const file = await this.deps.files.get(batch.coa);
+        if (!file || file.contentType !== 'application/pdf') issues.push({ path: `body.batches.${i}.coa`, message: 'COA 文件不存在，请重新上传' });
+      }
+    }
+    if (issues.length > 0) throw validationError(issues);
+    return batches.map((batch) => ({ itemId: batch.itemId, batchNumber: batch.batchNumber, coaKey: batch.coa ?? null }));
+  }
+
+  /** Keeps a batch's COA (a PDF, checked by its content) for a shipment to name; answers its key. */
+  async uploadCoa(staff: UserRow, bytes: Buffer, filename: string): Promise<CoaUpload> {
+    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+      throw new AppError('unsupported_media_type', 'COA 请上传 PDF 文件');
+    }
+    const coa = await this.deps.files.put({ bytes, contentType: 'application/pdf', ownerId: staff.id, extension: 'pdf', personal: false });
+    return { coa, filename };
+  }
+
+  /** A shipped item's COA: the member's own application only (`userId`), or any for the staff. */
+  async coa(id: number, itemId: number, userId?: number): Promise<{ bytes: Buffer; filename: string }> {
+    const row = await this.applications.find(id, userId);
+    const item = row ? (await this.applications.items([id])).find((candidate) => candidate.id === itemId) : undefined;
+    const file = item?.coaKey ? await this.deps.files.get(item.coaKey) : undefined;
+    if (!row || !item || !file) throw new AppError('not_found', '该样品没有 COA 文件');
+    return { bytes: file.bytes, filename: `COA-${item.nameZh}-${item.batchNumber ?? row.number}.pdf` };
+  }
+
   /** A staff action on any application; 409 when its current status does not allow it. */
   async act(staff: UserRow, actor: StaffActor, id: number, input: StaffActionInput): Promise<AdminApplication> {
     switch (input.action) {
       case 'approve':
-        await this.transition(staff, 'approve', id, {}, undefined, input.note, actor);
+        await this.transition(staff, 'approve', id, {}, { note: input.note, audit: actor });
         break;
       case 'reject':
-        await this.transition(staff, 'reject', id, { rejectReason: input.reason }, undefined, input.reason, actor);
+        await this.transition(staff, 'reject', id, { rejectReason: input.reason }, { note: input.reason, audit: actor });
         break;
-      case 'ship':
+      case 'ship': {
+        const batches = await this.checkBatches(id, input.batches);
         await this.transition(
           staff,
           'ship',
           id,
           { carrier: input.carrier, trackingNumber: input.trackingNumber },
-          undefined,
-          `${input.carrier} ${input.trackingNumber}`,
-          actor,
+          {
+            note: `${input.carrier} ${input.trackingNumber}`,
+            audit: actor,
+            also: (repositories) => repositories.applications.setBatches(id, batches),
+          },
         );
         break;
+      }
       case 'deliver':
-        await this.transition(staff, 'deliver', id, {}, undefined, '', actor);
+        await this.transition(staff, 'deliver', id, {}, { audit: actor });
         break;
     }
     return this.adminGet(id);
@@ -410,17 +464,16 @@ export class SampleApplicationService {
    * Makes one transition of the contract's table in one transaction: a conditional UPDATE from the
    * allowed statuses (of two concurrent changes only one succeeds), its event and the member's notice.
    * `ownerId`: the member's own application only (404 for others'). A staff action (`audit`) is
-   * recorded in the audit log in the same transaction.
+   * recorded in the audit log in the same transaction; `also` changes more in it (a shipment's batches).
    */
   private async transition(
     actor: UserRow,
     action: ApplicationAction,
     id: number,
     changes: Parameters<SampleApplicationRepository['transition']>[3],
-    ownerId?: number,
-    note = '',
-    audit?: StaffActor,
+    options: { ownerId?: number; note?: string; audit?: StaffActor; also?: (repositories: Repositories) => Promise<void> } = {},
   ): Promise<void> {
+    const { ownerId, note = '', audit } = options;
     const rule = applicationTransitions[action];
     await this.deps.transactor.transaction(async (repositories) => {
       const { applications } = repositories;
@@ -439,6 +492,7 @@ export class SampleApplicationService {
         actorRole: rule.by,
         actorName: actorName(actor),
       });
+      await options.also?.(repositories);
       if (audit) {
         await recordChange(repositories, audit, {
           action: `application.${action}`,

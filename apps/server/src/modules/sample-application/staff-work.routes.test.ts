@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminApplication, AuditPage, NoticePage, SampleApplication } from '@fuliaotong/contracts';
-import { users } from '../../db/schema.js';
-import { bearer, registerMember } from '../../../test/accounts.js';
+import { AdminApplication, AuditPage, CoaUpload, ErrorResponse, NoticePage, SampleApplication } from '@fuliaotong/contracts';
+import { uploads, users } from '../../db/schema.js';
+import { bearer, multipart, registerMember } from '../../../test/accounts.js';
+import { PDF, PNG } from '../../../test/fixture-files.js';
 import { outboxMessages } from '../../../test/messages.js';
 import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
-/* The staff hear of new applications, and their decisions are in the audit log. */
+/* The staff hear of new applications, their decisions are in the audit log, and shipments carry batches and COAs. */
 
 let t: TestApp;
 let product: TestProduct;
@@ -96,5 +97,73 @@ describe('new work for the staff', () => {
       ],
       ['application.approve', reviewer.user.id, `审核通过样品申请 ${application.number}：资料齐全`, { status: 'submitted' }, { status: 'approved' }],
     ]);
+  });
+});
+
+describe('the COA with the shipment', () => {
+  it('ships with each item\'s batch number and COA; the applicant sees both and downloads the COA, nobody else can', async () => {
+    const reviewer = await registerStaff(t.app, t.database, ['reviewer']);
+    const member = await registerMember(t.app);
+    const application = parsed(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/app/sample/or-update',
+        headers: bearer(member.token),
+        payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 1 }]),
+      }),
+      SampleApplication,
+    );
+    const item = application.items[0]!;
+    expect(item).toMatchObject({ batchNumber: null, coaUrl: null });
+    const upload = (bytes: Buffer, name: string, headers = reviewer.headers) => {
+      const form = multipart(bytes, name, 'application/pdf');
+      return t.app.inject({ method: 'POST', url: '/api/admin/application/coa', payload: form.payload, headers: { ...form.headers, ...headers } });
+    };
+
+    const notPdf = await upload(PNG, 'coa.pdf');
+    expect(notPdf.statusCode).toBe(415);
+    expect(parsed(notPdf, ErrorResponse).error.message).toBe('COA 请上传 PDF 文件');
+    expect((await upload(PDF, 'coa.pdf', bearer(member.token))).statusCode).toBe(403);
+    const uploaded = await upload(PDF, 'COA-CCS-240518.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { coa } = parsed(uploaded, CoaUpload);
+
+    const ship = (batches: object[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/application/${application.id}/approve`,
+        headers: reviewer.headers,
+        payload: { note: '' },
+      }).then(() =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/application/${application.id}/ship`,
+          headers: reviewer.headers,
+          payload: { carrier: '顺丰速运', trackingNumber: 'SF1234567890', batches },
+        }),
+      );
+    const wrongItem = await ship([{ itemId: item.id + 10_000, batchNumber: 'CCS-240518' }]);
+    expect(parsed(wrongItem, ErrorResponse).error.details).toContainEqual({ path: 'body.batches.0.itemId', message: '该样品不在这份申请中' });
+    const missingCoa = await ship([{ itemId: item.id, batchNumber: 'CCS-240518', coa: 'ffffffff-ffff-4fff-8fff-ffffffffffff.pdf' }]);
+    expect(parsed(missingCoa, ErrorResponse).error.details).toContainEqual({ path: 'body.batches.0.coa', message: 'COA 文件不存在，请重新上传' });
+    const shipped = await ship([{ itemId: item.id, batchNumber: 'CCS-240518', coa }]);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const seen = parsed(await t.app.inject({ method: 'GET', url: `/api/app/sample/application/${application.id}`, headers: bearer(member.token) }), SampleApplication);
+    expect(seen.items[0]).toMatchObject({ batchNumber: 'CCS-240518', coaUrl: `/api/app/sample/application/${application.id}/coa/${item.id}` });
+    const download = await t.app.inject({ method: 'GET', url: seen.items[0]!.coaUrl!, headers: bearer(member.token) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('COA-交联羧甲纤维素钠-CCS-240518.pdf')}`);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    const stranger = await registerMember(t.app);
+    expect((await t.app.inject({ method: 'GET', url: seen.items[0]!.coaUrl!, headers: bearer(stranger.token) })).statusCode).toBe(404);
+    const staffView = await t.app.inject({ method: 'GET', url: `/api/admin/application/${application.id}/coa/${item.id}`, headers: reviewer.headers });
+    expect(staffView.statusCode).toBe(200);
+
+    // The COA is the company's: it stays when the reviewer's own account goes.
+    const files = await t.database.db.select().from(uploads).where(eq(uploads.name, coa));
+    expect(files.map((f) => f.personal)).toEqual([false]);
   });
 });

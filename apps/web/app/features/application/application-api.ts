@@ -4,6 +4,7 @@ import type {
   ApplicationPage,
   ApplicationStatus,
   ApproveBody,
+  CoaUpload,
   FormDicCode,
   RejectBody,
   SampleApplication,
@@ -85,6 +86,28 @@ export function fetchAdminApplications(query: AdminApplicationListQuery): Promis
 
 export function fetchAdminApplication(id: number): Promise<AdminApplication> {
   return api().call('adminApplicationGet', { params: { id } });
+}
+
+/** Keeps a batch's COA (PDF) for the shipment about to be registered; answers the key to name in it. */
+export function uploadCoa(file: File): Promise<CoaUpload> {
+  const form = new FormData();
+  form.append('file', file);
+  return api().call('adminApplicationCoaUpload', { body: form });
+}
+
+/**
+ * Saves a shipped item's COA. The server answers it only with the session's token, so it is fetched
+ * here (the client answers a PDF as a Blob) and handed to the browser as a download.
+ */
+export async function downloadCoa(viewer: 'member' | 'staff', applicationId: number, item: { id: number; nameZh: string; batchNumber: string | null }) {
+  const params = { id: applicationId, itemId: item.id };
+  const file = (viewer === 'member' ? await api().call('applicationCoa', { params }) : await api().call('adminApplicationCoa', { params })) as unknown as Blob;
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `COA-${item.nameZh}-${item.batchNumber ?? applicationId}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The staff transitions of an application; an illegal one answers 409 with a Chinese message. */

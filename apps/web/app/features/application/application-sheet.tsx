@@ -1,10 +1,12 @@
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
-import type { AdminApplication, ApplicationEvent, SampleApplication } from '@fuliaotong/contracts';
-import { Alert, Timeline } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
+import type { AdminApplication, ApplicationEvent, ApplicationItem, SampleApplication } from '@fuliaotong/contracts';
+import { Alert, App, Button, Timeline } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '../../lib/api-errors';
 import { applicationStatusColors, applicationEventLabels, ApplicationStatusTag } from './application-status';
-import { useFormLabels } from './application-api';
+import { downloadCoa, useFormLabels } from './application-api';
 
 export const formatTime = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
 export const formatDate = (at: string) => dayjs(at).format('YYYY-MM-DD');
@@ -12,6 +14,30 @@ export const formatDate = (at: string) => dayjs(at).format('YYYY-MM-DD');
 /** The address on one line: province city district street. */
 export function addressLine(address: SampleApplication['address']): string {
   return [...address.regionNames, address.street].filter(Boolean).join(' ');
+}
+
+/** Saves the batch's COA of a shipped item (fetched with the session's token). */
+function CoaDownload({ viewer, applicationId, item }: { viewer: 'member' | 'staff'; applicationId: number; item: ApplicationItem }) {
+  const { message } = App.useApp();
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      type="link"
+      size="small"
+      className="no-print"
+      icon={<FilePdfOutlined />}
+      loading={pending}
+      aria-label={`下载 ${item.nameZh} 批号 ${item.batchNumber ?? ''} 的 COA`}
+      onClick={() => {
+        setPending(true);
+        downloadCoa(viewer, applicationId, item)
+          .catch((error: unknown) => message.error(errorMessage(error)))
+          .finally(() => setPending(false));
+      }}
+    >
+      COA
+    </Button>
+  );
 }
 
 /** Carrier and tracking number, when the samples have been sent. */
@@ -113,6 +139,7 @@ export function ApplicationSheet({
 }) {
   const label = useFormLabels();
   const a = application;
+  const shipped = a.items.some((item) => item.batchNumber !== null);
   const applicant = 'applicant' in a ? a.applicant : undefined;
   return (
     <article className="app-sheet" data-application-id={a.id}>
@@ -195,6 +222,7 @@ export function ApplicationSheet({
                 <th>规格等级</th>
                 <th>包装规格</th>
                 <th className="app-sheet__col-qty">数量</th>
+                {shipped ? <th>批号 / COA</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -208,6 +236,12 @@ export function ApplicationSheet({
                   <td>{item.grade}</td>
                   <td>{item.packSize}</td>
                   <td className="app-sheet__col-qty">{item.quantity}</td>
+                  {shipped ? (
+                    <td>
+                      {item.batchNumber ?? '—'}
+                      {item.coaUrl ? <CoaDownload viewer={applicant === undefined ? 'member' : 'staff'} applicationId={a.id} item={item} /> : null}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

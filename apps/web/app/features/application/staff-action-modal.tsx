@@ -1,11 +1,13 @@
-import { ApproveBody, RejectBody, ShipBody } from '@fuliaotong/contracts/forms';
+import { UploadOutlined } from '@ant-design/icons';
+import { COA_MAX_BYTES } from '@fuliaotong/contracts/constants';
+import { ApproveBody, RejectBody, ShipBody, ShipmentBatch } from '@fuliaotong/contracts/forms';
 import type { AdminApplication, ApplicationAction } from '@fuliaotong/contracts';
-import { Alert, App, AutoComplete, Form, Input, Modal } from 'antd';
+import { Alert, App, AutoComplete, Button, Form, Input, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
-import { useStaffCommand, type StaffCommand } from './application-api';
+import { uploadCoa, useStaffCommand, type StaffCommand } from './application-api';
 
 export type StaffAction = Exclude<ApplicationAction, 'withdraw'>;
 
@@ -25,6 +27,8 @@ interface Values {
   reason?: string;
   carrier?: string;
   trackingNumber?: string;
+  /** Per item id: the shipped batch and its uploaded COA. */
+  batches?: Record<string, { batchNumber?: string; coa?: string }>;
 }
 
 function commandOf(action: StaffAction, values: Values): StaffCommand {
@@ -34,10 +38,56 @@ function commandOf(action: StaffAction, values: Values): StaffCommand {
     case 'reject':
       return { action, body: { reason: values.reason?.trim() ?? '' } };
     case 'ship':
-      return { action, body: { carrier: values.carrier?.trim() ?? '', trackingNumber: values.trackingNumber?.trim() ?? '' } };
+      return {
+        action,
+        body: {
+          carrier: values.carrier?.trim() ?? '',
+          trackingNumber: values.trackingNumber?.trim() ?? '',
+          batches: Object.entries(values.batches ?? {})
+            .filter(([, batch]) => batch.batchNumber?.trim())
+            .map(([itemId, batch]) => ({ itemId: Number(itemId), batchNumber: batch.batchNumber!.trim(), ...(batch.coa ? { coa: batch.coa } : {}) })),
+        },
+      };
     case 'deliver':
       return { action };
   }
+}
+
+/** A batch's COA: a PDF uploaded at once; the field's value is the key the shipment names. */
+function CoaField({ value, onChange, label }: { value?: string; onChange?: (value: string | undefined) => void; label: string }) {
+  const { message } = App.useApp();
+  const [name, setName] = useState<string>();
+  const [pending, setPending] = useState(false);
+  return (
+    <Space wrap>
+      <Upload
+        accept=".pdf,application/pdf"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          if (file.size > COA_MAX_BYTES) {
+            message.error(`COA 文件不能超过 ${COA_MAX_BYTES / 1024 / 1024} MB`);
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        customRequest={({ file }) => {
+          setPending(true);
+          uploadCoa(file as File)
+            .then((uploaded) => {
+              setName(uploaded.filename);
+              onChange?.(uploaded.coa);
+            })
+            .catch((error: unknown) => message.error(errorMessage(error)))
+            .finally(() => setPending(false));
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={pending} aria-label={`上传${label}`}>
+          {value ? '重新上传' : '上传 PDF'}
+        </Button>
+      </Upload>
+      {value ? <span className="staff-action-modal__file">{name ?? '已上传'}</span> : null}
+    </Space>
+  );
 }
 
 /** The dialog of one staff action: an optional note (通过), a required reason (驳回), carrier and tracking number (发货). */
@@ -133,6 +183,24 @@ export function StaffActionModal({
             >
               <Input placeholder="例如：SF1234567890123" autoComplete="off" inputMode="text" />
             </Form.Item>
+            <p className="staff-action-modal__hint">每个样品的批号与该批次的 COA（PDF）：申请人会在申请单中看到批号并可下载 COA。</p>
+            {application.items.map((item) => (
+              <fieldset key={item.id} className="staff-action-modal__batch">
+                <legend>
+                  {item.nameZh} · {item.grade} · {item.packSize}
+                </legend>
+                <Form.Item
+                  name={['batches', String(item.id), 'batchNumber']}
+                  label="批号"
+                  rules={[{ required: true, whitespace: true, message: '请填写批号' }, schemaRule(ShipmentBatch.shape.batchNumber)]}
+                >
+                  <Input placeholder="例如：CCS-240518" autoComplete="off" maxLength={40} />
+                </Form.Item>
+                <Form.Item name={['batches', String(item.id), 'coa']} label="COA（PDF）">
+                  <CoaField label={`${item.nameZh} 的 COA`} />
+                </Form.Item>
+              </fieldset>
+            ))}
           </>
         ) : null}
         {action === 'deliver' ? <p>确认收件人已签收样品？签收后申请即办结。</p> : null}
