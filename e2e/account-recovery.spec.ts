@@ -1,9 +1,9 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, staffSession, storedSession, type Session } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
-import { ownAddress, requestFromOwnAddress } from './support/http.js';
+import { desktopOnOwnNetwork, phoneOnOwnNetwork, requestFromOwnAddress } from './support/http.js';
 import { codesSentTo, nextCodeTo } from './support/messages.js';
 import { applyByApi, twoProducts } from './support/samples.js';
 
@@ -15,14 +15,8 @@ import { applyByApi, twoProducts } from './support/samples.js';
  * not meet another's.
  */
 
-const desktop = (): BrowserContextOptions => ({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': ownAddress() } });
-const phone = (): BrowserContextOptions => ({
-  viewport: { width: 375, height: 812 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
-});
+const desktop = desktopOnOwnNetwork;
+const phone = phoneOnOwnNetwork;
 
 /** auth pages have no site header: hydration is seen on the brand link of their own header. */
 const AUTH_HYDRATED = '.auth-page__brand';

@@ -1,8 +1,7 @@
-import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { apiRequest, fillLogin, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
-import { ownAddress } from './support/http.js';
+import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
 import { codesSentTo, nextCodeTo } from './support/messages.js';
 
 /*
@@ -13,14 +12,8 @@ import { codesSentTo, nextCodeTo } from './support/messages.js';
  * desk, and the change is in the audit log.
  */
 
-const desktop = (): BrowserContextOptions => ({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': ownAddress() } });
-const phone = (): BrowserContextOptions => ({
-  viewport: { width: 375, height: 812 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
-});
+const desktop = desktopOnOwnNetwork;
+const phone = phoneOnOwnNetwork;
 
 const AUTH_HYDRATED = '.auth-page__brand';
 const ADMIN_HYDRATED = '.admin-bar__brand';

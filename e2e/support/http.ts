@@ -1,3 +1,4 @@
+import type { BrowserContextOptions } from 'playwright-core';
 import { randomInt } from 'node:crypto';
 import { request } from 'node:http';
 import { url } from './browser.js';
@@ -24,6 +25,21 @@ function nextOwnAddress(): string {
 export function ownAddress(): string {
   return nextOwnAddress();
 }
+
+/** A desktop browser (1280 × 900) on a client network of its own. */
+export const desktopOnOwnNetwork = (): BrowserContextOptions => ({
+  viewport: { width: 1280, height: 900 },
+  extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
+});
+
+/** A phone (375 × 812, touch, WeChat-sized) on a client network of its own. */
+export const phoneOnOwnNetwork = (): BrowserContextOptions => ({
+  viewport: { width: 375, height: 812 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
+});
 
 /**
  * A JSON request from a fresh loopback address, as a client on another network would

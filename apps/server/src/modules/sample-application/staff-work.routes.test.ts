@@ -21,6 +21,19 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A new member with one application (of the test's product) awaiting review. */
+async function applied() {
+  const member = await registerMember(t.app);
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/app/sample/or-update',
+    headers: bearer(member.token),
+    payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 1 }]),
+  });
+  expect(submitted.statusCode, submitted.body).toBe(201);
+  return { member, application: parsed(submitted, SampleApplication) };
+}
+
 const noticesOf = async (headers: Record<string, string>) =>
   parsed(await t.app.inject({ method: 'GET', url: '/api/app/notice', headers }), NoticePage).items;
 
@@ -33,15 +46,7 @@ describe('new work for the staff', () => {
     const mailbox = await registerStaff(t.app, t.database, ['reviewer']);
     await t.database.db.update(users).set({ account: 'review.desk@fuliaotong.example' }).where(eq(users.id, mailbox.user.id));
 
-    const member = await registerMember(t.app);
-    const submitted = await t.app.inject({
-      method: 'POST',
-      url: '/api/app/sample/or-update',
-      headers: bearer(member.token),
-      payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 2 }]),
-    });
-    expect(submitted.statusCode, submitted.body).toBe(201);
-    const application = parsed(submitted, SampleApplication);
+    const { application } = await applied();
     await t.drain();
 
     for (const staff of [reviewer, quiet, mailbox]) {
@@ -63,16 +68,7 @@ describe('new work for the staff', () => {
   it('records each decision of the staff in the audit log with the status before and after', async () => {
     const reviewer = await registerStaff(t.app, t.database, ['reviewer']);
     const admin = await registerStaff(t.app, t.database, ['admin']);
-    const member = await registerMember(t.app);
-    const application = parsed(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/app/sample/or-update',
-        headers: bearer(member.token),
-        payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 1 }]),
-      }),
-      SampleApplication,
-    );
+    const { application } = await applied();
     const act = (action: string, payload: object) =>
       t.app.inject({ method: 'POST', url: `/api/admin/application/${application.id}/${action}`, headers: reviewer.headers, payload });
     parsed(await act('approve', { note: '资料齐全' }), AdminApplication);
@@ -103,16 +99,7 @@ describe('new work for the staff', () => {
 describe('the COA with the shipment', () => {
   it('ships with each item\'s batch number and COA; the applicant sees both and downloads the COA, nobody else can', async () => {
     const reviewer = await registerStaff(t.app, t.database, ['reviewer']);
-    const member = await registerMember(t.app);
-    const application = parsed(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/app/sample/or-update',
-        headers: bearer(member.token),
-        payload: applicationBody([{ excipientId: product.excipientId, specId: product.specIds[0]!, quantity: 1 }]),
-      }),
-      SampleApplication,
-    );
+    const { member, application } = await applied();
     const item = application.items[0]!;
     expect(item).toMatchObject({ batchNumber: null, coaUrl: null });
     const upload = (bytes: Buffer, name: string, headers = reviewer.headers) => {
