@@ -1,10 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { applicationStatusLabels, DASHBOARD_PERIODS } from '@fuliaotong/contracts/constants';
-import { Button, Card, Col, Row, Segmented, Skeleton, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Row, Segmented, Skeleton, Statistic, Table, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
 import { desksFor } from '../../features/staff/admin-nav';
 import { useDashboard } from '../../features/staff/staff-api';
 import { useCurrentUser } from '../../features/session/session';
@@ -37,9 +37,7 @@ export default function AdminDashboardPage() {
         title={info.title}
         description={`最近 ${days} 天（北京时间，含今天）`}
         extra={
-          <Button icon={<ReloadOutlined />} loading={dashboard.isFetching && !dashboard.isPending} onClick={() => void dashboard.refetch()}>
-            刷新
-          </Button>
+          <RefreshButton query={dashboard} />
         }
       />
       <div className="staff-desk__filters">

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import type { AdminApplication, AdminApplicationSummary, ApplicationStatus } from '@fuliaotong/contracts';
 import { Button, Input, Result } from 'antd';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
 import { ADMIN_PAGE_SIZE, useAdminApplication, useAdminApplications } from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, idParam, pageParam, statusParam } from '../../features/application/application-rules';
@@ -72,9 +73,7 @@ function StaffApplicationList() {
         title={info.title}
         description={info.description}
         extra={
-          <Button icon={<ReloadOutlined />} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()}>
-            刷新
-          </Button>
+          <RefreshButton query={list} />
         }
       />
       <div className="admin-toolbar">
@@ -209,14 +208,7 @@ function ApplicationDetail({ id }: { id: number }) {
                 application={data}
                 title={<h1 className="app-sheet__title">申请详情</h1>}
                 headExtra={
-                  <Button
-                    className="no-print"
-                    icon={<ReloadOutlined />}
-                    loading={application.isFetching}
-                    onClick={() => void application.refetch()}
-                  >
-                    刷新
-                  </Button>
+<RefreshButton className="no-print" query={application} />
                 }
               />
             </section>

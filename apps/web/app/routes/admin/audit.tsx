@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { AuditEntry } from '@fuliaotong/contracts';
 import { Button, DatePicker, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,6 +5,7 @@ import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
 import { AUDIT_PAGE_SIZE, useAudit } from '../../features/staff/staff-api';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -105,9 +105,7 @@ export default function AdminAuditPage() {
         title={info.title}
         description="工作人员的每一次修改都在同一事务中记录，不能修改或删除。点击一行查看修改前后的值。"
         extra={
-          <Button icon={<ReloadOutlined />} loading={audit.isFetching && !audit.isPending} onClick={() => void audit.refetch()}>
-            刷新
-          </Button>
+          <RefreshButton query={audit} />
         }
       />
       <div className="staff-desk__filters">

@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { applicationStatusLabels, STAFF_ROLES, staffRoleDescriptions, staffRoleLabels } from '@fuliaotong/contracts/constants';
 import type { AdminUser, AdminUserSummary, AdminUserUpdateBody, StaffRole } from '@fuliaotong/contracts';
 import { Alert, App, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, Segmented, Switch, Table, Tag } from 'antd';
@@ -8,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useCurrentUser } from '../../features/session/session';
 import { USERS_PAGE_SIZE, useAdminUser, useAdminUsers, useUpdateAdminUser } from '../../features/staff/staff-api';
@@ -96,9 +96,7 @@ export default function AdminUsersPage() {
         title={info.title}
         description={info.description}
         extra={
-          <Button icon={<ReloadOutlined />} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()}>
-            刷新
-          </Button>
+          <RefreshButton query={list} />
         }
       />
       <div className="staff-desk__filters">
