@@ -220,7 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const favorites = new FavoriteService(new FavoriteRepository(db), transactor);
   const addresses = new AddressService(new AddressRepository(db), transactor);
   // Samples: limits the staff change at run time, the cart, the application form's option lists, applications.
-  const sampleLimits = new SampleLimitsService(new SettingsRepository(db));
+  const sampleLimits = new SampleLimitsService(new SettingsRepository(db), transactor);
   const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits, transactor);
   const dictionary = new FormDictionaryService(new FormDictionaryRepository(db));
   const files = new DatabaseFileStore(new FileRepository(db));

@@ -10,6 +10,7 @@ import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
+import { SettingsRepository } from '../modules/settings/settings.repository.js';
 import { VerificationRepository } from '../modules/verification/verification.repository.js';
 import type { Db } from './database.js';
 
@@ -31,6 +32,8 @@ export interface Repositories {
   notices: NoticeRepository;
   outbox: OutboxRepository;
   sessions: SessionRepository;
+  /** Settings changed at run time. */
+  settings: SettingsRepository;
   /**
    * Runs `callback` once the transaction has committed (never if it rolls back); on repositories
    * that are not bound to a transaction, at once. The job queue nudges its runner this way.
@@ -54,6 +57,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),
     sessions: new SessionRepository(db),
+    settings: new SettingsRepository(db),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SAMPLE_LIMITS, ErrorResponse, SampleLimits } from '@fuliaotong/contracts';
+import { AuditPage, DEFAULT_SAMPLE_LIMITS, ErrorResponse, SampleLimits } from '@fuliaotong/contracts';
 import { appSetting } from '../../db/schema.js';
+import { Transactor } from '../../db/transactor.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -50,13 +51,29 @@ describe('sample limits', () => {
     expect((await t.app.inject({ method: 'PUT', url, headers: bearer(member.token), payload: DEFAULT_SAMPLE_LIMITS })).statusCode).toBe(403);
   });
 
+  it('are recorded in the audit log with the values they replace', async () => {
+    const staff = await registerStaff(t.app, t.database, ['admin']);
+    const before = parsed(await t.app.inject({ method: 'GET', url, headers: staff.headers }), SampleLimits);
+    const limits = { ...before, maxQuantity: before.maxQuantity === 4 ? 6 : 4 };
+    expect((await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: limits })).statusCode).toBe(200);
+    const audit = parsed(
+      await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: staff.headers, query: { entityType: 'setting', actorId: String(staff.user.id) } }),
+      AuditPage,
+    );
+    expect(audit.items.map((e) => [e.action, e.summary, e.before, e.after])).toEqual([
+      ['settings.update', '修改样品限额', { maxQuantity: before.maxQuantity }, { maxQuantity: limits.maxQuantity }],
+    ]);
+    await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: before });
+  });
+
   it('keep the default of a stored field that is missing or out of range', async () => {
-    const service = new SampleLimitsService(new SettingsRepository(t.database.db));
+    const staffId = (await registerStaff(t.app, t.database, ['admin'])).user.id;
+    const service = new SampleLimitsService(new SettingsRepository(t.database.db), new Transactor(t.database.db));
     await t.database.db.delete(appSetting);
     expect(await service.current()).toEqual(DEFAULT_SAMPLE_LIMITS);
     await t.database.db.insert(appSetting).values({ key: SAMPLE_LIMITS_KEY, value: { maxCartItems: 7, maxQuantity: -1 } });
     expect(await service.current()).toEqual({ ...DEFAULT_SAMPLE_LIMITS, maxCartItems: 7 });
-    await service.update(DEFAULT_SAMPLE_LIMITS);
+    await service.update({ id: staffId, account: 'settings@fuliaotong.example', ip: '127.0.0.1' }, DEFAULT_SAMPLE_LIMITS);
     expect(await service.current()).toEqual(DEFAULT_SAMPLE_LIMITS);
   });
 });

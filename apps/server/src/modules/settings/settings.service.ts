@@ -1,4 +1,6 @@
 import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
+import type { Transactor } from '../../db/transactor.js';
+import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 export const SAMPLE_LIMITS_KEY = 'sample.limits';
@@ -9,7 +11,10 @@ export const SAMPLE_LIMITS_KEY = 'sample.limits';
  * on every server instance; the defaults of the contract apply until the staff store others.
  */
 export class SampleLimitsService {
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(
+    private readonly settings: SettingsRepository,
+    private readonly transactor: Transactor,
+  ) {}
 
   async current(): Promise<SampleLimits> {
     const stored = await this.settings.get(SAMPLE_LIMITS_KEY);
@@ -27,8 +32,20 @@ export class SampleLimitsService {
     return fields as SampleLimits;
   }
 
-  async update(limits: SampleLimits): Promise<SampleLimits> {
-    await this.settings.put(SAMPLE_LIMITS_KEY, limits);
+  /** Stores new limits, recorded in the audit log with the ones they replace. */
+  async update(actor: StaffActor, limits: SampleLimits): Promise<SampleLimits> {
+    const before = await this.current();
+    await this.transactor.transaction(async (repositories) => {
+      await repositories.settings.put(SAMPLE_LIMITS_KEY, limits);
+      await recordChange(repositories, actor, {
+        action: 'settings.update',
+        entityType: 'setting',
+        entityId: SAMPLE_LIMITS_KEY,
+        summary: '修改样品限额',
+        before,
+        after: limits,
+      });
+    });
     return limits;
   }
 }
