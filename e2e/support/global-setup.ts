@@ -27,7 +27,8 @@ declare module 'vitest' {
     staffSession: { account: string; password: string; token: string; user: { id: number; account: string; nickName: string; roles: string[] } };
     /**
      * An e-mail account made before registration needed a mobile number (created by the operator's
-     * tool, as staff accounts are), and its password: for journeys about e-mail accounts.
+     * tool, then made a plain member by an administrator), and its password: for journeys about
+     * e-mail accounts.
      */
     emailAccount: string;
     emailPassword: string;
@@ -99,7 +100,9 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', server.origin);
   project.provide('staffAccount', STAFF_ACCOUNT);
   project.provide('staffPassword', STAFF_PASSWORD);
-  project.provide('staffSession', await signInStaff(server.origin));
+  const staff = await signInStaff(server.origin);
+  project.provide('staffSession', staff);
+  await makeMember(server.origin, staff.token, EMAIL_ACCOUNT);
   project.provide('emailAccount', EMAIL_ACCOUNT);
   project.provide('reviewers', REVIEWERS);
   project.provide('emailPassword', EMAIL_PASSWORD);
@@ -127,6 +130,20 @@ async function signInStaff(origin: string): Promise<ProvidedContext['staffSessio
   }
   const session = (await post('/api/app/account/login-verify', { challenge: first.challenge, code })) as Pick<ProvidedContext['staffSession'], 'token' | 'user'>;
   return { account: STAFF_ACCOUNT, password: STAFF_PASSWORD, ...session };
+}
+
+/**
+ * The operator's tool makes accounts as staff; the e-mail account stands for a member, so an
+ * administrator takes its roles away on the users desk (its journeys sign in without a second factor).
+ */
+async function makeMember(origin: string, token: string, account: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const found = await fetch(`${origin}/api/admin/user?keyword=${encodeURIComponent(account)}`, { headers });
+  const { items } = (await found.json()) as { items: Array<{ id: number; account: string }> };
+  const user = items.find((item) => item.account === account);
+  if (!user) throw new Error(`${account} is not on the users desk`);
+  const changed = await fetch(`${origin}/api/admin/user/${user.id}`, { method: 'PATCH', headers, body: JSON.stringify({ roles: [] }) });
+  if (!changed.ok) throw new Error(`making ${account} a member answered ${changed.status}: ${await changed.text()}`);
 }
 
 /** The server's whole output, for the journeys to read (e2e/support/messages.ts). */
