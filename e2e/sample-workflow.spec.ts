@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { settle, waitForHeading } from './support/app.js';
+import { choose, settle, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, newAccount, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
@@ -43,11 +43,6 @@ async function openPanel(page: Page) {
 }
 
 /** Picks an option of the antd Select in the form item labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
 describe('sample workflow: cart → application → review → shipping → the user sees it', () => {
   const browser = useBrowser();
 

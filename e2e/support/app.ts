@@ -69,3 +69,25 @@ export async function settle(page: Page): Promise<void> {
 export async function waitForHeading(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout });
 }
+
+/**
+ * Chooses an option of an antd Select by the field's label, and waits until the field shows it. The
+ * click is tried again when the field does not show it: on a loaded machine the option list can still
+ * be moving (its opening animation) or another list closing when the click lands, and the click is lost.
+ */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  for (let attempt = 1; ; attempt += 1) {
+    await field.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    // The dropdown lives in a portal: the select's own text is its value (or the placeholder).
+    const select = page.locator('.ant-select', { has: field }).first();
+    try {
+      await select.filter({ hasText: option }).waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}

@@ -80,6 +80,8 @@ import { SampleCartService } from './modules/sample-cart/sample-cart.service.js'
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { SiteService } from './modules/site/site.service.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { SampleLimitsService } from './modules/settings/settings.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -302,7 +304,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(applicationAdminRoutes, { applications, guard });
   await app.register(settingsRoutes, { sampleLimits, guard });
 
-  // The administrators' desk: users and roles, the audit log.
+  // The administrators' desk: the company's details, users and roles, the audit log.
+  await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
   await app.register(userAdminRoutes, { userAdmin, guard });
   await app.register(dashboardRoutes, {

@@ -17,6 +17,7 @@ import { TokenService } from '../src/modules/auth/token.service.js';
 import { bearer, multipart, registerMember } from './accounts.js';
 import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
+import { registerStaff } from './samples.js';
 
 /*
  * Fixtures for the tests that walk the endpoint table (the authorization matrix, the fuzz test): a
@@ -89,6 +90,13 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       user: owner.user.id,
     },
   };
+}
+
+/** The site's settings as the table's example sets them (so that the QR code it names exists). */
+export async function configureSite(app: FastifyInstance, database: Database): Promise<void> {
+  const admin = await registerStaff(app, database, ['admin']);
+  const response = await app.inject({ method: 'PUT', url: '/api/admin/settings/site', headers: admin.headers, payload: endpoints.adminUpdateSiteSettings.example.body });
+  if (response.statusCode !== 200) throw new Error(`could not configure the site: ${response.body}`);
 }
 
 /** A path with its `:name` parameters filled in (each encoded as a path segment). */

@@ -46,6 +46,7 @@ export const paths = {
   admin: '/admin',
   adminApplications: '/admin/applications',
   adminSettings: '/admin/settings',
+  adminSite: '/admin/site',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',
 } as const;

@@ -6,7 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { configureBrowserApi } from './lib/api';
+import { configureBrowserApi, serverApi } from './lib/api';
 import { useCspNonce } from './lib/csp-nonce';
 import { getQueryClient } from './lib/query-client';
 import { SessionBridge } from './features/session/session-bridge';
@@ -21,8 +21,16 @@ import './styles/global.css';
 
 dayjs.locale('zh-cn');
 
-export function loader({ context }: Route.LoaderArgs): RootData {
-  return { buildId: context.buildId, apiBase: context.apiBase };
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const site = await serverApi(context).call('siteProfile');
+  // QR images are served by the API: on its origin.
+  const onApi = (src: string | null) => (src === null ? null : `${context.apiBase}${src}`);
+  const { officialAccount, miniProgram, corporateChat } = site.qrCodes;
+  return {
+    buildId: context.buildId,
+    apiBase: context.apiBase,
+    site: { ...site, qrCodes: { officialAccount: onApi(officialAccount), miniProgram: onApi(miniProgram), corporateChat: onApi(corporateChat) } },
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -60,6 +60,7 @@ export default [
       route('admin', 'routes/admin/admin-index.tsx'),
       route('admin/applications', 'routes/admin/applications.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
+      route('admin/site', 'routes/admin/site.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),
     ]),

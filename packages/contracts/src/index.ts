@@ -23,3 +23,4 @@ export * from './api/endpoint.js';
 export * from './api/endpoints.js';
 export * from './staff.js';
 export * from './dashboard.js';
+export * from './site.js';

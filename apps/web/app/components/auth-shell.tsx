@@ -1,11 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
+import { useSiteProfile } from '../root-data';
+import { CompanyLines } from './company-lines';
 import { siteInfo } from '../site/site-info';
 import './auth-shell.css';
 
 /** The frame of /login and /register (pages without the site layout): brand, a card, the footer line. */
-export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const site = useSiteProfile();
   return (
     <div className="auth-page">
       <header className="auth-page__header">
@@ -31,7 +44,7 @@ export function AuthShell({ title, subtitle, children, footer }: { title: string
         </section>
       </main>
       <footer className="auth-page__footer">
-        © {siteInfo.company} · {siteInfo.icp}
+        <CompanyLines site={site} />
       </footer>
     </div>
   );

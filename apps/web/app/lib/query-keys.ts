@@ -22,6 +22,7 @@ export const queryKeys = {
     [...queryKeys.adminApplications(), 'page', query] as const,
   adminApplication: (id: number) => [...queryKeys.adminApplications(), 'detail', id] as const,
   sampleLimits: () => [...queryKeys.me, 'admin', 'sample-limits'] as const,
+  siteSettings: () => [...queryKeys.me, 'admin', 'site-settings'] as const,
   dashboard: (query: object) => [...queryKeys.me, 'admin', 'dashboard', query] as const,
   /** The users desk and the audit log (admin). */
   adminUsers: () => [...queryKeys.me, 'admin', 'users'] as const,

@@ -11,9 +11,9 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { loginHref } from '../features/session/login-redirect';
 import { apiUrl } from '../lib/api';
 import { idFrom, loadQueries } from '../lib/route-data';
+import { useSiteProfile } from '../root-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageMeta } from '../site/pages';
-import { siteInfo } from '../site/site-info';
 import { RouteLoadError } from '../components/load-state';
 import '../features/catalogue/catalogue.css';
 import '../features/sample/sample.css';
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) {
+  const site = useSiteProfile();
   const location = useLocation();
   if (doc.url) {
     return (
@@ -46,13 +47,14 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
     );
   }
   return (
-    <a href={`mailto:${siteInfo.email}?subject=${encodeURIComponent(`申请获取：${doc.title}`)}`}>
+    <a href={`mailto:${site.email}?subject=${encodeURIComponent(`申请获取：${doc.title}`)}`}>
       <MailOutlined /> 申请获取
     </a>
   );
 }
 
 export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps) {
+  const site = useSiteProfile();
   const item = usePublicQuery(excipientQuery(loaderData.id), loaderData);
   return (
     <div className="container page product">
@@ -115,8 +117,8 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             </h2>
             <SampleSpecPicker product={item} />
             <p className="muted small spec-note">
-              选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {siteInfo.phone}（
-              {siteInfo.serviceHours}）或发送邮件至 <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>。
+              选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {site.phone}（
+              {site.serviceHours}）或发送邮件至 <a href={`mailto:${site.email}`}>{site.email}</a>。
             </p>
           </section>
           <section className="panel" aria-labelledby="description-title">
@@ -175,12 +177,12 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
                 : '本品暂不提供样品，可咨询替代品种、技术资料与注册支持。'}
             </p>
             <p className="small">
-              客服热线 <strong>{siteInfo.phone}</strong>
+              客服热线 <strong>{site.phone}</strong>
               <br />
-              <span className="muted">{siteInfo.serviceHours}</span>
+              <span className="muted">{site.serviceHours}</span>
             </p>
             <p className="small">
-              邮箱 <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+              邮箱 <a href={`mailto:${site.email}`}>{site.email}</a>
             </p>
           </section>
         </aside>

@@ -9,8 +9,8 @@ import { DatabaseCard } from '../features/databases/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
+import { useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
-import { siteInfo } from '../site/site-info';
 import { RouteLoadError } from '../components/load-state';
 import '../features/catalogue/catalogue.css';
 import './home.css';
@@ -25,14 +25,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const home = usePublicQuery(homeQuery(), loaderData, { personal: false });
+  const site = useSiteProfile();
   return (
     <div className="home">
       <section className="home-hero">
         <div className="container">
-          <h1 className="home-hero__title">药用辅料，一站查询与样品申请</h1>
-          <p className="home-hero__lead">
-            {siteInfo.name}为制剂研发与采购人员提供辅料产品目录、CDE 原辅包登记、药典标准与法规资讯，并可在线申请辅料样品。
-          </p>
+          <h1 className="home-hero__title">{site.homeHeadline}</h1>
+          <p className="home-hero__lead">{site.homeLead}</p>
           <div className="home-hero__search">
             <HomeSearch />
           </div>

@@ -6,9 +6,8 @@ import { PageHeading } from '../components/page-heading';
 import { apiProbeQuery } from '../features/self-check/self-check-api';
 import { readBrowserInfo, type BrowserInfo } from '../lib/self-check';
 import { paths } from '../paths';
-import { useRootData } from '../root-data';
+import { useRootData, useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
-import { siteInfo } from '../site/site-info';
 import './self-check.css';
 
 export function meta() {
@@ -17,6 +16,7 @@ export function meta() {
 
 /** A page customers open while talking to support: what build they run, whether the API answers and how fast. */
 export default function SelfCheck() {
+  const site = useSiteProfile();
   const root = useRootData();
   const { message } = App.useApp();
   const check = useQuery(apiProbeQuery());
@@ -61,7 +61,7 @@ export default function SelfCheck() {
     <div className="container page">
       <PageHeading
         title="连接自检"
-        description={`联系客服（${siteInfo.phone}）时，可将本页检测结果发送给客服人员，便于排查问题。`}
+        description={`联系客服（${site.phone}）时，可将本页检测结果发送给客服人员，便于排查问题。`}
         extra={
           <Button onClick={run} loading={running}>
             重新检测

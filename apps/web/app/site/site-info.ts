@@ -1,28 +1,12 @@
 import { paths } from '../paths';
 
-/** The supplier's public details, shown in the footer, on /showabout and in the side panel. */
+/**
+ * The site's name and slogan. The company's details (address, phones, e-mail, 备案 and licence lines,
+ * QR codes, the about text) are settings the staff edit: `useSiteProfile()` in `app/root-data.ts`.
+ */
 export const siteInfo = {
   name: '辅料通',
   slogan: '药用辅料信息与样品服务平台',
-  company: '辅料通（上海）医药科技有限公司',
-  address: '上海市浦东新区张江高科技园区蔡伦路 88 号 5 幢 3 楼',
-  phone: '400-820-6688',
-  landline: '021-5089 6688',
-  email: 'service@fuliaotong.cn',
-  /** Where requests about personal information go (the privacy policy names it). */
-  privacyEmail: 'privacy@fuliaotong.cn',
-  wechatHandle: 'fuliaotong-kf',
-  serviceHours: '工作日 9:00–18:00',
-  icp: '沪ICP备2024000001号-1',
-  /** What the side panel's QR codes open (a phone's camera or WeChat's scanner reads them). */
-  qrCodes: {
-    /** The WeChat public account (公众号). */
-    officialAccount: 'https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=fuliaotong',
-    /** The mini-program (小程序), through its ordinary-link QR rule. */
-    miniProgram: 'https://www.fuliaotong.cn/mp/',
-    /** Customer service on WeChat Work (企业微信). */
-    corporateChat: 'https://work.weixin.qq.com/kfid/kfcfuliaotong',
-  },
 } as const;
 
 export interface NavItem {

@@ -98,6 +98,13 @@ export const apiPaths = {
   adminUserGet: 'GET /api/admin/user/:id',
   adminUserUpdate: 'PATCH /api/admin/user/:id',
   adminAuditList: 'GET /api/admin/audit',
+
+  // The company's public details and their desk.
+  siteProfile: 'GET /api/app/site',
+  siteQr: 'GET /api/app/site/qr/:slot',
+  adminSiteSettings: 'GET /api/admin/settings/site',
+  adminUpdateSiteSettings: 'PUT /api/admin/settings/site',
+  adminUploadSiteQr: 'POST /api/admin/settings/site/qr/:slot',
 } as const;
 
 export type ApiOperation = keyof typeof apiPaths;

@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { informationEndpoints } from './information.endpoints.js';
 import { sampleEndpoints } from './sample.endpoints.js';
+import { siteEndpoints } from './site.endpoints.js';
 import { staffEndpoints } from './staff.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import type { ApiOperation } from './api-paths.js';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...sampleEndpoints,
   ...adminEndpoints,
   ...staffEndpoints,
+  ...siteEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

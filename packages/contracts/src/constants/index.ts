@@ -10,3 +10,4 @@ export * from './sample.js';
 export * from './errors.js';
 export * from '../regions.js';
 export * from './staff.js';
+export * from './site.js';

@@ -2,6 +2,7 @@ import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { SettingsRepository } from './settings.repository.js';
+import { withDefaults } from './stored-settings.js';
 
 export const SAMPLE_LIMITS_KEY = 'sample.limits';
 
@@ -17,19 +18,7 @@ export class SampleLimitsService {
   ) {}
 
   async current(): Promise<SampleLimits> {
-    const stored = await this.settings.get(SAMPLE_LIMITS_KEY);
-    if (stored === undefined) return DEFAULT_SAMPLE_LIMITS;
-    // A value written by an older version may lack a field or hold a bad one: those keep their default.
-    const merged = { ...DEFAULT_SAMPLE_LIMITS, ...(typeof stored === 'object' && stored !== null ? stored : {}) };
-    const parsed = SampleLimits.safeParse(merged);
-    if (parsed.success) return parsed.data;
-    const fields = Object.fromEntries(
-      (Object.keys(DEFAULT_SAMPLE_LIMITS) as Array<keyof SampleLimits>).map((key) => {
-        const one = SampleLimits.shape[key].safeParse(merged[key]);
-        return [key, one.success ? one.data : DEFAULT_SAMPLE_LIMITS[key]];
-      }),
-    );
-    return fields as SampleLimits;
+    return withDefaults(SampleLimits, DEFAULT_SAMPLE_LIMITS, await this.settings.get(SAMPLE_LIMITS_KEY));
   }
 
   /** Stores new limits, recorded in the audit log with the ones they replace. */

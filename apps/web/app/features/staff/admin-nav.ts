@@ -18,6 +18,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminApplications, label: '申请审核', roles: ['reviewer'] },
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
   { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },
+  { to: paths.adminSite, label: '网站信息', roles: ['admin'] },
   { to: paths.adminAudit, label: '操作日志', roles: ['admin'] },
 ];
 

@@ -7,8 +7,12 @@ import type {
   AuditQuery,
   Dashboard,
   DashboardQuery,
+  SiteQrSlot,
+  SiteSettings,
+  SiteSettingsBody,
 } from '@fuliaotong/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -38,16 +42,32 @@ export function fetchAudit(query: AuditQuery): Promise<AuditPage> {
 }
 
 export const adminUsersQuery = (query: AdminUserQuery) =>
-  queryOptions({ queryKey: queryKeys.adminUserPage(query), queryFn: () => fetchAdminUsers(query), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.adminUserPage(query),
+    queryFn: () => fetchAdminUsers(query),
+    placeholderData: keepPreviousData,
+  });
 
 export const adminUserQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.adminUser(id), queryFn: () => fetchAdminUser(id), retry: false });
+  queryOptions({
+    queryKey: queryKeys.adminUser(id),
+    queryFn: () => fetchAdminUser(id),
+    retry: false,
+  });
 
 export const auditQuery = (query: AuditQuery) =>
-  queryOptions({ queryKey: queryKeys.auditPage(query), queryFn: () => fetchAudit(query), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.auditPage(query),
+    queryFn: () => fetchAudit(query),
+    placeholderData: keepPreviousData,
+  });
 
 export function useDashboard(query: DashboardQuery) {
-  return useQuery({ queryKey: queryKeys.dashboard(query), queryFn: () => fetchDashboard(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKeys.dashboard(query),
+    queryFn: () => fetchDashboard(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminUsers(query: AdminUserQuery) {
@@ -70,9 +90,64 @@ export function useUpdateAdminUser(id: number) {
     onSuccess: async (user) => {
       queryClient.setQueryData(queryKeys.adminUser(id), user);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers(), refetchType: 'active' }),
-        queryClient.invalidateQueries({ queryKey: [...queryKeys.me, 'admin', 'audit'] }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.adminUsers(),
+          refetchType: 'active',
+        }),
+        queryClient.invalidateQueries({
+          queryKey: [...queryKeys.me, 'admin', 'audit'],
+        }),
       ]);
     },
   });
+}
+
+/* The site's details (admin role). */
+
+export function fetchSiteSettings(): Promise<SiteSettings> {
+  return api().call('adminSiteSettings');
+}
+
+export function updateSiteSettings(body: SiteSettingsBody): Promise<SiteSettings> {
+  return api().call('adminUpdateSiteSettings', { body });
+}
+
+export function uploadSiteQr(slot: SiteQrSlot, file: Blob, fileName: string): Promise<SiteSettings> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return api().call('adminUploadSiteQr', { params: { slot }, body: form });
+}
+
+export const siteSettingsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.siteSettings(),
+    queryFn: fetchSiteSettings,
+  });
+
+export function useSiteSettings() {
+  return useQuery(siteSettingsQuery());
+}
+
+/**
+ * Saving the site's details (or a QR image): the desk shows the stored values, and the root loader runs
+ * again so that this browser's footer, side panel and pages show them at once too.
+ */
+function useSiteSettingsChange<Args>(change: (args: Args) => Promise<SiteSettings>) {
+  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(queryKeys.siteSettings(), settings);
+      await revalidate();
+    },
+  });
+}
+
+export function useUpdateSiteSettings() {
+  return useSiteSettingsChange(updateSiteSettings);
+}
+
+export function useUploadSiteQr() {
+  return useSiteSettingsChange(({ slot, file }: { slot: SiteQrSlot; file: File }) => uploadSiteQr(slot, file, file.name));
 }

@@ -7,14 +7,16 @@ import {
   VerticalAlignTopOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { Badge, Popover, QRCode, Tooltip } from 'antd';
+import type { SiteProfile } from '@fuliaotong/contracts';
+import { Badge, Popover, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CART_BADGE_OVERFLOW, useCartCount } from '../../features/sample/use-cart-count';
 import { loginHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '../../paths';
-import { siteInfo } from '../../site/site-info';
+import { telHref } from '../../components/company-lines';
+import { useSiteProfile } from '../../root-data';
 import './side-panel.css';
 
 /** The badge colour of the sample cart (orange). */
@@ -35,41 +37,65 @@ function usePopoverTrigger(): Array<'hover' | 'focus' | 'click'> {
   return canHover ? ['hover', 'focus'] : ['click'];
 }
 
-function QrCard({ value, title, hint }: { value: string; title: string; hint: string }) {
+/** A QR image the server draws (or the staff uploaded); until the staff set one, the tile says so. */
+function QrImage({ src, name, size }: { src: string | null; name: string; size: number }) {
+  if (!src) {
+    return (
+      <div className="side-panel__qr-none" style={{ width: size, height: size }}>
+        {name}二维码即将上线
+      </div>
+    );
+  }
+  return <img src={src} width={size} height={size} alt={`${name}二维码`} className="side-panel__qr-image" loading="lazy" />;
+}
+
+function QrCard({ src, name, title, hint }: { src: string | null; name: string; title: string; hint: string }) {
   return (
     <div className="side-panel__qr">
       <div className="side-panel__qr-title">{title}</div>
-      <QRCode value={value} type="svg" size={132} bordered={false} aria-label={`${title}二维码`} />
-      <div className="side-panel__qr-hint">{hint}</div>
+      <QrImage src={src} name={name} size={132} />
+      {src ? <div className="side-panel__qr-hint">{hint}</div> : null}
     </div>
   );
 }
 
-function ServiceCard() {
+function ServiceCard({ site }: { site: SiteProfile }) {
   return (
     <div className="side-panel__service">
       <div className="side-panel__qr-title">联系客服</div>
       <dl className="side-panel__contacts">
         <dt>客服热线</dt>
         <dd>
-          <a href={`tel:${siteInfo.phone.replace(/[^\d+]/g, '')}`}>{siteInfo.phone}</a>
+          <a href={telHref(site.phone)}>{site.phone}</a>
         </dd>
-        <dt>座机</dt>
-        <dd>
-          <a href={`tel:${siteInfo.landline.replace(/[^\d+]/g, '')}`}>{siteInfo.landline}</a>
-        </dd>
-        <dt>微信</dt>
-        <dd>{siteInfo.wechatHandle}</dd>
+        {site.landline ? (
+          <>
+            <dt>座机</dt>
+            <dd>
+              <a href={telHref(site.landline)}>{site.landline}</a>
+            </dd>
+          </>
+        ) : null}
+        {site.wechatHandle ? (
+          <>
+            <dt>微信</dt>
+            <dd>{site.wechatHandle}</dd>
+          </>
+        ) : null}
         <dt>邮箱</dt>
         <dd>
-          <a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+          <a href={`mailto:${site.email}`}>{site.email}</a>
         </dd>
       </dl>
-      <QRCode value={siteInfo.qrCodes.corporateChat} type="svg" size={116} bordered={false} aria-label="企业微信客服二维码" />
+      {site.qrCodes.corporateChat ? <QrImage src={site.qrCodes.corporateChat} name="企业微信客服" size={116} /> : null}
       <div className="side-panel__qr-hint">
-        企业微信扫码咨询
-        <br />
-        {siteInfo.serviceHours}
+        {site.qrCodes.corporateChat ? (
+          <>
+            企业微信扫码咨询
+            <br />
+          </>
+        ) : null}
+        {site.serviceHours}
       </div>
     </div>
   );
@@ -123,6 +149,7 @@ export function SidePanel() {
   const user = useCurrentUser();
   const count = useCartCount();
   const trigger = usePopoverTrigger();
+  const site = useSiteProfile();
 
   useEffect(() => {
     if (collapsed) return;
@@ -197,7 +224,7 @@ export function SidePanel() {
                 icon={<WechatOutlined />}
                 trigger={trigger}
                 content={
-                  <QrCard value={siteInfo.qrCodes.officialAccount} title="关注公众号" hint="微信扫一扫，获取辅料资讯与样品进度" />
+                  <QrCard src={site.qrCodes.officialAccount} name="公众号" title="关注公众号" hint="微信扫一扫，获取辅料资讯与样品进度" />
                 }
               />
             </li>
@@ -208,7 +235,7 @@ export function SidePanel() {
                 icon={<QrcodeOutlined />}
                 trigger={trigger}
                 content={
-                  <QrCard value={siteInfo.qrCodes.miniProgram} title="辅料通小程序" hint="微信扫一扫，手机上查辅料、申请样品" />
+                  <QrCard src={site.qrCodes.miniProgram} name="小程序" title="辅料通小程序" hint="微信扫一扫，手机上查辅料、申请样品" />
                 }
               />
             </li>
@@ -218,7 +245,7 @@ export function SidePanel() {
                 label="客服"
                 icon={<CustomerServiceOutlined />}
                 trigger={trigger}
-                content={<ServiceCard />}
+                content={<ServiceCard site={site} />}
               />
             </li>
             <li>
@@ -229,13 +256,7 @@ export function SidePanel() {
               </Tooltip>
             </li>
           </ul>
-          <button
-            type="button"
-            className="side-panel__collapse"
-            aria-label="收起快捷工具"
-            aria-expanded
-            onClick={() => setCollapsed(true)}
-          >
+          <button type="button" className="side-panel__collapse" aria-label="收起快捷工具" aria-expanded onClick={() => setCollapsed(true)}>
             <RightOutlined />
           </button>
         </div>

@@ -1,33 +1,35 @@
 import { Link } from 'react-router';
 import { paths } from '../../paths';
+import { CompanyLines, telHref } from '../../components/company-lines';
+import { useSiteProfile } from '../../root-data';
 import { siteInfo } from '../../site/site-info';
 import './site-footer.css';
 
 export function SiteFooter() {
+  const site = useSiteProfile();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section>
-          <h2 className="site-footer__title">{siteInfo.company}</h2>
+          <h2 className="site-footer__title">{site.company}</h2>
           <p>{siteInfo.slogan}</p>
-          <p>地址：{siteInfo.address}</p>
+          <p>地址：{site.address}</p>
         </section>
         <section aria-label="联系方式">
           <h2 className="site-footer__title">联系我们</h2>
           <p>
-            客服热线：<a href={`tel:${siteInfo.phone.replaceAll('-', '')}`}>{siteInfo.phone}</a>（{siteInfo.serviceHours}）
+            客服热线：<a href={telHref(site.phone)}>{site.phone}</a>（{site.serviceHours}）
           </p>
-          <p>座机：{siteInfo.landline}</p>
+          {site.landline ? <p>座机：{site.landline}</p> : null}
           <p>
-            邮箱：<a href={`mailto:${siteInfo.email}`}>{siteInfo.email}</a>
+            邮箱：<a href={`mailto:${site.email}`}>{site.email}</a>
           </p>
-          <p>企业微信：{siteInfo.wechatHandle}</p>
+          {site.wechatHandle ? <p>企业微信：{site.wechatHandle}</p> : null}
         </section>
         <section aria-label="快速链接">
           <h2 className="site-footer__title">快速链接</h2>
           <p>
-            <Link to={paths.about}>关于我们</Link> · <Link to={paths.links}>友情链接</Link> ·{' '}
-            <Link to={paths.selfCheck}>连接自检</Link>
+            <Link to={paths.about}>关于我们</Link> · <Link to={paths.links}>友情链接</Link> · <Link to={paths.selfCheck}>连接自检</Link>
           </p>
           <p>
             <Link to={paths.registrations}>原辅包登记信息</Link> · <Link to={paths.regulations}>法规政策</Link>
@@ -37,9 +39,7 @@ export function SiteFooter() {
           </p>
         </section>
       </div>
-      <div className="container site-footer__bottom">
-        © {new Date().getFullYear()} {siteInfo.company} · {siteInfo.icp}
-      </div>
+      <CompanyLines site={site} className="container site-footer__bottom" />
     </footer>
   );
 }

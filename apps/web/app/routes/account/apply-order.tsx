@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import { useSiteProfile } from '../../root-data';
 import { siteInfo } from '../../site/site-info';
 
 export const handle = accountHandle;
@@ -43,6 +44,7 @@ function NotFound({ reason }: { reason: string }) {
 
 /** The printable application sheet (申请单), without the site's layout. */
 export default function ApplicationOrderPage() {
+  const site = useSiteProfile();
   const { message, modal } = App.useApp();
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
@@ -126,7 +128,7 @@ export default function ApplicationOrderPage() {
       </nav>
       <main className="app-print-page__main">{body}</main>
       <footer className="app-print-page__footer">
-        {siteInfo.company} · 客服电话 {siteInfo.phone} · {siteInfo.email}
+        {site.company} · 客服电话 {site.phone} · {site.email}
       </footer>
     </div>
   );
