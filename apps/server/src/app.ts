@@ -32,6 +32,8 @@ import { TokenService } from './modules/auth/token.service.js';
 import { ExcipientRepository } from './modules/excipient/excipient.repository.js';
 import { excipientRoutes } from './modules/excipient/excipient.routes.js';
 import { ExcipientService } from './modules/excipient/excipient.service.js';
+import { ExcipientAdminService } from './modules/excipient/excipient-admin.service.js';
+import { excipientAdminRoutes } from './modules/excipient/excipient-admin.routes.js';
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
 import { FavoriteService } from './modules/favorite/favorite.service.js';
@@ -282,7 +284,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const articleRepository = new ArticleRepository(db);
   const reference = new ReferenceService(new ReferenceRepository(db));
   await app.register(excipientRoutes, {
-    excipients: new ExcipientService(excipientRepository, registrationRepository, favorites),
+    excipients: new ExcipientService(excipientRepository, registrationRepository, favorites, files),
     guard,
   });
   await app.register(registrationRoutes, {
@@ -305,6 +307,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(settingsRoutes, { sampleLimits, guard });
 
   // The administrators' desk: the company's details, users and roles, the audit log.
+  await app.register(excipientAdminRoutes, { products: new ExcipientAdminService(excipientRepository, files, transactor), guard });
   await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
   await app.register(userAdminRoutes, { userAdmin, guard });

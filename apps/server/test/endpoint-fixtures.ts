@@ -54,6 +54,8 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   avatar: (o) => ({ name: o.avatar }),
   user: (o) => ({ id: o.user }),
   excipient: (_o, e) => ({ id: e.id }),
+  /** A product the products desk may rewrite: another than the one the other fixtures use. */
+  product: (_o, e) => ({ id: e.id + 1 }),
   document: (_o, e) => ({ id: e.id, docId: e.documents.find((d) => d.access === 'public')!.id }),
   registration: () => ({ id: 1 }),
   regulation: () => ({ id: 1 }),

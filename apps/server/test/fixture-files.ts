@@ -6,10 +6,10 @@ export const PDF = Buffer.from(
   'latin1',
 );
 
-/** The file each upload endpoint takes: a PDF for a COA, an image otherwise. */
+/** The file each upload endpoint takes: a PDF for a COA or a product document, an image otherwise. */
 export function uploadFor(operation: string): { bytes: Buffer; filename: string; type: string } {
-  return operation === 'adminApplicationCoaUpload'
-    ? { bytes: PDF, filename: 'coa.pdf', type: 'application/pdf' }
+  return operation === 'adminApplicationCoaUpload' || operation === 'adminExcipientDocumentUpload'
+    ? { bytes: PDF, filename: 'document.pdf', type: 'application/pdf' }
     : { bytes: PNG, filename: 'a.png', type: 'image/png' };
 }
 

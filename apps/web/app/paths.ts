@@ -47,6 +47,7 @@ export const paths = {
   adminApplications: '/admin/applications',
   adminSettings: '/admin/settings',
   adminSite: '/admin/site',
+  adminProducts: '/admin/products',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',
 } as const;

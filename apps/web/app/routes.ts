@@ -61,6 +61,7 @@ export default [
       route('admin/applications', 'routes/admin/applications.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/site', 'routes/admin/site.tsx'),
+      route('admin/products', 'routes/admin/products.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),
     ]),

@@ -24,3 +24,4 @@ export * from './api/endpoints.js';
 export * from './staff.js';
 export * from './dashboard.js';
 export * from './site.js';
+export * from './excipient-admin.js';

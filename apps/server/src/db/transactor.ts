@@ -3,6 +3,7 @@ import { AuditRepository } from '../modules/audit/audit.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
 import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
+import { ExcipientRepository } from '../modules/excipient/excipient.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
 import { FileRepository } from '../modules/files/file.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
@@ -26,6 +27,8 @@ export interface Repositories {
   cart: SampleCartRepository;
   /** Verification codes and captchas. */
   codes: VerificationRepository;
+  /** The catalogue (the products desk writes it). */
+  excipients: ExcipientRepository;
   favorites: FavoriteRepository;
   files: FileRepository;
   jobs: JobRepository;
@@ -51,6 +54,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     attempts: new ThrottleRepository(db),
     cart: new SampleCartRepository(db),
     codes: new VerificationRepository(db),
+    excipients: new ExcipientRepository(db),
     favorites: new FavoriteRepository(db),
     files: new FileRepository(db),
     jobs: new JobRepository(db),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCatalogue, type ErrorCode, type ErrorDetails, type ErrorResponse } from '@fuliaotong/contracts';
+import { errorCatalogue, type ErrorCode, type ErrorDetails, type ErrorResponse, type ValidationIssue } from '@fuliaotong/contracts';
 import { quietAbortedResponses } from './aborted-responses.js';
 
 /** The one error class of the API: a stable code, a Chinese message, the HTTP status that goes with it. */
@@ -16,6 +16,11 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
     this.name = 'AppError';
     this.status = errorCatalogue[code].status;
   }
+}
+
+/** A 400 naming the fields at fault (`path` like `body.specs.1.grade`), the first one's message as the summary. */
+export function validationError(issues: ValidationIssue[]): AppError<'validation_failed'> {
+  return new AppError('validation_failed', issues[0]!.message, issues);
 }
 
 const defaultMessage = (code: ErrorCode) => errorCatalogue[code].message;

@@ -99,6 +99,14 @@ export const apiPaths = {
   adminUserUpdate: 'PATCH /api/admin/user/:id',
   adminAuditList: 'GET /api/admin/audit',
 
+  // The products desk.
+  adminExcipientList: 'GET /api/admin/excipient',
+  adminExcipientGet: 'GET /api/admin/excipient/:id',
+  adminExcipientCreate: 'POST /api/admin/excipient',
+  adminExcipientUpdate: 'PUT /api/admin/excipient/:id',
+  adminExcipientPublish: 'POST /api/admin/excipient/:id/publish',
+  adminExcipientDocumentUpload: 'POST /api/admin/excipient/document',
+
   // The company's public details and their desk.
   siteProfile: 'GET /api/app/site',
   siteQr: 'GET /api/app/site/qr/:slot',

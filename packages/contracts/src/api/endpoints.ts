@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account.endpoints.js';
 import { adminEndpoints } from './admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
+import { excipientAdminEndpoints } from './excipient-admin.endpoints.js';
 import { informationEndpoints } from './information.endpoints.js';
 import { sampleEndpoints } from './sample.endpoints.js';
 import { siteEndpoints } from './site.endpoints.js';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...staffEndpoints,
   ...siteEndpoints,
+  ...excipientAdminEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

@@ -44,9 +44,9 @@ export const informationEndpoints = {
   excipientDocument: {
     access: 'optional',
     tag: '辅料产品',
-    summary: '下载产品资料（文本）；登录可见的资料需登录（401），需申请的资料不可直接下载（403）',
+    summary: '下载产品资料（工作人员上传的 PDF，或由产品信息生成的文本）；登录可见的资料需登录（401），需申请的资料不可直接下载（403）',
     params: IdParams.extend({ docId: IdParams.shape.id }),
-    responses: { 200: z.string().describe('text/plain; charset=utf-8') },
+    responses: { 200: z.string().describe('application/pdf，或 text/plain; charset=utf-8') },
     responseFormat: 'binary',
     errors: [401, 403],
     rows: { kind: 'document', owner: false },

@@ -87,10 +87,12 @@ export interface Viewer {
   userId: number | null;
   /** A paying member (会员) right now. */
   member: boolean;
+  /** A member of the staff who edits content: sees products taken off the site and every document. */
+  editor: boolean;
 }
 
 export function viewerOf(request: FastifyRequest, now: Date = new Date()): Viewer {
   const user = request.principal?.user;
-  if (!user) return { userId: null, member: false };
-  return { userId: user.id, member: user.memberUntil !== null && user.memberUntil > now };
+  if (!user) return { userId: null, member: false, editor: false };
+  return { userId: user.id, member: user.memberUntil !== null && user.memberUntil > now, editor: user.roles.includes('editor') };
 }

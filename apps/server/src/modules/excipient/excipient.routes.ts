@@ -1,4 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { sendPdf } from '../../http/uploads.js';
 import { viewerOf } from '../auth/auth.guard.js';
 import type { ExcipientService } from './excipient.service.js';
 
@@ -11,7 +12,9 @@ export const excipientRoutes = endpointRoutes<{ excipients: ExcipientService }>(
   route('excipientGet', async (request) => excipients.detail(request.params.id, viewerOf(request)));
 
   route('excipientDocument', async (request, reply) => {
-    const { filename, text } = await excipients.document(request.params.id, request.params.docId, viewerOf(request));
+    const document = await excipients.document(request.params.id, request.params.docId, viewerOf(request));
+    if (document.kind === 'pdf') return sendPdf(reply, document.bytes, document.filename);
+    const { filename, text } = document;
     return reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename="document.txt"; filename*=UTF-8''${encodeURIComponent(filename)}`)

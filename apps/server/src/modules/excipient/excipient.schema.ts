@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { DocumentAccess, DocumentKind } from '@fuliaotong/contracts';
 import { enumValues, textArray } from '../../db/column-types.js';
+import { uploads } from '../files/files.schema.js';
 
 export const excipients = pgTable(
   'excipients',
@@ -20,6 +21,10 @@ export const excipients = pgTable(
     regNos: jsonb('reg_nos').$type<string[]>().notNull().default([]),
     sampleAvailable: boolean('sample_available').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
+    /** The order of recommended products on /home (smaller first). */
+    featuredOrder: integer('featured_order').notNull().default(0),
+    /** false: taken off the site (lists, search, home, its page answers 404), kept for the staff. */
+    published: boolean('published').notNull().default(true),
     searchText: text('search_text').generatedAlwaysAs(sql`fl_search_text(name_zh, name_en, cas, category, synonyms::text)`),
     searchGrams: textArray('search_grams').generatedAlwaysAs(sql`fl_grams(fl_search_text(name_zh, name_en, cas, category, synonyms::text))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,8 +58,10 @@ export const excipientDocuments = pgTable(
     kind: text('kind', { enum: enumValues(DocumentKind) }).notNull(),
     title: text('title').notNull(),
     access: text('access', { enum: enumValues(DocumentAccess) }).notNull(),
-    /** Where the file is served from (a site path). */
+    /** Where the file is served from (a site path); empty: the document's own download address. */
     url: text('url').notNull(),
+    /** The uploaded PDF (file store key); null for a data sheet the site writes from the catalogue. */
+    fileKey: text('file_key').references(() => uploads.name, { onDelete: 'restrict' }),
   },
   (t) => [index('excipient_documents_excipient_idx').on(t.excipientId)],
 );

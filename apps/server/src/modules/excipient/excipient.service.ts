@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../http/errors.js';
 import type { Viewer } from '../auth/auth.guard.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
+import type { FileStore } from '../files/file-store.js';
 import type { RegistrationRepository } from '../registration/registration.repository.js';
 import type { ExcipientDocumentRow, ExcipientRepository } from './excipient.repository.js';
 
@@ -24,8 +25,9 @@ function ordered(values: Array<{ value: string; count: number }>, known: readonl
   return [...values].sort((a, b) => rank(a.value) - rank(b.value) || b.count - a.count || a.value.localeCompare(b.value));
 }
 
-/** A document the caller may not download: why, as the error to answer. */
+/** A document the caller may not download: why, as the error to answer. Editors may download every one. */
 function documentDenial(document: ExcipientDocumentRow, viewer: Viewer): AppError | null {
+  if (viewer.editor) return null;
   if (document.access === 'request') return new AppError('forbidden', '该资料需申请获取，请联系我们的销售或技术支持');
   if (document.access === 'login' && viewer.userId === null) return new AppError('unauthorized', '登录后可下载该资料');
   return null;
@@ -37,6 +39,7 @@ export class ExcipientService {
     private readonly excipients: ExcipientRepository,
     private readonly registrations: RegistrationRepository,
     private readonly favorites: FavoriteService,
+    private readonly files: FileStore,
   ) {}
 
   list(query: ExcipientQuery): Promise<ExcipientPage> {
@@ -48,8 +51,14 @@ export class ExcipientService {
     return { categories: ordered(categories, EXCIPIENT_CATEGORIES), dosageForms: ordered(dosageForms, DOSAGE_FORMS) };
   }
 
-  async detail(id: number, viewer: Viewer): Promise<ExcipientDetail> {
+  /** A product the viewer may see: a published one, or any for an editor (to check it before publishing). */
+  private async visible(id: number, viewer: Viewer) {
     const row = await this.excipients.find(id);
+    return row && (row.published || viewer.editor) ? row : undefined;
+  }
+
+  async detail(id: number, viewer: Viewer): Promise<ExcipientDetail> {
+    const row = await this.visible(id, viewer);
     if (!row) throw new AppError('not_found', '辅料产品不存在');
     const [specs, documents, records, favoriteId] = await Promise.all([
       this.excipients.specs(id),
@@ -88,16 +97,26 @@ export class ExcipientService {
   }
 
   /**
-   * A technical document as text: the product's data sheet from the catalogue. Answers 401 for
-   * log-in documents without a session and 403 for documents sent on request.
+   * A technical document: the PDF the staff uploaded, or else the product's data sheet written from the
+   * catalogue as text. Answers 401 for log-in documents without a session and 403 for documents sent on
+   * request.
    */
-  async document(id: number, documentId: number, viewer: Viewer): Promise<{ filename: string; text: string }> {
-    const row = await this.excipients.find(id);
+  async document(
+    id: number,
+    documentId: number,
+    viewer: Viewer,
+  ): Promise<{ kind: 'pdf'; filename: string; bytes: Buffer } | { kind: 'text'; filename: string; text: string }> {
+    const row = await this.visible(id, viewer);
     const documents = row ? await this.excipients.documents(id) : [];
     const document = documents.find((d) => d.id === documentId);
     if (!row || !document) throw new AppError('not_found', '资料不存在');
     const denial = documentDenial(document, viewer);
     if (denial) throw denial;
+    if (document.fileKey) {
+      const file = await this.files.get(document.fileKey);
+      if (!file) throw new AppError('not_found', '资料文件不存在');
+      return { kind: 'pdf', filename: `${row.nameZh}-${document.title}.pdf`, bytes: file.bytes };
+    }
     const [specs, records] = await Promise.all([this.excipients.specs(id), this.registrations.byRegNos(row.regNos)]);
     const status = new Map(records.map((r) => [r.regNo, r.reviewStatus]));
     const lines = [
@@ -122,6 +141,6 @@ export class ExcipientService {
       `本资料由辅料通生成于 ${new Date().toISOString().slice(0, 10)}，仅供研发参考。`,
       '',
     ];
-    return { filename: `${document.title}.txt`, text: lines.join('\n') };
+    return { kind: 'text', filename: `${document.title}.txt`, text: lines.join('\n') };
   }
 }

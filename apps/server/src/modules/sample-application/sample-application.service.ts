@@ -1,3 +1,4 @@
+import { isPdf } from '../files/pdf.js';
 import {
   ApplicationStatus,
   applicationStatusLabels,
@@ -18,7 +19,7 @@ import {
   type ValidationIssue,
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, validationError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
 import type { FileStore } from '../files/file-store.js';
@@ -411,7 +412,7 @@ export class SampleApplicationService {
 
   /** Keeps a batch's COA (a PDF, checked by its content) for a shipment to name; answers its key. */
   async uploadCoa(staff: UserRow, bytes: Buffer, filename: string): Promise<CoaUpload> {
-    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    if (!isPdf(bytes)) {
       throw new AppError('unsupported_media_type', 'COA 请上传 PDF 文件');
     }
     const coa = await this.deps.files.put({ bytes, contentType: 'application/pdf', ownerId: staff.id, extension: 'pdf', personal: false });
@@ -559,10 +560,6 @@ export class SampleApplicationService {
     const [items, events] = await Promise.all([this.applications.items([row.id]), this.applications.events(row.id)]);
     return applicationOf(row, items, events, viewer);
   }
-}
-
-function validationError(issues: ValidationIssue[]): AppError {
-  return new AppError('validation_failed', issues[0]!.message, issues);
 }
 
 /** 409 for a change the current status does not allow, naming the status. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
 import { sampleCartItems } from './sample-cart.schema.js';
@@ -45,7 +45,7 @@ const cartColumns = {
   nameZh: excipients.nameZh,
   nameEn: excipients.nameEn,
   category: excipients.category,
-  excipientSampleAvailable: excipients.sampleAvailable,
+  excipientSampleAvailable: sql<boolean>`(${excipients.sampleAvailable} and ${excipients.published})`,
   grade: excipientSpecs.grade,
   packSize: excipientSpecs.packSize,
   specSampleAvailable: excipientSpecs.sampleAvailable,
@@ -141,7 +141,7 @@ export class SampleCartRepository {
         category: excipients.category,
         grade: excipientSpecs.grade,
         packSize: excipientSpecs.packSize,
-        excipientSampleAvailable: excipients.sampleAvailable,
+        excipientSampleAvailable: sql<boolean>`(${excipients.sampleAvailable} and ${excipients.published})`,
         specSampleAvailable: excipientSpecs.sampleAvailable,
       })
       .from(excipientSpecs)

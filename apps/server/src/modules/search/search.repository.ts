@@ -1,4 +1,4 @@
-import { count, desc, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SearchHit } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
@@ -51,7 +51,9 @@ export class SearchRepository {
 
   private where(type: SearchableType, q: string): SQL {
     const s = searchable[type];
-    return containsCondition(s.grams, s.text, q);
+    const matches = containsCondition(s.grams, s.text, q);
+    // Products taken off the site are not found.
+    return type === 'excipient' ? (and(matches, eq(excipients.published, true)) as SQL) : matches;
   }
 
   /** How many rows of a type match `q` (normalised), counting no further than the cap. */

@@ -22,7 +22,11 @@ function bodyOf(settings: SiteSettings): SiteSettingsBody {
   const keep = (state: SiteSettings['qrCodes']['officialAccount']) => (state.kind === 'image' ? { kind: 'image' as const } : state);
   return {
     ...fields,
-    qrCodes: { officialAccount: keep(qrCodes.officialAccount), miniProgram: keep(qrCodes.miniProgram), corporateChat: keep(qrCodes.corporateChat) },
+    qrCodes: {
+      officialAccount: keep(qrCodes.officialAccount),
+      miniProgram: keep(qrCodes.miniProgram),
+      corporateChat: keep(qrCodes.corporateChat),
+    },
   };
 }
 
@@ -70,7 +74,12 @@ describe('the site profile', () => {
     expect(unversioned.headers['cache-control']).toBe('no-cache');
 
     const audit = parsed(
-      await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: staff.headers, query: { entityId: 'site.profile', actorId: String(staff.user.id) } }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit',
+        headers: staff.headers,
+        query: { entityId: 'site.profile', actorId: String(staff.user.id) },
+      }),
       AuditPage,
     );
     expect(audit.items).toHaveLength(1);
@@ -83,12 +92,22 @@ describe('the site profile', () => {
   it('takes an uploaded QR image (checked by its bytes) and serves that image', async () => {
     const staff = await registerStaff(t.app, t.database, ['admin']);
     const fake = multipart(Buffer.from('<svg onload="alert(1)"></svg>'), 'code.png', 'image/png');
-    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/settings/site/qr/miniProgram', headers: { ...staff.headers, ...fake.headers }, payload: fake.payload });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings/site/qr/miniProgram',
+      headers: { ...staff.headers, ...fake.headers },
+      payload: fake.payload,
+    });
     expect(refused.statusCode).toBe(415);
     expect(parsed(refused, ErrorResponse).error.message).toContain('PNG、JPEG 或 WebP');
 
     const upload = multipart(PNG, '小程序码.png', 'image/png');
-    const saved = await t.app.inject({ method: 'POST', url: '/api/admin/settings/site/qr/miniProgram', headers: { ...staff.headers, ...upload.headers }, payload: upload.payload });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings/site/qr/miniProgram',
+      headers: { ...staff.headers, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(parsed(saved, SiteSettings).qrCodes.miniProgram.kind).toBe('image');
 
@@ -101,7 +120,9 @@ describe('the site profile', () => {
 
     // Saving the form again keeps the image; "none" takes the code off the page.
     const current = parsed(await t.app.inject({ method: 'GET', url: settingsUrl, headers: staff.headers }), SiteSettings);
-    expect((await t.app.inject({ method: 'PUT', url: settingsUrl, headers: staff.headers, payload: bodyOf(current) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: settingsUrl, headers: staff.headers, payload: bodyOf(current) })).statusCode).toBe(
+      200,
+    );
     expect((await profile()).qrCodes.miniProgram).toBe(src);
     const none = { ...bodyOf(current), qrCodes: { ...bodyOf(current).qrCodes, miniProgram: { kind: 'none' as const } } };
     expect((await t.app.inject({ method: 'PUT', url: settingsUrl, headers: staff.headers, payload: none })).statusCode).toBe(200);
@@ -115,7 +136,11 @@ describe('the site profile', () => {
       [{ company: '  ' }, 'body.company', '请填写公司名称'],
       [{ email: 'service-at-example' }, 'body.email', '客服邮箱格式不正确'],
       [{ phone: '400-abc' }, 'body.phone', '客服热线只能包含数字、空格、括号和连字符'],
-      [{ qrCodes: { ...good.qrCodes, corporateChat: { kind: 'url', url: 'http://work.weixin.qq.com/x' } } }, 'body.qrCodes.corporateChat.url', '请填写以 https:// 开头的完整地址'],
+      [
+        { qrCodes: { ...good.qrCodes, corporateChat: { kind: 'url', url: 'http://work.weixin.qq.com/x' } } },
+        'body.qrCodes.corporateChat.url',
+        '请填写以 https:// 开头的完整地址',
+      ],
       [{ licences: Array.from({ length: 7 }, (_, i) => `第 ${i} 行`) }, 'body.licences', '资质信息最多 6 行'],
     ];
     for (const [change, path, message] of cases) {

@@ -75,7 +75,8 @@ export class SiteService {
     for (const slot of SITE_QR_SLOTS) {
       const wanted = body.qrCodes[slot];
       if (wanted.kind === 'image') {
-        if (before.qrCodes[slot].kind !== 'image') throw new AppError('bad_request', `尚未上传${siteQrSlotLabels[slot]}二维码图片，请先上传`);
+        if (before.qrCodes[slot].kind !== 'image')
+          throw new AppError('bad_request', `尚未上传${siteQrSlotLabels[slot]}二维码图片，请先上传`);
       } else {
         qrCodes[slot] = wanted;
       }
@@ -89,7 +90,10 @@ export class SiteService {
     if (!type) throw new AppError('unsupported_media_type', '二维码图片只能是 PNG、JPEG 或 WebP 格式');
     const before = await this.current();
     return this.transactor.transaction(async (within) => {
-      const file = await this.files.put({ bytes, contentType: type, ownerId: actor.id, extension: extensionOf(type), personal: false }, within);
+      const file = await this.files.put(
+        { bytes, contentType: type, ownerId: actor.id, extension: extensionOf(type), personal: false },
+        within,
+      );
       const next = { ...before, qrCodes: { ...before.qrCodes, [slot]: { kind: 'image', file } } };
       return this.save(actor, next, before, `上传${siteQrSlotLabels[slot]}二维码图片`, within);
     });
@@ -125,7 +129,14 @@ export class SiteService {
       await repositories.settings.put(SITE_SETTINGS_KEY, next);
       const { updatedAt: _was, ...was } = before;
       const { updatedAt: _is, ...is } = next;
-      await recordChange(repositories, actor, { action: 'settings.update', entityType: 'setting', entityId: SITE_SETTINGS_KEY, summary, before: was, after: is });
+      await recordChange(repositories, actor, {
+        action: 'settings.update',
+        entityType: 'setting',
+        entityId: SITE_SETTINGS_KEY,
+        summary,
+        before: was,
+        after: is,
+      });
       return next;
     }, within);
   }

@@ -1,0 +1,18 @@
+import { PRODUCT_DOCUMENT_MAX_BYTES } from '@fuliaotong/contracts';
+import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { readUpload } from '../../http/uploads.js';
+import { actorOf } from '../auth/auth.guard.js';
+import type { ExcipientAdminService } from './excipient-admin.service.js';
+
+/** The products desk (editors). */
+export const excipientAdminRoutes = endpointRoutes<{ products: ExcipientAdminService }>((route, { products }) => {
+  route('adminExcipientList', async (request) => products.list(request.query));
+  route('adminExcipientGet', async (request) => products.get(request.params.id));
+  route('adminExcipientCreate', async (request, reply) => reply.code(201).send(await products.create(actorOf(request), request.body)));
+  route('adminExcipientUpdate', async (request) => products.update(actorOf(request), request.params.id, request.body));
+  route('adminExcipientPublish', async (request) => products.publish(actorOf(request), request.params.id, request.body.published));
+  route('adminExcipientDocumentUpload', async (request, reply) => {
+    const { bytes, filename } = await readUpload(request, { maxBytes: PRODUCT_DOCUMENT_MAX_BYTES, what: '资料' });
+    return reply.code(201).send(await products.upload(actorOf(request), bytes, filename));
+  });
+});

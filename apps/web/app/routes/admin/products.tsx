@@ -1,0 +1,520 @@
+import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { AdminExcipient, AdminExcipientSummary, ExcipientBody } from '@fuliaotong/contracts';
+import {
+  DOCUMENT_ACCESS,
+  DOCUMENT_KINDS,
+  DOSAGE_FORMS,
+  documentKindLabels,
+  EXCIPIENT_CATEGORIES,
+  PHARMACOPOEIAS,
+  pharmacopoeiaLabels,
+  PRODUCT_DOCUMENT_MAX_BYTES,
+} from '@fuliaotong/contracts/constants';
+import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Segmented,
+  Select,
+  Switch,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
+import { useWideScreen } from '../../features/application/use-wide-screen';
+import {
+  PRODUCTS_PAGE_SIZE,
+  useAdminProduct,
+  useAdminProducts,
+  usePublishProduct,
+  useSaveProduct,
+  useUploadProductDocument,
+} from '../../features/catalogue/product-admin-api';
+import { apiUrl } from '../../lib/api';
+import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { schemaRule } from '../../lib/form-rules';
+import { paths, withQuery } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminProducts);
+}
+
+const STATES = [
+  { value: 'all', label: '全部' },
+  { value: 'published', label: '已上架' },
+  { value: 'unpublished', label: '已下架' },
+] as const;
+type State = (typeof STATES)[number]['value'];
+
+const accessLabels: Record<(typeof DOCUMENT_ACCESS)[number], string> = { public: '公开下载', login: '登录后下载', request: '申请获取' };
+
+/** A new product starts unpublished, with one spec, so it can be checked before anyone sees it. */
+const EMPTY: ExcipientBody = {
+  nameZh: '',
+  nameEn: '',
+  synonyms: [],
+  cas: null,
+  category: '',
+  dosageForms: [],
+  pharmacopoeias: [],
+  summary: '',
+  description: '',
+  regNos: [],
+  published: false,
+  sampleAvailable: true,
+  featured: false,
+  featuredOrder: 0,
+  specs: [{ grade: '', packSize: '', sampleAvailable: true }],
+  documents: [],
+};
+
+function formValuesOf(product: AdminExcipient): ExcipientBody {
+  return {
+    ...product,
+    documents: product.documents.map(({ id, kind, title, access }) => ({ id, kind, title, access })),
+  };
+}
+
+/** The products desk: the whole catalogue, published or not; a drawer edits one product. */
+export default function AdminProductsPage() {
+  const info = pageInfo(paths.adminProducts);
+  const { message } = App.useApp();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state: State = STATES.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
+  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const open = searchParams.get('id');
+  const openId = open === 'new' ? 'new' : Number(open) || undefined;
+  const list = useAdminProducts({
+    state: state === 'all' ? undefined : state,
+    keyword: keyword || undefined,
+    page,
+    pageSize: PRODUCTS_PAGE_SIZE,
+  });
+  const publish = usePublishProduct();
+
+  const go = (next: { state?: State; keyword?: string; page?: number; id?: number | 'new' | null }) => {
+    const params = new URLSearchParams(searchParams);
+    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
+    if (next.state !== undefined) set('state', next.state === 'all' ? undefined : next.state);
+    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
+    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
+    if (next.id !== undefined) set('id', next.id === null ? undefined : String(next.id));
+    setSearchParams(params, { preventScrollReset: true });
+  };
+
+  const togglePublished = async (product: AdminExcipientSummary) => {
+    try {
+      await publish.mutateAsync({ id: product.id, published: !product.published });
+      message.success(product.published ? `已下架“${product.nameZh}”` : `已上架“${product.nameZh}”`);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const columns: ColumnsType<AdminExcipientSummary> = [
+    {
+      title: '产品',
+      key: 'name',
+      render: (_, product) => (
+        <Button type="link" className="staff-desk__link" onClick={() => go({ id: product.id })} aria-label={`编辑产品 ${product.nameZh}`}>
+          {product.nameZh}
+          <span className="staff-desk__muted"> {product.nameEn}</span>
+        </Button>
+      ),
+    },
+    { title: '功能类别', dataIndex: 'category' },
+    { title: '规格', dataIndex: 'specCount', align: 'right' },
+    { title: '资料', dataIndex: 'documentCount', align: 'right' },
+    {
+      title: '状态',
+      key: 'state',
+      render: (_, product) => (
+        <>
+          {product.published ? <Tag color="green">已上架</Tag> : <Tag>已下架</Tag>}
+          {product.sampleAvailable ? null : <Tag color="orange">暂停样品</Tag>}
+          {product.featured ? <Tag color="blue">首页推荐 {product.featuredOrder}</Tag> : null}
+        </>
+      ),
+    },
+    { title: '修改时间', dataIndex: 'updatedAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      key: 'actions',
+      render: (_, product) => (
+        <span className="product-desk__actions">
+          <Popconfirm
+            title={product.published ? '下架后，产品不再出现在网站上，也不能申请样品。确定下架？' : '上架后所有人可见。确定上架？'}
+            okText={product.published ? '下架' : '上架'}
+            cancelText="取消"
+            onConfirm={() => togglePublished(product)}
+          >
+            <Button size="small">{product.published ? '下架' : '上架'}</Button>
+          </Popconfirm>
+          <Link to={withQuery(paths.excipientDetail, { id: String(product.id) })} target="_blank" rel="noopener">
+            查看
+          </Link>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <span className="product-desk__head-actions">
+            <RefreshButton query={list} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ id: 'new' })}>
+              新建产品
+            </Button>
+          </span>
+        }
+      />
+      <div className="staff-desk__filters">
+        <Segmented<State> value={state} options={[...STATES]} onChange={(value) => go({ state: value, page: 1 })} />
+        <Input.Search
+          className="staff-desk__search"
+          allowClear
+          defaultValue={keyword}
+          maxLength={50}
+          placeholder="中英文名、别名或 CAS 号"
+          aria-label="搜索产品"
+          onSearch={(value) => go({ keyword: value, page: 1 })}
+        />
+      </div>
+      {list.isError ? (
+        <LoadError title="产品列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<AdminExcipientSummary>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.items}
+          loading={list.isPending}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的产品` : '暂无产品' }}
+          pagination={{
+            current: page,
+            pageSize: PRODUCTS_PAGE_SIZE,
+            total: list.data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `共 ${total} 个`,
+            onChange: (next) => go({ page: next }),
+          }}
+        />
+      )}
+      <ProductDrawer id={openId} onClose={() => go({ id: null })} onCreated={(id) => go({ id })} />
+    </div>
+  );
+}
+
+function ProductDrawer({
+  id,
+  onClose,
+  onCreated,
+}: {
+  id: number | 'new' | undefined;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const product = useAdminProduct(typeof id === 'number' ? id : undefined);
+  const wide = useWideScreen();
+  return (
+    <Drawer
+      open={id !== undefined}
+      onClose={onClose}
+      title={id === 'new' ? '新建产品' : product.data ? `编辑产品：${product.data.nameZh}` : '编辑产品'}
+      size={wide ? 'large' : '100%'}
+      destroyOnHidden
+    >
+      {id === 'new' ? (
+        <ProductEditor onSaved={onCreated} />
+      ) : product.isError ? (
+        <LoadError title="产品加载失败" error={product.error} onRetry={() => void product.refetch()} />
+      ) : product.data ? (
+        <ProductEditor key={product.data.id} product={product.data} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+const fieldNames = Object.keys(EMPTY);
+const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule(ExcipientBodySchema.shape[name]);
+
+function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved?: (id: number) => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ExcipientBody>();
+  const save = useSaveProduct();
+  const [formError, setFormError] = useState<string>();
+  const featured = Form.useWatch('featured', form);
+
+  useEffect(() => {
+    form.setFieldsValue(product ? formValuesOf(product) : EMPTY);
+  }, [form, product]);
+
+  const submit = async (values: ExcipientBody) => {
+    setFormError(undefined);
+    const body: ExcipientBody = {
+      ...EMPTY,
+      ...values,
+      cas: values.cas?.trim() || null,
+      documents: values.documents ?? [],
+      specs: values.specs ?? [],
+    };
+    try {
+      const saved = await save.mutateAsync({ id: product?.id, body });
+      message.success(product ? '已保存，网站上立即生效' : `已新建“${saved.nameZh}”${saved.published ? '' : '（未上架）'}`);
+      if (product) form.setFieldsValue(formValuesOf(saved));
+      else onSaved?.(saved.id);
+    } catch (error) {
+      setFormError(showServerErrors(form, error, fieldNames));
+    }
+  };
+
+  return (
+    <Form<ExcipientBody>
+      form={form}
+      layout="vertical"
+      initialValues={product ? formValuesOf(product) : EMPTY}
+      onFinish={(v) => void submit(v)}
+      scrollToFirstError
+    >
+      {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+      <div className="product-desk__switches">
+        <Form.Item name="published" label="上架" valuePropName="checked" extra="未上架的产品只有工作人员能看到。">
+          <Switch checkedChildren="已上架" unCheckedChildren="未上架" />
+        </Form.Item>
+        <Form.Item name="sampleAvailable" label="样品申请" valuePropName="checked" extra="关闭即整个产品暂停样品。">
+          <Switch checkedChildren="可申请" unCheckedChildren="暂停样品" />
+        </Form.Item>
+        <Form.Item name="featured" label="首页推荐" valuePropName="checked">
+          <Switch checkedChildren="推荐" unCheckedChildren="不推荐" />
+        </Form.Item>
+        {featured ? (
+          <Form.Item name="featuredOrder" label="推荐顺序" extra="小的在前" rules={[rule('featuredOrder')]}>
+            <InputNumber min={0} max={999} precision={0} />
+          </Form.Item>
+        ) : null}
+      </div>
+
+      <h3 className="site-desk__title">基本信息</h3>
+      <div className="product-desk__grid">
+        <Form.Item name="nameZh" label="中文名称" rules={[{ required: true, whitespace: true, message: '请填写中文名称' }, rule('nameZh')]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, whitespace: true, message: '请填写英文名称' }, rule('nameEn')]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="cas" label="CAS 号" rules={[rule('cas')]}>
+          <Input placeholder="例如 9004-65-3" />
+        </Form.Item>
+        <Form.Item name="category" label="功能类别" rules={[{ required: true, message: '请选择功能类别' }]}>
+          <Select options={EXCIPIENT_CATEGORIES.map((value) => ({ value, label: value }))} showSearch />
+        </Form.Item>
+      </div>
+      <Form.Item name="synonyms" label="别名" extra="输入后按回车添加。" rules={[rule('synonyms')]}>
+        <Select mode="tags" open={false} suffixIcon={null} />
+      </Form.Item>
+      <Form.Item name="dosageForms" label="适用剂型">
+        <Select mode="multiple" options={DOSAGE_FORMS.map((value) => ({ value, label: value }))} />
+      </Form.Item>
+      <Form.Item name="pharmacopoeias" label="符合药典">
+        <Checkbox.Group options={PHARMACOPOEIAS.map((value) => ({ value, label: pharmacopoeiaLabels[value] }))} />
+      </Form.Item>
+      <Form.Item name="regNos" label="CDE 登记号" extra="输入后按回车添加，例如 F20190000123。" rules={[rule('regNos')]}>
+        <Select mode="tags" open={false} suffixIcon={null} />
+      </Form.Item>
+      <Form.Item
+        name="summary"
+        label="一句话简介"
+        extra="产品列表和搜索结果中显示。"
+        rules={[{ required: true, whitespace: true, message: '请填写一句话简介' }, rule('summary')]}
+      >
+        <Input maxLength={120} showCount />
+      </Form.Item>
+      <Form.Item name="description" label="产品说明" extra="功能、常用量、规格、储存条件等；段落之间空一行。" rules={[rule('description')]}>
+        <Input.TextArea autoSize={{ minRows: 5 }} />
+      </Form.Item>
+
+      <h3 className="site-desk__title">规格与样品包装</h3>
+      <Form.List name="specs">
+        {(items, { add, remove, move }) => (
+          <div className="product-desk__list">
+            {items.map((item, index) => (
+              <div key={item.key} className="product-desk__row" aria-label={`规格 ${index + 1}`} role="group">
+                <Form.Item name={[item.name, 'id']} hidden>
+                  <Input />
+                </Form.Item>
+                <Form.Item
+                  name={[item.name, 'grade']}
+                  label="规格 / 等级"
+                  rules={[{ required: true, whitespace: true, message: '请填写规格' }]}
+                >
+                  <Input placeholder="例如 PH102" />
+                </Form.Item>
+                <Form.Item
+                  name={[item.name, 'packSize']}
+                  label="样品包装"
+                  rules={[{ required: true, whitespace: true, message: '请填写样品包装' }]}
+                >
+                  <Input placeholder="例如 500 g" />
+                </Form.Item>
+                <Form.Item name={[item.name, 'sampleAvailable']} label="可申请样品" valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+                <span className="product-desk__row-actions">
+                  <Button size="small" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`上移规格 ${index + 1}`}>
+                    上移
+                  </Button>
+                  <Button
+                    type="text"
+                    icon={<MinusCircleOutlined />}
+                    disabled={items.length === 1}
+                    onClick={() => remove(item.name)}
+                    aria-label={`删除规格 ${index + 1}`}
+                  />
+                </span>
+              </div>
+            ))}
+            {items.length < 20 ? (
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ grade: '', packSize: '', sampleAvailable: true })}>
+                添加规格
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </Form.List>
+
+      <h3 className="site-desk__title">技术资料</h3>
+      <Form.List name="documents">
+        {(items, { add, remove }) => (
+          <div className="product-desk__list">
+            {items.map((item, index) => (
+              <DocumentRow key={item.key} name={item.name} index={index} product={product} onRemove={() => remove(item.name)} />
+            ))}
+            {items.length < 20 ? (
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ kind: 'TDS', title: '', access: 'public' })}>
+                添加资料
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </Form.List>
+
+      <div className="site-desk__actions">
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {product ? '保存产品' : '新建产品'}
+        </Button>
+        {product ? (
+          <Link to={withQuery(paths.excipientDetail, { id: String(product.id) })} target="_blank" rel="noopener">
+            在网站上查看
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** A document's PDF: uploaded as soon as it is chosen; the form keeps the key it answers until the product is saved. */
+function PdfField({
+  value,
+  onChange,
+  label,
+  replacing,
+}: {
+  value?: string;
+  onChange?: (key: string) => void;
+  label: string;
+  replacing: boolean;
+}) {
+  const { message } = App.useApp();
+  const upload = useUploadProductDocument();
+  const [fileName, setFileName] = useState<string>();
+
+  const send = async (chosen: File) => {
+    if (chosen.size > PRODUCT_DOCUMENT_MAX_BYTES) {
+      message.error(`文件不能超过 ${PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
+      return;
+    }
+    try {
+      const uploaded = await upload.mutateAsync(chosen);
+      setFileName(uploaded.filename);
+      onChange?.(uploaded.file);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Upload
+      accept="application/pdf,.pdf"
+      showUploadList={false}
+      beforeUpload={(chosen) => {
+        void send(chosen);
+        return false;
+      }}
+    >
+      <Button icon={<UploadOutlined />} loading={upload.isPending} aria-label={label}>
+        {value ? `已上传：${fileName ?? 'PDF'}` : replacing ? '更换文件' : '选择 PDF'}
+      </Button>
+    </Upload>
+  );
+}
+
+/** One document: kind, title, who may download it, and its PDF. */
+function DocumentRow({ name, index, product, onRemove }: { name: number; index: number; product?: AdminExcipient; onRemove: () => void }) {
+  const form = Form.useFormInstance<ExcipientBody>();
+  const id = Form.useWatch<number | undefined>(['documents', name, 'id'], form);
+  const stored = product?.documents.find((d) => d.id === id);
+
+  return (
+    <div className="product-desk__row product-desk__row--document" role="group" aria-label={`资料 ${index + 1}`}>
+      <Form.Item name={[name, 'id']} hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name={[name, 'kind']} label="类型">
+        <Select options={DOCUMENT_KINDS.map((value) => ({ value, label: documentKindLabels[value] }))} />
+      </Form.Item>
+      <Form.Item name={[name, 'title']} label="资料名称" rules={[{ required: true, whitespace: true, message: '请填写资料名称' }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name={[name, 'access']} label="下载权限">
+        <Select options={DOCUMENT_ACCESS.map((value) => ({ value, label: accessLabels[value] }))} />
+      </Form.Item>
+      <Form.Item
+        name={[name, 'file']}
+        label="PDF 文件"
+        rules={[{ validator: async (_r, value) => (value || stored ? undefined : Promise.reject(new Error('请上传资料的 PDF 文件'))) }]}
+      >
+        <PdfField label={`上传资料 ${index + 1} 的 PDF`} replacing={stored !== undefined} />
+      </Form.Item>
+      <span className="product-desk__row-actions">
+        {stored?.access === 'public' ? (
+          <a href={apiUrl(stored.url)} target="_blank" rel="noopener noreferrer">
+            下载
+          </a>
+        ) : null}
+        <Button type="text" icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={`删除资料 ${index + 1}`} />
+      </span>
+    </div>
+  );
+}
