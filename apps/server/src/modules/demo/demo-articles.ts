@@ -5,7 +5,7 @@
  */
 import type { NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts';
 import { sanitizeRichText } from '../content/rich-text.js';
-import { EXCIPIENT_ENTRIES } from './catalogue-data.js';
+import { EXCIPIENT_ENTRIES, type ExcipientEntry } from './catalogue-data.js';
 import { DEFAULT_SCALE, addDays, dayBetween, type DemoScale } from './demo-content.js';
 import { Random } from './random.js';
 import { PROVINCES } from './registry-data.js';
@@ -60,6 +60,8 @@ interface RegulationSeed {
   effectiveOn?: string | null;
   status?: RegulationStatus;
   topic: string;
+  /** A pharmacopoeia notice's substances, the one its title names first. */
+  substances?: ExcipientEntry[];
 }
 
 /** Well-known laws, rules and notices, as they are usually cited. */
@@ -123,15 +125,20 @@ function regulationSeeds(scale: DemoScale): RegulationSeed[] {
   for (const topic of NOTICE_TOPICS) {
     add({ title: `国家药监局关于${topic}有关事项的公告`, issuer: NMPA, category: '规范性文件', docNumber: null, topic });
   }
-  const names = EXCIPIENT_ENTRIES.map((e) => e.zh);
   for (let attempt = 0; seeds.length < scale.regulations && attempt < scale.regulations * 50; attempt++) {
     const kind = random.weighted([['standard', 5], ['draft', 3], ['comment', 3], ['notice', 2]] as const);
     if (kind === 'standard') {
-      const name = random.pick(names);
-      const n = random.int(2, 18);
-      const title = random.pick([`关于${name}等 ${n} 个药用辅料国家标准草案的公示`, `关于${name}国家药品标准修订草案的公示`, `关于发布${name}等 ${n} 个药用辅料国家药品标准的公告`]);
+      const entry = random.pick(EXCIPIENT_ENTRIES);
+      const name = entry.zh;
+      const n = random.int(2, 8);
+      const single = random.chance(1 / 3);
+      // The notice lists exactly the substances its title speaks of: the one it names, and n − 1 more.
+      const substances = single ? [entry] : [entry, ...random.sample(EXCIPIENT_ENTRIES.filter((other) => other.zh !== entry.zh), n - 1)];
+      const title = single
+        ? `关于${name}国家药品标准修订草案的公示`
+        : random.pick([`关于${name}等 ${n} 个药用辅料国家标准草案的公示`, `关于发布${name}等 ${n} 个药用辅料国家药品标准的公告`]);
       const draft = title.endsWith('公示');
-      add({ title, issuer: CHP, category: '药典公告', docNumber: null, topic: `${name}药用辅料标准`, ...(draft ? { status: '征求意见' as const } : {}) });
+      add({ title, issuer: CHP, category: '药典公告', docNumber: null, topic: `${name}等药用辅料标准`, substances, ...(draft ? { status: '征求意见' as const } : {}) });
     } else if (kind === 'draft') {
       const topic = random.pick(GUIDELINE_TOPICS);
       add({ title: `关于公开征求《${topic}技术指导原则（征求意见稿）》意见的通知`, issuer: CDE, category: '征求意见稿', docNumber: null, status: '征求意见', topic });
@@ -228,7 +235,7 @@ function regulationContent(seed: RegulationSeed, random: Random, issuedOn: strin
     parts.push('<h2>五、参考文献</h2>');
     parts.push(list('ol', ['《中华人民共和国药典》2025 年版四部通则。', 'ICH Q3D(R2) Guideline for Elemental Impurities.', 'USP <1664> Assessment of Drug Product Leachables Associated with Pharmaceutical Packaging/Delivery Systems.']));
   } else if (seed.category === '药典公告') {
-    const names = random.sample(EXCIPIENT_ENTRIES, random.int(3, 6));
+    const names = seed.substances ?? [];
     parts.push(p(`根据《中华人民共和国药品管理法》及药品标准管理有关规定，我委组织开展了${topic}的制修订工作，现将有关内容公告如下。`));
     parts.push(
       '<table><thead><tr><th>序号</th><th>品种名称</th><th>英文名称</th><th>类别</th></tr></thead><tbody>' +
@@ -296,10 +303,14 @@ const PROPERTIES = ['溶出', '硬度', '崩解时限', '流动性', '含量均�
 const COMPANIES = ['华东医药', '齐鲁药业', '鲁南制药', '恒瑞医药', '石药集团', '科伦药业', '扬子江药业', '复星医药'];
 const CITIES = ['上海', '北京', '杭州', '南京', '苏州', '广州', '成都', '武汉', '济南', '青岛'];
 
-function newsTitle(category: NewsCategory, random: Random, year: number): string {
-  const entry = random.pick(EXCIPIENT_ENTRIES);
-  const other = random.pick(EXCIPIENT_ENTRIES);
-  const form = random.pick(['片剂', '胶囊剂', '颗粒剂', '口服溶液剂', '注射剂', '凝胶剂', '吸入制剂', '缓释片', '口腔崩解片']);
+/** What one article is about: its title, summary and body all speak of this excipient and dosage form. */
+interface NewsSubject {
+  entry: ExcipientEntry;
+  form: string;
+  property: string;
+}
+
+function newsTitle(category: NewsCategory, random: Random, year: number, { entry, form, property }: NewsSubject): string {
   switch (category) {
     case '行业动态':
       return random.pick([
@@ -325,9 +336,8 @@ function newsTitle(category: NewsCategory, random: Random, year: number): string
     case '技术文章':
       return random.pick([
         `${entry.zh}在${form}中的应用进展`,
-        `${entry.zh}不同规格对${form}${random.pick(PROPERTIES)}的影响`,
+        `${entry.zh}不同规格对${form}${property}的影响`,
         `如何选择合适的${entry.cat}：以${entry.zh}为例`,
-        `${entry.zh}与${other.zh}的相容性研究`,
         `${entry.zh}功能性相关指标的测定方法比较`,
         `${form}处方开发中${entry.cat}的筛选策略`,
         `${entry.zh}（${entry.en}）理化性质与质量控制要点`,
@@ -352,23 +362,35 @@ function newsTitle(category: NewsCategory, random: Random, year: number): string
   }
 }
 
-function newsContent(category: NewsCategory, title: string, random: Random): { summary: string; content: string } {
-  const entry = random.pick(EXCIPIENT_ENTRIES);
+function newsContent(category: NewsCategory, title: string, random: Random, { entry, form, property }: NewsSubject): { summary: string; content: string } {
   const parts: string[] = [];
   let summary: string;
   if (category === '技术文章') {
-    summary = `本文介绍${entry.zh}的理化性质、功能特点及在制剂中的应用，并结合实验数据讨论规格选择与工艺控制要点。`;
+    summary = `本文介绍${entry.zh}的理化性质、作为${entry.cat}的功能特点及其在${form}中的应用，并结合实验数据讨论规格选择与工艺控制要点。`;
     parts.push(p(`${entry.zh}（${entry.en}）是${entry.cat}中的代表性品种。随着仿制药一致性评价的深入推进，制剂企业对辅料功能性相关指标的关注度不断提高。`));
     parts.push('<h3>一、理化性质</h3>');
-    parts.push(list('ul', ['外观：白色或类白色粉末或颗粒，无臭。', '溶解性：与规格和取代度相关，详见各规格技术资料。', `质量标准：符合${random.pick(['《中国药典》2025 年版', 'USP-NF', 'EP 12.0'])}相关规定。`]));
-    parts.push('<h3>二、应用研究</h3>');
-    parts.push(p(`在某${random.pick(['速释片', '缓释片', '胶囊剂', '颗粒剂'])}处方中，分别采用不同规格进行对比，结果显示规格对${random.pick(PROPERTIES)}有显著影响。`));
     parts.push(
-      '<table><thead><tr><th>规格</th><th>D50（μm）</th><th>松密度（g/mL）</th><th>片剂硬度（N）</th></tr></thead><tbody>' +
-        ['A', 'B', 'C']
-          .map((g) => `<tr><td>规格 ${g}</td><td>${random.int(20, 180)}</td><td>${(0.25 + random.next() * 0.4).toFixed(2)}</td><td>${random.int(60, 140)}</td></tr>`)
-          .join('') +
-        '</tbody></table>',
+      list('ul', [
+        entry.liquid ? '外观：无色至淡黄色澄清液体或油状液体。' : '外观：白色或类白色粉末或颗粒。',
+        `溶解性与功能性相关指标：因${entry.zh}的规格而异，详见各规格技术资料。`,
+        `质量标准：符合${random.pick(['《中国药典》2025 年版', 'USP-NF', 'EP 12.0'])}${entry.zh}项下的相关规定。`,
+      ]),
+    );
+    parts.push('<h3>二、应用研究</h3>');
+    parts.push(p(`在某${form}处方中，分别采用${entry.zh}的不同规格进行对比，结果显示规格对${property}有显著影响。`));
+    const grades = (entry.grades ?? ['规格 A', '规格 B', '规格 C']).slice(0, 3);
+    parts.push(
+      entry.liquid
+        ? '<table><thead><tr><th>规格</th><th>黏度（mPa·s，25 ℃）</th><th>水分（%）</th><th>过氧化值</th></tr></thead><tbody>' +
+            grades
+              .map((g) => `<tr><td>${g}</td><td>${random.int(5, 120)}</td><td>${(0.05 + random.next() * 0.4).toFixed(2)}</td><td>${(random.next() * 2).toFixed(1)}</td></tr>`)
+              .join('') +
+            '</tbody></table>'
+        : '<table><thead><tr><th>规格</th><th>D50（μm）</th><th>松密度（g/mL）</th><th>片剂硬度（N）</th></tr></thead><tbody>' +
+            grades
+              .map((g) => `<tr><td>${g}</td><td>${random.int(20, 180)}</td><td>${(0.25 + random.next() * 0.4).toFixed(2)}</td><td>${random.int(60, 140)}</td></tr>`)
+              .join('') +
+            '</tbody></table>',
     );
     parts.push('<h3>三、结论</h3>');
     parts.push(p('在处方开发早期即应对辅料的关键物料属性进行评估，并与供应商建立稳定的质量沟通机制。如需样品或技术资料，可在本站产品页面申请。'));
@@ -409,10 +431,18 @@ export function generateNews(scale: DemoScale = DEFAULT_SCALE): DemoNews[] {
     const random = Random.for(scale.seed, 'news', index);
     const category = random.weighted([['行业动态', 3], ['政策解读', 2], ['技术文章', 3], ['企业新闻', 1], ['展会活动', 1]] as const);
     const publishedOn = dayBetween(random, '2021-01-01', undefined, 1.8);
-    const title = newsTitle(category, random, Number(publishedOn.slice(0, 4)));
+    const entry = random.pick(EXCIPIENT_ENTRIES);
+    // A dosage form the excipient is used in: a liquid is not studied in tablets, nor a tablet filler in injections.
+    const forms = entry.liquid ? ['口服溶液剂', '凝胶剂', '乳膏剂'] : ['片剂', '胶囊剂', '颗粒剂', '缓释片', '口腔崩解片'];
+    const subject: NewsSubject = {
+      entry,
+      form: random.pick(entry.injectable && random.chance(0.3) ? ['注射剂'] : forms),
+      property: random.pick(entry.liquid ? ['稳定性', '释放行为', '含量均匀度'] : PROPERTIES),
+    };
+    const title = newsTitle(category, random, Number(publishedOn.slice(0, 4)), subject);
     if (titles.has(title)) continue;
     titles.add(title);
-    const { summary, content } = newsContent(category, title, random);
+    const { summary, content } = newsContent(category, title, random, subject);
     rows.push({
       title,
       category,

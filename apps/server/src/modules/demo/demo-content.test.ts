@@ -22,6 +22,7 @@ import {
   registrationAt,
   registrationRange,
 } from './demo-content.js';
+import * as catalogue from './catalogue-data.js';
 import { Random } from './random.js';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -150,6 +151,47 @@ describe('demo content generator', () => {
       expect(html).not.toMatch(/<script|<style|<img|<iframe|\son\w+=|javascript:|style=/i);
       for (const a of html.match(/<a\b[^>]*>/g) ?? []) expect(a).toMatch(/^<a href="(https?:\/\/|\/)[^"]*" rel="noopener noreferrer">$/);
       expect(html).toMatch(/^<(p|h2|h3)>/);
+    }
+  });
+});
+
+describe('demo content a pharmacist would believe', () => {
+  const names = [...new Set(generateExcipients().map((e) => e.nameZh))];
+  const { EXCIPIENT_ENTRIES: entries } = catalogue;
+  const named = (text: string) => entries.filter((entry) => text.includes(entry.zh)).map((entry) => entry.zh);
+
+  it('news: the excipient a title names is the one its summary and body speak of', () => {
+    const news = generateNews();
+    let checked = 0;
+    for (const article of news) {
+      for (const name of named(article.title)) {
+        // A longer name containing this one (乳糖 in 无水乳糖) is the one meant.
+        if (named(article.title).some((other) => other !== name && other.includes(name))) continue;
+        expect(`${article.summary}${article.content}`, article.title).toContain(name);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(names.length).toBeGreaterThan(0);
+  });
+
+  it('pharmacopoeia notices list the substance their title names, and as many as it says', () => {
+    // The generated notices on substances (the fixed ones, such as the pharmacopoeia's own, name none).
+    const notices = generateRegulations().filter((r) => r.category === '药典公告' && /^关于(发布)?\S+?(等 \d+ 个|国家药品标准修订草案)/.test(r.title));
+    expect(notices.length).toBeGreaterThan(10);
+    for (const notice of notices) {
+      const [, name, count] = /^关于(?:发布)?(.+?)(?:等 (\d+) 个|国家药品标准修订草案)/.exec(notice.title) ?? [];
+      const rows = notice.content.match(/<tr><td>\d+<\/td>/g) ?? [];
+      expect(notice.content, notice.title).toContain(`<td>${name}</td>`);
+      expect(rows.length, notice.title).toBe(count ? Number(count) : 1);
+    }
+  });
+
+  it('usage rows pair routes and dosage forms plausibly: no skin-only solvent by mouth, no liquid in a tablet', () => {
+    const liquids = new Set(entries.filter((e) => e.liquid && e.cat !== '包衣材料').map((e) => e.zh));
+    for (const row of generateUsageRecords()) {
+      if (['N-甲基吡咯烷酮', '二甲基亚砜', '异丙醇', '白凡士林'].includes(row.ingredient)) expect(['口服', '吸入'], JSON.stringify(row)).not.toContain(row.route);
+      if (liquids.has(row.ingredient) && row.route === '口服') expect(['片剂', '颗粒剂', '散剂'], JSON.stringify(row)).not.toContain(row.dosageForm);
     }
   });
 });

@@ -620,6 +620,15 @@ const SOLID_MAX_MG: Record<Category, [number, number]> = {
   增塑剂: [0.5, 20],
 };
 
+/** Solvents used on the skin or in injections only: never in an oral or inhaled medicine. */
+const NOT_ORAL = new Set(['N-甲基吡咯烷酮', '二甲基亚砜', '异丙醇', '苯甲酸苄酯', '肉豆蔻酸异丙酯', '白凡士林', '大豆油（供注射用）', '二乙二醇单乙基醚']);
+
+/** The dosage forms of a route an excipient plausibly appears in: a liquid is not in a tablet or a powder. */
+function formsFor(entry: ExcipientEntry, route: DemoUsageRecord['route']): DosageForm[] {
+  if (route === '口服' && entry.liquid && entry.cat !== '包衣材料') return ['口服溶液剂', '混悬剂', '胶囊剂'];
+  return ROUTE_FORMS[route];
+}
+
 function roundAmount(value: number): string {
   if (value >= 100) return String(Math.round(value / 5) * 5);
   if (value >= 10) return String(Math.round(value));
@@ -633,12 +642,13 @@ export function generateUsageRecords(scale: DemoScale = DEFAULT_SCALE): DemoUsag
   const rows: DemoUsageRecord[] = [];
   for (let attempt = 0; rows.length < scale.usageRecords && attempt < scale.usageRecords * 20; attempt++) {
     const entry = EXCIPIENT_ENTRIES[Math.floor(EXCIPIENT_ENTRIES.length * random.next() * (0.3 + 0.7 * random.next()))]!;
-    const routes: [DemoUsageRecord['route'], number][] = [['口服', 10], ['外用', 3]];
+    const oral = !NOT_ORAL.has(entry.zh);
+    const routes: [DemoUsageRecord['route'], number][] = oral ? [['口服', 10], ['外用', 3]] : [['外用', 3]];
     if (entry.injectable) routes.push(['注射', 6]);
-    if (['溶剂', '表面活性剂', 'pH 调节剂', '防腐剂', '抗氧剂', '矫味剂'].includes(entry.cat)) routes.push(['吸入', 1]);
+    if (oral && ['溶剂', '表面活性剂', 'pH 调节剂', '防腐剂', '抗氧剂', '矫味剂'].includes(entry.cat)) routes.push(['吸入', 1]);
     if (['增稠剂', '防腐剂', 'pH 调节剂', '表面活性剂'].includes(entry.cat) || entry.injectable) routes.push(['眼用', 2]);
     const route = random.weighted(routes);
-    const dosageForm = random.pick(ROUTE_FORMS[route]);
+    const dosageForm = random.pick(formsFor(entry, route));
     const key = `${entry.zh}|${route}|${dosageForm}`;
     if (seen.has(key)) continue;
     seen.add(key);
