@@ -83,6 +83,9 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { SiteService } from './modules/site/site.service.js';
+import { RegistrationImportRepository } from './modules/registration-import/registration-import.repository.js';
+import { RegistrationImportService } from './modules/registration-import/registration-import.service.js';
+import { registrationImportRoutes } from './modules/registration-import/registration-import.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SampleLimitsService } from './modules/settings/settings.service.js';
 import { SystemRepository } from './modules/system/system.repository.js';
@@ -308,6 +311,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // The administrators' desk: the company's details, users and roles, the audit log.
   await app.register(excipientAdminRoutes, { products: new ExcipientAdminService(excipientRepository, files, transactor), guard });
+  await app.register(registrationImportRoutes, {
+    imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor),
+    guard,
+  });
   await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
   await app.register(userAdminRoutes, { userAdmin, guard });

@@ -7,6 +7,8 @@ import {
   ExcipientDetail,
   Favorite,
   NoticePage,
+  REGISTRATION_CSV_COLUMNS,
+  RegistrationImportPreview,
   SampleApplication,
   User,
 } from '@fuliaotong/contracts';
@@ -58,6 +60,7 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   product: (_o, e) => ({ id: e.id + 1 }),
   document: (_o, e) => ({ id: e.id, docId: e.documents.find((d) => d.access === 'public')!.id }),
   registration: () => ({ id: 1 }),
+  registrationImport: () => ({ id: 1 }),
   regulation: () => ({ id: 1 }),
   news: () => ({ id: 1 }),
   standard: () => ({ id: 1 }),
@@ -94,11 +97,17 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   };
 }
 
-/** The site's settings as the table's example sets them (so that the QR code it names exists). */
-export async function configureSite(app: FastifyInstance, database: Database): Promise<void> {
-  const admin = await registerStaff(app, database, ['admin']);
-  const response = await app.inject({ method: 'PUT', url: '/api/admin/settings/site', headers: admin.headers, payload: endpoints.adminUpdateSiteSettings.example.body });
-  if (response.statusCode !== 200) throw new Error(`could not configure the site: ${response.body}`);
+/**
+ * What the staff desks' examples name: the site's settings as the table's example sets them (so that
+ * the QR code it names exists), and a previewed registration import (the first: id 1).
+ */
+export async function staffFixtures(app: FastifyInstance, database: Database): Promise<void> {
+  const admin = await registerStaff(app, database, ['admin', 'editor']);
+  const site = await app.inject({ method: 'PUT', url: '/api/admin/settings/site', headers: admin.headers, payload: endpoints.adminUpdateSiteSettings.example.body });
+  if (site.statusCode !== 200) throw new Error(`could not configure the site: ${site.body}`);
+  const csv = multipart(Buffer.from(`${REGISTRATION_CSV_COLUMNS.join(',')}\n`, 'utf8'), 'empty.csv', 'text/csv');
+  const preview = await app.inject({ method: 'POST', url: '/api/admin/registration/import', headers: { ...admin.headers, ...csv.headers }, payload: csv.payload });
+  if (preview.statusCode !== 201 || parsed(preview, RegistrationImportPreview).id !== 1) throw new Error(`could not preview an import: ${preview.body}`);
 }
 
 /** A path with its `:name` parameters filled in (each encoded as a path segment). */

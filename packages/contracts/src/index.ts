@@ -25,3 +25,4 @@ export * from './staff.js';
 export * from './dashboard.js';
 export * from './site.js';
 export * from './excipient-admin.js';
+export * from './registration-import.js';

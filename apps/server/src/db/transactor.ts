@@ -9,6 +9,7 @@ import { FileRepository } from '../modules/files/file.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
+import { RegistrationImportRepository } from '../modules/registration-import/registration-import.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
 import { SettingsRepository } from '../modules/settings/settings.repository.js';
@@ -34,6 +35,8 @@ export interface Repositories {
   jobs: JobRepository;
   notices: NoticeRepository;
   outbox: OutboxRepository;
+  /** CDE registration imports from the staff desk (and the records they write). */
+  registrationImports: RegistrationImportRepository;
   sessions: SessionRepository;
   /** Settings changed at run time. */
   settings: SettingsRepository;
@@ -60,6 +63,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),
+    registrationImports: new RegistrationImportRepository(db),
     sessions: new SessionRepository(db),
     settings: new SettingsRepository(db),
   };

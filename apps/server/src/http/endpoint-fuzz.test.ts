@@ -15,7 +15,7 @@ import {
 } from '@fuliaotong/contracts';
 import { GOOD_PASSWORD } from '../../test/accounts.js';
 import { PNG, uploadFor } from '../../test/fixture-files.js';
-import { configureSite, demoExcipient, newSessionToken, ownerWithRows, rowParams, type Owned, type Session } from '../../test/endpoint-fixtures.js';
+import { staffFixtures, demoExcipient, newSessionToken, ownerWithRows, rowParams, type Owned, type Session } from '../../test/endpoint-fixtures.js';
 import {
   hostileString,
   hostilePathSegment,
@@ -107,7 +107,7 @@ beforeAll(async () => {
   excipient = await demoExcipient(t.app);
   shared = await ownerWithRows(t.app, excipient);
   staff = await registerStaff(t.app, t.database);
-  await configureSite(t.app, t.database);
+  await staffFixtures(t.app, t.database);
 });
 afterAll(async () => {
   console.log(`endpoint fuzz: ${sent} requests, ${RUNS} runs per operation, seed ${SEED}`);

@@ -168,8 +168,10 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
-  // A file (a COA, an image): its bytes, for the page to save or show.
-  if (successStatuses.has(response.status) && /^(application\/(pdf|octet-stream)|image\/)/.test(type)) return response.blob();
+  // A file (a COA, an image, a spreadsheet): its bytes, for the page to save or show.
+  if (successStatuses.has(response.status) && /^(application\/(pdf|octet-stream|vnd\.openxmlformats-officedocument\.)|image\/)/.test(type)) {
+    return response.blob();
+  }
   const text = await response.text().catch(() => '');
   if (!text) return null;
   if (type.includes('json')) {

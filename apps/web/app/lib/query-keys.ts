@@ -51,6 +51,7 @@ export const queryKeys = {
   excipientPage: (query: object) => [...queryKeys.excipients(), 'page', query] as const,
   excipientFacets: () => [...queryKeys.excipients(), 'facets'] as const,
   excipient: (id: number) => [...queryKeys.excipients(), 'detail', id] as const,
+  registrations: () => ['registrations'] as const,
   registrationPage: (query: object) => ['registrations', 'page', query] as const,
   registration: (id: number) => ['registrations', 'detail', id] as const,
   databases: () => ['databases'] as const,

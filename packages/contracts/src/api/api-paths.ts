@@ -107,6 +107,11 @@ export const apiPaths = {
   adminExcipientPublish: 'POST /api/admin/excipient/:id/publish',
   adminExcipientDocumentUpload: 'POST /api/admin/excipient/document',
 
+  // CDE registration records in and out.
+  adminRegistrationImportPreview: 'POST /api/admin/registration/import',
+  adminRegistrationImportCommit: 'POST /api/admin/registration/import/:id/commit',
+  adminRegistrationExport: 'GET /api/admin/registration/export',
+
   // The company's public details and their desk.
   siteProfile: 'GET /api/app/site',
   siteQr: 'GET /api/app/site/qr/:slot',

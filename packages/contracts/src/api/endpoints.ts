@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { excipientAdminEndpoints } from './excipient-admin.endpoints.js';
 import { informationEndpoints } from './information.endpoints.js';
+import { registrationImportEndpoints } from './registration-import.endpoints.js';
 import { sampleEndpoints } from './sample.endpoints.js';
 import { siteEndpoints } from './site.endpoints.js';
 import { staffEndpoints } from './staff.endpoints.js';
@@ -24,6 +25,7 @@ export const endpoints = {
   ...staffEndpoints,
   ...siteEndpoints,
   ...excipientAdminEndpoints,
+  ...registrationImportEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

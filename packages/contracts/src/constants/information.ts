@@ -38,6 +38,11 @@ export const reviewStatusLabels = { A: 'A（已批准在上市制剂使用）', 
 export const REGISTRATION_SOURCES = ['国产', '进口'] as const;
 /** Registration number: F (辅料) / B (药包材) / Y (原料药) + year + 7 digits, e.g. F20190000123. */
 export const REG_NO_PATTERN = /^[FBY]20\d{2}\d{7}$/;
+/** The largest registration file (CSV or Excel) the imports desk takes, and its most data rows. */
+export const REGISTRATION_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const REGISTRATION_IMPORT_MAX_ROWS = 20_000;
+/** The most records one export writes. */
+export const REGISTRATION_EXPORT_MAX_ROWS = 20_000;
 /** Registration searches count matches up to this many. */
 export const REGISTRATION_COUNT_CAP = 1_000;
 /** The CDE column names of the import file, in order. */

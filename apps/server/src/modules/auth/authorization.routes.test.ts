@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, endpoints, routeOf, STAFF_ROLES, type ApiOperation, type EndpointSpec, type ExcipientDetail, type StaffRole } from '@fuliaotong/contracts';
 import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
 import { uploadFor } from '../../../test/fixture-files.js';
-import { configureSite, demoExcipient, ownerWithRows, pathWith, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
+import { staffFixtures, demoExcipient, ownerWithRows, pathWith, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
 import { codeFor, staffChallenge } from '../../../test/verification.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent(t.database.db, { onlyIfEmpty: true });
   excipient = await demoExcipient(t.app);
-  await configureSite(t.app, t.database);
+  await staffFixtures(t.app, t.database);
 });
 afterAll(async () => {
   await t.close();

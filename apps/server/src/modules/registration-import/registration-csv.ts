@@ -46,11 +46,7 @@ function today(): string {
 
 export const RegistrationCsvRow = z
   .object({
-    登记号: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(REG_NO_PATTERN, '格式应为 F/B/Y + 4 位年份 + 7 位数字，如 F20190000123'),
+    登记号: z.string().trim().toUpperCase().regex(REG_NO_PATTERN, '格式应为 F/B/Y + 4 位年份 + 7 位数字，如 F20190000123'),
     品种名称: requiredText(200),
     企业名称: requiredText(200),
     企业地址: optionalText(300),
@@ -59,7 +55,11 @@ export const RegistrationCsvRow = z
     规格: optionalText(300),
     包装规格: optionalText(300),
     类型: z.string().trim().pipe(z.enum(REGISTRATION_TYPES, '应为“辅料”“药包材”或“原料药”')),
-    与制剂共同审评审批结果: z.string().trim().toUpperCase().pipe(z.enum(['A', 'I'], '应为 A 或 I')),
+    与制剂共同审评审批结果: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(['A', 'I'], '应为 A 或 I')),
     更新日期: z
       .string()
       .trim()
@@ -151,13 +151,36 @@ export function readRegistrationCsv(input: Buffer | Uint8Array | string): Regist
     const e = error as Error & { code?: string; lines?: number };
     const where = e.lines ? `第 ${e.lines} 行附近` : '';
     throw new CsvFormatError(
-      e.code === 'CSV_QUOTE_NOT_CLOSED' ? `CSV 格式错误：${where}有未闭合的引号。` : `CSV 格式错误${where ? `（${where}）` : ''}：${e.message}`,
+      e.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? `CSV 格式错误：${where}有未闭合的引号。`
+        : `CSV 格式错误${where ? `（${where}）` : ''}：${e.message}`,
     );
   }
+  // A row's number is the file line it starts on (a quoted field may span lines).
+  const rows: TableRow[] = [];
+  let previousEnd = 0;
+  for (const { record, info } of parsed) {
+    rows.push({ line: previousEnd + 1, fields: record });
+    previousEnd = info.lines;
+  }
+  return readRegistrationTable(rows);
+}
+
+/** One row of a sheet: its line (CSV) or row number (Excel), and its cells as text. */
+export interface TableRow {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * Validates a table of CDE registration records, whatever file it came from (CSV or Excel): the first
+ * non-blank row is the header. Throws CsvFormatError when the header is not usable.
+ */
+export function readRegistrationTable(parsed: readonly TableRow[]): RegistrationCsv {
   const isBlank = (fields: string[]) => fields.every((f) => f.trim() === '');
-  const headerIndex = parsed.findIndex((r) => !isBlank(r.record));
+  const headerIndex = parsed.findIndex((r) => !isBlank(r.fields));
   if (headerIndex < 0) throw new CsvFormatError(`文件是空的：第一行应为列名（${REGISTRATION_CSV_COLUMNS.join(',')}）。`);
-  const header = parsed[headerIndex]!.record.map((h) => h.trim());
+  const header = parsed[headerIndex]!.fields.map((h) => h.trim());
 
   const position = new Map<string, number>();
   const duplicates = new Set<string>();
@@ -181,16 +204,17 @@ export function readRegistrationCsv(input: Buffer | Uint8Array | string): Regist
   const rejected: RejectedRow[] = [];
   const superseded: SupersededRow[] = [];
   let rowCount = 0;
-  let previousEnd = parsed[headerIndex]!.info.lines;
-  for (const { record: fields, info } of parsed.slice(headerIndex + 1)) {
-    const line = previousEnd + 1;
-    previousEnd = info.lines;
+  for (const { line, fields } of parsed.slice(headerIndex + 1)) {
     if (isBlank(fields)) continue;
     rowCount++;
     const raw = Object.fromEntries(REGISTRATION_CSV_COLUMNS.map((c) => [c, fields[position.get(c)!] ?? ''])) as Record<CsvColumn, string>;
     const regNoShown = raw.登记号.trim().toUpperCase() || null;
     if (fields.length !== header.length) {
-      rejected.push({ line, regNo: regNoShown, reasons: [`该行有 ${fields.length} 个字段，表头有 ${header.length} 列（检查是否有未加引号的逗号）`] });
+      rejected.push({
+        line,
+        regNo: regNoShown,
+        reasons: [`该行有 ${fields.length} 个字段，表头有 ${header.length} 列（检查是否有未加引号的逗号）`],
+      });
       continue;
     }
     const result = RegistrationCsvRow.safeParse(raw);

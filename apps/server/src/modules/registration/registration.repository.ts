@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { REGISTRATION_COUNT_CAP, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
+import { REGISTRATION_COUNT_CAP, type RegistrationExportQuery, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { registrations } from './registration.schema.js';
 import { containsCondition, containsText, nameRank } from '../../db/gram-search.js';
@@ -98,6 +98,12 @@ function orderOf(query: RegistrationQuery): SQL[] {
 
 /** CDE registration records (原辅包登记信息): the only place that reads the table. */
 export class RegistrationRepository {
+  /** The records matching a list's filters, in its order, at most `limit` (exports). */
+  async exportRows(query: RegistrationExportQuery, limit: number): Promise<RegistrationRow[]> {
+    const asList: RegistrationQuery = { ...query, page: 1, pageSize: 1 };
+    return this.db.select().from(registrations).where(whereOf(asList)).orderBy(...orderOf(asList)).limit(limit);
+  }
+
   /** Matches are counted up to this many (REGISTRATION_COUNT_CAP; smaller in tests). */
   private readonly cap: number;
 

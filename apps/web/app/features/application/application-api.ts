@@ -14,6 +14,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { saveFile } from '../../lib/save-file';
 import { formDictionaryQuery } from '../sample/sample-api';
 
 /* ------------------------------------------ member ------------------------------------------ */
@@ -102,12 +103,7 @@ export function uploadCoa(file: File): Promise<CoaUpload> {
 export async function downloadCoa(viewer: 'member' | 'staff', applicationId: number, item: { id: number; nameZh: string; batchNumber: string | null }) {
   const params = { id: applicationId, itemId: item.id };
   const file = (viewer === 'member' ? await api().call('applicationCoa', { params }) : await api().call('adminApplicationCoa', { params })) as unknown as Blob;
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `COA-${item.nameZh}-${item.batchNumber ?? applicationId}.pdf`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(file, `COA-${item.nameZh}-${item.batchNumber ?? applicationId}.pdf`);
 }
 
 /** The staff transitions of an application; an illegal one answers 409 with a Chinese message. */

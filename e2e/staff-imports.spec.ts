@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { describe, expect, test } from 'vitest';
+import { signIn, staffSession } from './support/accounts.js';
+import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
+import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+
+/*
+ * The imports desk: an Excel file with a bad row is previewed with that row and its reason, the rest
+ * is imported on commit and is on the public registration list at once; a filtered list exports to an
+ * Excel file that opens with the record in it.
+ */
+
+const ADMIN_HYDRATED = '.admin-bar__brand';
+const COLUMNS = ['登记号', '品种名称', '企业名称', '企业地址', '省份', '产品来源', '规格', '包装规格', '类型', '与制剂共同审评审批结果', '更新日期', '备注'];
+
+async function workbook(rows: Array<Array<string | Date>>): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('登记信息');
+  sheet.addRow(COLUMNS);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('imports desk', () => {
+  const browser = useBrowser();
+
+  test('an Excel import with a bad row shows it and imports the rest, which the public list shows; the list exports to Excel', async () => {
+    const editor = await staffSession();
+    const regNo = `F2025${Date.now().toString().slice(-7)}`;
+    const file = await workbook([
+      [regNo, '羟丙甲纤维素', '山东赫达药用辅料有限公司', '山东省淄博市周村区赫达路 999 号', '山东', '国产', 'E5、E15、K4M', '25 kg/桶', '辅料', 'A', new Date(Date.UTC(2025, 9, 9)), ''],
+      ['F2025ABC', '硬脂酸镁', '某某化工', '', '上海', '国产', '', '', '辅料', 'A', '2025-01-01', ''],
+    ]);
+    const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(page, editor);
+    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    await page.getByRole('heading', { name: '数据导入' }).first().waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: '登记信息.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+
+    await page.getByText('预览：登记信息.xlsx').waitFor();
+    const rejected = page.locator('.imports-desk__rejected');
+    await rejected.getByRole('cell', { name: 'F2025ABC', exact: true }).waitFor();
+    await rejected.getByText('登记号“F2025ABC”：格式应为 F/B/Y + 4 位年份 + 7 位数字，如 F20190000123', { exact: false }).waitFor();
+    await saveScreenshot(page, 'staff-imports-preview-1280', true);
+
+    await page.getByRole('button', { name: /提交导入（1 条）/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '提交导入' }).click();
+    await page.getByText('已导入“登记信息.xlsx”').waitFor();
+    await page.getByText('新增 1 条，更新 0 条，未变化 0 条，拒绝 1 行（未导入）', { exact: false }).waitFor();
+
+    // The export of a filtered list: a real workbook with the record.
+    await page.getByLabel('关键词').fill(regNo);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /导出 Excel/ }).click();
+    const saved = await (await download).path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(saved)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('登记号');
+    expect([sheet.getRow(2).getCell(1).value, sheet.getRow(2).getCell(2).value]).toEqual([regNo, '羟丙甲纤维素']);
+
+    await gotoHydrated(page, `/dbregistrationinfolist?keyword=${regNo}`);
+    await page.getByText(regNo).first().waitFor();
+    await page.getByText('山东赫达药用辅料有限公司').first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the desk works on a phone', async () => {
+    const editor = await staffSession();
+    const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
+    await signIn(page, editor);
+    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    await page.getByText('点击或拖入 CSV（UTF-8）或 Excel（.xlsx）文件').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'staff-imports-375', true);
+    expect(pageErrors).toEqual([]);
+  });
+});
