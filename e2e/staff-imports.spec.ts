@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, test } from 'vitest';
-import { signIn, staffSession } from './support/accounts.js';
+import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
 
 /*
  * The imports desk: an Excel file with a bad row is previewed with that row and its reason, the rest
  * is imported on commit and is on the public registration list at once; a filtered list exports to an
- * Excel file that opens with the record in it.
+ * Excel file that opens with the record in it. A member who watches the record hears, by notice, what
+ * a second import changed in it.
  */
 
 const ADMIN_HYDRATED = '.admin-bar__brand';
@@ -63,7 +64,38 @@ describe('imports desk', () => {
     await gotoHydrated(page, `/dbregistrationinfolist?keyword=${regNo}`);
     await page.getByText(regNo).first().waitFor();
     await page.getByText('山东赫达药用辅料有限公司').first().waitFor();
+
+    // A member watches the record on its page.
+    const found = await apiRequest<{ items: Array<{ id: number }> }>(`/api/app/registration?keyword=${regNo}`);
+    const member = await registerByApi('关注登记的用户');
+    const watcher = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(watcher.page, member);
+    await gotoHydrated(watcher.page, `/topdatabasedetail?code=registration&id=${found.body.items[0]!.id}`);
+    await watcher.page.getByRole('button', { name: '关注此登记' }).click();
+    await watcher.page.getByRole('button', { name: '已关注此登记' }).waitFor();
+    await saveScreenshot(watcher.page, 'registration-watch-1280');
+
+    // The next import changes its review result and date: the watcher gets a notice naming both.
+    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    const update = await workbook([
+      [regNo, '羟丙甲纤维素', '山东赫达药用辅料有限公司', '山东省淄博市周村区赫达路 999 号', '山东', '国产', 'E5、E15、K4M', '25 kg/桶', '辅料', 'I', new Date(Date.UTC(2025, 10, 20)), ''],
+    ]);
+    await page.locator('input[type="file"]').setInputFiles({ name: '更新.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: update });
+    await page.getByText('预览：更新.xlsx').waitFor();
+    await page.getByRole('button', { name: /提交导入（1 条）/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '提交导入' }).click();
+    await page.getByText('已导入“更新.xlsx”').waitFor();
+
+    await gotoHydrated(watcher.page, '/account/notice');
+    await watcher.page.getByText(`关注的登记信息有变更：羟丙甲纤维素（${regNo}）`).waitFor();
+    await watcher.page
+      .getByText('山东赫达药用辅料有限公司：与制剂共同审评审批结果由“A”变为“I”；更新日期由“2025-10-09”变为“2025-11-20”。')
+      .waitFor();
+    await saveScreenshot(watcher.page, 'registration-watch-notice-1280');
+    await gotoHydrated(watcher.page, '/account/favorites?type=watch');
+    await watcher.page.getByRole('link', { name: `羟丙甲纤维素（${regNo}）` }).waitFor();
     expect(pageErrors).toEqual([]);
+    expect(watcher.pageErrors).toEqual([]);
   });
 
   test('the desk works on a phone', async () => {

@@ -36,6 +36,9 @@ import { ExcipientAdminService } from './modules/excipient/excipient-admin.servi
 import { excipientAdminRoutes } from './modules/excipient/excipient-admin.routes.js';
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
+import { RegistrationWatchRepository } from './modules/registration-watch/registration-watch.repository.js';
+import { registrationWatchRoutes } from './modules/registration-watch/registration-watch.routes.js';
+import { RegistrationWatchService } from './modules/registration-watch/registration-watch.service.js';
 import { FavoriteService } from './modules/favorite/favorite.service.js';
 import { FileRepository } from './modules/files/file.repository.js';
 import { DatabaseFileStore } from './modules/files/file-store.js';
@@ -290,10 +293,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     excipients: new ExcipientService(excipientRepository, registrationRepository, favorites, files),
     guard,
   });
+  const registrationWatches = new RegistrationWatchService(new RegistrationWatchRepository(db), registrationRepository, notices, transactor);
   await app.register(registrationRoutes, {
-    registrations: new RegistrationService(registrationRepository, favorites, excipientRepository),
+    registrations: new RegistrationService(registrationRepository, favorites, excipientRepository, registrationWatches),
     guard,
   });
+  await app.register(registrationWatchRoutes, { watches: registrationWatches, guard });
   await app.register(referenceRoutes, { reference, guard });
   await app.register(articleRoutes, { articles: new ArticleService(articleRepository, favorites), guard });
   const searchLog = new SearchLogRepository(db);
@@ -312,7 +317,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The administrators' desk: the company's details, users and roles, the audit log.
   await app.register(excipientAdminRoutes, { products: new ExcipientAdminService(excipientRepository, files, transactor), guard });
   await app.register(registrationImportRoutes, {
-    imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor),
+    imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor, registrationWatches),
     guard,
   });
   await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });

@@ -9,6 +9,7 @@ import {
   NoticePage,
   REGISTRATION_CSV_COLUMNS,
   RegistrationImportPreview,
+  RegistrationWatch,
   SampleApplication,
   User,
 } from '@fuliaotong/contracts';
@@ -34,6 +35,7 @@ export interface Owned {
   address: number;
   notice: number;
   favorite: number;
+  registrationWatch: number;
   cartItem: number;
   application: number;
   avatar: string;
@@ -51,6 +53,7 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   address: (o) => ({ id: o.address }),
   notice: (o) => ({ id: o.notice }),
   favorite: (o) => ({ id: o.favorite }),
+  registrationWatch: (o) => ({ id: o.registrationWatch }),
   cartItem: (o) => ({ id: o.cartItem }),
   application: (o) => ({ id: o.application }),
   avatar: (o) => ({ name: o.avatar }),
@@ -67,7 +70,7 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   build: () => ({ id: 'test-build' }),
 };
 
-/** A new member owning one row of every kind: an address, a notice, a favorite, a cart item, an application, an avatar. */
+/** A new member owning one row of every kind: an address, a notice, a favorite, a registration watch, a cart item, an application, an avatar. */
 export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDetail): Promise<{ owner: Session; owned: Owned }> {
   const owner = await registerMember(app);
   const h = bearer(owner.token);
@@ -76,6 +79,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   const address = parsed(await call('POST', '/api/app/address', endpoints.addressCreate.example.body), Address);
   const notices = parsed(await call('GET', '/api/app/notice'), NoticePage);
   const favorite = parsed(await call('POST', '/api/app/favorite', { targetType: 'excipient', targetId: excipient.id }), Favorite);
+  const watch = parsed(await call('POST', '/api/app/registration-watch', { scope: 'registration', registrationId: 1 }), RegistrationWatch);
   const upload = multipart(PNG, 'a.png', 'image/png');
   const user = parsed(
     await app.inject({ method: 'POST', url: '/api/app/account/avatar', payload: upload.payload, headers: { ...upload.headers, ...h } }),
@@ -89,6 +93,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       address: address.id,
       notice: notices.items[0]!.id,
       favorite: favorite.id,
+      registrationWatch: watch.id,
       cartItem: cart.item.id,
       application: application.id,
       avatar: user.avatar!.split('/').pop()!,

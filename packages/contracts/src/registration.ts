@@ -3,6 +3,7 @@ import { text } from './text.js';
 import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES } from './constants/information.js';
 import { IsoDate, Locked } from './access.js';
 import { PageQuery, pageOf } from './common.js';
+import { RegistrationWatchState } from './registration-watch.js';
 
 export const RegistrationType = z.enum(REGISTRATION_TYPES);
 /** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过. */
@@ -34,6 +35,7 @@ export const RegistrationDetail = RegistrationSummary.extend({
   locked: z.array(Locked),
   excipientId: z.number().int().nullable().describe('The catalogue product of this record, if any'),
   favoriteId: z.number().int().nullable(),
+  watch: RegistrationWatchState,
 }).meta({ id: 'RegistrationDetail' });
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 

@@ -23,6 +23,7 @@ export * from '../modules/notice/notice.schema.js';
 export * from '../modules/reference/reference.schema.js';
 export * from '../modules/registration/registration.schema.js';
 export * from '../modules/registration-import/registration-import.schema.js';
+export * from '../modules/registration-watch/registration-watch.schema.js';
 export * from '../modules/search/search.schema.js';
 export * from '../modules/sample-application/sample-application.schema.js';
 export * from '../modules/sample-cart/sample-cart.schema.js';

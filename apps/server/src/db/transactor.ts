@@ -10,6 +10,7 @@ import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
 import { RegistrationImportRepository } from '../modules/registration-import/registration-import.repository.js';
+import { RegistrationWatchRepository } from '../modules/registration-watch/registration-watch.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
 import { SampleCartRepository } from '../modules/sample-cart/sample-cart.repository.js';
 import { SettingsRepository } from '../modules/settings/settings.repository.js';
@@ -37,6 +38,8 @@ export interface Repositories {
   outbox: OutboxRepository;
   /** CDE registration imports from the staff desk (and the records they write). */
   registrationImports: RegistrationImportRepository;
+  /** Who watches which registration records (notices on change). */
+  registrationWatches: RegistrationWatchRepository;
   sessions: SessionRepository;
   /** Settings changed at run time. */
   settings: SettingsRepository;
@@ -64,6 +67,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),
     registrationImports: new RegistrationImportRepository(db),
+    registrationWatches: new RegistrationWatchRepository(db),
     sessions: new SessionRepository(db),
     settings: new SettingsRepository(db),
   };

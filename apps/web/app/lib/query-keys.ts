@@ -32,6 +32,8 @@ export const queryKeys = {
   adminUserPage: (query: object) => [...queryKeys.adminUsers(), 'page', query] as const,
   adminUser: (id: number) => [...queryKeys.adminUsers(), 'detail', id] as const,
   auditPage: (query: object) => [...queryKeys.me, 'admin', 'audit', query] as const,
+  /** The user's registration watches. */
+  registrationWatches: () => [...queryKeys.me, 'registration-watches'] as const,
   regions: () => ['regions'] as const,
   /** The sample cart: its list, its count and the items confirmed for an application (one invalidation refreshes all). */
   sampleCart: () => [...queryKeys.me, 'sample-cart'] as const,

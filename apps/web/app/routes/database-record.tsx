@@ -10,6 +10,7 @@ import { LockedNote, lockOf } from '../features/databases/locked-field';
 import { FavoriteButton } from '../features/favorites/favorite-button';
 import { registrationQuery } from '../features/registrations/registration-api';
 import { ReviewStatusTag } from '../features/registrations/review-status-tag';
+import { RegistrationWatchButtons } from '../features/registrations/watch-buttons';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { loginHref } from '../features/session/login-redirect';
@@ -26,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   const url = new URL(request.url);
   const id = idFrom(url, paths.database);
   const code = url.searchParams.get('code') ?? 'registration';
-  if (code === 'registration')
-    return { code, record: await loadQueries(context, (ensure, c) => ensure(registrationQuery(id, c))) };
+  if (code === 'registration') return { code, record: await loadQueries(context, (ensure, c) => ensure(registrationQuery(id, c))) };
   if (code === 'standard' || code === 'usage') return { code, id };
   throw data({ message: `数据库不存在：${code}` }, { status: 404 });
 }
@@ -72,6 +72,7 @@ function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
           </p>
         </div>
         <div className="product__actions">
+          <RegistrationWatchButtons record={record} />
           <FavoriteButton targetType="registration" targetId={record.id} favoriteId={record.favoriteId} />
         </div>
       </section>

@@ -72,7 +72,7 @@ export const pages: Record<string, PageInfo> = {
   [paths.databaseOrders]: { title: '数据库订单', description: '数据库订阅订单。', upcoming: '这里将列出您的数据库订阅订单。' },
   [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
   [paths.invoices]: { title: '发票管理', description: '发票抬头与开票记录。', upcoming: '这里将管理发票抬头与开票申请。' },
-  [paths.notices]: { title: '消息通知', description: '申请进度、账户与系统通知。' },
+  [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账户与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '升级为辅料通会员，查看更多数据。', upcoming: '这里将介绍会员权益并提供升级。' },
   [paths.payment]: { title: '支付', description: '订单支付。', upcoming: '这里将完成订单支付。' },
   [paths.admin]: { title: '工作台', description: '辅料通工作人员工作台。', noindex: true },

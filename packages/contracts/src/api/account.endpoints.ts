@@ -19,9 +19,10 @@ import {
 } from '../account.js';
 import { Address, AddressBody, AddressList } from '../address.js';
 import { IdParams } from '../common.js';
-import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, MAX_FAVORITES } from '../constants/account.js';
+import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, MAX_FAVORITES, MAX_REGISTRATION_WATCHES, WATCHED_REGISTRATION_FIELDS } from '../constants/account.js';
 import { Favorite, FavoriteBody, FavoritePage, FavoriteQuery } from '../favorite.js';
 import { Notice, NoticePage, NoticeQuery, UnreadCount } from '../notice.js';
+import { RegistrationWatch, RegistrationWatchBody, RegistrationWatchList } from '../registration-watch.js';
 import type { EndpointSpec } from './endpoint.js';
 
 const exampleAddress = { recipient: '王工', mobile: '13800138000', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号' };
@@ -242,5 +243,31 @@ export const accountEndpoints = {
     params: IdParams,
     responses: { 204: z.null() },
     rows: { kind: 'favorite', owner: true },
+  },
+
+  registrationWatchList: {
+    access: 'user',
+    tag: '登记关注',
+    summary: '我关注的登记信息（新的在前）',
+    responses: { 200: RegistrationWatchList },
+  },
+  registrationWatchAdd: {
+    access: 'user',
+    tag: '登记关注',
+    summary:
+      `关注一条登记信息或一个品种的全部登记：其${WATCHED_REGISTRATION_FIELDS.join('、')}因导入或编辑发生变化时发送通知` +
+      `（已关注时返回 200 和原有关注；最多 ${MAX_REGISTRATION_WATCHES} 条）`,
+    body: RegistrationWatchBody,
+    responses: { 200: RegistrationWatch, 201: RegistrationWatch },
+    errors: [404, 409],
+    example: { body: { scope: 'registration', registrationId: 1 } },
+  },
+  registrationWatchRemove: {
+    access: 'user',
+    tag: '登记关注',
+    summary: '取消关注',
+    params: IdParams,
+    responses: { 204: z.null() },
+    rows: { kind: 'registrationWatch', owner: true },
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -48,6 +48,11 @@ export const apiPaths = {
   favoriteAdd: 'POST /api/app/favorite',
   favoriteRemove: 'DELETE /api/app/favorite/:id',
 
+  // Registration watch: notices when the CDE changes a watched record.
+  registrationWatchList: 'GET /api/app/registration-watch',
+  registrationWatchAdd: 'POST /api/app/registration-watch',
+  registrationWatchRemove: 'DELETE /api/app/registration-watch/:id',
+
   // Public information: home, catalogue, registrations, databases, regulations, news, search.
   home: 'GET /api/app/home',
   excipientList: 'GET /api/app/excipient',

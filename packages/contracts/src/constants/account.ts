@@ -41,7 +41,22 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export const MAX_ADDRESSES = 20;
-export const NOTICE_KINDS = ['system', 'account', 'sample', 'order'] as const;
+export const NOTICE_KINDS = ['system', 'account', 'sample', 'order', 'watch'] as const;
+
+/*
+ * Registration watch (登记关注): a user watches one CDE registration record, or every record of a
+ * product (品种名称), and hears by notice when an import or an edit changes what the CDE decides.
+ */
+export const REGISTRATION_WATCH_SCOPES = ['registration', 'product'] as const;
+export const registrationWatchScopeLabels: Record<(typeof REGISTRATION_WATCH_SCOPES)[number], string> = {
+  registration: '单条登记',
+  product: '品种全部登记',
+};
+export const MAX_REGISTRATION_WATCHES = 100;
+/** A change to one of these fields of a watched record sends a notice (the record's own names). */
+export const WATCHED_REGISTRATION_FIELDS = ['与制剂共同审评审批结果', '更新日期', '企业名称'] as const;
+/** Notices one import sends one user, one per record; more changes are summed up in one more notice. */
+export const WATCH_NOTICES_PER_IMPORT = 20;
 
 export const FAVORITE_TARGET_TYPES = ['excipient', 'registration', 'regulation', 'news'] as const;
 export const favoriteTypeLabels: Record<(typeof FAVORITE_TARGET_TYPES)[number], string> = {

@@ -293,6 +293,7 @@ export class AccountService {
       for (const anonymise of deletion.anonymisers) await anonymise(user.id, repositories);
       await repositories.addresses.deleteAllOf(user.id);
       await repositories.favorites.deleteAllOf(user.id);
+      await repositories.registrationWatches.deleteAllOf(user.id);
       await repositories.cart.deleteAllOf(user.id);
       await repositories.notices.deleteAllOf(user.id);
       await repositories.sessions.deleteAllOf(user.id);

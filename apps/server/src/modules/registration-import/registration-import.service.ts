@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore } from '../files/file-store.js';
 import type { RegistrationRepository } from '../registration/registration.repository.js';
+import type { RegistrationWatchService } from '../registration-watch/registration-watch.service.js';
 import { CsvFormatError, readRegistrationCsv, type RegistrationCsv, type RegistrationRecord } from './registration-csv.js';
 import type { RegistrationImportRepository, RegistrationImportRow } from './registration-import.repository.js';
 import { isXlsx, readRegistrationXlsx } from './registration-xlsx.js';
@@ -36,7 +37,11 @@ const FIELDS: Array<[Exclude<keyof RegistrationRecord, 'regNo'>, (typeof REGISTR
 /** What an import does to the stored records: new ones, changed ones (with what changes), unchanged ones. */
 export interface ImportComparison {
   added: RegistrationRecord[];
-  changed: Array<{ record: RegistrationRecord; fields: Array<{ field: string; before: string; after: string }> }>;
+  changed: Array<{
+    record: RegistrationRecord;
+    stored: RegistrationRecord;
+    fields: Array<{ field: string; before: string; after: string }>;
+  }>;
   unchanged: number;
 }
 
@@ -56,6 +61,7 @@ export class RegistrationImportService {
     private readonly registrations: RegistrationRepository,
     private readonly files: FileStore,
     private readonly transactor: Transactor,
+    private readonly watches: RegistrationWatchService,
   ) {}
 
   async preview(actor: StaffActor, bytes: Buffer, filename: string): Promise<RegistrationImportPreview> {
@@ -92,6 +98,14 @@ export class RegistrationImportService {
         inserted += counts.inserted;
         updated += counts.updated;
       }
+      // Watchers hear of what this import changed, in its transaction.
+      await this.watches.notifyChanges(
+        [
+          ...comparison.added.map((after) => ({ before: null, after })),
+          ...comparison.changed.map((c) => ({ before: c.stored, after: c.record })),
+        ],
+        within,
+      );
       const committedAt = new Date();
       const report: RegistrationImportReport = {
         ...describe(row, table, comparison),
@@ -179,7 +193,7 @@ export class RegistrationImportService {
         after: record[key],
       }));
       if (fields.length === 0) comparison.unchanged += 1;
-      else comparison.changed.push({ record, fields });
+      else comparison.changed.push({ record, stored: before, fields });
     }
     return comparison;
   }

@@ -199,6 +199,12 @@ export class RegistrationRepository {
     return row;
   }
 
+  /** Whether any record has this product name (品种名称), exactly as written. */
+  async hasProduct(name: string): Promise<boolean> {
+    const rows = await this.db.select({ id: registrations.id }).from(registrations).where(eq(registrations.name, name)).limit(1);
+    return rows.length > 0;
+  }
+
   /** Records by registration number (the catalogue links its products' numbers to them). */
   async byRegNos(regNos: string[]): Promise<Array<{ id: number; regNo: string; reviewStatus: 'A' | 'I' }>> {
     if (regNos.length === 0) return [];

@@ -25,6 +25,8 @@ export const registrations = pgTable(
   (t) => [
     index('registrations_updated_idx').on(t.updatedOn, t.id),
     index('registrations_type_status_idx').on(t.type, t.reviewStatus, t.updatedOn),
+    // Product watches name records by their product name.
+    index('registrations_name_idx').on(t.name),
     index('registrations_province_idx').on(t.province, t.updatedOn),
     index('registrations_company_grams_idx').using('gin', sql`fl_grams(lower(company))`),
     index('registrations_grams_idx').using('gin', t.searchGrams),

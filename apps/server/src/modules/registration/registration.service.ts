@@ -1,4 +1,11 @@
-import { lockedMessages, type Locked, type RegistrationDetail, type RegistrationPage, type RegistrationQuery } from '@fuliaotong/contracts';
+import {
+  lockedMessages,
+  type Locked,
+  type RegistrationDetail,
+  type RegistrationPage,
+  type RegistrationQuery,
+  type RegistrationWatchState,
+} from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import type { Viewer } from '../auth/auth.guard.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
@@ -9,12 +16,18 @@ export interface ExcipientByRegNo {
   excipientIdOf(regNo: string): Promise<number | null>;
 }
 
+/** The caller's watches of a record and its product. */
+export interface WatchStateOf {
+  stateOf(userId: number | null, record: { regNo: string; name: string }): Promise<RegistrationWatchState>;
+}
+
 /** CDE registration records: public summaries, address and specifications after log-in, remarks for members. */
 export class RegistrationService {
   constructor(
     private readonly registrations: RegistrationRepository,
     private readonly favorites: FavoriteService,
     private readonly catalogue: ExcipientByRegNo,
+    private readonly watches: WatchStateOf,
   ) {}
 
   search(query: RegistrationQuery): Promise<RegistrationPage> {
@@ -24,9 +37,10 @@ export class RegistrationService {
   async detail(id: number, viewer: Viewer): Promise<RegistrationDetail> {
     const row = await this.registrations.find(id);
     if (!row) throw new AppError('not_found', '登记信息不存在');
-    const [favoriteId, excipientId] = await Promise.all([
+    const [favoriteId, excipientId, watch] = await Promise.all([
       this.favorites.favoriteIdOf(viewer.userId, 'registration', id),
       this.catalogue.excipientIdOf(row.regNo),
+      this.watches.stateOf(viewer.userId, row),
     ]);
     const locked: Locked[] = [];
     const detail: RegistrationDetail = {
@@ -42,6 +56,7 @@ export class RegistrationService {
       locked,
       excipientId,
       favoriteId,
+      watch,
     };
     if (viewer.userId !== null) {
       detail.companyAddress = row.companyAddress;

@@ -8,6 +8,8 @@ import type { Route } from './+types/favorites';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { favoritePageQuery, useRemoveFavorite } from '../../features/favorites/favorite-api';
+import { registrationWatchesQuery } from '../../features/registrations/registration-watch-api';
+import { RegistrationWatchList } from '../../features/registrations/watch-list';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
@@ -22,6 +24,9 @@ export function meta() {
   return pageMeta(paths.favorites);
 }
 
+/** The tab of registration watches (登记关注), beside the favorites' type tabs. */
+const WATCH_TAB = 'watch';
+
 /** The list the query string asks for (a type tab and a page). */
 function listQuery(params: URLSearchParams) {
   const raw = params.get('type');
@@ -31,8 +36,12 @@ function listQuery(params: URLSearchParams) {
 }
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const query = listQuery(new URL(request.url).searchParams);
-  return loadSignedInQueries((ensure) => [ensure(favoritePageQuery(query))]);
+  const params = new URL(request.url).searchParams;
+  const query = listQuery(params);
+  return loadSignedInQueries((ensure) => [
+    ensure(favoritePageQuery(query)),
+    ...(params.get('type') === WATCH_TAB ? [ensure(registrationWatchesQuery())] : []),
+  ]);
 }
 
 function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: () => void; removing: boolean }) {
@@ -59,7 +68,9 @@ export default function Favorites() {
   const { message } = App.useApp();
   const query = listQuery(params);
   const { targetType: type, page } = query;
+  const watching = params.get('type') === WATCH_TAB;
   const list = useQuery(favoritePageQuery(query));
+  const watches = useQuery(registrationWatchesQuery());
   const remove = useRemoveFavorite();
   const removeFavorite = (id: number) =>
     remove.mutate(id, {
@@ -78,9 +89,9 @@ export default function Favorites() {
   };
   return (
     <div className="page">
-      <PageHeading title={pageInfo(paths.favorites).title} description="收藏的产品、登记信息、法规与资讯。" />
+      <PageHeading title={pageInfo(paths.favorites).title} description="收藏的产品、登记信息、法规与资讯，以及关注的登记信息。" />
       <Tabs
-        activeKey={type ?? 'all'}
+        activeKey={watching ? WATCH_TAB : (type ?? 'all')}
         onChange={(key) => setQuery({ type: key === 'all' ? undefined : key, page: undefined })}
         items={[
           { key: 'all', label: `全部${all !== undefined ? ` ${all}` : ''}` },
@@ -88,47 +99,52 @@ export default function Favorites() {
             key: t,
             label: `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}`,
           })),
+          { key: WATCH_TAB, label: `登记关注${watches.data ? ` ${watches.data.totalCount}` : ''}` },
         ]}
       />
-      <LoadState
-        query={list}
-        errorTitle="收藏加载失败"
-        rows={3}
-        panel
-        isEmpty={(data) => data.items.length === 0}
-        empty={
-          <EmptyState description="还没有收藏。在产品、登记信息、法规或资讯页点击“收藏”即可保存到这里。">
-            <Link to={paths.excipients}>
-              <Button type="primary">浏览辅料产品</Button>
-            </Link>
-          </EmptyState>
-        }
-      >
-        {(data) => (
-          <section className="panel">
-            <ul className="favorite-list">
-              {data.items.map((item) => (
-                <FavoriteRow
-                  key={item.id}
-                  item={item}
-                  removing={remove.isPending && remove.variables === item.id}
-                  onRemove={() => removeFavorite(item.id)}
+      {watching ? (
+        <RegistrationWatchList />
+      ) : (
+        <LoadState
+          query={list}
+          errorTitle="收藏加载失败"
+          rows={3}
+          panel
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState description="还没有收藏。在产品、登记信息、法规或资讯页点击“收藏”即可保存到这里。">
+              <Link to={paths.excipients}>
+                <Button type="primary">浏览辅料产品</Button>
+              </Link>
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <section className="panel">
+              <ul className="favorite-list">
+                {data.items.map((item) => (
+                  <FavoriteRow
+                    key={item.id}
+                    item={item}
+                    removing={remove.isPending && remove.variables === item.id}
+                    onRemove={() => removeFavorite(item.id)}
+                  />
+                ))}
+              </ul>
+              {data.totalCount > PAGE_SIZE ? (
+                <Pagination
+                  className="list-pager"
+                  current={page}
+                  pageSize={PAGE_SIZE}
+                  total={data.totalCount}
+                  showSizeChanger={false}
+                  onChange={(p) => setQuery({ page: p > 1 ? String(p) : undefined })}
                 />
-              ))}
-            </ul>
-            {data.totalCount > PAGE_SIZE ? (
-              <Pagination
-                className="list-pager"
-                current={page}
-                pageSize={PAGE_SIZE}
-                total={data.totalCount}
-                showSizeChanger={false}
-                onChange={(p) => setQuery({ page: p > 1 ? String(p) : undefined })}
-              />
-            ) : null}
-          </section>
-        )}
-      </LoadState>
+              ) : null}
+            </section>
+          )}
+        </LoadState>
+      )}
     </div>
   );
 }

@@ -31,6 +31,7 @@ const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
   account: { label: '账户', color: 'blue' },
   sample: { label: '样品', color: 'green' },
   order: { label: '订单', color: 'orange' },
+  watch: { label: '登记关注', color: 'purple' },
 };
 
 function NoticeItem({ notice }: { notice: Notice }) {
