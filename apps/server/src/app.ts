@@ -36,6 +36,8 @@ import { ExcipientAdminService } from './modules/excipient/excipient-admin.servi
 import { excipientAdminRoutes } from './modules/excipient/excipient-admin.routes.js';
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
+import { articleAdminRoutes } from './modules/article/article-admin.routes.js';
+import { ArticleAdminService } from './modules/article/article-admin.service.js';
 import { RegistrationWatchRepository } from './modules/registration-watch/registration-watch.repository.js';
 import { registrationWatchRoutes } from './modules/registration-watch/registration-watch.routes.js';
 import { RegistrationWatchService } from './modules/registration-watch/registration-watch.service.js';
@@ -320,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor, registrationWatches),
     guard,
   });
+  await app.register(articleAdminRoutes, { articles: new ArticleAdminService(articleRepository, files, transactor, deps.now), guard });
   await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
   await app.register(userAdminRoutes, { userAdmin, guard });

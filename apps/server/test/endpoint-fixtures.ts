@@ -66,6 +66,10 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   registrationImport: () => ({ id: 1 }),
   regulation: () => ({ id: 1 }),
   news: () => ({ id: 1 }),
+  /** Articles the articles desk may rewrite: others than the ones the other fixtures read. */
+  newsArticle: () => ({ id: 2 }),
+  regulationArticle: () => ({ id: 2 }),
+  articleImage: (o) => ({ name: o.avatar }),
   standard: () => ({ id: 1 }),
   build: () => ({ id: 'test-build' }),
 };

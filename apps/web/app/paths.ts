@@ -48,6 +48,7 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminSite: '/admin/site',
   adminProducts: '/admin/products',
+  adminArticles: '/admin/articles',
   adminImports: '/admin/imports',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',

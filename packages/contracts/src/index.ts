@@ -11,6 +11,7 @@ export * from './regions.js';
 export * from './system.js';
 export * from './access.js';
 export * from './article.js';
+export * from './article-admin.js';
 export * from './excipient.js';
 export * from './favorite.js';
 export * from './reference.js';

@@ -1,4 +1,5 @@
 import { AccountRepository } from '../modules/account/account.repository.js';
+import { ArticleRepository } from '../modules/article/article.repository.js';
 import { AuditRepository } from '../modules/audit/audit.repository.js';
 import { AddressRepository } from '../modules/address/address.repository.js';
 import { SessionRepository } from '../modules/auth/session.repository.js';
@@ -22,6 +23,8 @@ export interface Repositories {
   accounts: AccountRepository;
   addresses: AddressRepository;
   applications: SampleApplicationRepository;
+  /** News and regulations (the articles desk writes them). */
+  articles: ArticleRepository;
   /** The audit log of staff changes (written in the change's transaction). */
   audit: AuditRepository;
   /** Log-in and registration attempts (throttling). */
@@ -56,6 +59,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     accounts: new AccountRepository(db),
     addresses: new AddressRepository(db),
     applications: new SampleApplicationRepository(db),
+    articles: new ArticleRepository(db),
     audit: new AuditRepository(db),
     attempts: new ThrottleRepository(db),
     cart: new SampleCartRepository(db),

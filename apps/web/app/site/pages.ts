@@ -79,6 +79,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminApplications]: { title: '样品申请审核', description: '审核、发货与跟踪样品申请。', noindex: true },
   [paths.adminSettings]: { title: '样品设置', description: '样品车与样品申请的数量限制。', noindex: true },
   [paths.adminProducts]: { title: '产品', description: '新建、修改、上架与下架产品：规格与样品包装、样品开关、首页推荐、技术资料。', noindex: true },
+  [paths.adminArticles]: {
+    title: '文章',
+    description: '撰写与修改行业资讯和法规：图文、表格与链接，草稿、立即发布或定时发布；保存后网站立即更新。',
+    noindex: true,
+  },
   [paths.adminImports]: { title: '数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },
   [paths.adminSite]: { title: '网站信息', description: '公司信息、联系方式、备案与资质、首页标题、公司介绍和二维码。', noindex: true },
   [paths.adminUsers]: { title: '用户管理', description: '查找用户，设置工作人员角色，停用账号，手动开通数据库权限。', noindex: true },

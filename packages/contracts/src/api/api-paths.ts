@@ -117,6 +117,18 @@ export const apiPaths = {
   adminRegistrationImportCommit: 'POST /api/admin/registration/import/:id/commit',
   adminRegistrationExport: 'GET /api/admin/registration/export',
 
+  // The articles desk: news and regulations, and the images of their text.
+  adminNewsList: 'GET /api/admin/news',
+  adminNewsGet: 'GET /api/admin/news/:id',
+  adminNewsCreate: 'POST /api/admin/news',
+  adminNewsUpdate: 'PUT /api/admin/news/:id',
+  adminRegulationList: 'GET /api/admin/regulation',
+  adminRegulationGet: 'GET /api/admin/regulation/:id',
+  adminRegulationCreate: 'POST /api/admin/regulation',
+  adminRegulationUpdate: 'PUT /api/admin/regulation/:id',
+  adminArticleImageUpload: 'POST /api/admin/article/image',
+  articleImage: 'GET /api/app/article/image/:name',
+
   // The company's public details and their desk.
   siteProfile: 'GET /api/app/site',
   siteQr: 'GET /api/app/site/qr/:slot',

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.endpoints.js';
 import { adminEndpoints } from './admin.endpoints.js';
+import { articleAdminEndpoints } from './article-admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { excipientAdminEndpoints } from './excipient-admin.endpoints.js';
 import { informationEndpoints } from './information.endpoints.js';
@@ -26,6 +27,7 @@ export const endpoints = {
   ...siteEndpoints,
   ...excipientAdminEndpoints,
   ...registrationImportEndpoints,
+  ...articleAdminEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

@@ -11,3 +11,4 @@ export * from './errors.js';
 export * from '../regions.js';
 export * from './staff.js';
 export * from './site.js';
+export * from './rich-text.js';

@@ -68,3 +68,16 @@ export const searchTypeLabels: Record<(typeof SEARCH_TYPES)[number], string> = {
   regulation: '法规政策',
   news: '行业资讯',
 };
+
+/*
+ * Articles (news and regulations) on the articles desk: a draft is seen by editors only; a published
+ * article with a publication time in the future is scheduled and appears by itself at that time.
+ */
+export const ARTICLE_STATES = ['draft', 'scheduled', 'published'] as const;
+export const articleStateLabels: Record<(typeof ARTICLE_STATES)[number], string> = {
+  draft: '草稿',
+  scheduled: '定时发布',
+  published: '已发布',
+};
+export const ARTICLE_CONTENT_MAX_LENGTH = 200_000;
+export const ARTICLE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -4,7 +4,16 @@ import type { Viewer } from '../auth/auth.guard.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { ArticleRepository } from './article.repository.js';
 
-/** Regulations and news: lists with filters, and full texts with the caller's favorite. */
+/** An article's public fields (not its publication's). */
+function publicFields<T extends { draft: boolean; publishAt: Date | null; createdAt: Date; updatedAt: Date }>(row: T) {
+  const { draft: _draft, publishAt: _publishAt, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = row;
+  return fields;
+}
+
+/**
+ * Regulations and news: lists with filters, and full texts with the caller's favorite. The public sees
+ * published articles from their publication time on; editors may open a draft or a scheduled one.
+ */
 export class ArticleService {
   constructor(
     private readonly articles: ArticleRepository,
@@ -17,11 +26,11 @@ export class ArticleService {
 
   async regulation(id: number, viewer: Viewer): Promise<RegulationDetail> {
     const [row, favoriteId] = await Promise.all([
-      this.articles.regulation(id),
+      this.articles.regulation(id, viewer.editor),
       this.favorites.favoriteIdOf(viewer.userId, 'regulation', id),
     ]);
     if (!row) throw new AppError('not_found', '法规不存在');
-    return { ...row, favoriteId };
+    return { ...publicFields(row), favoriteId };
   }
 
   news(query: NewsQuery): Promise<NewsPage> {
@@ -29,8 +38,11 @@ export class ArticleService {
   }
 
   async newsItem(id: number, viewer: Viewer): Promise<NewsDetail> {
-    const [row, favoriteId] = await Promise.all([this.articles.newsItem(id), this.favorites.favoriteIdOf(viewer.userId, 'news', id)]);
+    const [row, favoriteId] = await Promise.all([
+      this.articles.newsItem(id, viewer.editor),
+      this.favorites.favoriteIdOf(viewer.userId, 'news', id),
+    ]);
     if (!row) throw new AppError('not_found', '资讯不存在');
-    return { ...row, favoriteId };
+    return { ...publicFields(row), favoriteId };
   }
 }

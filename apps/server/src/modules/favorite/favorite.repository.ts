@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FavoriteTargetType } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { news, regulations } from '../article/article.schema.js';
+import { news, regulations, visibleArticle } from '../article/article.schema.js';
 import { excipients } from '../excipient/excipient.schema.js';
 import { registrations } from '../registration/registration.schema.js';
 import { favorites } from './favorite.schema.js';
@@ -94,12 +94,12 @@ export class FavoriteRepository {
         return this.db
           .select({ id: regulations.id, title: regulations.title, subtitle: regulations.issuer })
           .from(regulations)
-          .where(inArray(regulations.id, ids));
+          .where(and(inArray(regulations.id, ids), visibleArticle(regulations)));
       case 'news':
         return this.db
           .select({ id: news.id, title: news.title, subtitle: sql<string>`${news.category} || ' · ' || ${news.source}` })
           .from(news)
-          .where(inArray(news.id, ids));
+          .where(and(inArray(news.id, ids), visibleArticle(news)));
     }
   }
 

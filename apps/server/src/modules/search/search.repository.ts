@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SearchHit } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { news, regulations } from '../article/article.schema.js';
+import { news, regulations, visibleArticle } from '../article/article.schema.js';
 import { excipients } from '../excipient/excipient.schema.js';
 import { registrations } from '../registration/registration.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
@@ -52,8 +52,11 @@ export class SearchRepository {
   private where(type: SearchableType, q: string): SQL {
     const s = searchable[type];
     const matches = containsCondition(s.grams, s.text, q);
-    // Products taken off the site are not found.
-    return type === 'excipient' ? (and(matches, eq(excipients.published, true)) as SQL) : matches;
+    // Products taken off the site, drafts and articles not yet due are not found.
+    if (type === 'excipient') return and(matches, eq(excipients.published, true)) as SQL;
+    if (type === 'regulation') return and(matches, visibleArticle(regulations)) as SQL;
+    if (type === 'news') return and(matches, visibleArticle(news)) as SQL;
+    return matches;
   }
 
   /** How many rows of a type match `q` (normalised), counting no further than the cap. */

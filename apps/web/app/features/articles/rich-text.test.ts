@@ -28,6 +28,13 @@ describe('rich text', () => {
     expect(html('<!-- 注释 --><p>正文</p><style>p{}</style>')).toBe('<p>正文</p>');
   });
 
+  test('shows images uploaded to this site only, lazily, with their description', () => {
+    expect(html('<p>图 1</p><img src="/api/app/article/image/0f8e-1a.png" alt="片剂" />')).toBe(
+      '<p>图 1</p><img src="/api/app/article/image/0f8e-1a.png" alt="片剂" loading="lazy" decoding="async"/>',
+    );
+    expect(html('<img src="https://mmbiz.qpic.cn/a.jpg"><img src="/api/app/article/image/../x.png"><p>正文</p>')).toBe('<p>正文</p>');
+  });
+
   test('text that only looks like markup stays text', () => {
     expect(html('<p>1 < 2 &lt;b&gt;不是标签&lt;/b&gt;</p>')).toBe('<p>1 &lt; 2 &lt;b&gt;不是标签&lt;/b&gt;</p>');
     expect(html('<p>未闭合 <strong>加粗')).toBe('<p>未闭合 <strong>加粗</strong></p>');

@@ -1,65 +1,31 @@
+import {
+  ARTICLE_IMAGE_SRC,
+  CELL_SPAN,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_TAGS,
+  safeHref,
+  type RichTextTag,
+} from '@fuliaotong/contracts/constants';
 import { createElement, type ReactNode } from 'react';
 import './articles.css';
 
 /**
  * Article HTML from the API (regulation full texts, news bodies). The server sanitises it when it is
  * written (apps/server/src/modules/content/rich-text.ts); here it is parsed again and turned into React
- * elements through an allow-list of its own, never inserted as HTML: a tag that is not on the list is
- * dropped (its text kept, except for script-like containers, which are dropped whole), attributes other
- * than a link's address and a cell's span are dropped, and a link must be http(s) or site-relative.
+ * elements through the same allow-list (`RICH_TEXT_TAGS`, `RICH_TEXT_ATTRIBUTES` in the contracts),
+ * never inserted as HTML: a tag that is not on the list is dropped (its text kept, except for
+ * script-like containers, which are dropped whole), other attributes are dropped, a link must be
+ * http(s) or site-relative and an image one uploaded to this site.
  * The same input gives the same elements on the server and in the browser (no hydration mismatch).
  */
 export function RichText({ html }: { html: string }) {
   return <div className="rich-text">{renderNodes(parseRichText(html))}</div>;
 }
 
-export type RichNode = string | { tag: AllowedTag; attrs: Record<string, string>; children: RichNode[] };
+export type RichNode = string | { tag: RichTextTag; attrs: Record<string, string>; children: RichNode[] };
 
-const allowedTags = [
-  'p',
-  'br',
-  'h2',
-  'h3',
-  'h4',
-  'ol',
-  'ul',
-  'li',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'u',
-  'sub',
-  'sup',
-  'blockquote',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'a',
-  'hr',
-  'mark',
-] as const;
-type AllowedTag = (typeof allowedTags)[number];
-const isAllowed = (tag: string): tag is AllowedTag => (allowedTags as readonly string[]).includes(tag);
-const voidTags = new Set([
-  'br',
-  'hr',
-  'img',
-  'input',
-  'meta',
-  'link',
-  'source',
-  'wbr',
-  'col',
-  'area',
-  'base',
-  'embed',
-  'param',
-  'track',
-]);
+const isAllowed = (tag: string): tag is RichTextTag => (RICH_TEXT_TAGS as readonly string[]).includes(tag);
+const voidTags = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'col', 'area', 'base', 'embed', 'param', 'track']);
 /** Containers whose content is never text for the reader. */
 const droppedWithContent = new Set([
   'script',
@@ -88,26 +54,26 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** A link address the page may use: http(s) or a path on this site (not `//host`). */
-export function safeHref(raw: string): string | null {
-  const href = raw.trim();
-  if (/^https?:\/\//i.test(href)) return href;
-  if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return href;
-  return null;
-}
+export { safeHref };
 
 const tagPattern = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/;
 const attrPattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
-function allowedAttrs(tag: AllowedTag, source: string): Record<string, string> {
+function allowedAttrs(tag: RichTextTag, source: string): Record<string, string> {
   const attrs: Record<string, string> = {};
+  const allowed = RICH_TEXT_ATTRIBUTES[tag] ?? [];
   for (const match of source.matchAll(attrPattern)) {
     const name = match[1]!.toLowerCase();
+    if (!allowed.includes(name)) continue;
     const value = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
-    if (tag === 'a' && name === 'href') {
+    if (name === 'href') {
       const href = safeHref(value);
       if (href) attrs.href = href;
-    } else if ((tag === 'td' || tag === 'th') && (name === 'colspan' || name === 'rowspan') && /^\d{1,2}$/.test(value)) {
+    } else if (name === 'src') {
+      if (ARTICLE_IMAGE_SRC.test(value.trim())) attrs.src = value.trim();
+    } else if (name === 'alt') {
+      attrs.alt = value;
+    } else if (CELL_SPAN.test(value)) {
       attrs[name] = value;
     }
   }
@@ -222,6 +188,8 @@ export function parseRichText(html: string): RichNode[] {
       if (li !== -1) close(li);
     }
     const node = { tag, attrs: allowedAttrs(tag, match[3] ?? ''), children: [] as RichNode[] };
+    // An image shows only from this site's uploads.
+    if (tag === 'img' && !node.attrs.src) continue;
     if (selfClosing) target().push(node);
     else stack.push({ tag, node, children: node.children });
   }
@@ -260,8 +228,13 @@ function renderNodes(nodes: RichNode[]): ReactNode[] {
     } else if (node.tag === 'td' || node.tag === 'th') {
       if (node.attrs.colspan) props.colSpan = Number(node.attrs.colspan);
       if (node.attrs.rowspan) props.rowSpan = Number(node.attrs.rowspan);
+    } else if (node.tag === 'img') {
+      props.src = node.attrs.src;
+      props.alt = node.attrs.alt ?? '';
+      props.loading = 'lazy';
+      props.decoding = 'async';
     }
-    if (node.tag === 'br' || node.tag === 'hr') return createElement(node.tag, props);
+    if (node.tag === 'br' || node.tag === 'hr' || node.tag === 'img') return createElement(node.tag, props);
     return createElement(node.tag, props, ...renderNodes(node.children));
   });
 }

@@ -1,0 +1,438 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { AdminArticleSummary, AdminNews, AdminRegulation, ArticleState, NewsBody, RegulationBody } from '@fuliaotong/contracts';
+import { articleStateLabels, NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts/constants';
+import { Alert, App, Button, DatePicker, Drawer, Form, Input, Radio, Segmented, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
+import { useWideScreen } from '../../features/application/use-wide-screen';
+import {
+  ARTICLES_PAGE_SIZE,
+  useAdminArticles,
+  useAdminNews,
+  useAdminRegulation,
+  useSaveNews,
+  useSaveRegulation,
+  type ArticleKind,
+} from '../../features/articles/article-admin-api';
+import { RichTextEditor } from '../../features/articles/rich-text-editor';
+import { showServerErrors } from '../../lib/api-errors';
+import { paths, withQuery } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminArticles);
+}
+
+const KINDS = [
+  { value: 'news', label: '行业资讯' },
+  { value: 'regulation', label: '法规政策' },
+] as const;
+const kindNames: Record<ArticleKind, string> = { news: '资讯', regulation: '法规' };
+const STATE_FILTERS = [
+  { value: 'all', label: '全部' },
+  { value: 'draft', label: articleStateLabels.draft },
+  { value: 'scheduled', label: articleStateLabels.scheduled },
+  { value: 'published', label: articleStateLabels.published },
+] as const;
+type StateFilter = (typeof STATE_FILTERS)[number]['value'];
+const stateColors: Record<ArticleState, string> = { draft: 'default', scheduled: 'gold', published: 'green' };
+
+/** Where the public reads an article (editors may open a draft there as a preview). */
+const publicUrl = (kind: ArticleKind, id: number) => withQuery(kind === 'news' ? paths.topNewsDetail : paths.topRegulations, { id });
+
+/** The articles desk: news and regulations in every state; a drawer writes one. */
+export default function AdminArticlesPage() {
+  const info = pageInfo(paths.adminArticles);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const kind: ArticleKind = searchParams.get('kind') === 'regulation' ? 'regulation' : 'news';
+  const state: StateFilter = STATE_FILTERS.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
+  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const open = searchParams.get('id');
+  const openId = open === 'new' ? 'new' : Number(open) || undefined;
+  const list = useAdminArticles(kind, {
+    state: state === 'all' ? undefined : state,
+    keyword: keyword || undefined,
+    page,
+    pageSize: ARTICLES_PAGE_SIZE,
+  });
+
+  const go = (next: { kind?: ArticleKind; state?: StateFilter; keyword?: string; page?: number; id?: number | 'new' | null }) => {
+    const params = new URLSearchParams(searchParams);
+    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
+    if (next.kind !== undefined) set('kind', next.kind === 'news' ? undefined : next.kind);
+    if (next.state !== undefined) set('state', next.state === 'all' ? undefined : next.state);
+    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
+    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
+    if (next.id !== undefined) set('id', next.id === null ? undefined : String(next.id));
+    setSearchParams(params, { preventScrollReset: true });
+  };
+
+  const columns: ColumnsType<AdminArticleSummary> = [
+    {
+      title: '标题',
+      key: 'title',
+      render: (_, article) => (
+        <Button type="link" className="staff-desk__link" onClick={() => go({ id: article.id })} aria-label={`编辑 ${article.title}`}>
+          {article.title}
+        </Button>
+      ),
+    },
+    { title: kind === 'news' ? '栏目' : '类别', dataIndex: 'category', width: 120 },
+    { title: '发布日期', dataIndex: 'date', width: 120 },
+    {
+      title: '状态',
+      key: 'state',
+      width: 200,
+      render: (_, article) => (
+        <>
+          <Tag color={stateColors[article.state]}>{articleStateLabels[article.state]}</Tag>
+          {article.state === 'scheduled' && article.publishAt ? (
+            <span className="staff-desk__muted">{dayjs(article.publishAt).format('MM-DD HH:mm')} 发布</span>
+          ) : null}
+        </>
+      ),
+    },
+    { title: '修改时间', dataIndex: 'updatedAt', width: 150, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 90,
+      render: (_, article) => (
+        <Link to={publicUrl(kind, article.id)} target="_blank" rel="noopener">
+          {article.state === 'published' ? '查看' : '预览'}
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <span className="product-desk__head-actions">
+            <RefreshButton query={list} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ id: 'new' })}>
+              新建{kindNames[kind]}
+            </Button>
+          </span>
+        }
+      />
+      <div className="staff-desk__filters">
+        <Segmented<ArticleKind> value={kind} options={[...KINDS]} onChange={(value) => go({ kind: value, page: 1, id: null })} />
+        <Segmented<StateFilter> value={state} options={[...STATE_FILTERS]} onChange={(value) => go({ state: value, page: 1 })} />
+        <Input.Search
+          key={kind}
+          className="staff-desk__search"
+          allowClear
+          defaultValue={keyword}
+          maxLength={50}
+          placeholder="标题"
+          aria-label={`搜索${kindNames[kind]}`}
+          onSearch={(value) => go({ keyword: value, page: 1 })}
+        />
+      </div>
+      {list.isError ? (
+        <LoadError title="文章列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<AdminArticleSummary>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.items}
+          loading={list.isPending}
+          scroll={{ x: 860 }}
+          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的${kindNames[kind]}` : `暂无${kindNames[kind]}` }}
+          pagination={{
+            current: page,
+            pageSize: ARTICLES_PAGE_SIZE,
+            total: list.data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `共 ${total} 篇`,
+            onChange: (next) => go({ page: next }),
+          }}
+        />
+      )}
+      <ArticleDrawer kind={kind} id={openId} onClose={() => go({ id: null })} onCreated={(id) => go({ id })} />
+    </div>
+  );
+}
+
+function ArticleDrawer({
+  kind,
+  id,
+  onClose,
+  onCreated,
+}: {
+  kind: ArticleKind;
+  id: number | 'new' | undefined;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const numeric = typeof id === 'number' ? id : undefined;
+  const news = useAdminNews(kind === 'news' ? numeric : undefined);
+  const regulation = useAdminRegulation(kind === 'regulation' ? numeric : undefined);
+  const article = kind === 'news' ? news : regulation;
+  const wide = useWideScreen();
+  return (
+    <Drawer
+      open={id !== undefined}
+      onClose={onClose}
+      title={
+        id === 'new' ? `新建${kindNames[kind]}` : article.data ? `编辑${kindNames[kind]}：${article.data.title}` : `编辑${kindNames[kind]}`
+      }
+      size={wide ? 'large' : '100%'}
+      styles={{ wrapper: wide ? { width: 960 } : undefined }}
+      destroyOnHidden
+    >
+      {id === 'new' ? (
+        <ArticleEditor kind={kind} onSaved={onCreated} />
+      ) : article.isError ? (
+        <LoadError title="文章加载失败" error={article.error} onRetry={() => void article.refetch()} />
+      ) : article.data ? (
+        <ArticleEditor key={`${kind}-${article.data.id}`} kind={kind} article={article.data} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+/** The form's values: dates as dayjs for the date pickers. */
+interface ArticleForm {
+  title: string;
+  category?: string;
+  source?: string;
+  publishedOn?: Dayjs;
+  summary?: string;
+  issuer?: string;
+  docNumber?: string;
+  issuedOn?: Dayjs;
+  effectiveOn?: Dayjs | null;
+  status?: string;
+  state: ArticleState;
+  publishAt?: Dayjs | null;
+  content: string;
+}
+
+const fieldNames = [
+  'title',
+  'category',
+  'source',
+  'publishedOn',
+  'summary',
+  'issuer',
+  'docNumber',
+  'issuedOn',
+  'effectiveOn',
+  'status',
+  'state',
+  'publishAt',
+  'content',
+];
+const day = (value: string | null | undefined) => (value ? dayjs(value) : undefined);
+
+function formValuesOf(kind: ArticleKind, article: AdminNews | AdminRegulation | undefined): ArticleForm {
+  if (!article) {
+    const today = dayjs().startOf('day');
+    return kind === 'news'
+      ? { title: '', source: '辅料通', publishedOn: today, summary: '', state: 'draft', publishAt: null, content: '' }
+      : {
+          title: '',
+          issuer: '',
+          docNumber: '',
+          issuedOn: today,
+          effectiveOn: null,
+          status: '现行',
+          state: 'draft',
+          publishAt: null,
+          content: '',
+        };
+  }
+  const common = {
+    title: article.title,
+    category: article.category,
+    state: article.state,
+    publishAt: day(article.publishAt) ?? null,
+    content: article.content,
+  };
+  if ('source' in article) return { ...common, source: article.source, publishedOn: day(article.publishedOn), summary: article.summary };
+  return {
+    ...common,
+    issuer: article.issuer,
+    docNumber: article.docNumber ?? '',
+    issuedOn: day(article.issuedOn),
+    effectiveOn: day(article.effectiveOn) ?? null,
+    status: article.status,
+  };
+}
+
+const savedMessages: Record<ArticleState, string> = {
+  draft: '已保存为草稿（网站上不显示）',
+  scheduled: '已保存，将在设定的时间自动发布',
+  published: '已发布，网站上立即生效',
+};
+
+function ArticleEditor({
+  kind,
+  article,
+  onSaved,
+}: {
+  kind: ArticleKind;
+  article?: AdminNews | AdminRegulation;
+  onSaved?: (id: number) => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ArticleForm>();
+  const saveNews = useSaveNews();
+  const saveRegulation = useSaveRegulation();
+  const [formError, setFormError] = useState<string>();
+  const state = Form.useWatch('state', form);
+  const saving = saveNews.isPending || saveRegulation.isPending;
+
+  const submit = async (values: ArticleForm) => {
+    setFormError(undefined);
+    const publication = {
+      state: values.state,
+      publishAt: values.state === 'scheduled' && values.publishAt ? values.publishAt.toISOString() : null,
+    };
+    try {
+      const saved =
+        kind === 'news'
+          ? await saveNews.mutateAsync({
+              id: article?.id,
+              body: {
+                title: values.title,
+                category: values.category as NewsBody['category'],
+                source: values.source ?? '',
+                publishedOn: values.publishedOn!.format('YYYY-MM-DD'),
+                summary: values.summary ?? '',
+                content: values.content ?? '',
+                ...publication,
+              },
+            })
+          : await saveRegulation.mutateAsync({
+              id: article?.id,
+              body: {
+                title: values.title,
+                issuer: values.issuer ?? '',
+                docNumber: values.docNumber?.trim() || null,
+                category: values.category as RegulationBody['category'],
+                issuedOn: values.issuedOn!.format('YYYY-MM-DD'),
+                effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
+                status: values.status as RegulationBody['status'],
+                content: values.content ?? '',
+                ...publication,
+              },
+            });
+      message.success(savedMessages[saved.state]);
+      if (!article) onSaved?.(saved.id);
+    } catch (error) {
+      setFormError(showServerErrors(form, error, fieldNames));
+    }
+  };
+
+  const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
+  return (
+    <Form<ArticleForm>
+      form={form}
+      layout="vertical"
+      initialValues={formValuesOf(kind, article)}
+      onFinish={(v) => void submit(v)}
+      scrollToFirstError
+    >
+      {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+      <Form.Item name="title" label="标题" rules={[required('标题')]}>
+        <Input maxLength={kind === 'news' ? 100 : 150} showCount />
+      </Form.Item>
+      <div className="product-desk__grid">
+        <Form.Item
+          name="category"
+          label={kind === 'news' ? '栏目' : '类别'}
+          rules={[{ required: true, message: kind === 'news' ? '请选择栏目' : '请选择类别' }]}
+        >
+          <Select options={(kind === 'news' ? NEWS_CATEGORIES : REGULATION_CATEGORIES).map((value) => ({ value, label: value }))} />
+        </Form.Item>
+        {kind === 'news' ? (
+          <>
+            <Form.Item name="source" label="来源" rules={[required('来源')]}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item
+              name="publishedOn"
+              label="发布日期"
+              extra="页面上显示的日期。"
+              rules={[{ required: true, message: '请选择发布日期' }]}
+            >
+              <DatePicker allowClear={false} />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item name="issuer" label="发布机构" rules={[required('发布机构')]}>
+              <Input maxLength={50} placeholder="例如 国家药品监督管理局" />
+            </Form.Item>
+            <Form.Item name="docNumber" label="文号">
+              <Input maxLength={60} placeholder="例如 2026年第18号" />
+            </Form.Item>
+            <Form.Item name="status" label="效力状态" rules={[{ required: true, message: '请选择效力状态' }]}>
+              <Select options={REGULATION_STATUSES.map((value) => ({ value, label: value }))} />
+            </Form.Item>
+            <Form.Item name="issuedOn" label="发布日期" rules={[{ required: true, message: '请选择发布日期' }]}>
+              <DatePicker allowClear={false} />
+            </Form.Item>
+            <Form.Item name="effectiveOn" label="实施日期">
+              <DatePicker placeholder="未定" />
+            </Form.Item>
+          </>
+        )}
+      </div>
+      {kind === 'news' ? (
+        <Form.Item name="summary" label="摘要" extra="资讯列表和搜索结果中显示。" rules={[required('摘要')]}>
+          <Input.TextArea maxLength={300} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      ) : null}
+      <Form.Item
+        name="content"
+        label="正文"
+        extra="可插入图片（上传到本站）、表格和链接；从其他网站复制的图片不会保留，请先保存到电脑再上传。"
+        rules={[{ required: true, message: '请填写正文' }]}
+      >
+        <RichTextEditor />
+      </Form.Item>
+      <div className="product-desk__grid">
+        <Form.Item name="state" label="发布">
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'draft', label: '存为草稿' },
+              { value: 'published', label: '立即发布' },
+              { value: 'scheduled', label: '定时发布' },
+            ]}
+          />
+        </Form.Item>
+        {state === 'scheduled' ? (
+          <Form.Item name="publishAt" label="发布时间" rules={[{ required: true, message: '定时发布请选择发布时间' }]}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+          </Form.Item>
+        ) : null}
+      </div>
+      <div className="site-desk__actions">
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存
+        </Button>
+        {article ? (
+          <Link to={publicUrl(kind, article.id)} target="_blank" rel="noopener">
+            {article.state === 'published' ? '在网站上查看' : '预览'}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
