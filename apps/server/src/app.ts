@@ -37,6 +37,8 @@ import { excipientAdminRoutes } from './modules/excipient/excipient-admin.routes
 import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
 import { articleAdminRoutes } from './modules/article/article-admin.routes.js';
+import { referenceAdminRoutes } from './modules/reference/reference-admin.routes.js';
+import { ReferenceAdminService } from './modules/reference/reference-admin.service.js';
 import { ArticleAdminService } from './modules/article/article-admin.service.js';
 import { RegistrationWatchRepository } from './modules/registration-watch/registration-watch.repository.js';
 import { registrationWatchRoutes } from './modules/registration-watch/registration-watch.routes.js';
@@ -322,6 +324,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor, registrationWatches),
     guard,
   });
+  await app.register(referenceAdminRoutes, { desk: new ReferenceAdminService(new ReferenceRepository(db), transactor), guard });
   await app.register(articleAdminRoutes, { articles: new ArticleAdminService(articleRepository, files, transactor, deps.now), guard });
   await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });

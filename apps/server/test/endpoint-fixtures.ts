@@ -71,6 +71,9 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   regulationArticle: () => ({ id: 2 }),
   articleImage: (o) => ({ name: o.avatar }),
   standard: () => ({ id: 1 }),
+  /** Rows the databases desk may rewrite or delete: others than the ones the other fixtures read. */
+  standardRow: () => ({ id: 2 }),
+  usageRow: () => ({ id: 2 }),
   build: () => ({ id: 'test-build' }),
 };
 

@@ -9,9 +9,13 @@ export const PDF = Buffer.from(
 /** A CSV of registration records with only its header (valid, imports nothing). */
 const REGISTRATION_CSV = Buffer.from('登记号,品种名称,企业名称,企业地址,省份,产品来源,规格,包装规格,类型,与制剂共同审评审批结果,更新日期,备注\n', 'utf8');
 
+/** A CSV of usage rows with only its header (valid, imports nothing). */
+const USAGE_CSV = Buffer.from('辅料名称,给药途径,剂型,单位制剂最大用量\n', 'utf8');
+
 /** The file each upload endpoint takes: a PDF for a COA or a product document, a CSV for an import, an image otherwise. */
 export function uploadFor(operation: string): { bytes: Buffer; filename: string; type: string } {
   if (operation === 'adminRegistrationImportPreview') return { bytes: REGISTRATION_CSV, filename: 'registrations.csv', type: 'text/csv' };
+  if (operation === 'adminReferenceImport') return { bytes: USAGE_CSV, filename: 'usage.csv', type: 'text/csv' };
   return operation === 'adminApplicationCoaUpload' || operation === 'adminExcipientDocumentUpload'
     ? { bytes: PDF, filename: 'document.pdf', type: 'application/pdf' }
     : { bytes: PNG, filename: 'a.png', type: 'image/png' };

@@ -49,6 +49,7 @@ export const paths = {
   adminSite: '/admin/site',
   adminProducts: '/admin/products',
   adminArticles: '/admin/articles',
+  adminDatabases: '/admin/databases',
   adminImports: '/admin/imports',
   adminUsers: '/admin/users',
   adminAudit: '/admin/audit',

@@ -63,6 +63,7 @@ export default [
       route('admin/site', 'routes/admin/site.tsx'),
       route('admin/products', 'routes/admin/products.tsx'),
       route('admin/articles', 'routes/admin/articles.tsx'),
+      route('admin/databases', 'routes/admin/databases.tsx'),
       route('admin/imports', 'routes/admin/imports.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),

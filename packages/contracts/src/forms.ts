@@ -8,4 +8,5 @@ export { AccountName, Mobile, NickName, Password, VerificationCode } from './acc
 export { AddressBody } from './address.js';
 export { SiteSettingsBody } from './site.js';
 export { ExcipientBody } from './excipient-admin.js';
+export { StandardBody, UsageBody } from './reference-admin.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';

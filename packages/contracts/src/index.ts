@@ -15,6 +15,7 @@ export * from './article-admin.js';
 export * from './excipient.js';
 export * from './favorite.js';
 export * from './reference.js';
+export * from './reference-admin.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -10,6 +10,7 @@ import { FileRepository } from '../modules/files/file.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
+import { ReferenceRepository } from '../modules/reference/reference.repository.js';
 import { RegistrationImportRepository } from '../modules/registration-import/registration-import.repository.js';
 import { RegistrationWatchRepository } from '../modules/registration-watch/registration-watch.repository.js';
 import { SampleApplicationRepository } from '../modules/sample-application/sample-application.repository.js';
@@ -39,6 +40,8 @@ export interface Repositories {
   jobs: JobRepository;
   notices: NoticeRepository;
   outbox: OutboxRepository;
+  /** Pharmacopoeia standards and usage rows (the databases desk writes them). */
+  reference: ReferenceRepository;
   /** CDE registration imports from the staff desk (and the records they write). */
   registrationImports: RegistrationImportRepository;
   /** Who watches which registration records (notices on change). */
@@ -70,6 +73,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),
+    reference: new ReferenceRepository(db),
     registrationImports: new RegistrationImportRepository(db),
     registrationWatches: new RegistrationWatchRepository(db),
     sessions: new SessionRepository(db),

@@ -35,3 +35,13 @@ export function sendPdf(reply: FastifyReply, bytes: Buffer, filename: string): F
     .header('cache-control', 'private, no-store')
     .send(bytes);
 }
+
+/** An Excel workbook to download, named in Chinese (with an ASCII name for old clients); never cached. */
+export function sendWorkbook(reply: FastifyReply, bytes: Buffer, asciiName: string, name: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'private, no-store')
+    .send(bytes);
+}

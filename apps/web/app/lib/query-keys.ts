@@ -26,6 +26,8 @@ export const queryKeys = {
   adminProducts: () => [...queryKeys.me, 'admin', 'products'] as const,
   adminProductPage: (query: object) => [...queryKeys.adminProducts(), 'page', query] as const,
   adminProduct: (id: number) => [...queryKeys.adminProducts(), 'detail', id] as const,
+  adminReference: () => [...queryKeys.me, 'admin', 'reference'] as const,
+  adminReferencePage: (code: string, query: object) => [...queryKeys.adminReference(), code, query] as const,
   adminArticles: () => [...queryKeys.me, 'admin', 'articles'] as const,
   adminArticlePage: (kind: string, query: object) => [...queryKeys.adminArticles(), kind, 'page', query] as const,
   adminArticle: (kind: string, id: number) => [...queryKeys.adminArticles(), kind, 'detail', id] as const,
@@ -70,7 +72,8 @@ export const queryKeys = {
   /** A public query asked again with the user's token (what depends on who is asking). */
   personal: (key: readonly unknown[]) => [...queryKeys.me, 'personal', ...key] as const,
   /** Records of the standards and usage databases: they need a signed-in user. */
-  databaseRecords: (code: string, query: object) => [...queryKeys.me, 'database-records', code, query] as const,
+  allDatabaseRecords: () => [...queryKeys.me, 'database-records'] as const,
+  databaseRecords: (code: string, query: object) => [...queryKeys.allDatabaseRecords(), code, query] as const,
   databaseRecord: (code: string, id: number) => [...queryKeys.me, 'database-record', code, id] as const,
   /** The user's favorites (list pages; a change refreshes everything under `me`). */
   favorites: () => [...queryKeys.me, 'favorites'] as const,

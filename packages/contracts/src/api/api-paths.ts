@@ -129,6 +129,18 @@ export const apiPaths = {
   adminArticleImageUpload: 'POST /api/admin/article/image',
   articleImage: 'GET /api/app/article/image/:name',
 
+  // The databases desk: pharmacopoeia standards and usage rows.
+  adminStandardList: 'GET /api/admin/database/standard/records',
+  adminStandardCreate: 'POST /api/admin/database/standard/records',
+  adminStandardUpdate: 'PUT /api/admin/database/standard/records/:id',
+  adminStandardDelete: 'DELETE /api/admin/database/standard/records/:id',
+  adminUsageList: 'GET /api/admin/database/usage/records',
+  adminUsageCreate: 'POST /api/admin/database/usage/records',
+  adminUsageUpdate: 'PUT /api/admin/database/usage/records/:id',
+  adminUsageDelete: 'DELETE /api/admin/database/usage/records/:id',
+  adminReferenceImport: 'POST /api/admin/database/:code/import',
+  adminReferenceExport: 'GET /api/admin/database/:code/export',
+
   // The company's public details and their desk.
   siteProfile: 'GET /api/app/site',
   siteQr: 'GET /api/app/site/qr/:slot',

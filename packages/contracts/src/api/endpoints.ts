@@ -4,6 +4,7 @@ import { articleAdminEndpoints } from './article-admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { excipientAdminEndpoints } from './excipient-admin.endpoints.js';
 import { informationEndpoints } from './information.endpoints.js';
+import { referenceAdminEndpoints } from './reference-admin.endpoints.js';
 import { registrationImportEndpoints } from './registration-import.endpoints.js';
 import { sampleEndpoints } from './sample.endpoints.js';
 import { siteEndpoints } from './site.endpoints.js';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...excipientAdminEndpoints,
   ...registrationImportEndpoints,
   ...articleAdminEndpoints,
+  ...referenceAdminEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

@@ -81,3 +81,9 @@ export const articleStateLabels: Record<(typeof ARTICLE_STATES)[number], string>
 };
 export const ARTICLE_CONTENT_MAX_LENGTH = 200_000;
 export const ARTICLE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/* The databases desk: standards and usage rows, in and out as spreadsheets with these column names. */
+export const STANDARD_COLUMNS = ['品种名称', '英文名称', '药典', '版本', '状态', '实施日期'] as const;
+export const USAGE_COLUMNS = ['辅料名称', '给药途径', '剂型', '单位制剂最大用量'] as const;
+export const REFERENCE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const REFERENCE_IMPORT_MAX_ROWS = 20_000;

@@ -142,5 +142,60 @@ export class ReferenceRepository {
     const [row] = await this.db.select(usageColumns).from(usageRecords).where(eq(usageRecords.id, id));
     return row;
   }
+
+  /* The databases desk writes rows one by one, or many in one import. */
+
+  async insertStandard(values: StandardValues): Promise<StandardRecord> {
+    const [row] = await this.db.insert(standards).values(values).returning(standardColumns);
+    return row!;
+  }
+
+  async updateStandard(id: number, values: StandardValues): Promise<StandardRecord | undefined> {
+    const [row] = await this.db.update(standards).set(values).where(eq(standards.id, id)).returning(standardColumns);
+    return row;
+  }
+
+  async deleteStandard(id: number): Promise<StandardRecord | undefined> {
+    const [row] = await this.db.delete(standards).where(eq(standards.id, id)).returning(standardColumns);
+    return row;
+  }
+
+  async insertUsage(values: UsageValues): Promise<UsageRow> {
+    const [row] = await this.db.insert(usageRecords).values(values).returning(usageColumns);
+    return row!;
+  }
+
+  async updateUsage(id: number, values: UsageValues): Promise<UsageRow | undefined> {
+    const [row] = await this.db.update(usageRecords).set(values).where(eq(usageRecords.id, id)).returning(usageColumns);
+    return row;
+  }
+
+  async deleteUsage(id: number): Promise<UsageRow | undefined> {
+    const [row] = await this.db.delete(usageRecords).where(eq(usageRecords.id, id)).returning(usageColumns);
+    return row;
+  }
+
+  /** Every standard's id by its natural key (name, pharmacopoeia, edition), for an import to find. */
+  async standardKeys(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ id: standards.id, name: standards.name, pharmacopoeia: standards.pharmacopoeia, edition: standards.edition })
+      .from(standards);
+    return new Map(rows.map((r) => [standardKey(r), r.id]));
+  }
+
+  /** Every usage row's id by its natural key (ingredient, route, dosage form). */
+  async usageKeys(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ id: usageRecords.id, ingredient: usageRecords.ingredient, route: usageRecords.route, dosageForm: usageRecords.dosageForm })
+      .from(usageRecords);
+    return new Map(rows.map((r) => [usageKey(r), r.id]));
+  }
 }
 
+export type StandardValues = Omit<StandardRecord, 'id'>;
+export type UsageValues = Omit<UsageRow, 'id'>;
+
+/** A standard names one monograph of one edition of one pharmacopoeia. */
+export const standardKey = (r: { name: string; pharmacopoeia: string; edition: string }) => [r.name, r.pharmacopoeia, r.edition].join('\u0000');
+/** A usage row names one excipient by one route in one dosage form. */
+export const usageKey = (r: { ingredient: string; route: string; dosageForm: string }) => [r.ingredient, r.route, r.dosageForm].join('\u0000');

@@ -8,37 +8,21 @@
  * is a later state of the record, as when exports are appended); the earlier rows are reported as
  * superseded, not written.
  */
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+import { csvRows, parseCsvDate, TableFormatError, type TableRow } from '../files/table-file.js';
 import { REGISTRATION_CSV_COLUMNS, REGISTRATION_SOURCES, REGISTRATION_TYPES, REG_NO_PATTERN } from '@fuliaotong/contracts';
 
 export type CsvColumn = (typeof REGISTRATION_CSV_COLUMNS)[number];
 
 /** The file cannot be read as a registration CSV at all (encoding, quoting, header). */
-export class CsvFormatError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CsvFormatError';
-  }
-}
+export { TableFormatError as CsvFormatError, type TableRow };
 
 const TYPE_LETTERS = { 辅料: 'F', 药包材: 'B', 原料药: 'Y' } as const;
 
 const optionalText = (max: number) => z.string().trim().max(max, `最多 ${max} 个字`);
 const requiredText = (max: number) => optionalText(max).min(1, '不能为空');
 
-/** Parses the usual ways a date is written in exported sheets into YYYY-MM-DD; null if it is not a real day. */
-export function parseCsvDate(raw: string): string | null {
-  const match =
-    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(raw) ??
-    /^(\d{4})年(\d{1,2})月(\d{1,2})日$/.exec(raw) ??
-    /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
-  if (!match) return null;
-  const [, y, m, d] = match;
-  const iso = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
-}
+export { parseCsvDate };
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -134,42 +118,7 @@ function shown(value: string): string {
 
 /** Reads the whole file. Throws CsvFormatError when the file cannot be read as such a CSV. */
 export function readRegistrationCsv(input: Buffer | Uint8Array | string): RegistrationCsv {
-  let text: string;
-  if (typeof input === 'string') {
-    text = input;
-  } else {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(input);
-    } catch {
-      throw new CsvFormatError('文件不是 UTF-8 编码（可能是 GBK）。请在 Excel 中“另存为 CSV UTF-8（逗号分隔）”后再导入。');
-    }
-  }
-  let parsed: { record: string[]; info: { lines: number } }[];
-  try {
-    parsed = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, info: true }) as unknown as typeof parsed;
-  } catch (error) {
-    const e = error as Error & { code?: string; lines?: number };
-    const where = e.lines ? `第 ${e.lines} 行附近` : '';
-    throw new CsvFormatError(
-      e.code === 'CSV_QUOTE_NOT_CLOSED'
-        ? `CSV 格式错误：${where}有未闭合的引号。`
-        : `CSV 格式错误${where ? `（${where}）` : ''}：${e.message}`,
-    );
-  }
-  // A row's number is the file line it starts on (a quoted field may span lines).
-  const rows: TableRow[] = [];
-  let previousEnd = 0;
-  for (const { record, info } of parsed) {
-    rows.push({ line: previousEnd + 1, fields: record });
-    previousEnd = info.lines;
-  }
-  return readRegistrationTable(rows);
-}
-
-/** One row of a sheet: its line (CSV) or row number (Excel), and its cells as text. */
-export interface TableRow {
-  line: number;
-  fields: string[];
+  return readRegistrationTable(csvRows(input));
 }
 
 /**
@@ -179,7 +128,7 @@ export interface TableRow {
 export function readRegistrationTable(parsed: readonly TableRow[]): RegistrationCsv {
   const isBlank = (fields: string[]) => fields.every((f) => f.trim() === '');
   const headerIndex = parsed.findIndex((r) => !isBlank(r.fields));
-  if (headerIndex < 0) throw new CsvFormatError(`文件是空的：第一行应为列名（${REGISTRATION_CSV_COLUMNS.join(',')}）。`);
+  if (headerIndex < 0) throw new TableFormatError(`文件是空的：第一行应为列名（${REGISTRATION_CSV_COLUMNS.join(',')}）。`);
   const header = parsed[headerIndex]!.fields.map((h) => h.trim());
 
   const position = new Map<string, number>();
@@ -190,13 +139,13 @@ export function readRegistrationTable(parsed: readonly TableRow[]): Registration
   });
   const missing = REGISTRATION_CSV_COLUMNS.filter((c) => !position.has(c));
   if (missing.length) {
-    throw new CsvFormatError(
+    throw new TableFormatError(
       `缺少列：${missing.join('、')}。第一行应为列名（顺序不限）：${REGISTRATION_CSV_COLUMNS.join(',')}。` +
         `读到的列名：${header.filter(Boolean).join(',') || '（无）'}`,
     );
   }
   const repeated = REGISTRATION_CSV_COLUMNS.filter((c) => duplicates.has(c));
-  if (repeated.length) throw new CsvFormatError(`列名重复：${repeated.join('、')}。每一列只能出现一次。`);
+  if (repeated.length) throw new TableFormatError(`列名重复：${repeated.join('、')}。每一列只能出现一次。`);
   const known = new Set<string>(REGISTRATION_CSV_COLUMNS);
   const ignoredColumns = header.filter((h) => h && !known.has(h));
 

@@ -1,6 +1,6 @@
 import { REGISTRATION_IMPORT_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { readUpload } from '../../http/uploads.js';
+import { readUpload, sendWorkbook } from '../../http/uploads.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { RegistrationImportService } from './registration-import.service.js';
 
@@ -13,12 +13,6 @@ export const registrationImportRoutes = endpointRoutes<{ imports: RegistrationIm
   route('adminRegistrationImportCommit', async (request) => imports.commit(actorOf(request), request.params.id));
   route('adminRegistrationExport', async (request, reply) => {
     const bytes = await imports.export(request.query);
-    const filename = `原辅包登记信息-${new Date().toISOString().slice(0, 10)}.xlsx`;
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename="registrations.xlsx"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
+    return sendWorkbook(reply, bytes, 'registrations.xlsx', `原辅包登记信息-${new Date().toISOString().slice(0, 10)}.xlsx`);
   });
 });

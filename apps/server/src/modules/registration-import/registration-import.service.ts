@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   REGISTRATION_CSV_COLUMNS,
   REGISTRATION_EXPORT_MAX_ROWS,
@@ -16,6 +15,7 @@ import type { RegistrationWatchService } from '../registration-watch/registratio
 import { CsvFormatError, readRegistrationCsv, type RegistrationCsv, type RegistrationRecord } from './registration-csv.js';
 import type { RegistrationImportRepository, RegistrationImportRow } from './registration-import.repository.js';
 import { isXlsx, readRegistrationXlsx } from './registration-xlsx.js';
+import { looksLikeText, workbookOf } from '../files/table-file.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -43,11 +43,6 @@ export interface ImportComparison {
     fields: Array<{ field: string; before: string; after: string }>;
   }>;
   unchanged: number;
-}
-
-/** A file of text (a CSV), not a binary one: no NUL byte at its start. */
-function looksLikeText(bytes: Uint8Array): boolean {
-  return !bytes.subarray(0, 4096).includes(0);
 }
 
 /**
@@ -138,31 +133,11 @@ export class RegistrationImportService {
   /** The records of a filtered list as an Excel workbook, with the CDE column names. */
   async export(query: RegistrationExportQuery): Promise<Buffer> {
     const rows = await this.registrations.exportRows(query, REGISTRATION_EXPORT_MAX_ROWS);
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('原辅包登记信息');
-    sheet.columns = REGISTRATION_CSV_COLUMNS.map((header) => ({
-      header,
-      key: header,
-      width: header === '企业地址' || header === '企业名称' ? 36 : 16,
-    }));
-    sheet.getRow(1).font = { bold: true };
-    for (const r of rows) {
-      sheet.addRow([
-        r.regNo,
-        r.name,
-        r.company,
-        r.companyAddress,
-        r.province,
-        r.source,
-        r.spec,
-        r.packageSpec,
-        r.type,
-        r.reviewStatus,
-        r.updatedOn,
-        r.remark,
-      ]);
-    }
-    return Buffer.from(await workbook.xlsx.writeBuffer());
+    return workbookOf(
+      '原辅包登记信息',
+      REGISTRATION_CSV_COLUMNS.map((header) => ({ header, width: header === '企业地址' || header === '企业名称' ? 36 : 16 })),
+      rows.map((r) => [r.regNo, r.name, r.company, r.companyAddress, r.province, r.source, r.spec, r.packageSpec, r.type, r.reviewStatus, r.updatedOn, r.remark]),
+    );
   }
 
   private async read(format: 'csv' | 'xlsx', bytes: Buffer): Promise<RegistrationCsv> {

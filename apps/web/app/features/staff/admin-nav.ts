@@ -18,6 +18,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminApplications, label: '申请审核', roles: ['reviewer'] },
   { to: paths.adminProducts, label: '产品', roles: ['editor'] },
   { to: paths.adminArticles, label: '文章', roles: ['editor'] },
+  { to: paths.adminDatabases, label: '数据库', roles: ['editor'] },
   { to: paths.adminImports, label: '数据导入', roles: ['editor'] },
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
   { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },

@@ -1,0 +1,408 @@
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody, StandardRecord, UsageBody } from '@fuliaotong/contracts';
+import {
+  PHARMACOPOEIAS,
+  pharmacopoeiaLabels,
+  REFERENCE_IMPORT_MAX_BYTES,
+  STANDARD_COLUMNS,
+  STANDARD_STATUSES,
+  USAGE_COLUMNS,
+} from '@fuliaotong/contracts/constants';
+import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
+import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import {
+  REFERENCE_PAGE_SIZE,
+  referenceLabels,
+  useExportReference,
+  useImportReference,
+  useRemoveReferenceRow,
+  useSaveReferenceRow,
+  useStandardRows,
+  useUsageRows,
+} from '../../features/databases/reference-admin-api';
+import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { schemaRule } from '../../lib/form-rules';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminDatabases);
+}
+
+const CODES = [
+  { value: 'standard', label: '药典标准' },
+  { value: 'usage', label: '辅料用量' },
+] as const;
+
+type Row = StandardRecord | AdminUsage;
+type Editing = { code: ReferenceCode; row?: Row };
+
+/** The databases desk: standards and usage rows, one by one or as spreadsheets. */
+export default function AdminDatabasesPage() {
+  const info = pageInfo(paths.adminDatabases);
+  const { message } = App.useApp();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const code: ReferenceCode = searchParams.get('code') === 'usage' ? 'usage' : 'standard';
+  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const query = { keyword: keyword || undefined, page, pageSize: REFERENCE_PAGE_SIZE };
+  const standards = useStandardRows(query, code === 'standard');
+  const usages = useUsageRows(query, code === 'usage');
+  const list = code === 'standard' ? standards : usages;
+  const remove = useRemoveReferenceRow();
+  const exporting = useExportReference();
+  const [editing, setEditing] = useState<Editing>();
+  const [importing, setImporting] = useState<{ file: File; report: ReferenceImportReport }>();
+  const checking = useImportReference();
+
+  const go = (next: { code?: ReferenceCode; keyword?: string; page?: number }) => {
+    const params = new URLSearchParams(searchParams);
+    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
+    if (next.code !== undefined) set('code', next.code === 'standard' ? undefined : next.code);
+    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
+    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
+    setSearchParams(params, { preventScrollReset: true });
+  };
+
+  const removeRow = async (row: Row) => {
+    try {
+      await remove.mutateAsync({ code, id: row.id });
+      message.success('已删除');
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const check = async (file: File) => {
+    if (file.size > REFERENCE_IMPORT_MAX_BYTES) {
+      message.error(`文件不能超过 ${REFERENCE_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+      return;
+    }
+    try {
+      setImporting({ file, report: await checking.mutateAsync({ code, file, dryRun: true }) });
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+
+  const actions = (row: Row) => (
+    <span className="product-desk__actions">
+      <Button size="small" onClick={() => setEditing({ code, row })}>
+        编辑
+      </Button>
+      <Popconfirm title="删除这条记录？公开的数据库中立即不再显示。" okText="删除" cancelText="取消" onConfirm={() => removeRow(row)}>
+        <Button size="small" danger>
+          删除
+        </Button>
+      </Popconfirm>
+    </span>
+  );
+  const standardColumns: ColumnsType<StandardRecord> = [
+    { title: '品种名称', dataIndex: 'name' },
+    { title: '英文名称', dataIndex: 'nameEn' },
+    { title: '药典', dataIndex: 'pharmacopoeia', render: (p: StandardRecord['pharmacopoeia']) => pharmacopoeiaLabels[p] },
+    { title: '版本', dataIndex: 'edition' },
+    { title: '状态', dataIndex: 'status' },
+    { title: '实施日期', dataIndex: 'effectiveOn', render: (d: string | null) => d ?? '—' },
+    { title: '操作', key: 'actions', width: 150, render: (_, row) => actions(row) },
+  ];
+  const usageColumns: ColumnsType<AdminUsage> = [
+    { title: '辅料名称', dataIndex: 'ingredient' },
+    { title: '给药途径', dataIndex: 'route' },
+    { title: '剂型', dataIndex: 'dosageForm' },
+    { title: '单位制剂最大用量', dataIndex: 'maxAmount' },
+    { title: '操作', key: 'actions', width: 150, render: (_, row) => actions(row) },
+  ];
+  const pagination = {
+    current: page,
+    pageSize: REFERENCE_PAGE_SIZE,
+    total: list.data?.totalCount ?? 0,
+    showSizeChanger: false,
+    showTotal: (total: number) => `共 ${total} 条`,
+    onChange: (next: number) => go({ page: next }),
+  };
+  const empty = keyword ? `没有找到与“${keyword}”相关的记录` : '暂无记录';
+
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <span className="product-desk__head-actions">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting.isPending}
+              onClick={() =>
+                exporting.mutate(
+                  { code, query: { keyword: keyword || undefined } },
+                  { onError: (e) => void message.error(errorMessage(e)) },
+                )
+              }
+            >
+              导出 Excel
+            </Button>
+            <Upload
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void check(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={checking.isPending && !importing}>
+                导入
+              </Button>
+            </Upload>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ code })}>
+              新增
+            </Button>
+          </span>
+        }
+      />
+      <div className="staff-desk__filters">
+        <Segmented<ReferenceCode> value={code} options={[...CODES]} onChange={(value) => go({ code: value, page: 1, keyword: '' })} />
+        <Input.Search
+          key={code}
+          className="staff-desk__search"
+          allowClear
+          defaultValue={keyword}
+          maxLength={50}
+          placeholder={code === 'standard' ? '品种名称或英文名称' : '辅料名称'}
+          aria-label={`搜索${referenceLabels[code]}`}
+          onSearch={(value) => go({ keyword: value, page: 1 })}
+        />
+      </div>
+      <p className="muted small">
+        导入文件第一行为列名（顺序不限）：{(code === 'standard' ? STANDARD_COLUMNS : USAGE_COLUMNS).join('、')}。
+        {code === 'standard' ? '名称、药典与版本' : '辅料名称、给药途径与剂型'}相同的行更新已有记录，其余新增；先检查，确认后写入。
+      </p>
+      {list.isError ? (
+        <LoadError title="记录加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : code === 'standard' ? (
+        <Table<StandardRecord>
+          rowKey="id"
+          size="middle"
+          columns={standardColumns}
+          dataSource={standards.data?.items}
+          loading={standards.isPending}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: empty }}
+          pagination={pagination}
+        />
+      ) : (
+        <Table<AdminUsage>
+          rowKey="id"
+          size="middle"
+          columns={usageColumns}
+          dataSource={usages.data?.items}
+          loading={usages.isPending}
+          scroll={{ x: 700 }}
+          locale={{ emptyText: empty }}
+          pagination={pagination}
+        />
+      )}
+      {editing ? <RowEditor editing={editing} onClose={() => setEditing(undefined)} /> : null}
+      {importing ? (
+        <ImportCheck code={code} file={importing.file} report={importing.report} onClose={() => setImporting(undefined)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The report of a checked file, and the button that writes it. */
+function ImportCheck({
+  code,
+  file,
+  report,
+  onClose,
+}: {
+  code: ReferenceCode;
+  file: File;
+  report: ReferenceImportReport;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const importing = useImportReference();
+  const writable = report.inserted + report.updated;
+  const commit = async () => {
+    try {
+      const done = await importing.mutateAsync({ code, file, dryRun: false });
+      message.success(`已导入“${file.name}”：新增 ${done.inserted} 条，更新 ${done.updated} 条`);
+      onClose();
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`检查结果：${file.name}`}
+      onCancel={onClose}
+      width={720}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          取消
+        </Button>,
+        <Button key="ok" type="primary" disabled={writable === 0} loading={importing.isPending} onClick={() => void commit()}>
+          确认导入（{writable} 条）
+        </Button>,
+      ]}
+    >
+      <p>
+        共读取 {report.rowCount} 行：将新增 {report.inserted} 条，更新 {report.updated} 条，拒绝 {report.rejectedCount} 行（不导入）。
+      </p>
+      {report.ignoredColumns.length ? (
+        <Alert type="info" showIcon title={`未识别的列（不导入）：${report.ignoredColumns.join('、')}`} />
+      ) : null}
+      {report.rejected.length ? (
+        <Table
+          className="imports-desk__rejected"
+          rowKey="line"
+          size="small"
+          pagination={false}
+          scroll={{ y: 320 }}
+          dataSource={report.rejected}
+          columns={[
+            { title: '行号', dataIndex: 'line', width: 80 },
+            { title: '原因', dataIndex: 'reasons', render: (reasons: string[]) => reasons.join('；') },
+          ]}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+interface RowForm {
+  name?: string;
+  nameEn?: string;
+  pharmacopoeia?: StandardBody['pharmacopoeia'];
+  edition?: string;
+  status?: StandardBody['status'];
+  effectiveOn?: Dayjs | null;
+  ingredient?: string;
+  route?: string;
+  dosageForm?: string;
+  maxAmount?: string;
+}
+
+const fieldNames = [
+  'name',
+  'nameEn',
+  'pharmacopoeia',
+  'edition',
+  'status',
+  'effectiveOn',
+  'ingredient',
+  'route',
+  'dosageForm',
+  'maxAmount',
+];
+
+/** Adds or edits one row in a dialog. */
+function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RowForm>();
+  const save = useSaveReferenceRow();
+  const [formError, setFormError] = useState<string>();
+  const { code, row } = editing;
+  const initial: RowForm =
+    row && 'pharmacopoeia' in row
+      ? { ...row, effectiveOn: row.effectiveOn ? dayjs(row.effectiveOn) : null }
+      : row
+        ? { ...row }
+        : code === 'standard'
+          ? { pharmacopoeia: 'ChP', status: '现行', nameEn: '', effectiveOn: null }
+          : {};
+  const submit = async (values: RowForm) => {
+    setFormError(undefined);
+    try {
+      if (code === 'standard') {
+        const body: StandardBody = {
+          name: values.name ?? '',
+          nameEn: values.nameEn ?? '',
+          pharmacopoeia: values.pharmacopoeia!,
+          edition: values.edition ?? '',
+          status: values.status!,
+          effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
+        };
+        await save.mutateAsync({ code, id: row?.id, body });
+      } else {
+        const body: UsageBody = {
+          ingredient: values.ingredient ?? '',
+          route: values.route ?? '',
+          dosageForm: values.dosageForm ?? '',
+          maxAmount: values.maxAmount ?? '',
+        };
+        await save.mutateAsync({ code, id: row?.id, body });
+      }
+      message.success(row ? '已保存，网站上立即生效' : '已新增');
+      onClose();
+    } catch (error) {
+      setFormError(showServerErrors(form, error, fieldNames));
+    }
+  };
+  const rule = (schema: typeof StandardSchema | typeof UsageSchema, name: string) =>
+    schemaRule((schema.shape as Record<string, Parameters<typeof schemaRule>[0]>)[name]!);
+  const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
+  return (
+    <Modal
+      open
+      title={`${row ? '编辑' : '新增'}${referenceLabels[code]}`}
+      onCancel={onClose}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form<RowForm> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)}>
+        {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+        {code === 'standard' ? (
+          <>
+            <Form.Item name="name" label="品种名称" rules={[required('品种名称'), rule(StandardSchema, 'name')]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="nameEn" label="英文名称" rules={[rule(StandardSchema, 'nameEn')]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="pharmacopoeia" label="药典" rules={[{ required: true, message: '请选择药典' }]}>
+              <Select options={PHARMACOPOEIAS.map((value) => ({ value, label: pharmacopoeiaLabels[value] }))} />
+            </Form.Item>
+            <Form.Item name="edition" label="版本" rules={[required('版本'), rule(StandardSchema, 'edition')]}>
+              <Input placeholder="例如 2025 年版" />
+            </Form.Item>
+            <Form.Item name="status" label="状态" rules={[{ required: true, message: '请选择状态' }]}>
+              <Select options={STANDARD_STATUSES.map((value) => ({ value, label: value }))} />
+            </Form.Item>
+            <Form.Item name="effectiveOn" label="实施日期">
+              <DatePicker placeholder="未定" />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item name="ingredient" label="辅料名称" rules={[required('辅料名称'), rule(UsageSchema, 'ingredient')]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="route" label="给药途径" rules={[required('给药途径'), rule(UsageSchema, 'route')]}>
+              <Input placeholder="例如 口服" />
+            </Form.Item>
+            <Form.Item name="dosageForm" label="剂型" rules={[required('剂型'), rule(UsageSchema, 'dosageForm')]}>
+              <Input placeholder="例如 片剂" />
+            </Form.Item>
+            <Form.Item name="maxAmount" label="单位制剂最大用量" rules={[required('单位制剂最大用量'), rule(UsageSchema, 'maxAmount')]}>
+              <Input placeholder="例如 120 mg" />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { IdParams } from '../common.js';
+import { REFERENCE_IMPORT_MAX_BYTES, REFERENCE_IMPORT_MAX_ROWS, STANDARD_COLUMNS, USAGE_COLUMNS } from '../constants/information.js';
+import { StandardRecord } from '../reference.js';
+import { DatabaseRecordQuery } from '../reference.js';
+import {
+  AdminStandardPage,
+  AdminUsage,
+  AdminUsagePage,
+  ReferenceCodeParams,
+  ReferenceExportQuery,
+  ReferenceImportQuery,
+  ReferenceImportReport,
+  StandardBody,
+  UsageBody,
+} from '../reference-admin.js';
+import type { EndpointSpec } from './endpoint.js';
+
+const TAG = '数据库管理';
+const editor = { staff: ['editor'] } as const;
+/** Rows the desk may rewrite or delete: others than the ones the other fixtures read. */
+const standardRow = { kind: 'standardRow', owner: false } as const;
+const usageRow = { kind: 'usageRow', owner: false } as const;
+
+const exampleStandard = {
+  name: '微晶纤维素',
+  nameEn: 'Microcrystalline Cellulose',
+  pharmacopoeia: 'ChP',
+  edition: '2025 年版',
+  status: '现行',
+  effectiveOn: '2025-10-01',
+} as const;
+const exampleUsage = { ingredient: '微晶纤维素', route: '口服', dosageForm: '片剂', maxAmount: '850 mg' };
+
+/** The databases desk (editors): pharmacopoeia standards and usage rows, one by one or as spreadsheets. */
+export const referenceAdminEndpoints = {
+  adminStandardList: {
+    access: editor,
+    tag: TAG,
+    summary: '药典标准列表（按名称搜索，按药典、状态筛选）',
+    query: DatabaseRecordQuery,
+    responses: { 200: AdminStandardPage },
+  },
+  adminStandardCreate: {
+    access: editor,
+    tag: TAG,
+    summary: '新增一条药典标准',
+    body: StandardBody,
+    responses: { 201: StandardRecord },
+    example: { body: exampleStandard },
+  },
+  adminStandardUpdate: {
+    access: editor,
+    tag: TAG,
+    summary: '修改一条药典标准（公开页面立即更新，修改前后的值记入操作日志）',
+    params: IdParams,
+    body: StandardBody,
+    responses: { 200: StandardRecord },
+    rows: standardRow,
+    example: { body: exampleStandard },
+  },
+  adminStandardDelete: {
+    access: editor,
+    tag: TAG,
+    summary: '删除一条药典标准',
+    params: IdParams,
+    responses: { 204: z.null() },
+    rows: standardRow,
+  },
+  adminUsageList: {
+    access: editor,
+    tag: TAG,
+    summary: '辅料用量列表（含单位制剂最大用量；按辅料名称搜索，按给药途径、剂型筛选）',
+    query: DatabaseRecordQuery,
+    responses: { 200: AdminUsagePage },
+  },
+  adminUsageCreate: {
+    access: editor,
+    tag: TAG,
+    summary: '新增一条辅料用量',
+    body: UsageBody,
+    responses: { 201: AdminUsage },
+    example: { body: exampleUsage },
+  },
+  adminUsageUpdate: {
+    access: editor,
+    tag: TAG,
+    summary: '修改一条辅料用量（公开页面立即更新，修改前后的值记入操作日志）',
+    params: IdParams,
+    body: UsageBody,
+    responses: { 200: AdminUsage },
+    rows: usageRow,
+    example: { body: exampleUsage },
+  },
+  adminUsageDelete: {
+    access: editor,
+    tag: TAG,
+    summary: '删除一条辅料用量',
+    params: IdParams,
+    responses: { 204: z.null() },
+    rows: usageRow,
+  },
+  adminReferenceImport: {
+    access: editor,
+    tag: TAG,
+    summary:
+      `导入药典标准或辅料用量（multipart/form-data，字段 file：CSV UTF-8 或 Excel .xlsx，最大 ${REFERENCE_IMPORT_MAX_BYTES / 1024 / 1024} MB、` +
+      `${REFERENCE_IMPORT_MAX_ROWS.toLocaleString('en-US')} 行）`,
+    description:
+      `第一行为列名，顺序不限。药典标准：${STANDARD_COLUMNS.join(',')}（名称、药典与版本相同的行更新原有记录）；` +
+      `辅料用量：${USAGE_COLUMNS.join(',')}（辅料、途径与剂型相同的行更新原有记录）。` +
+      '先以 dryRun=true 检查，报告将新增、更新和被拒绝的行；再不带 dryRun 提交，有效行在一个事务中写入，被拒绝的行不写入。',
+    params: ReferenceCodeParams,
+    query: ReferenceImportQuery,
+    bodyFormat: 'multipart',
+    body: z.object({ file: z.string().describe('CSV 或 Excel 文件（binary）') }),
+    responses: { 200: ReferenceImportReport },
+    errors: [413, 415],
+    example: { params: { code: 'usage' }, query: { dryRun: 'true' } },
+  },
+  adminReferenceExport: {
+    access: editor,
+    tag: TAG,
+    summary: `按筛选条件导出药典标准或辅料用量为 Excel（.xlsx，最多 ${REFERENCE_IMPORT_MAX_ROWS.toLocaleString('en-US')} 条；列名与导入相同）`,
+    params: ReferenceCodeParams,
+    query: ReferenceExportQuery,
+    responses: { 200: z.string().describe('Excel 文件（.xlsx）') },
+    responseFormat: 'binary',
+    example: { params: { code: 'usage' }, query: { keyword: '乳糖' } },
+  },
+} as const satisfies Record<string, EndpointSpec>;
