@@ -5,6 +5,7 @@ import { bearer } from '../../../test/accounts.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';
+import { pdfText } from '../../../test/pdf-text.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
@@ -173,15 +174,17 @@ describe('GET /api/app/excipient/:id/document/:docId', () => {
   const download = (docId: number, headers: Record<string, string> = {}, excipientId = ids['乳糖']) =>
     t.app.inject({ method: 'GET', url: `/api/app/excipient/${excipientId}/document/${docId}`, headers });
 
-  it('serves a public document to everyone, as UTF-8 text with the product data', async () => {
+  it('serves a public document to everyone, as a PDF of the product data in Chinese', async () => {
     const response = await download(docs['乳糖技术资料']!);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent('乳糖技术资料.txt'));
-    expect(response.body).toContain('产品名称：乳糖');
-    expect(response.body).toContain('CAS 号：63-42-3');
-    expect(response.body).toContain('100 目，500 g');
-    expect(response.body).toContain('F20190000001（A）');
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent('乳糖-乳糖技术资料.pdf'));
+    expect(response.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('产品名称：乳糖');
+    expect(text).toContain('CAS 号：63-42-3');
+    expect(text).toContain('100 目，500 g');
+    expect(text).toContain('F20190000001（A）');
   });
 
   it('needs a session for log-in documents and refuses documents sent on request', async () => {

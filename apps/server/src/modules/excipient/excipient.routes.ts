@@ -13,13 +13,6 @@ export const excipientRoutes = endpointRoutes<{ excipients: ExcipientService }>(
 
   route('excipientDocument', async (request, reply) => {
     const document = await excipients.document(request.params.id, request.params.docId, viewerOf(request));
-    if (document.kind === 'pdf') return sendPdf(reply, document.bytes, document.filename);
-    const { filename, text } = document;
-    return reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', `attachment; filename="document.txt"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(text, 'utf8'));
+    return sendPdf(reply, document.bytes, document.filename);
   });
 });

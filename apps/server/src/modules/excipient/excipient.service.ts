@@ -11,6 +11,7 @@ import {
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import type { Viewer } from '../auth/auth.guard.js';
+import { chinesePdf, type PdfBlock } from '../files/chinese-pdf.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { FileStore } from '../files/file-store.js';
 import type { RegistrationRepository } from '../registration/registration.repository.js';
@@ -98,14 +99,14 @@ export class ExcipientService {
 
   /**
    * A technical document: the PDF the staff uploaded, or else the product's data sheet written from the
-   * catalogue as text. Answers 401 for log-in documents without a session and 403 for documents sent on
+   * catalogue as a PDF. Answers 401 for log-in documents without a session and 403 for documents sent on
    * request.
    */
   async document(
     id: number,
     documentId: number,
     viewer: Viewer,
-  ): Promise<{ kind: 'pdf'; filename: string; bytes: Buffer } | { kind: 'text'; filename: string; text: string }> {
+  ): Promise<{ filename: string; bytes: Buffer }> {
     const row = await this.visible(id, viewer);
     const documents = row ? await this.excipients.documents(id) : [];
     const document = documents.find((d) => d.id === documentId);
@@ -115,32 +116,29 @@ export class ExcipientService {
     if (document.fileKey) {
       const file = await this.files.get(document.fileKey);
       if (!file) throw new AppError('not_found', '资料文件不存在');
-      return { kind: 'pdf', filename: `${row.nameZh}-${document.title}.pdf`, bytes: file.bytes };
+      return { filename: `${row.nameZh}-${document.title}.pdf`, bytes: file.bytes };
     }
     const [specs, records] = await Promise.all([this.excipients.specs(id), this.registrations.byRegNos(row.regNos)]);
     const status = new Map(records.map((r) => [r.regNo, r.reviewStatus]));
-    const lines = [
-      `${document.title}`,
-      `资料类型：${documentKindLabels[document.kind]}`,
-      '',
-      `产品名称：${row.nameZh}`,
-      `英文名称：${row.nameEn}`,
-      ...(row.synonyms.length ? [`别名：${row.synonyms.join('、')}`] : []),
-      `CAS 号：${row.cas ?? '—'}`,
-      `功能类别：${row.category}`,
-      `适用剂型：${row.dosageForms.join('、') || '—'}`,
-      `符合药典：${row.pharmacopoeias.map((p) => pharmacopoeiaLabels[p as Pharmacopoeia] ?? p).join('、') || '—'}`,
-      `CDE 登记号：${row.regNos.map((n) => `${n}（${status.get(n) ?? '未收录'}）`).join('、') || '—'}`,
-      '',
-      '规格与包装：',
-      ...(specs.length ? specs.map((s) => `  - ${s.grade}，${s.packSize}${s.sampleAvailable ? '（可申请样品）' : ''}`) : ['  —']),
-      '',
-      '产品说明：',
-      row.description || row.summary,
-      '',
-      `本资料由辅料通生成于 ${new Date().toISOString().slice(0, 10)}，仅供研发参考。`,
-      '',
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const blocks: PdfBlock[] = [
+      { text: document.title, style: 'title' },
+      { text: `资料类型：${documentKindLabels[document.kind]}    日期：${today}`, style: 'small' },
+      { text: '产品信息', style: 'heading' },
+      { text: `产品名称：${row.nameZh}` },
+      { text: `英文名称：${row.nameEn}` },
+      ...(row.synonyms.length ? [{ text: `别名：${row.synonyms.join('、')}` }] : []),
+      { text: `CAS 号：${row.cas ?? '—'}` },
+      { text: `功能类别：${row.category}` },
+      { text: `适用剂型：${row.dosageForms.join('、') || '—'}` },
+      { text: `符合药典：${row.pharmacopoeias.map((p) => pharmacopoeiaLabels[p as Pharmacopoeia] ?? p).join('、') || '—'}` },
+      { text: `CDE 登记号：${row.regNos.map((n) => `${n}（${status.get(n) ?? '未收录'}）`).join('、') || '—'}` },
+      { text: '规格与包装', style: 'heading' },
+      ...(specs.length ? specs.map((s) => ({ text: `• ${s.grade}，${s.packSize}${s.sampleAvailable ? '（可申请样品）' : ''}` })) : [{ text: '—' }]),
+      { text: '产品说明', style: 'heading' },
+      ...(row.description || row.summary).split(/\n\s*\n/).map((text) => ({ text: text.trim() })),
+      { text: '本资料根据辅料通产品目录生成，仅供研发选型参考；质量标准以随货检验报告（COA）为准。', style: 'small' },
     ];
-    return { kind: 'text', filename: `${document.title}.txt`, text: lines.join('\n') };
+    return { filename: `${row.nameZh}-${document.title}.pdf`, bytes: chinesePdf(document.title, blocks, `辅料通 · ${row.nameZh}`) };
   }
 }
