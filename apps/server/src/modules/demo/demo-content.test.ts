@@ -23,6 +23,8 @@ import {
   registrationRange,
 } from './demo-content.js';
 import * as catalogue from './catalogue-data.js';
+import { PRODUCT_FACTS } from './product-facts.js';
+import { COUNTRIES } from './registry-data.js';
 import { Random } from './random.js';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -192,6 +194,37 @@ describe('demo content a pharmacist would believe', () => {
     for (const row of generateUsageRecords()) {
       if (['N-甲基吡咯烷酮', '二甲基亚砜', '异丙醇', '白凡士林'].includes(row.ingredient)) expect(['口服', '吸入'], JSON.stringify(row)).not.toContain(row.route);
       if (liquids.has(row.ingredient) && row.route === '口服') expect(['片剂', '颗粒剂', '散剂'], JSON.stringify(row)).not.toContain(row.dosageForm);
+    }
+  });
+
+  it('each product has its own description: its use and use levels where known, its grades, its storage', () => {
+    const excipients = generateExcipients();
+    const descriptions = excipients.map((e) => e.description);
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+    for (const name of Object.keys(PRODUCT_FACTS)) expect(entries.some((entry) => entry.zh === name), name).toBe(true);
+    const described = Object.entries(PRODUCT_FACTS).filter(([name]) => excipients.some((e) => e.nameZh === name));
+    expect(described.length).toBeGreaterThan(30);
+    for (const [name, facts] of described) {
+      const product = excipients.find((e) => e.nameZh === name);
+      expect(product!.description).toContain(facts.levels);
+      expect(product!.summary.startsWith(`${name}${facts.role}`)).toBe(true);
+      if (facts.storage) expect(product!.description).toContain(`贮藏：${facts.storage}`);
+    }
+    // Two fillers say different things about how much of them to use.
+    const levels = (name: string) => excipients.find((e) => e.nameZh === name)!.description.split('\n\n')[1];
+    expect(levels('微晶纤维素')).toContain('20%～90%');
+    expect(levels('乳糖（一水）')).toContain('65%～85%');
+  });
+
+  it('imported registrations name companies of their country, at addresses in it', () => {
+    const imported = registrationRange(DEFAULT_SCALE, 0, 3_000).filter((r) => r.source === '进口');
+    expect(imported.length).toBeGreaterThan(100);
+    for (const record of imported) {
+      const country = COUNTRIES.find((c) => c.name === record.province)!;
+      expect(country, record.province).toBeDefined();
+      expect(country.roots.some((root) => record.company.startsWith(`${root} `)), record.company).toBe(true);
+      expect(country.forms.some((form) => record.company.endsWith(` ${form}`)), record.company).toBe(true);
+      expect(record.companyAddress.endsWith(`, ${country.en}`), record.companyAddress).toBe(true);
     }
   });
 });

@@ -10,6 +10,7 @@
  */
 import { DOSAGE_FORMS, type REGISTRATION_TYPES, type STANDARD_STATUSES } from '@fuliaotong/contracts';
 import { EXCIPIENT_ENTRIES, type Category, type ExcipientEntry, type PharmacopoeiaCode } from './catalogue-data.js';
+import { PRODUCT_FACTS } from './product-facts.js';
 import { Random, hashString, mix } from './random.js';
 import {
   ACTIVE_INGREDIENTS,
@@ -18,7 +19,6 @@ import {
   COUNTRIES,
   DISTRICT_KINDS,
   FOREIGN_FIELDS,
-  FOREIGN_ROOTS,
   NAME_CORES,
   PACKAGING,
   PROVINCES,
@@ -305,20 +305,23 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
     const dosageForms = dosageFormsOf(entry, random);
     const pharmacopoeias = pharmacopoeiasOf(entry, random);
     const text = CATEGORY_TEXT[entry.cat];
+    const facts = PRODUCT_FACTS[entry.zh];
     const gradeText = grades.length > 1 ? `${listZh(grades)} 等 ${grades.length} 个规格` : `${grades[0]}规格`;
-    const summary = `${entry.zh}${text.intro}；提供${gradeText}，适用于${listZh(dosageForms.slice(0, 3))}等剂型。`;
+    const summary = `${entry.zh}${facts?.role ?? text.intro}；提供${gradeText}，适用于${listZh(dosageForms.slice(0, 3))}等剂型。`;
+    const storage = facts?.storage ?? (entry.liquid ? '遮光，密封，在阴凉处保存' : '密封，置干燥处保存，避免受潮');
     const compliance = listZh(pharmacopoeias.map((p) => PHARMACOPOEIA_NAMES[p]));
     const paragraphs = [
       `${entry.zh}（${entry.en}${entry.cas ? `，CAS 号 ${entry.cas}` : ''}）${text.intro}。` +
         (entry.syn?.length ? `本品又称${listZh(entry.syn)}。` : '') +
         `在${listZh(dosageForms)}中均有成熟应用。`,
-      text.use,
+      // What it does and how much of it: the product's own where known, else its category's.
+      facts ? `${entry.zh}${facts.role}。${facts.levels}` : text.use,
       `本品提供${gradeText}，质量符合${compliance}现行版标准要求，每批随货提供检验报告（COA）。` +
         `样品提供 ${listZh(packs)} 三种包装，可在线申请；大包装采用${entry.liquid ? '25 kg 塑料桶或 200 kg 钢桶' : '25 kg 纸板桶或内衬药用低密度聚乙烯袋的编织袋'}。`,
       regNos.length
         ? `本品已在国家药品监督管理局药品审评中心完成原辅包登记（登记号 ${listZh(regNos)}），可为制剂客户提供授权信及关联审评所需资料。`
         : '本品的原辅包登记资料正在准备中，如需关联审评支持，请联系我们的技术服务团队。',
-      `贮藏：${entry.liquid ? '遮光，密封，在阴凉处保存' : '密封，置干燥处保存，避免受潮'}。开封后请尽快使用，未用完部分应重新密封。`,
+      `贮藏：${storage}。开封后请尽快使用，未用完部分应重新密封。`,
     ];
     const documents: DemoDocument[] = [
       { kind: 'TDS', title: `${entry.zh}技术资料`, access: 'public' },
@@ -403,8 +406,8 @@ function companyAt(seed: number, type: RegistrationType, source: '国产' | '进
   let company: Company;
   if (source === '进口') {
     const country = random.weighted(COUNTRIES.map((c) => [c, c.weight] as const));
-    const name = `${random.pick(FOREIGN_ROOTS)} ${random.pick(FOREIGN_FIELDS[type])} ${random.pick(country.forms)}`;
-    const street = random.pick(['Industriepark', 'Harbor Road', 'Rue de la Chimie', 'Via dell’Industria', 'Science Park', 'Chemiestraße', 'Pharma Avenue']);
+    const name = `${random.pick(country.roots)} ${random.pick(FOREIGN_FIELDS[type])} ${random.pick(country.forms)}`;
+    const street = random.pick(country.streets);
     company = { name, address: `${street} ${random.int(1, 220)}, ${random.pick(country.cities)}, ${country.en}`, province: country.name, source };
   } else {
     const province = random.weighted(PROVINCES.map((p) => [p, p.weight] as const));

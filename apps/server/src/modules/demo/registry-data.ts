@@ -47,25 +47,32 @@ export const ROADS = [
 ];
 
 /** Imports: country as listed in 省份, its cities, and the legal form of its companies. */
-export const COUNTRIES: readonly { name: string; en: string; cities: string[]; forms: string[]; weight: number }[] = [
-  { name: '德国', en: 'Germany', cities: ['Darmstadt', 'Ludwigshafen', 'Mannheim', 'Hamburg', 'Frankfurt am Main'], forms: ['GmbH', 'GmbH & Co. KG', 'AG'], weight: 5 },
-  { name: '美国', en: 'USA', cities: ['Wilmington, DE', 'Midland, MI', 'Harleysville, PA', 'Newark, NJ', 'Chicago, IL'], forms: ['Inc.', 'LLC', 'Corporation'], weight: 6 },
-  { name: '法国', en: 'France', cities: ['Lestrem', 'Lyon', 'Saint-Priest', 'Strasbourg'], forms: ['S.A.S.', 'S.A.'], weight: 3 },
-  { name: '日本', en: 'Japan', cities: ['Tokyo', 'Osaka', 'Niigata', 'Nagoya'], forms: ['Co., Ltd.', 'Corporation'], weight: 4 },
-  { name: '印度', en: 'India', cities: ['Hyderabad', 'Ahmedabad', 'Mumbai', 'Vadodara'], forms: ['Pvt. Ltd.', 'Limited'], weight: 5 },
-  { name: '意大利', en: 'Italy', cities: ['Milano', 'Bologna', 'Verona'], forms: ['S.p.A.', 'S.r.l.'], weight: 2 },
-  { name: '比利时', en: 'Belgium', cities: ['Brussels', 'Antwerp', 'Ghent'], forms: ['NV', 'SA'], weight: 1 },
-  { name: '荷兰', en: 'Netherlands', cities: ['Veghel', 'Rotterdam', 'Eindhoven'], forms: ['B.V.'], weight: 2 },
-  { name: '瑞士', en: 'Switzerland', cities: ['Basel', 'Zürich', 'Visp'], forms: ['AG', 'SA'], weight: 2 },
-  { name: '英国', en: 'United Kingdom', cities: ['Cambridge', 'Manchester', 'Dartford'], forms: ['Ltd.', 'plc'], weight: 1 },
-  { name: '韩国', en: 'Republic of Korea', cities: ['Seoul', 'Incheon', 'Ulsan'], forms: ['Co., Ltd.'], weight: 2 },
-  { name: '爱尔兰', en: 'Ireland', cities: ['Cork', 'Dublin'], forms: ['Limited'], weight: 1 },
-  { name: '西班牙', en: 'Spain', cities: ['Barcelona', 'Madrid'], forms: ['S.A.', 'S.L.'], weight: 1 },
-];
-export const FOREIGN_ROOTS = [
-  'Meridian', 'Alpenwerk', 'Nordica', 'Silvana', 'Corvus', 'Helion', 'Astra Lumen', 'Veritas', 'Kaneda', 'Orion',
-  'Sunrise', 'Bluestone', 'Lindqvist', 'Rhein', 'Aurelia', 'Fujisawa Seiko', 'Maple Leaf', 'Deccan', 'Narmada',
-  'Castello', 'Vistula', 'Brightwater', 'Hanil', 'Seoyang', 'Ebro', 'Kestrel', 'Montblanc', 'Tessin', 'Oakridge', 'Pacifica',
+/**
+ * Countries of imported registrations, each with company names, company forms and addresses of its
+ * own (a German GmbH on a Straße in Darmstadt, a Japanese Co., Ltd. in Osaka).
+ */
+export const COUNTRIES: readonly {
+  name: string;
+  en: string;
+  cities: string[];
+  forms: string[];
+  roots: string[];
+  streets: string[];
+  weight: number;
+}[] = [
+  { name: '德国', en: 'Germany', cities: ['Darmstadt', 'Ludwigshafen', 'Mannheim', 'Hamburg', 'Frankfurt am Main'], forms: ['GmbH', 'GmbH & Co. KG', 'AG'], roots: ['Rheinwerk', 'Alpenwerk', 'Lindenberg', 'Taunus', 'Neckartal', 'Elbtal'], streets: ['Industriestraße', 'Chemiestraße', 'Am Werkhafen'], weight: 5 },
+  { name: '美国', en: 'USA', cities: ['Wilmington, DE', 'Midland, MI', 'Harleysville, PA', 'Newark, NJ', 'Chicago, IL'], forms: ['Inc.', 'LLC', 'Corporation'], roots: ['Oakridge', 'Bluestone', 'Brightwater', 'Pacifica', 'Great Lakes', 'Kestrel'], streets: ['Harbor Road', 'Science Park Drive', 'Industrial Parkway'], weight: 6 },
+  { name: '法国', en: 'France', cities: ['Lestrem', 'Lyon', 'Saint-Priest', 'Strasbourg'], forms: ['S.A.S.', 'S.A.'], roots: ['Montblanc', 'Provence', 'Val de Loire', 'Normandie', 'Aquitaine'], streets: ['Rue de la Chimie', "Avenue de l'Industrie", 'Rue des Sciences'], weight: 3 },
+  { name: '日本', en: 'Japan', cities: ['Tokyo', 'Osaka', 'Niigata', 'Nagoya'], forms: ['Co., Ltd.', 'Corporation'], roots: ['Fujisawa Seiko', 'Kaneda', 'Sakura', 'Hokuriku', 'Shinano', 'Tokai'], streets: ['Nihonbashi-Honcho', 'Doshomachi', 'Marunouchi'], weight: 4 },
+  { name: '印度', en: 'India', cities: ['Hyderabad', 'Ahmedabad', 'Mumbai', 'Vadodara'], forms: ['Pvt. Ltd.', 'Limited'], roots: ['Deccan', 'Narmada', 'Godavari', 'Malabar', 'Sahyadri', 'Kaveri'], streets: ['GIDC Industrial Estate', 'MIDC Industrial Area', 'Pharma City Road'], weight: 5 },
+  { name: '意大利', en: 'Italy', cities: ['Milano', 'Bologna', 'Verona'], forms: ['S.p.A.', 'S.r.l.'], roots: ['Castello', 'Aurelia', 'Dolomiti', 'Toscana', 'Adriatica'], streets: ["Via dell'Industria", 'Via della Chimica', 'Viale Europa'], weight: 2 },
+  { name: '比利时', en: 'Belgium', cities: ['Brussels', 'Antwerp', 'Ghent'], forms: ['NV', 'SA'], roots: ['Ardenne', 'Scheldt', 'Brabant'], streets: ['Industrieweg', 'Havenlaan'], weight: 1 },
+  { name: '荷兰', en: 'Netherlands', cities: ['Veghel', 'Rotterdam', 'Eindhoven'], forms: ['B.V.'], roots: ['Zeeland', 'Veluwe', 'Delta', 'Hollandia'], streets: ['Industrieweg', 'Havenstraat'], weight: 2 },
+  { name: '瑞士', en: 'Switzerland', cities: ['Basel', 'Zürich', 'Visp'], forms: ['AG', 'SA'], roots: ['Tessin', 'Helvetia', 'Jura', 'Rhône'], streets: ['Industriestrasse', 'Rheinstrasse'], weight: 2 },
+  { name: '英国', en: 'United Kingdom', cities: ['Cambridge', 'Manchester', 'Dartford'], forms: ['Ltd.', 'plc'], roots: ['Pennine', 'Thames', 'Cotswold', 'Severn'], streets: ['Science Park', 'Innovation Way'], weight: 1 },
+  { name: '韩国', en: 'Republic of Korea', cities: ['Seoul', 'Incheon', 'Ulsan'], forms: ['Co., Ltd.'], roots: ['Hanil', 'Seoyang', 'Hanbit', 'Daehan'], streets: ['Gongdan-ro', 'Sandan-ro'], weight: 2 },
+  { name: '爱尔兰', en: 'Ireland', cities: ['Cork', 'Dublin'], forms: ['Limited'], roots: ['Shannon', 'Liffey', 'Emerald'], streets: ['Business Park', 'Industrial Estate'], weight: 1 },
+  { name: '西班牙', en: 'Spain', cities: ['Barcelona', 'Madrid'], forms: ['S.A.', 'S.L.'], roots: ['Ebro', 'Iberia', 'Castilla', 'Levante'], streets: ['Polígono Industrial', 'Calle de la Química'], weight: 1 },
 ];
 export const FOREIGN_FIELDS: Record<RegistrationKind, string[]> = {
   辅料: ['Excipients', 'Pharma Ingredients', 'Cellulose', 'Fine Chemicals', 'Polymers', 'Starch Industries'],
