@@ -1,4 +1,4 @@
-import type { SiteSettings, SiteSettingsBody } from '@fuliaotong/contracts';
+import type { AdminLegalText, SiteSettings, SiteSettingsBody } from '@fuliaotong/contracts';
 import { describe, expect, test } from 'vitest';
 import { apiRequest, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
@@ -96,5 +96,43 @@ describe('site settings', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-site-375', true);
     expect(pageErrors).toEqual([]);
+  });
+
+  test('an administrator publishes a new version of the privacy policy, and the page shows it with its date', async () => {
+    const admin = await staffSession();
+    const before = await apiRequest<AdminLegalText>('/api/admin/settings/legal/privacy', { token: admin.token });
+    expect(before.status).toBe(200);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const version = today > before.body.version ? today : before.body.version;
+    try {
+      const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
+      await signIn(page, admin);
+      await gotoHydrated(page, '/admin/legal?doc=privacy', ADMIN_HYDRATED);
+      await page.getByRole('heading', { name: '法律文本' }).waitFor();
+      const body = page.locator('.rich-editor__content');
+      await body.getByText('另请参阅').waitFor();
+      await body.getByText('另请参阅').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('本政策的新版本自发布之日起施行。');
+      await page.getByLabel('版本（生效日期）').fill(version);
+      await page.getByLabel('版本（生效日期）').press('Enter');
+      await saveScreenshot(page, 'staff-legal-1280');
+      await page.getByRole('button', { name: /发\s?布/ }).click();
+      await page.getByText(`已发布隐私政策（版本 ${version}），页面立即更新`).waitFor();
+
+      await gotoHydrated(page, '/privacy');
+      await page.getByText('本政策的新版本自发布之日起施行。').waitFor();
+      const [y, m, d] = version.split('-').map(Number);
+      await page.getByText(`更新日期：${y} 年 ${m} 月 ${d} 日`).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      const restored = await apiRequest('/api/admin/settings/legal/privacy', {
+        method: 'PUT',
+        token: admin.token,
+        json: { html: before.body.html, version },
+      });
+      expect(restored.status).toBe(200);
+    }
   });
 });

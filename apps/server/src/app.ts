@@ -89,6 +89,7 @@ import { SampleCartService } from './modules/sample-cart/sample-cart.service.js'
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { LegalTextService } from './modules/site/legal-text.service.js';
 import { SiteService } from './modules/site/site.service.js';
 import { RegistrationImportRepository } from './modules/registration-import/registration-import.repository.js';
 import { RegistrationImportService } from './modules/registration-import/registration-import.service.js';
@@ -263,6 +264,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     makeCaptcha: deps.verification?.makeCaptcha ?? makeCaptcha,
     now: deps.now,
   });
+  // The company's details and the legal texts (a registration records the version agreed to).
+  const site = new SiteService(new SettingsRepository(db), transactor, files);
+  const legal = new LegalTextService(new SettingsRepository(db), transactor, site);
   const accounts = new AccountService({
     accounts: accountRepository,
     transactor,
@@ -275,6 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     favorites,
     applications,
     verification,
+    policyVersion: () => legal.policyVersion(),
     deletion: {
       // Orders and invoices, when they come, add theirs: an unpaid order or an invoice not yet issued.
       blockers: [(userId, within) => applications.deletionBlocker(userId, within)],
@@ -326,7 +331,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referenceAdminRoutes, { desk: new ReferenceAdminService(new ReferenceRepository(db), transactor), guard });
   await app.register(articleAdminRoutes, { articles: new ArticleAdminService(articleRepository, files, transactor, deps.now), guard });
-  await app.register(siteRoutes, { site: new SiteService(new SettingsRepository(db), transactor, files), guard });
+  await app.register(siteRoutes, { site, legal, guard });
   const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
   await app.register(userAdminRoutes, { userAdmin, guard });
   await app.register(dashboardRoutes, {

@@ -47,6 +47,7 @@ export const paths = {
   adminApplications: '/admin/applications',
   adminSettings: '/admin/settings',
   adminSite: '/admin/site',
+  adminLegal: '/admin/legal',
   adminProducts: '/admin/products',
   adminArticles: '/admin/articles',
   adminDatabases: '/admin/databases',

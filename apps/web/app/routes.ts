@@ -61,6 +61,7 @@ export default [
       route('admin/applications', 'routes/admin/applications.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/site', 'routes/admin/site.tsx'),
+      route('admin/legal', 'routes/admin/legal.tsx'),
       route('admin/products', 'routes/admin/products.tsx'),
       route('admin/articles', 'routes/admin/articles.tsx'),
       route('admin/databases', 'routes/admin/databases.tsx'),

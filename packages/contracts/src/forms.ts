@@ -6,7 +6,7 @@ import './zod-locale.js';
 
 export { AccountName, Mobile, NickName, Password, VerificationCode } from './account.js';
 export { AddressBody } from './address.js';
-export { SiteSettingsBody } from './site.js';
+export { LegalTextBody, SiteSettingsBody } from './site.js';
 export { ExcipientBody } from './excipient-admin.js';
 export { StandardBody, UsageBody } from './reference-admin.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';

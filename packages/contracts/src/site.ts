@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SITE_QR_SLOTS } from './constants/site.js';
+import { IsoDate } from './access.js';
+import { LEGAL_DOCUMENTS, LEGAL_PLACEHOLDERS, LEGAL_TEXT_MAX_LENGTH, SITE_QR_SLOTS } from './constants/site.js';
 import { text } from './text.js';
 
 export const SiteQrSlot = z.enum(SITE_QR_SLOTS);
@@ -91,3 +92,38 @@ export type SiteProfile = z.infer<typeof SiteProfile>;
 
 export const SiteQrParams = z.object({ slot: SiteQrSlot });
 export const SiteQrQuery = z.object({ v: text().max(40).optional().describe('图片版本（地址的一部分，版本一致时可长期缓存）') });
+
+export const LegalDocument = z.enum(LEGAL_DOCUMENTS);
+export type LegalDocument = z.infer<typeof LegalDocument>;
+export const LegalDocumentParams = z.object({ doc: LegalDocument });
+
+/** A legal text as the public reads it: the company's details filled in. */
+export const LegalText = z
+  .object({
+    doc: LegalDocument,
+    title: z.string(),
+    html: z.string().describe('正文 HTML（富文本允许的标签；二级标题即章节）'),
+    version: IsoDate.describe('版本（生效日期）：注册时同意的是这一版本'),
+  })
+  .meta({ id: 'LegalText' });
+export type LegalText = z.infer<typeof LegalText>;
+
+export const LegalTextBody = z
+  .object({
+    html: text()
+      .trim()
+      .min(1, '请填写正文')
+      .max(LEGAL_TEXT_MAX_LENGTH, `正文不能超过 ${LEGAL_TEXT_MAX_LENGTH.toLocaleString('en-US')} 个字符`)
+      .describe(`正文 HTML；可用占位符 ${Object.keys(LEGAL_PLACEHOLDERS).map((k) => `{{${k}}}`).join('、')}，显示时替换为网站信息`),
+    version: IsoDate.describe('新的版本（生效日期），不能早于当前版本'),
+  })
+  .meta({ id: 'LegalTextBody' });
+export type LegalTextBody = z.infer<typeof LegalTextBody>;
+
+/** A legal text on the desk: as stored, with its placeholders. */
+export const AdminLegalText = LegalTextBody.extend({
+  doc: LegalDocument,
+  title: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }).nullable().describe('最后修改时间；从未修改过（使用初始文本）时为 null'),
+}).meta({ id: 'AdminLegalText' });
+export type AdminLegalText = z.infer<typeof AdminLegalText>;

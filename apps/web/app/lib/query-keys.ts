@@ -23,6 +23,9 @@ export const queryKeys = {
   adminApplication: (id: number) => [...queryKeys.adminApplications(), 'detail', id] as const,
   sampleLimits: () => [...queryKeys.me, 'admin', 'sample-limits'] as const,
   siteSettings: () => [...queryKeys.me, 'admin', 'site-settings'] as const,
+  adminLegalText: (doc: string) => [...queryKeys.me, 'admin', 'legal', doc] as const,
+  /** The published legal texts (public). */
+  legalText: (doc: string) => ['legal', doc] as const,
   adminProducts: () => [...queryKeys.me, 'admin', 'products'] as const,
   adminProductPage: (query: object) => [...queryKeys.adminProducts(), 'page', query] as const,
   adminProduct: (id: number) => [...queryKeys.adminProducts(), 'detail', id] as const,

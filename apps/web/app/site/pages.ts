@@ -89,6 +89,11 @@ export const pages: Record<string, PageInfo> = {
     description: '药典标准与辅料用量：逐条新增、修改、删除，或用 CSV / Excel 批量导入（先检查后写入）；按筛选条件导出为 Excel。',
     noindex: true,
   },
+  [paths.adminLegal]: {
+    title: '法律文本',
+    description: '用户协议与隐私政策：修改后以新的版本（生效日期）发布，页面立即更新，此后注册的用户同意的是新版本。',
+    noindex: true,
+  },
   [paths.adminImports]: { title: '数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },
   [paths.adminSite]: { title: '网站信息', description: '公司信息、联系方式、备案与资质、首页标题、公司介绍和二维码。', noindex: true },
   [paths.adminUsers]: { title: '用户管理', description: '查找用户，设置工作人员角色，停用账号，手动开通数据库权限。', noindex: true },

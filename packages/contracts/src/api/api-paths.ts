@@ -147,6 +147,9 @@ export const apiPaths = {
   adminSiteSettings: 'GET /api/admin/settings/site',
   adminUpdateSiteSettings: 'PUT /api/admin/settings/site',
   adminUploadSiteQr: 'POST /api/admin/settings/site/qr/:slot',
+  legalText: 'GET /api/app/site/legal/:doc',
+  adminLegalText: 'GET /api/admin/settings/legal/:doc',
+  adminUpdateLegalText: 'PUT /api/admin/settings/legal/:doc',
 } as const;
 
 export type ApiOperation = keyof typeof apiPaths;

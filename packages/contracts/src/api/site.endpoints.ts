@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { SITE_QR_IMAGE_MAX_BYTES } from '../constants/site.js';
-import { SiteProfile, SiteQrParams, SiteQrQuery, SiteSettings, SiteSettingsBody } from '../site.js';
+import {
+  AdminLegalText,
+  LegalDocumentParams,
+  LegalText,
+  LegalTextBody,
+  SiteProfile,
+  SiteQrParams,
+  SiteQrQuery,
+  SiteSettings,
+  SiteSettingsBody,
+} from '../site.js';
 import type { EndpointSpec } from './endpoint.js';
 
 const TAG = '网站设置';
@@ -67,5 +77,34 @@ export const siteEndpoints = {
     responses: { 200: SiteSettings },
     example: { params: { slot: 'miniProgram' } },
     errors: [400, 413, 415],
+  },
+
+  legalText: {
+    access: 'public',
+    tag: TAG,
+    summary: '用户协议或隐私政策的当前版本（公司信息已填入）',
+    params: LegalDocumentParams,
+    responses: { 200: LegalText },
+    example: { params: { doc: 'privacy' } },
+  },
+  adminLegalText: {
+    access: admin,
+    tag: TAG,
+    summary: '用户协议或隐私政策（含占位符的原文与版本）',
+    params: LegalDocumentParams,
+    responses: { 200: AdminLegalText },
+    example: { params: { doc: 'privacy' } },
+  },
+  adminUpdateLegalText: {
+    access: admin,
+    tag: TAG,
+    summary: '发布用户协议或隐私政策的新版本：页面立即显示，此后注册的用户同意的是新版本；修改前后的文本记入操作日志',
+    params: LegalDocumentParams,
+    body: LegalTextBody,
+    responses: { 200: AdminLegalText },
+    example: {
+      params: { doc: 'agreement' },
+      body: { html: '<h2>协议的范围与接受</h2><p>本协议是您与{{company}}之间关于使用本平台的约定。</p>', version: '2026-12-01' },
+    },
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -103,6 +103,8 @@ export interface AccountServiceDeps {
   verification: VerificationService;
   /** What deleting an account must wait for, and what it masks in the records it keeps. */
   deletion?: { blockers: DeletionBlocker[]; anonymisers: RecordAnonymiser[] };
+  /** The version of the legal texts a registration agrees to (default: the initial one). */
+  policyVersion?: () => Promise<string>;
   now?: () => Date;
 }
 
@@ -131,6 +133,7 @@ export class AccountService {
     const account = normalizeAccount(body.account);
     await this.deps.verification.check(account, 'register', body.code);
     const passwordHash = await hashPassword(body.password);
+    const consentVersion = this.deps.policyVersion ? await this.deps.policyVersion() : POLICY_VERSION;
     let user: UserRow;
     try {
       user = await this.deps.transactor.transaction(async (repositories) => {
@@ -139,7 +142,7 @@ export class AccountService {
           passwordHash,
           nickName: body.nickName?.trim() ?? '',
           consentedAt: this.now(),
-          consentVersion: POLICY_VERSION,
+          consentVersion,
         });
         await this.deps.notices.notify(
           row.id,

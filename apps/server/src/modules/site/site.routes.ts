@@ -3,10 +3,11 @@ import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
 import { readUpload } from '../../http/uploads.js';
 import { actorOf } from '../auth/auth.guard.js';
+import type { LegalTextService } from './legal-text.service.js';
 import type { SiteService } from './site.service.js';
 
 /** The company's public details, the QR images, and the settings desk. */
-export const siteRoutes = endpointRoutes<{ site: SiteService }>((route, { site }) => {
+export const siteRoutes = endpointRoutes<{ site: SiteService; legal: LegalTextService }>((route, { site, legal }) => {
   route('siteProfile', async (_request, reply) => {
     // Every page reads it; a change must show at once, so nothing may hold it.
     void reply.header('cache-control', 'no-cache');
@@ -31,4 +32,12 @@ export const siteRoutes = endpointRoutes<{ site: SiteService }>((route, { site }
     const { bytes } = await readUpload(request, { maxBytes: SITE_QR_IMAGE_MAX_BYTES, what: '二维码图片' });
     return site.uploadQr(actorOf(request), request.params.slot, bytes);
   });
+
+  route('legalText', async (request, reply) => {
+    // A new version must show at once.
+    void reply.header('cache-control', 'no-cache');
+    return legal.published(request.params.doc);
+  });
+  route('adminLegalText', async (request) => legal.current(request.params.doc));
+  route('adminUpdateLegalText', async (request) => legal.update(actorOf(request), request.params.doc, request.body));
 });

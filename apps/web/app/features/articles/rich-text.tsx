@@ -22,6 +22,27 @@ export function RichText({ html }: { html: string }) {
   return <div className="rich-text">{renderNodes(parseRichText(html))}</div>;
 }
 
+/** Parsed rich text, rendered (for pages that arrange the nodes themselves, e.g. by section). */
+export function RichNodes({ nodes }: { nodes: RichNode[] }) {
+  return <>{renderNodes(nodes)}</>;
+}
+
+/** The text of a node and its children. */
+export function textOf(node: RichNode): string {
+  return typeof node === 'string' ? node : node.children.map(textOf).join('');
+}
+
+/** Rich text split at its h2 headings: what comes before the first, then one section per heading. */
+export function sectionsOf(html: string): { intro: RichNode[]; sections: Array<{ title: string; nodes: RichNode[] }> } {
+  const intro: RichNode[] = [];
+  const sections: Array<{ title: string; nodes: RichNode[] }> = [];
+  for (const node of parseRichText(html)) {
+    if (typeof node !== 'string' && node.tag === 'h2') sections.push({ title: textOf(node), nodes: [] });
+    else (sections.length ? sections[sections.length - 1]!.nodes : intro).push(node);
+  }
+  return { intro, sections };
+}
+
 export type RichNode = string | { tag: RichTextTag; attrs: Record<string, string>; children: RichNode[] };
 
 const isAllowed = (tag: string): tag is RichTextTag => (RICH_TEXT_TAGS as readonly string[]).includes(tag);

@@ -23,6 +23,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
   { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },
   { to: paths.adminSite, label: '网站信息', roles: ['admin'] },
+  { to: paths.adminLegal, label: '法律文本', roles: ['admin'] },
   { to: paths.adminAudit, label: '操作日志', roles: ['admin'] },
 ];
 

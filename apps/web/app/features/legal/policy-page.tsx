@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { PageHeading } from './page-heading';
+import { RichNodes, sectionsOf } from '../articles/rich-text';
+import { PageHeading } from '../../components/page-heading';
 import './policy-page.css';
 
 /** 2026-11-20 → 2026 年 11 月 20 日 */
@@ -8,19 +8,23 @@ export function chineseDate(isoDate: string): string {
   return `${year} 年 ${month} 月 ${day} 日`;
 }
 
-/** A policy document of the site (用户协议, 隐私政策): heading, dates, a table of contents, the sections. */
+/**
+ * A policy document of the site (用户协议, 隐私政策) as the staff published it: heading, dates, a table
+ * of contents, and a section per h2 heading of its text.
+ */
 export function PolicyPage({
   title,
   version,
-  intro,
-  sections,
+  html,
 }: {
   title: string;
   /** Its effective date, yyyy-mm-dd. */
   version: string;
-  intro: ReactNode;
-  sections: Array<{ id: string; title: string; body: ReactNode }>;
+  html: string;
 }) {
+  const { intro: introNodes, sections: parts } = sectionsOf(html);
+  const intro = <RichNodes nodes={introNodes} />;
+  const sections = parts.map((part, index) => ({ id: `section-${index + 1}`, title: part.title, body: <RichNodes nodes={part.nodes} /> }));
   return (
     <div className="container page policy-page">
       <PageHeading title={title} description={`更新日期：${chineseDate(version)} · 生效日期：${chineseDate(version)}`} />
