@@ -116,7 +116,8 @@ describe('site settings', () => {
       await page.keyboard.press('Enter');
       await page.keyboard.type('本政策的新版本自发布之日起施行。');
       await page.getByLabel('版本（生效日期）').fill(version);
-      await page.getByLabel('版本（生效日期）').press('Enter');
+      // Enter would submit the form: the date is taken when the field loses focus.
+      await page.getByLabel('版本（生效日期）').press('Tab');
       await saveScreenshot(page, 'staff-legal-1280');
       await page.getByRole('button', { name: /发\s?布/ }).click();
       await page.getByText(`已发布隐私政策（版本 ${version}），页面立即更新`).waitFor();
