@@ -110,6 +110,8 @@ describe('articles desk', () => {
     await saveScreenshot(page, 'staff-articles-375', true);
     await page.getByRole('button', { name: '新建法规' }).click();
     await page.locator('.rich-editor__content').waitFor();
+    // The drawer has slid in.
+    await expect.poll(async () => (await page.locator('.ant-drawer-content-wrapper').boundingBox())?.x).toBe(0);
     await saveScreenshot(page, 'staff-articles-editor-375');
     expect(pageErrors).toEqual([]);
   });

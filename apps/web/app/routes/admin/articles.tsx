@@ -78,6 +78,7 @@ export default function AdminArticlesPage() {
     {
       title: '标题',
       key: 'title',
+      width: 360,
       render: (_, article) => (
         <Button type="link" className="staff-desk__link" onClick={() => go({ id: article.id })} aria-label={`编辑 ${article.title}`}>
           {article.title}
@@ -149,7 +150,7 @@ export default function AdminArticlesPage() {
           columns={columns}
           dataSource={list.data?.items}
           loading={list.isPending}
-          scroll={{ x: 860 }}
+          scroll={{ x: 1040 }}
           locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的${kindNames[kind]}` : `暂无${kindNames[kind]}` }}
           pagination={{
             current: page,
