@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
-import { readUpload } from '../../http/uploads.js';
+import { readUpload, sendImage } from '../../http/uploads.js';
 import { maskAccount } from '../../logging/mask.js';
 import { principalOf } from '../auth/auth.guard.js';
 import { toUser, type AccountService, type ClientInfo } from './account.service.js';
@@ -58,13 +58,7 @@ export const accountRoutes = endpointRoutes<{ accounts: AccountService }>((route
   route('accountAvatar', async (request, reply) => {
     const image = await accounts.avatar(request.params.name);
     if (!image) throw new AppError('not_found', '图片不存在');
-    return reply
-      .header('content-type', image.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', 'inline')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(image.bytes);
+    return sendImage(reply, image);
   });
 
   route('accountChangePassword', async (request) => accounts.changePassword(principalOf(request), request.body, clientOf(request)));

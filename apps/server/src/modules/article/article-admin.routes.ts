@@ -1,7 +1,7 @@
 import { ARTICLE_IMAGE_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
-import { readUpload } from '../../http/uploads.js';
+import { readUpload, sendImage } from '../../http/uploads.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { ArticleAdminService } from './article-admin.service.js';
 
@@ -24,12 +24,6 @@ export const articleAdminRoutes = endpointRoutes<{ articles: ArticleAdminService
   route('articleImage', async (request, reply) => {
     const image = await articles.image(request.params.name);
     if (!image) throw new AppError('not_found', '图片不存在');
-    return reply
-      .header('content-type', image.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', 'inline')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(image.bytes);
+    return sendImage(reply, image);
   });
 });

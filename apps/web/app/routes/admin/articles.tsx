@@ -5,7 +5,7 @@ import { Alert, App, Button, DatePicker, Drawer, Form, Input, Radio, Segmented, 
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
@@ -20,6 +20,7 @@ import {
   type ArticleKind,
 } from '../../features/articles/article-admin-api';
 import { RichTextEditor } from '../../features/articles/rich-text-editor';
+import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -49,30 +50,15 @@ const publicUrl = (kind: ArticleKind, id: number) => withQuery(kind === 'news' ?
 /** The articles desk: news and regulations in every state; a drawer writes one. */
 export default function AdminArticlesPage() {
   const info = pageInfo(paths.adminArticles);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, keyword, page, openId, go } = useDeskQuery();
   const kind: ArticleKind = searchParams.get('kind') === 'regulation' ? 'regulation' : 'news';
   const state: StateFilter = STATE_FILTERS.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
-  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const open = searchParams.get('id');
-  const openId = open === 'new' ? 'new' : Number(open) || undefined;
   const list = useAdminArticles(kind, {
     state: state === 'all' ? undefined : state,
     keyword: keyword || undefined,
     page,
     pageSize: ARTICLES_PAGE_SIZE,
   });
-
-  const go = (next: { kind?: ArticleKind; state?: StateFilter; keyword?: string; page?: number; id?: number | 'new' | null }) => {
-    const params = new URLSearchParams(searchParams);
-    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
-    if (next.kind !== undefined) set('kind', next.kind === 'news' ? undefined : next.kind);
-    if (next.state !== undefined) set('state', next.state === 'all' ? undefined : next.state);
-    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
-    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
-    if (next.id !== undefined) set('id', next.id === null ? undefined : String(next.id));
-    setSearchParams(params, { preventScrollReset: true });
-  };
 
   const columns: ColumnsType<AdminArticleSummary> = [
     {
@@ -128,8 +114,16 @@ export default function AdminArticlesPage() {
         }
       />
       <div className="staff-desk__filters">
-        <Segmented<ArticleKind> value={kind} options={[...KINDS]} onChange={(value) => go({ kind: value, page: 1, id: null })} />
-        <Segmented<StateFilter> value={state} options={[...STATE_FILTERS]} onChange={(value) => go({ state: value, page: 1 })} />
+        <Segmented<ArticleKind>
+          value={kind}
+          options={[...KINDS]}
+          onChange={(value) => go({ kind: value === 'news' ? null : value, page: 1, id: null })}
+        />
+        <Segmented<StateFilter>
+          value={state}
+          options={[...STATE_FILTERS]}
+          onChange={(value) => go({ state: value === 'all' ? null : value, page: 1 })}
+        />
         <Input.Search
           key={kind}
           className="staff-desk__search"

@@ -13,7 +13,6 @@ import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Segment
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import {
@@ -26,6 +25,7 @@ import {
   useStandardRows,
   useUsageRows,
 } from '../../features/databases/reference-admin-api';
+import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
@@ -48,10 +48,8 @@ type Editing = { code: ReferenceCode; row?: Row };
 export default function AdminDatabasesPage() {
   const info = pageInfo(paths.adminDatabases);
   const { message } = App.useApp();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, keyword, page, go } = useDeskQuery();
   const code: ReferenceCode = searchParams.get('code') === 'usage' ? 'usage' : 'standard';
-  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const query = { keyword: keyword || undefined, page, pageSize: REFERENCE_PAGE_SIZE };
   const standards = useStandardRows(query, code === 'standard');
   const usages = useUsageRows(query, code === 'usage');
@@ -61,15 +59,6 @@ export default function AdminDatabasesPage() {
   const [editing, setEditing] = useState<Editing>();
   const [importing, setImporting] = useState<{ file: File; report: ReferenceImportReport }>();
   const checking = useImportReference();
-
-  const go = (next: { code?: ReferenceCode; keyword?: string; page?: number }) => {
-    const params = new URLSearchParams(searchParams);
-    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
-    if (next.code !== undefined) set('code', next.code === 'standard' ? undefined : next.code);
-    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
-    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
-    setSearchParams(params, { preventScrollReset: true });
-  };
 
   const removeRow = async (row: Row) => {
     try {
@@ -168,7 +157,11 @@ export default function AdminDatabasesPage() {
         }
       />
       <div className="staff-desk__filters">
-        <Segmented<ReferenceCode> value={code} options={[...CODES]} onChange={(value) => go({ code: value, page: 1, keyword: '' })} />
+        <Segmented<ReferenceCode>
+          value={code}
+          options={[...CODES]}
+          onChange={(value) => go({ code: value === 'standard' ? null : value, page: 1, keyword: null })}
+        />
         <Input.Search
           key={code}
           className="staff-desk__search"

@@ -31,7 +31,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
@@ -44,6 +44,7 @@ import {
   useSaveProduct,
   useUploadProductDocument,
 } from '../../features/catalogue/product-admin-api';
+import { useDeskQuery } from '../../features/staff/desk-query';
 import { apiUrl } from '../../lib/api';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
@@ -95,12 +96,8 @@ function formValuesOf(product: AdminExcipient): ExcipientBody {
 export default function AdminProductsPage() {
   const info = pageInfo(paths.adminProducts);
   const { message } = App.useApp();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, keyword, page, openId, go } = useDeskQuery();
   const state: State = STATES.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
-  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const open = searchParams.get('id');
-  const openId = open === 'new' ? 'new' : Number(open) || undefined;
   const list = useAdminProducts({
     state: state === 'all' ? undefined : state,
     keyword: keyword || undefined,
@@ -108,16 +105,6 @@ export default function AdminProductsPage() {
     pageSize: PRODUCTS_PAGE_SIZE,
   });
   const publish = usePublishProduct();
-
-  const go = (next: { state?: State; keyword?: string; page?: number; id?: number | 'new' | null }) => {
-    const params = new URLSearchParams(searchParams);
-    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
-    if (next.state !== undefined) set('state', next.state === 'all' ? undefined : next.state);
-    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
-    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
-    if (next.id !== undefined) set('id', next.id === null ? undefined : String(next.id));
-    setSearchParams(params, { preventScrollReset: true });
-  };
 
   const togglePublished = async (product: AdminExcipientSummary) => {
     try {
@@ -190,7 +177,11 @@ export default function AdminProductsPage() {
         }
       />
       <div className="staff-desk__filters">
-        <Segmented<State> value={state} options={[...STATES]} onChange={(value) => go({ state: value, page: 1 })} />
+        <Segmented<State>
+          value={state}
+          options={[...STATES]}
+          onChange={(value) => go({ state: value === 'all' ? null : value, page: 1 })}
+        />
         <Input.Search
           className="staff-desk__search"
           allowClear

@@ -4,7 +4,7 @@ import { Alert, App, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, I
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../features/session/session';
 import { USERS_PAGE_SIZE, useAdminUser, useAdminUsers, useUpdateAdminUser } from '../../features/staff/staff-api';
 import { showServerErrors } from '../../lib/api-errors';
 import { paths } from '../../paths';
+import { useDeskQuery } from '../../features/staff/desk-query';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 
@@ -55,22 +56,10 @@ function RoleTags({ roles }: { roles: readonly StaffRole[] }) {
 /** The users desk: find users, open one to change roles, access or whether it may sign in. */
 export default function AdminUsersPage() {
   const info = pageInfo(paths.adminUsers);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, keyword, page, openId: open, go } = useDeskQuery();
   const filter: Filter = FILTERS.find((f) => f.value === searchParams.get('filter'))?.value ?? 'all';
-  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const openId = Number(searchParams.get('id')) || undefined;
+  const openId = typeof open === 'number' ? open : undefined;
   const list = useAdminUsers({ filter, keyword: keyword || undefined, page, pageSize: USERS_PAGE_SIZE });
-
-  const go = (next: { filter?: Filter; keyword?: string; page?: number; id?: number | null }) => {
-    const params = new URLSearchParams(searchParams);
-    const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
-    if (next.filter !== undefined) set('filter', next.filter === 'all' ? undefined : next.filter);
-    if (next.keyword !== undefined) set('keyword', next.keyword.trim());
-    if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
-    if (next.id !== undefined) set('id', next.id === null ? undefined : String(next.id));
-    setSearchParams(params, { preventScrollReset: true });
-  };
 
   const columns: ColumnsType<AdminUserSummary> = [
     {
@@ -92,15 +81,13 @@ export default function AdminUsersPage() {
 
   return (
     <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description={info.description}
-        extra={
-          <RefreshButton query={list} />
-        }
-      />
+      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
       <div className="staff-desk__filters">
-        <Segmented<Filter> value={filter} options={[...FILTERS]} onChange={(value) => go({ filter: value, page: 1 })} />
+        <Segmented<Filter>
+          value={filter}
+          options={[...FILTERS]}
+          onChange={(value) => go({ filter: value === 'all' ? null : value, page: 1 })}
+        />
         <Input.Search
           className="staff-desk__search"
           allowClear
@@ -174,7 +161,12 @@ function UserEditor({ user }: { user: AdminUser }) {
   const self = me?.id === user.id;
 
   useEffect(() => {
-    form.setFieldsValue({ roles: user.roles, enabled: !user.disabled, until: user.memberUntil ? dayjs(lastDay(user.memberUntil)) : null, reason: '' });
+    form.setFieldsValue({
+      roles: user.roles,
+      enabled: !user.disabled,
+      until: user.memberUntil ? dayjs(lastDay(user.memberUntil)) : null,
+      reason: '',
+    });
   }, [form, user]);
 
   const save = async (values: UserForm) => {
