@@ -38,6 +38,9 @@ import { FavoriteRepository } from './modules/favorite/favorite.repository.js';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.js';
 import { articleAdminRoutes } from './modules/article/article-admin.routes.js';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes.js';
+import { PlanRepository } from './modules/plan/plan.repository.js';
+import { planRoutes } from './modules/plan/plan.routes.js';
+import { PlanService } from './modules/plan/plan.service.js';
 import { ReferenceAdminService } from './modules/reference/reference-admin.service.js';
 import { ArticleAdminService } from './modules/article/article-admin.service.js';
 import { RegistrationWatchRepository } from './modules/registration-watch/registration-watch.repository.js';
@@ -329,6 +332,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor, registrationWatches),
     guard,
   });
+  await app.register(planRoutes, { plans: new PlanService(new PlanRepository(db), transactor), guard });
   await app.register(referenceAdminRoutes, { desk: new ReferenceAdminService(new ReferenceRepository(db), transactor), guard });
   await app.register(articleAdminRoutes, { articles: new ArticleAdminService(articleRepository, files, transactor, deps.now), guard });
   await app.register(siteRoutes, { site, legal, guard });

@@ -73,6 +73,8 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   standard: () => ({ id: 1 }),
   /** Rows the databases desk may rewrite or delete: others than the ones the other fixtures read. */
   standardRow: () => ({ id: 2 }),
+  /** A plan the plan desk may rewrite: another than the first (the yearly membership). */
+  plan: () => ({ id: 2 }),
   usageRow: () => ({ id: 2 }),
   build: () => ({ id: 'test-build' }),
 };

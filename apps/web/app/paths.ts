@@ -48,6 +48,7 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminSite: '/admin/site',
   adminLegal: '/admin/legal',
+  adminPlans: '/admin/plans',
   adminProducts: '/admin/products',
   adminArticles: '/admin/articles',
   adminDatabases: '/admin/databases',

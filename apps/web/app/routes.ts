@@ -46,7 +46,8 @@ export default [
       route('account/index', 'routes/account/account-home.tsx', { id: 'account-index' }),
       route('account/favorites', 'routes/account/favorites.tsx'),
       route('account/apply', 'routes/account/apply.tsx'),
-      ...['account/databaseorder', 'account/invoice', 'account/upgrade'].map((path) =>
+      route('account/upgrade', 'routes/account/upgrade.tsx'),
+      ...['account/databaseorder', 'account/invoice'].map((path) =>
         route(path, 'routes/account/account-coming-soon.tsx', { id: `coming-soon:${path}` }),
       ),
     ]),
@@ -62,6 +63,7 @@ export default [
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/site', 'routes/admin/site.tsx'),
       route('admin/legal', 'routes/admin/legal.tsx'),
+      route('admin/plans', 'routes/admin/plans.tsx'),
       route('admin/products', 'routes/admin/products.tsx'),
       route('admin/articles', 'routes/admin/articles.tsx'),
       route('admin/databases', 'routes/admin/databases.tsx'),

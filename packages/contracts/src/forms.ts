@@ -9,4 +9,5 @@ export { AddressBody } from './address.js';
 export { LegalTextBody, SiteSettingsBody } from './site.js';
 export { ExcipientBody } from './excipient-admin.js';
 export { StandardBody, UsageBody } from './reference-admin.js';
+export { PlanBody } from './plan.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';

@@ -16,6 +16,7 @@ export * from './excipient.js';
 export * from './favorite.js';
 export * from './reference.js';
 export * from './reference-admin.js';
+export * from './plan.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -20,6 +20,7 @@ export * from '../modules/form-dictionary/form-dictionary.schema.js';
 export * from '../modules/jobs/jobs.schema.js';
 export * from '../modules/messages/messages.schema.js';
 export * from '../modules/notice/notice.schema.js';
+export * from '../modules/plan/plan.schema.js';
 export * from '../modules/reference/reference.schema.js';
 export * from '../modules/registration/registration.schema.js';
 export * from '../modules/registration-import/registration-import.schema.js';

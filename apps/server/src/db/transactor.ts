@@ -10,6 +10,7 @@ import { FileRepository } from '../modules/files/file.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
+import { PlanRepository } from '../modules/plan/plan.repository.js';
 import { ReferenceRepository } from '../modules/reference/reference.repository.js';
 import { RegistrationImportRepository } from '../modules/registration-import/registration-import.repository.js';
 import { RegistrationWatchRepository } from '../modules/registration-watch/registration-watch.repository.js';
@@ -40,6 +41,8 @@ export interface Repositories {
   jobs: JobRepository;
   notices: NoticeRepository;
   outbox: OutboxRepository;
+  /** Plans for sale (the plan desk writes them). */
+  plans: PlanRepository;
   /** Pharmacopoeia standards and usage rows (the databases desk writes them). */
   reference: ReferenceRepository;
   /** CDE registration imports from the staff desk (and the records they write). */
@@ -73,6 +76,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),
+    plans: new PlanRepository(db),
     reference: new ReferenceRepository(db),
     registrationImports: new RegistrationImportRepository(db),
     registrationWatches: new RegistrationWatchRepository(db),

@@ -24,6 +24,9 @@ export const queryKeys = {
   sampleLimits: () => [...queryKeys.me, 'admin', 'sample-limits'] as const,
   siteSettings: () => [...queryKeys.me, 'admin', 'site-settings'] as const,
   adminLegalText: (doc: string) => [...queryKeys.me, 'admin', 'legal', doc] as const,
+  adminPlans: () => [...queryKeys.me, 'admin', 'plans'] as const,
+  /** Plans on sale (public). */
+  plans: () => ['plans'] as const,
   /** The published legal texts (public). */
   legalText: (doc: string) => ['legal', doc] as const,
   adminProducts: () => [...queryKeys.me, 'admin', 'products'] as const,

@@ -73,7 +73,7 @@ export const pages: Record<string, PageInfo> = {
   [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
   [paths.invoices]: { title: '发票管理', description: '发票抬头与开票记录。', upcoming: '这里将管理发票抬头与开票申请。' },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账户与系统通知。' },
-  [paths.upgrade]: { title: '会员升级', description: '升级为辅料通会员，查看更多数据。', upcoming: '这里将介绍会员权益并提供升级。' },
+  [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '支付', description: '订单支付。', upcoming: '这里将完成订单支付。' },
   [paths.admin]: { title: '工作台', description: '辅料通工作人员工作台。', noindex: true },
   [paths.adminApplications]: { title: '样品申请审核', description: '审核、发货与跟踪样品申请。', noindex: true },
@@ -92,6 +92,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminLegal]: {
     title: '法律文本',
     description: '用户协议与隐私政策：修改后以新的版本（生效日期）发布，页面立即更新，此后注册的用户同意的是新版本。',
+    noindex: true,
+  },
+  [paths.adminPlans]: {
+    title: '方案与价格',
+    description: '会员与数据库订阅方案：名称、价格（元）、有效天数、企业账号数和是否在售。修改不影响已售出的权益。',
     noindex: true,
   },
   [paths.adminImports]: { title: '数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

@@ -141,6 +141,12 @@ export const apiPaths = {
   adminReferenceImport: 'POST /api/admin/database/:code/import',
   adminReferenceExport: 'GET /api/admin/database/:code/export',
 
+  // Plans: membership and database subscriptions, and their desk.
+  planList: 'GET /api/app/plan',
+  adminPlanList: 'GET /api/admin/plan',
+  adminPlanCreate: 'POST /api/admin/plan',
+  adminPlanUpdate: 'PUT /api/admin/plan/:id',
+
   // The company's public details and their desk.
   siteProfile: 'GET /api/app/site',
   siteQr: 'GET /api/app/site/qr/:slot',

@@ -4,6 +4,7 @@ import { articleAdminEndpoints } from './article-admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { excipientAdminEndpoints } from './excipient-admin.endpoints.js';
 import { informationEndpoints } from './information.endpoints.js';
+import { planEndpoints } from './plan.endpoints.js';
 import { referenceAdminEndpoints } from './reference-admin.endpoints.js';
 import { registrationImportEndpoints } from './registration-import.endpoints.js';
 import { sampleEndpoints } from './sample.endpoints.js';
@@ -30,6 +31,7 @@ export const endpoints = {
   ...registrationImportEndpoints,
   ...articleAdminEndpoints,
   ...referenceAdminEndpoints,
+  ...planEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

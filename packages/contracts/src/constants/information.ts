@@ -87,3 +87,11 @@ export const STANDARD_COLUMNS = ['品种名称', '英文名称', '药典', '版�
 export const USAGE_COLUMNS = ['辅料名称', '给药途径', '剂型', '单位制剂最大用量'] as const;
 export const REFERENCE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const REFERENCE_IMPORT_MAX_ROWS = 20_000;
+
+/*
+ * What is for sale: membership (the 会员可见 fields of every database, for one account or a company's
+ * seats) and a year of one database. Prices are integer 分.
+ */
+export const PLAN_KINDS = ['membership', 'database'] as const;
+export const planKindLabels: Record<(typeof PLAN_KINDS)[number], string> = { membership: '会员', database: '数据库订阅' };
+export const PLAN_MAX_PRICE_FEN = 100_000_000;

@@ -21,6 +21,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminDatabases, label: '数据库', roles: ['editor'] },
   { to: paths.adminImports, label: '数据导入', roles: ['editor'] },
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
+  { to: paths.adminPlans, label: '方案与价格', roles: ['finance'] },
   { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },
   { to: paths.adminSite, label: '网站信息', roles: ['admin'] },
   { to: paths.adminLegal, label: '法律文本', roles: ['admin'] },

@@ -1,0 +1,38 @@
+import type { AdminPlan, PlanBody } from '@fuliaotong/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { ApiClient } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Plans on sale (public), and the plan desk (finance). */
+export const planListQuery = (client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.plans(), queryFn: () => client.call('planList') });
+
+export function useAdminPlans() {
+  return useQuery({ queryKey: queryKeys.adminPlans(), queryFn: () => api().call('adminPlanList') });
+}
+
+/** A saved plan: the desk's list and the plans this browser shows members are read again. */
+export function useSavePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: PlanBody }): Promise<AdminPlan> =>
+      id === undefined ? api().call('adminPlanCreate', { body }) : api().call('adminPlanUpdate', { params: { id }, body }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminPlans() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.plans() }),
+      ]);
+    },
+  });
+}
+
+/** 198000 分 → ¥1,980 (¥29.80 when there are 角 or 分). */
+export function yuan(fen: number): string {
+  return `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: fen % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
+
+/** 365 → 一年, 30 → 30 天. */
+export function term(days: number): string {
+  return days === 365 ? '一年' : days === 730 ? '两年' : `${days} 天`;
+}

@@ -1,0 +1,177 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { AdminPlan, DatabaseCode, PlanBody, PlanKind } from '@fuliaotong/contracts';
+import { PLAN_KINDS, planKindLabels } from '@fuliaotong/contracts/constants';
+import { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { term, useAdminPlans, useSavePlan, yuan } from '../../features/plans/plan-api';
+import { showServerErrors } from '../../lib/api-errors';
+import { schemaRule } from '../../lib/form-rules';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminPlans);
+}
+
+const databaseOptions: Array<{ value: DatabaseCode; label: string }> = [
+  { value: 'usage', label: '辅料用量' },
+  { value: 'standard', label: '药典标准' },
+  { value: 'registration', label: '原辅包登记信息' },
+];
+
+/** The plan desk (finance): memberships and database subscriptions, their prices and terms. */
+export default function AdminPlansPage() {
+  const info = pageInfo(paths.adminPlans);
+  const plans = useAdminPlans();
+  const [editing, setEditing] = useState<{ plan?: AdminPlan }>();
+  const columns: ColumnsType<AdminPlan> = [
+    {
+      title: '名称',
+      key: 'name',
+      render: (_, plan) => (
+        <Button type="link" className="staff-desk__link" onClick={() => setEditing({ plan })} aria-label={`编辑方案 ${plan.name}`}>
+          {plan.name}
+        </Button>
+      ),
+    },
+    { title: '类型', dataIndex: 'kind', render: (kind: PlanKind) => planKindLabels[kind] },
+    { title: '价格', dataIndex: 'priceFen', align: 'right', render: (fen: number) => yuan(fen) },
+    { title: '有效期', dataIndex: 'days', render: (days: number) => term(days) },
+    {
+      title: '范围',
+      key: 'scope',
+      render: (_, plan) =>
+        plan.databaseCode
+          ? databaseOptions.find((o) => o.value === plan.databaseCode)?.label
+          : plan.seats
+            ? `${plan.seats} 个账号`
+            : '1 个账号',
+    },
+    { title: '状态', dataIndex: 'onSale', render: (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>) },
+    { title: '排序', dataIndex: 'sortOrder', align: 'right' },
+  ];
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            新建方案
+          </Button>
+        }
+      />
+      {plans.isError ? (
+        <LoadError title="方案加载失败" error={plans.error} onRetry={() => void plans.refetch()} />
+      ) : (
+        <Table<AdminPlan>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={plans.data?.items}
+          loading={plans.isPending}
+          scroll={{ x: 820 }}
+          pagination={false}
+        />
+      )}
+      {editing ? <PlanEditor plan={editing.plan} onClose={() => setEditing(undefined)} /> : null}
+    </div>
+  );
+}
+
+/** The form's values: the price in 元 (the API takes 分). */
+type PlanForm = Omit<PlanBody, 'priceFen'> & { priceYuan: number };
+
+const fieldNames = ['kind', 'name', 'priceYuan', 'days', 'databaseCode', 'seats', 'description', 'onSale', 'sortOrder'];
+
+function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PlanForm>();
+  const save = useSavePlan();
+  const [formError, setFormError] = useState<string>();
+  const kind = Form.useWatch('kind', form);
+  const initial: PlanForm = plan
+    ? { ...plan, priceYuan: plan.priceFen / 100 }
+    : {
+        kind: 'membership',
+        name: '',
+        priceYuan: 0,
+        days: 365,
+        databaseCode: null,
+        seats: null,
+        description: '',
+        onSale: true,
+        sortOrder: 100,
+      };
+  const submit = async ({ priceYuan, ...values }: PlanForm) => {
+    setFormError(undefined);
+    const body: PlanBody = {
+      ...values,
+      priceFen: Math.round(priceYuan * 100),
+      databaseCode: values.kind === 'database' ? (values.databaseCode ?? null) : null,
+      seats: values.kind === 'membership' ? (values.seats ?? null) : null,
+      description: values.description ?? '',
+    };
+    try {
+      await save.mutateAsync({ id: plan?.id, body });
+      message.success(plan ? '已保存，会员升级页立即更新' : '已新建方案');
+      onClose();
+    } catch (error) {
+      setFormError(showServerErrors(form, error, fieldNames));
+    }
+  };
+  const rule = (name: keyof typeof PlanSchema.shape) => schemaRule(PlanSchema.shape[name]);
+  return (
+    <Modal
+      open
+      title={plan ? `编辑方案：${plan.name}` : '新建方案'}
+      onCancel={onClose}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form<PlanForm> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)}>
+        {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+        <Form.Item name="kind" label="类型">
+          <Select options={PLAN_KINDS.map((value) => ({ value, label: planKindLabels[value] }))} />
+        </Form.Item>
+        <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写名称' }, rule('name')]}>
+          <Input placeholder="例如 专业会员 年卡" />
+        </Form.Item>
+        <div className="product-desk__grid">
+          <Form.Item name="priceYuan" label="价格（元）" rules={[{ required: true, message: '请填写价格' }]}>
+            <InputNumber min={0.01} max={1_000_000} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="days" label="有效天数" rules={[{ required: true, message: '请填写有效天数' }]}>
+            <InputNumber min={1} max={3660} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          {kind === 'database' ? (
+            <Form.Item name="databaseCode" label="数据库" rules={[{ required: true, message: '请选择数据库' }]}>
+              <Select options={databaseOptions} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="seats" label="企业账号数" extra="个人会员留空。">
+              <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          )}
+          <Form.Item name="sortOrder" label="排序" extra="小的在前">
+            <InputNumber min={0} max={999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+        <Form.Item name="description" label="说明" rules={[rule('description')]}>
+          <Input.TextArea maxLength={300} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+        <Form.Item name="onSale" label="在售" valuePropName="checked">
+          <Switch checkedChildren="在售" unCheckedChildren="下架" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import { IdParams } from '../common.js';
+import { AdminPlan, AdminPlanList, PlanBody, PlanList } from '../plan.js';
+import type { EndpointSpec } from './endpoint.js';
+
+const finance = { staff: ['finance'] } as const;
+/** A plan the desk may rewrite: another than the ones the other fixtures read. */
+const planRow = { kind: 'plan', owner: false } as const;
+const example = {
+  kind: 'membership',
+  name: '专业会员 季卡（示例）',
+  priceFen: 59_800,
+  days: 90,
+  databaseCode: null,
+  seats: null,
+  description: '全部数据库的会员字段，90 天。',
+  onSale: false,
+  sortOrder: 50,
+} as const;
+
+/** What is for sale (members read it; finance keeps it on the plan desk). */
+export const planEndpoints = {
+  planList: {
+    access: 'public',
+    tag: '会员与订阅',
+    summary: '在售的会员与数据库订阅（价格以分计）',
+    responses: { 200: PlanList },
+  },
+  adminPlanList: { access: finance, tag: '会员与订阅', summary: '全部会员与订阅方案（含已下架）', responses: { 200: AdminPlanList } },
+  adminPlanCreate: {
+    access: finance,
+    tag: '会员与订阅',
+    summary: '新建方案',
+    body: PlanBody,
+    responses: { 201: AdminPlan },
+    example: { body: example },
+  },
+  adminPlanUpdate: {
+    access: finance,
+    tag: '会员与订阅',
+    summary: '修改方案（价格、有效天数、是否在售等）；已售出的权益不受影响，修改前后的值记入操作日志',
+    params: IdParams,
+    body: PlanBody,
+    responses: { 200: AdminPlan },
+    rows: planRow,
+    example: { body: example },
+  },
+} as const satisfies Record<string, EndpointSpec>;
