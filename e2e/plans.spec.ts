@@ -1,4 +1,4 @@
-import type { AdminPlan, AdminPlanList } from '@fuliaotong/contracts';
+import type { AdminPlanList } from '@fuliaotong/contracts';
 import { describe, expect, test } from 'vitest';
 import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
@@ -31,6 +31,14 @@ describe('plans', () => {
       await saveScreenshot(page, 'staff-plans-1280');
       expect(pageErrors).toEqual([]);
 
+      const phone = await browser.newPage(phoneOnOwnNetwork());
+      await signIn(phone.page, finance);
+      await gotoHydrated(phone.page, '/admin/plans', ADMIN_HYDRATED);
+      await phone.page.getByRole('cell', { name: '¥328' }).waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await saveScreenshot(phone.page, 'staff-plans-375', true);
+      expect(phone.pageErrors).toEqual([]);
+
       const member = await registerByApi('看方案的用户');
       for (const [options, name] of [
         [desktopOnOwnNetwork(), 'upgrade-1280'],
@@ -48,7 +56,7 @@ describe('plans', () => {
         expect(visit.pageErrors).toEqual([]);
       }
     } finally {
-      const { id, updatedAt: _updatedAt, ...body } = monthly as AdminPlan;
+      const { id, updatedAt: _updatedAt, ...body } = monthly;
       const restored = await apiRequest(`/api/admin/plan/${id}`, { method: 'PUT', token: finance.token, json: body });
       expect(restored.status).toBe(200);
     }

@@ -86,7 +86,7 @@ describe('site settings', () => {
     }
   });
 
-  test('the desk works on a phone', async () => {
+  test('the desks work on a phone', async () => {
     const admin = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     await signIn(page, admin);
@@ -95,6 +95,11 @@ describe('site settings', () => {
     await page.getByLabel('公司名称').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-site-375', true);
+
+    await gotoHydrated(page, '/admin/legal', ADMIN_HYDRATED);
+    await page.locator('.rich-editor__content').getByText('协议的范围与接受').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'staff-legal-375');
     expect(pageErrors).toEqual([]);
   });
 
