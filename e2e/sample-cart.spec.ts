@@ -195,6 +195,10 @@ describe('side panel and sample cart', () => {
         .and(page.getByRole('link', { name: '样品车，3 件' }))
         .waitFor();
       await expect(badgeLook(badge(page))).resolves.toEqual({ color: badgeColor, text: '3' });
+      // The header's cart icon shows the same count, in the same colour.
+      const headerCart = page.locator('header').getByRole('link', { name: '样品车，3 件' });
+      await headerCart.waitFor();
+      await expect(badgeLook(headerCart.locator('.ant-badge-count'))).resolves.toEqual({ color: badgeColor, text: '3' });
       const plain = await apiRequest<string>('/api/app/sample/sample-cart-num', { token: member.token });
       expect(plain.body).toBe('3');
 
@@ -209,6 +213,7 @@ describe('side panel and sample cart', () => {
       await gotoHydrated(page, '/showabout');
       await panel(page).getByRole('link', { name: '样品车，99+ 件' }).waitFor();
       await expect(badgeLook(badge(page))).resolves.toEqual({ color: badgeColor, text: '99+' });
+      await page.locator('header').getByRole('link', { name: '样品车，99+ 件' }).waitFor();
       expect(pageErrors).toEqual([]);
     } finally {
       const restored = await apiRequest('/api/admin/settings/sample-limits', { method: 'PUT', token: staff.token, json: limits });

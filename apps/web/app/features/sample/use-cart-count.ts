@@ -8,6 +8,13 @@ import { cartCountQuery } from './sample-api';
 export const CART_COUNT_DELAY_MS = 200;
 /** Counts above this show as "99+". */
 export const CART_BADGE_OVERFLOW = 99;
+/** The badge's colour, wherever the cart icon shows the count. */
+export const CART_BADGE_COLOR = '#FFB84D';
+
+/** The accessible name of a link to the cart: 样品车, or 样品车，3 件 (99+ above 99). */
+export function cartLinkName(count: number): string {
+  return count > 0 ? `样品车，${count > CART_BADGE_OVERFLOW ? `${CART_BADGE_OVERFLOW}+` : count} 件` : '样品车';
+}
 
 /**
  * The number of items in the sample cart, for the side panel's badge: asked for 200 ms after the panel
@@ -37,4 +44,14 @@ export function useCartCount(): number {
   }, [pathname, search, refetch]);
 
   return user && typeof query.data === 'number' ? query.data : 0;
+}
+
+/**
+ * The count the side panel last read, for the other places that show it (the header's cart icon):
+ * it asks for nothing itself, so a route change still costs one request.
+ */
+export function useShownCartCount(): number {
+  const user = useCurrentUser();
+  const { data } = useQuery({ ...cartCountQuery(), enabled: false });
+  return user && typeof data === 'number' ? data : 0;
 }

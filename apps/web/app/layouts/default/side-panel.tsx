@@ -11,7 +11,7 @@ import type { SiteProfile } from '@fuliaotong/contracts';
 import { Badge, Popover, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CART_BADGE_OVERFLOW, useCartCount } from '../../features/sample/use-cart-count';
+import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useCartCount } from '../../features/sample/use-cart-count';
 import { loginHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '../../paths';
@@ -19,8 +19,6 @@ import { telHref } from '../../components/company-lines';
 import { useSiteProfile } from '../../root-data';
 import './side-panel.css';
 
-/** The badge colour of the sample cart (orange). */
-export const CART_BADGE_COLOR = '#FFB84D';
 /** Popups of the panel carry this class: a click inside one is not "elsewhere". */
 const POPUP_CLASS = 'side-panel__popup';
 
@@ -173,7 +171,7 @@ export function SidePanel() {
     setCollapsed(true);
   };
 
-  const cartName = user && count > 0 ? `样品车，${count > CART_BADGE_OVERFLOW ? `${CART_BADGE_OVERFLOW}+` : count} 件` : '样品车';
+  const cartName = cartLinkName(user ? count : 0);
 
   return (
     <aside ref={panelRef} className={collapsed ? 'side-panel is-collapsed' : 'side-panel'} aria-label="快捷工具">

@@ -8,11 +8,12 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { isStaff } from '@fuliaotong/contracts/constants';
-import { Button, Drawer, Dropdown } from 'antd';
+import { Badge, Button, Drawer, Dropdown } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
+import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample/use-cart-count';
 import { useCurrentUser } from '../../features/session/session';
 import { useSignOut } from '../../features/session/session-api';
 import { paths } from '../../paths';
@@ -27,6 +28,8 @@ export function SiteHeader() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // The count the side panel keeps fresh, shown on the header's cart icon too.
+  const cartCount = useShownCartCount();
   // Null on the server and during hydration: the logged-out header is what both render first.
   const user = useCurrentUser();
   const { signOut } = useSignOut();
@@ -57,8 +60,10 @@ export function SiteHeader() {
           <Link to={paths.search} className="site-header__icon" aria-label="站内搜索">
             <SearchOutlined />
           </Link>
-          <Link to={paths.sampleCart} className="site-header__icon" aria-label="样品车">
-            <ShoppingCartOutlined />
+          <Link to={paths.sampleCart} className="site-header__icon" aria-label={cartLinkName(cartCount)}>
+            <Badge count={cartCount} overflowCount={CART_BADGE_OVERFLOW} color={CART_BADGE_COLOR} size="small">
+              <ShoppingCartOutlined />
+            </Badge>
           </Link>
           {user ? (
             <Dropdown
