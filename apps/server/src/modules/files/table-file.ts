@@ -9,7 +9,11 @@ import type { z } from 'zod';
 
 /** The file cannot be read as a table at all (encoding, quoting, a missing column): the whole import stops. */
 export class TableFormatError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** true when the file is no table at all (an image, a PDF): the answer is 415, not 400. */
+    readonly unsupported = false,
+  ) {
     super(message);
     this.name = 'TableFormatError';
   }
@@ -115,7 +119,7 @@ function tooMany(maxRows: number): never {
 /** The rows of a CSV or Excel file, by its content. */
 export async function readTableFile(bytes: Buffer, maxRows: number): Promise<{ format: 'csv' | 'xlsx'; rows: TableRow[] }> {
   if (isXlsx(bytes)) return { format: 'xlsx', rows: await xlsxRows(bytes, maxRows) };
-  if (!looksLikeText(bytes)) throw new TableFormatError('请上传 CSV（UTF-8）或 Excel（.xlsx）文件');
+  if (!looksLikeText(bytes)) throw new TableFormatError('请上传 CSV（UTF-8）或 Excel（.xlsx）文件', true);
   const rows = csvRows(bytes);
   if (rows.length > maxRows + 1) tooMany(maxRows);
   return { format: 'csv', rows };

@@ -2,7 +2,7 @@ import type { AdminPlan, AdminPlanList, PlanBody, PlanList } from '@fuliaotong/c
 import type { Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
-import type { PlanRepository, PlanRow, PlanValues } from './plan.repository.js';
+import type { PlanRepository, PlanRow } from './plan.repository.js';
 
 function toAdminPlan(row: PlanRow): AdminPlan {
   return {
@@ -20,7 +20,6 @@ function toAdminPlan(row: PlanRow): AdminPlan {
   };
 }
 
-const valuesOf = (body: PlanBody): PlanValues => ({ ...body, databaseCode: body.databaseCode, seats: body.seats });
 
 /** A plan as the audit log keeps it. */
 function auditView(plan: AdminPlan): Record<string, unknown> {
@@ -61,7 +60,7 @@ export class PlanService {
 
   create(actor: StaffActor, body: PlanBody): Promise<AdminPlan> {
     return this.transactor.transaction(async (within) => {
-      const plan = toAdminPlan(await within.plans.insert(valuesOf(body)));
+      const plan = toAdminPlan(await within.plans.insert(body));
       await recordChange(within, actor, {
         action: 'plan.create',
         entityType: 'plan',
@@ -77,7 +76,7 @@ export class PlanService {
   update(actor: StaffActor, id: number, body: PlanBody): Promise<AdminPlan> {
     return this.transactor.transaction(async (within) => {
       const before = await within.plans.find(id);
-      const row = before && (await within.plans.update(id, valuesOf(body)));
+      const row = before && (await within.plans.update(id, body));
       if (!before || !row) throw new AppError('not_found', '方案不存在');
       const plan = toAdminPlan(row);
       await recordChange(within, actor, {

@@ -152,7 +152,7 @@ export class ReferenceAdminService {
     try {
       ({ format, rows } = await readTableFile(bytes, REFERENCE_IMPORT_MAX_ROWS));
     } catch (error) {
-      if (error instanceof TableFormatError) throw new AppError(error.message.startsWith('请上传') ? 'unsupported_media_type' : 'bad_request', error.message);
+      if (error instanceof TableFormatError) throw new AppError(error.unsupported ? 'unsupported_media_type' : 'bad_request', error.message);
       throw error;
     }
     const read = (() => {

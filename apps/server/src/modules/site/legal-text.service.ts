@@ -11,7 +11,7 @@ import {
   type SiteProfile,
 } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
-import { AppError, validationError } from '../../http/errors.js';
+import { validationError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import { cleanRichText, sanitizeRichText } from '../content/rich-text.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
@@ -69,7 +69,7 @@ export class LegalTextService {
     if (foreignImages.length > 0) {
       throw validationError([{ path: 'body.html', message: '正文中有来自其他网站的图片：本站不下载外部图片，请删除或改为上传' }]);
     }
-    if (!html) throw new AppError('validation_failed', '请填写正文', [{ path: 'body.html', message: '请填写正文' }]);
+    if (!html) throw validationError([{ path: 'body.html', message: '请填写正文' }]);
     const next = { html, version: body.version, updatedAt: new Date().toISOString() };
     return this.transactor.transaction(async (within) => {
       await within.settings.put(key(doc), next);
