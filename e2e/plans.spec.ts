@@ -27,14 +27,14 @@ describe('plans', () => {
       await dialog.getByLabel('价格（元）').fill('328');
       await dialog.getByRole('button', { name: /保\s?存/ }).click();
       await page.getByText('已保存，会员升级页立即更新').waitFor();
-      await page.getByRole('cell', { name: '¥328' }).waitFor();
+      await page.getByRole('cell', { name: '¥328.00' }).waitFor();
       await saveScreenshot(page, 'staff-plans-1280');
       expect(pageErrors).toEqual([]);
 
       const phone = await browser.newPage(phoneOnOwnNetwork());
       await signIn(phone.page, finance);
       await gotoHydrated(phone.page, '/admin/plans', ADMIN_HYDRATED);
-      await phone.page.getByRole('cell', { name: '¥328' }).waitFor();
+      await phone.page.getByRole('cell', { name: '¥328.00' }).waitFor();
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await saveScreenshot(phone.page, 'staff-plans-375', true);
       expect(phone.pageErrors).toEqual([]);
@@ -48,7 +48,7 @@ describe('plans', () => {
         await signIn(visit.page, member);
         await gotoHydrated(visit.page, '/account/upgrade');
         const card = visit.page.locator('.plan-card').filter({ hasText: '专业会员 月卡' });
-        await card.getByText('¥328').waitFor();
+        await card.getByText('¥328.00').waitFor();
         await visit.page.getByText('企业会员 年卡').waitFor();
         await visit.page.getByRole('heading', { name: '如何开通' }).waitFor();
         expect(await visit.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -40,6 +40,9 @@ import { articleAdminRoutes } from './modules/article/article-admin.routes.js';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes.js';
 import { PlanRepository } from './modules/plan/plan.repository.js';
 import { planRoutes } from './modules/plan/plan.routes.js';
+import { GrantRepository } from './modules/grant/grant.repository.js';
+import { grantRoutes } from './modules/grant/grant.routes.js';
+import { GrantService } from './modules/grant/grant.service.js';
 import { PlanService } from './modules/plan/plan.service.js';
 import { ReferenceAdminService } from './modules/reference/reference-admin.service.js';
 import { ArticleAdminService } from './modules/article/article-admin.service.js';
@@ -228,7 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sessions = new SessionRepository(db);
   const throttle = new Throttle(new ThrottleRepository(db));
   // Every module's routes come from the endpoint table; the guard enforces each one's access level.
-  const guard = createAuthGuard(tokens, sessions);
+  const guard = createAuthGuard(tokens, sessions, deps.now);
   const operations = registeredOperations(app);
 
   const build = deps.web?.info ?? deps.build ?? developmentBuild;
@@ -333,10 +336,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     guard,
   });
   await app.register(planRoutes, { plans: new PlanService(new PlanRepository(db), transactor), guard });
+  const grantRepository = new GrantRepository(db);
+  const grants = new GrantService(grantRepository, deps.now);
+  await app.register(grantRoutes, { grants, guard });
   await app.register(referenceAdminRoutes, { desk: new ReferenceAdminService(new ReferenceRepository(db), transactor), guard });
   await app.register(articleAdminRoutes, { articles: new ArticleAdminService(articleRepository, files, transactor, deps.now), guard });
   await app.register(siteRoutes, { site, legal, guard });
-  const userAdmin = new UserAdminService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), transactor, now: deps.now });
+  const userAdmin = new UserAdminService({
+    accounts: accountRepository,
+    applications: new SampleApplicationRepository(db),
+    grants: grantRepository,
+    transactor,
+    now: deps.now,
+  });
   await app.register(userAdminRoutes, { userAdmin, guard });
   await app.register(dashboardRoutes, {
     dashboard: new DashboardService({ accounts: accountRepository, applications: new SampleApplicationRepository(db), searches: searchLog, now: deps.now }),

@@ -17,6 +17,8 @@ export * from './favorite.js';
 export * from './reference.js';
 export * from './reference-admin.js';
 export * from './plan.js';
+export * from './grant.js';
+export * from './order.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -17,6 +17,7 @@ export * from '../modules/excipient/excipient.schema.js';
 export * from '../modules/favorite/favorite.schema.js';
 export * from '../modules/files/files.schema.js';
 export * from '../modules/form-dictionary/form-dictionary.schema.js';
+export * from '../modules/grant/grant.schema.js';
 export * from '../modules/jobs/jobs.schema.js';
 export * from '../modules/messages/messages.schema.js';
 export * from '../modules/notice/notice.schema.js';

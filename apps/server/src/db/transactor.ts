@@ -7,6 +7,7 @@ import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
 import { ExcipientRepository } from '../modules/excipient/excipient.repository.js';
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
 import { FileRepository } from '../modules/files/file.repository.js';
+import { GrantRepository } from '../modules/grant/grant.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
@@ -38,6 +39,8 @@ export interface Repositories {
   excipients: ExcipientRepository;
   favorites: FavoriteRepository;
   files: FileRepository;
+  /** Paid access: memberships and database subscriptions. */
+  grants: GrantRepository;
   jobs: JobRepository;
   notices: NoticeRepository;
   outbox: OutboxRepository;
@@ -73,6 +76,7 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     excipients: new ExcipientRepository(db),
     favorites: new FavoriteRepository(db),
     files: new FileRepository(db),
+    grants: new GrantRepository(db),
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
     outbox: new OutboxRepository(db),

@@ -25,6 +25,8 @@ export const queryKeys = {
   siteSettings: () => [...queryKeys.me, 'admin', 'site-settings'] as const,
   adminLegalText: (doc: string) => [...queryKeys.me, 'admin', 'legal', doc] as const,
   adminPlans: () => [...queryKeys.me, 'admin', 'plans'] as const,
+  /** What the user holds: memberships and database subscriptions. */
+  grants: () => [...queryKeys.me, 'grants'] as const,
   /** Plans on sale (public). */
   plans: () => ['plans'] as const,
   /** The published legal texts (public). */

@@ -146,6 +146,7 @@ export const apiPaths = {
   adminPlanList: 'GET /api/admin/plan',
   adminPlanCreate: 'POST /api/admin/plan',
   adminPlanUpdate: 'PUT /api/admin/plan/:id',
+  grantList: 'GET /api/app/grant',
 
   // The company's public details and their desk.
   siteProfile: 'GET /api/app/site',

@@ -1,4 +1,5 @@
 import { IdParams } from '../common.js';
+import { GrantList } from '../grant.js';
 import { AdminPlan, AdminPlanList, PlanBody, PlanList } from '../plan.js';
 import type { EndpointSpec } from './endpoint.js';
 
@@ -24,6 +25,12 @@ export const planEndpoints = {
     tag: '会员与订阅',
     summary: '在售的会员与数据库订阅（价格以分计）',
     responses: { 200: PlanList },
+  },
+  grantList: {
+    access: 'user',
+    tag: '会员与订阅',
+    summary: '我的会员与数据库订阅：当前可查看的数据库，以及生效中、未开始、已到期和已终止的权益',
+    responses: { 200: GrantList },
   },
   adminPlanList: { access: finance, tag: '会员与订阅', summary: '全部会员与订阅方案（含已下架）', responses: { 200: AdminPlanList } },
   adminPlanCreate: {

@@ -12,3 +12,4 @@ export * from '../regions.js';
 export * from './staff.js';
 export * from './site.js';
 export * from './rich-text.js';
+export * from './commerce.js';

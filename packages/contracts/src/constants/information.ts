@@ -53,6 +53,11 @@ export const REGISTRATION_CSV_COLUMNS = [
 
 /** The databases of /database: registration records, pharmacopoeia standards and usage data. */
 export const DATABASE_CODES = ['registration', 'standard', 'usage'] as const;
+export const databaseLabels: Record<(typeof DATABASE_CODES)[number], string> = {
+  registration: '原辅包登记信息',
+  standard: '药典标准数据库',
+  usage: '辅料用量数据库',
+};
 export const STANDARD_STATUSES = ['现行', '废止', '草案公示'] as const;
 
 export const REGULATION_CATEGORIES = ['法律法规', '部门规章', '规范性文件', '技术指导原则', '药典公告', '征求意见稿'] as const;

@@ -185,7 +185,7 @@ describe('what goes and what stays', () => {
 
     // The user's row stays, with nothing personal left.
     const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
-    expect(user).toMatchObject({ account: `deleted:${id}`, passwordHash: '', name: '', nickName: '', sex: 'unknown', avatar: null, roles: [], disabledAt: null, memberUntil: null });
+    expect(user).toMatchObject({ account: `deleted:${id}`, passwordHash: '', name: '', nickName: '', sex: 'unknown', avatar: null, roles: [], disabledAt: null });
     expect(user!.deletedAt).toEqual(clock.now());
     expect(await personalRows(id)).toEqual({ addresses: 0, favorites: 0, cart: 0, notices: 0, sessions: 0, uploads: 0 });
 

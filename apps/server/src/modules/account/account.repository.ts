@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
+import { holdsPaidAccess } from '../grant/grant.repository.js';
 import { escapeLike } from '../search/grams.js';
 import { users } from './account.schema.js';
 
@@ -26,7 +27,7 @@ export interface UserFilter {
 }
 
 /** What an administrator changes of a user. */
-export type AdminChanges = { roles?: StaffRole[]; disabledAt?: Date | null; memberUntil?: Date | null };
+export type AdminChanges = { roles?: StaffRole[]; disabledAt?: Date | null };
 
 /** Users (`users`). */
 export class AccountRepository {
@@ -112,7 +113,6 @@ export class AccountRepository {
         avatar: null,
         roles: [],
         disabledAt: null,
-        memberUntil: null,
         tokenVersion: sql`${users.tokenVersion} + 1`,
         deletedAt: at,
         updatedAt: at,
@@ -129,7 +129,7 @@ export class AccountRepository {
     }
     if (filter.filter === 'member') conditions.push(sql`cardinality(${users.roles}) = 0`);
     if (filter.filter === 'staff') conditions.push(sql`cardinality(${users.roles}) > 0`);
-    if (filter.filter === 'paying') conditions.push(gt(users.memberUntil, filter.now));
+    if (filter.filter === 'paying') conditions.push(holdsPaidAccess(users.id, filter.now));
     if (filter.filter === 'disabled') conditions.push(isNotNull(users.disabledAt));
     if (filter.filter !== 'all') conditions.push(isNull(users.deletedAt));
     const where = conditions.length > 0 ? and(...conditions) : undefined;

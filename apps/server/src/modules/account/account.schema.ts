@@ -19,8 +19,6 @@ export const users = pgTable('users', {
   roles: staffRole('roles').array().notNull().default(sql`'{}'::staff_role[]`),
   /** Set by an administrator (停用): the account cannot sign in until re-enabled. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  /** Paid membership (会员) until this moment; null: not a member. Unlocks members-only data. */
-  memberUntil: timestamp('member_until', { withTimezone: true }),
   /** Changes of the user's sample applications are also sent by SMS and e-mail (in-site notices always are). */
   notifyBySmsAndEmail: boolean('notify_by_sms_and_email').notNull().default(true),
   /** Raised by "log out everywhere" and password changes: tokens carrying an older version stop working. */

@@ -1,26 +1,19 @@
 import type { AdminUser, AdminUserPage, AdminUserQuery, AdminUserSummary, AdminUserUpdateBody, StaffRole } from '@fuliaotong/contracts';
 import { AdminUserQuery as AdminUserQuerySchema, STAFF_ROLES } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
+import { beijingDayEnd } from '../../shared/beijing-time.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
+import type { GrantRepository } from '../grant/grant.repository.js';
 import type { SampleApplicationRepository } from '../sample-application/sample-application.repository.js';
 import type { AccountRepository, AdminChanges, UserRow } from './account.repository.js';
-
-/** The first moment of a Beijing day (`2027-12-31` → 2027-12-30T16:00Z). */
-export function beijingDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
-}
-
-/** The end of a Beijing day: the first moment of the next. */
-export function beijingDayEnd(day: string): Date {
-  return new Date(beijingDayStart(day).getTime() + 24 * 60 * 60 * 1000);
-}
 
 const ordered = (roles: readonly StaffRole[]) => STAFF_ROLES.filter((role) => roles.includes(role));
 
 export interface UserAdminServiceDeps {
   accounts: AccountRepository;
   applications: SampleApplicationRepository;
+  grants: GrantRepository;
   transactor: Transactor;
   now?: () => Date;
 }
@@ -36,14 +29,14 @@ export class UserAdminService {
     return this.deps.now?.() ?? new Date();
   }
 
-  private summary(row: UserRow, applicationCount: number): AdminUserSummary {
+  private summary(row: UserRow, applicationCount: number, memberUntil: Date | undefined): AdminUserSummary {
     return {
       id: row.id,
       account: row.account,
       name: row.name,
       nickName: row.nickName,
       roles: ordered(row.roles),
-      memberUntil: row.memberUntil?.toISOString() ?? null,
+      memberUntil: memberUntil?.toISOString() ?? null,
       disabled: row.disabledAt !== null,
       deleted: row.deletedAt !== null,
       createdAt: row.createdAt.toISOString(),
@@ -58,8 +51,12 @@ export class UserAdminService {
       query.pageSize,
       (query.page - 1) * query.pageSize,
     );
-    const counts = await this.deps.applications.countsByUser(rows.map((row) => row.id));
-    return { items: rows.map((row) => this.summary(row, counts.get(row.id) ?? 0)), totalCount };
+    const ids = rows.map((row) => row.id);
+    const [counts, memberships] = await Promise.all([
+      this.deps.applications.countsByUser(ids),
+      this.deps.grants.membershipUntil(ids, this.now()),
+    ]);
+    return { items: rows.map((row) => this.summary(row, counts.get(row.id) ?? 0, memberships.get(row.id))), totalCount };
   }
 
   async get(id: number): Promise<AdminUser> {
@@ -67,8 +64,9 @@ export class UserAdminService {
     if (!row) throw new AppError('not_found', '用户不存在');
     const { rows: applications, totalCount } = await this.deps.applications.page({ userId: id }, 20, 0);
     const items = await this.deps.applications.items(applications.map((a) => a.id));
+    const memberships = await this.deps.grants.membershipUntil([id], this.now());
     return {
-      ...this.summary(row, totalCount),
+      ...this.summary(row, totalCount, memberships.get(id)),
       sex: row.sex,
       consentedAt: row.consentedAt?.toISOString() ?? null,
       applications: applications.map((a) => ({
@@ -99,21 +97,39 @@ export class UserAdminService {
         if (id === actor.id && body.disabled) throw new AppError('conflict', '不能停用自己的账号');
         if (body.disabled !== (row.disabledAt !== null)) changes.disabledAt = body.disabled ? this.now() : null;
       }
+      const now = this.now();
+      const memberUntil = async () => (await repositories.grants.membershipUntil([id], now)).get(id)?.toISOString() ?? null;
+      const memberWas = await memberUntil();
       if (body.memberUntil !== undefined) {
-        changes.memberUntil = body.memberUntil === null ? null : beijingDayEnd(body.memberUntil);
+        // Membership by hand is a grant of its own: it replaces the one staff gave before, and leaves
+        // paid ones alone (a membership paid for runs its term whatever the desk does).
+        await repositories.grants.endStaffMemberships(id, now);
+        const until = body.memberUntil === null ? null : beijingDayEnd(body.memberUntil);
+        if (until && until > now) {
+          await repositories.grants.insert({
+            userId: id,
+            kind: 'membership',
+            name: '会员（工作人员开通）',
+            source: 'staff',
+            grantedBy: actor.id,
+            startsAt: now,
+            endsAt: until,
+          });
+        }
       }
+      const memberIs = await memberUntil();
       const updated = await repositories.accounts.adminUpdate(id, changes);
       if (changes.disabledAt) {
         // A disabled account's sessions end at once, everywhere.
         await repositories.sessions.deleteAllOf(id);
         await repositories.accounts.bumpTokenVersion(id);
       }
-      const view = (user: UserRow) => ({
+      const view = (user: UserRow, memberUntil: string | null) => ({
         roles: ordered(user.roles),
         disabled: user.disabledAt !== null,
-        memberUntil: user.memberUntil?.toISOString() ?? null,
+        memberUntil,
       });
-      const [was, is] = [view(row), view(updated)];
+      const [was, is] = [view(row, memberWas), view(updated, memberIs)];
       const what = [
         String(was.roles) !== String(is.roles) ? '角色' : '',
         was.disabled !== is.disabled ? (is.disabled ? '停用' : '启用') : '',
@@ -124,8 +140,8 @@ export class UserAdminService {
         entityType: 'user',
         entityId: id,
         summary: `修改用户 ${row.account}：${what.join('、')}${body.reason ? `（${body.reason}）` : ''}`,
-        before: view(row),
-        after: view(updated),
+        before: was,
+        after: is,
       });
     });
     return this.get(id);

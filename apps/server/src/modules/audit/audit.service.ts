@@ -1,5 +1,5 @@
 import { AuditQuery as AuditQuerySchema, type AuditPage, type AuditQuery } from '@fuliaotong/contracts';
-import { beijingDayEnd, beijingDayStart } from '../account/user-admin.service.js';
+import { beijingDayEnd, beijingDayStart } from '../../shared/beijing-time.js';
 import type { AuditRepository } from './audit.repository.js';
 
 /** Reading the audit log (admin). Entries are written by `recordChange` in each change's transaction. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { staffRoleLabels, type StaffRoleName } from '@fuliaotong/contracts';
+import { DATABASE_CODES, staffRoleLabels, type DatabaseCode, type StaffRoleName } from '@fuliaotong/contracts';
+import { MEMBERSHIP } from '../grant/grant.repository.js';
 import { AppError } from '../../http/errors.js';
 import type { StaffActor } from '../audit/audit-trail.js';
 import type { UserRow } from '../account/account.repository.js';
@@ -9,6 +10,8 @@ import type { TokenService } from './token.service.js';
 export interface Principal {
   user: UserRow;
   sessionId: string;
+  /** What the user's grants unlock now: database codes, `*` for membership (read with the session). */
+  held: readonly string[];
 }
 
 declare module 'fastify' {
@@ -35,9 +38,9 @@ export function createAuthGuard(tokens: TokenService, sessions: SessionRepositor
     if (!token) throw new AppError('unauthorized', NOT_SIGNED_IN);
     const claims = await tokens.verify(token);
     if (!claims) throw new AppError('unauthorized', SESSION_EXPIRED);
-    const user = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
-    if (!user) throw new AppError('unauthorized', SESSION_EXPIRED);
-    request.principal = { user, sessionId: claims.sessionId };
+    const found = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
+    if (!found) throw new AppError('unauthorized', SESSION_EXPIRED);
+    request.principal = { ...found, sessionId: claims.sessionId };
   };
 
   /**
@@ -49,8 +52,8 @@ export function createAuthGuard(tokens: TokenService, sessions: SessionRepositor
     if (!token) return;
     const claims = await tokens.verify(token);
     if (!claims) return;
-    const user = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
-    if (user) request.principal = { user, sessionId: claims.sessionId };
+    const found = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
+    if (found) request.principal = { ...found, sessionId: claims.sessionId };
   };
 
   /** A member of the staff (holding any staff role); with `roles`, one holding one of them. */
@@ -85,14 +88,27 @@ export function actorOf(request: FastifyRequest): StaffActor {
 /** Who is asking, as far as access levels care. */
 export interface Viewer {
   userId: number | null;
-  /** A paying member (会员) right now. */
+  /** Holds membership (会员) right now: every database's 会员可见 fields. */
   member: boolean;
+  /** The databases whose 会员可见 fields the viewer may see now (all of them for a member). */
+  databases: readonly DatabaseCode[];
   /** A member of the staff who edits content: sees products taken off the site and every document. */
   editor: boolean;
 }
 
-export function viewerOf(request: FastifyRequest, now: Date = new Date()): Viewer {
-  const user = request.principal?.user;
-  if (!user) return { userId: null, member: false, editor: false };
-  return { userId: user.id, member: user.memberUntil !== null && user.memberUntil > now, editor: user.roles.includes('editor') };
+/** What a set of held codes (`*` for membership) unlocks. */
+export function accessOf(held: readonly string[]): Pick<Viewer, 'member' | 'databases'> {
+  const member = held.includes(MEMBERSHIP);
+  return { member, databases: DATABASE_CODES.filter((code) => member || held.includes(code)) };
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const principal = request.principal;
+  if (!principal) return { userId: null, member: false, databases: [], editor: false };
+  return { userId: principal.user.id, ...accessOf(principal.held), editor: principal.user.roles.includes('editor') };
+}
+
+/** Whether the viewer may see the 会员可见 fields of a database. */
+export function unlocks(viewer: Viewer, database: DatabaseCode): boolean {
+  return viewer.databases.includes(database);
 }

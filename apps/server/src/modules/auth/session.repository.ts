@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../account/account.repository.js';
 import { users } from '../account/account.schema.js';
+import { heldAccessColumn } from '../grant/grant.repository.js';
 import { sessions } from './auth.schema.js';
 
 /** Signed-in devices (`sessions`). */
@@ -14,11 +15,17 @@ export class SessionRepository {
 
   /**
    * The user of a live session, provided the token's version is still the user's: one query on every
-   * authenticated request, so it reads the user's row (owned by the account module) in a join.
+   * authenticated request, so it reads the user's row (owned by the account module) in a join, and
+   * what the user's grants unlock now (`held`: database codes, `*` for membership) in a subquery.
    */
-  async findActiveUser(sessionId: string, userId: number, version: number, now: Date): Promise<UserRow | undefined> {
+  async findActiveUser(
+    sessionId: string,
+    userId: number,
+    version: number,
+    now: Date,
+  ): Promise<{ user: UserRow; held: string[] } | undefined> {
     const [row] = await this.db
-      .select({ user: users })
+      .select({ user: users, held: heldAccessColumn(users.id, now) })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -30,7 +37,7 @@ export class SessionRepository {
           gt(sessions.expiresAt, now),
         ),
       );
-    return row?.user;
+    return row;
   }
 
   async delete(sessionId: string): Promise<void> {

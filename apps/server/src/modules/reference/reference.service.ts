@@ -8,20 +8,20 @@ import {
   type UsageRecord,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
-import type { Viewer } from '../auth/auth.guard.js';
+import { unlocks, type Viewer } from '../auth/auth.guard.js';
 import type { DatabaseRow, ReferenceRepository, UsageRow } from './reference.repository.js';
 
 /** Why the caller may not list a database's records, or null when it may. */
 function lockOf(database: DatabaseRow, viewer: Viewer): { status: 'unauthorized' | 'forbidden'; message: string } | null {
   if (database.access === 'public') return null;
   if (viewer.userId === null) return { status: 'unauthorized', message: lockedMessages[database.access] };
-  if (database.access === 'member' && !viewer.member) return { status: 'forbidden', message: lockedMessages.member };
+  if (database.access === 'member' && !unlocks(viewer, database.code)) return { status: 'forbidden', message: lockedMessages.member };
   return null;
 }
 
 function toUsage(row: UsageRow, viewer: Viewer): UsageRecord {
   const record: UsageRecord = { id: row.id, ingredient: row.ingredient, route: row.route, dosageForm: row.dosageForm, locked: [] };
-  if (viewer.member) record.maxAmount = row.maxAmount;
+  if (unlocks(viewer, 'usage')) record.maxAmount = row.maxAmount;
   else record.locked.push({ level: 'member', message: lockedMessages.member, fields: ['maxAmount'] });
   return record;
 }

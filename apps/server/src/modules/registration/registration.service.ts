@@ -7,7 +7,7 @@ import {
   type RegistrationWatchState,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
-import type { Viewer } from '../auth/auth.guard.js';
+import { unlocks, type Viewer } from '../auth/auth.guard.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { RegistrationRepository } from './registration.repository.js';
 
@@ -65,7 +65,7 @@ export class RegistrationService {
     } else {
       locked.push({ level: 'login', message: lockedMessages.login, fields: ['companyAddress', 'spec', 'packageSpec'] });
     }
-    if (viewer.member) detail.remark = row.remark;
+    if (unlocks(viewer, 'registration')) detail.remark = row.remark;
     else locked.push({ level: 'member', message: lockedMessages.member, fields: ['remark'] });
     return detail;
   }

@@ -32,6 +32,7 @@ import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
+import { chinaDate } from '../../shared/beijing-time.js';
 import type {
   ApplicationEventRow,
   ApplicationFilter,
@@ -64,13 +65,7 @@ const actionLabels: Record<ApplicationAction, string> = {
   withdraw: '撤回',
 };
 
-/** yyyymmdd of a moment in China (applications are numbered by the day they were made there). */
-function chinaDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}${part('month')}${part('day')}`;
-}
-
+/** Applications are numbered by the day they were made in China. */
 export const applicationNumber = (id: number, at: Date) => `YP${chinaDate(at)}${String(id).padStart(6, '0')}`;
 
 /** The name an event records for who made it (a staff member's account, a phone number, is never shown). */

@@ -27,10 +27,9 @@ export function useSavePlan() {
   });
 }
 
-/** 198000 分 → ¥1,980 (¥29.80 when there are 角 or 分). */
-export function yuan(fen: number): string {
-  return `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: fen % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
-}
+/** What the signed-in user holds now and held before. */
+export const grantListQuery = (client: ApiClient = api()) =>
+  queryOptions({ queryKey: queryKeys.grants(), queryFn: () => client.call('grantList') });
 
 /** 365 → 一年, 30 → 30 天. */
 export function term(days: number): string {

@@ -8,6 +8,7 @@ import type { Route } from './+types/account-home';
 import { PageHeading } from '../../components/page-heading';
 import { profileQuery, summaryQuery, useUpdateProfile } from '../../features/account/account-api';
 import { AccountShortcuts } from '../../features/account/account-shortcuts';
+import { GrantSummary } from '../../features/plans/grant-summary';
 import { AvatarUpload } from '../../features/account/avatar-upload';
 import { ChangePasswordModal } from '../../features/account/change-password-modal';
 import { DeleteAccountModal } from '../../features/account/delete-account-modal';
@@ -20,7 +21,9 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import { grantListQuery } from '../../features/plans/plan-api';
 import '../../features/account/account.css';
+import '../../features/plans/plans.css';
 
 export const handle = accountHandle;
 
@@ -29,7 +32,7 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export function clientLoader() {
-  return loadSignedInQueries((ensure) => [ensure(profileQuery()), ensure(summaryQuery())]);
+  return loadSignedInQueries((ensure) => [ensure(profileQuery()), ensure(summaryQuery()), ensure(grantListQuery())]);
 }
 
 function Counts() {
@@ -128,6 +131,8 @@ export default function AccountHomePage() {
 
       <Counts />
 
+      <GrantSummary />
+
       <section className="panel">
         <h2 className="panel__title">常用功能</h2>
         <AccountShortcuts />
@@ -135,9 +140,7 @@ export default function AccountHomePage() {
 
       <section className="panel account-security">
         <h2 className="panel__title">登录与安全</h2>
-        <p className="account-security__text">
-          在公共电脑上使用后，请退出登录。如果怀疑账号在别处被登录，可在所有设备上退出并修改密码。
-        </p>
+        <p className="account-security__text">在公共电脑上使用后，请退出登录。如果怀疑账号在别处被登录，可在所有设备上退出并修改密码。</p>
         <div className="account-security__actions">
           <Button icon={<LogoutOutlined />} loading={signingOut} onClick={() => void signOut()}>
             退出登录
@@ -161,12 +164,7 @@ export default function AccountHomePage() {
             注销账号
           </Button>
           {user ? (
-            <DeleteAccountModal
-              user={user}
-              open={deleting}
-              onClose={() => setDeleting(false)}
-              onDeleted={() => setDeleting(false)}
-            />
+            <DeleteAccountModal user={user} open={deleting} onClose={() => setDeleting(false)} onDeleted={() => setDeleting(false)} />
           ) : null}
         </div>
       </section>

@@ -1,10 +1,10 @@
 import type { Plan } from '@fuliaotong/contracts';
-import { planKindLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, planKindLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Tag } from 'antd';
 import { PageHeading } from '../../components/page-heading';
 import { LoadState } from '../../components/load-state';
-import { planListQuery, term, yuan } from '../../features/plans/plan-api';
+import { planListQuery, term } from '../../features/plans/plan-api';
 import { paths } from '../../paths';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -26,7 +26,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       extra={<Tag color={plan.kind === 'membership' ? 'gold' : 'blue'}>{planKindLabels[plan.kind]}</Tag>}
     >
       <p className="plan-card__price">
-        {yuan(plan.priceFen)}
+        {formatFen(plan.priceFen)}
         <span className="plan-card__term"> / {term(plan.days)}</span>
       </p>
       {plan.seats ? <p className="plan-card__seats">含 {plan.seats} 个账号</p> : null}

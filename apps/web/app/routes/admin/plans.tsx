@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPlan, DatabaseCode, PlanBody, PlanKind } from '@fuliaotong/contracts';
-import { PLAN_KINDS, planKindLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, PLAN_KINDS, planKindLabels } from '@fuliaotong/contracts/constants';
 import { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { term, useAdminPlans, useSavePlan, yuan } from '../../features/plans/plan-api';
+import { term, useAdminPlans, useSavePlan } from '../../features/plans/plan-api';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
@@ -40,7 +40,7 @@ export default function AdminPlansPage() {
       ),
     },
     { title: '类型', dataIndex: 'kind', render: (kind: PlanKind) => planKindLabels[kind] },
-    { title: '价格', dataIndex: 'priceFen', align: 'right', render: (fen: number) => yuan(fen) },
+    { title: '价格', dataIndex: 'priceFen', align: 'right', render: (fen: number) => formatFen(fen) },
     { title: '有效期', dataIndex: 'days', render: (days: number) => term(days) },
     {
       title: '范围',

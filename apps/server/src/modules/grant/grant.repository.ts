@@ -1,0 +1,131 @@
+import { and, desc, eq, gt, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DatabaseCode } from '@fuliaotong/contracts';
+import type { Db } from '../../db/database.js';
+import { grants, grantSeats } from './grant.schema.js';
+
+export type GrantRow = typeof grants.$inferSelect;
+export type NewGrant = typeof grants.$inferInsert;
+
+/** `*` stands for membership (every database) in the held-access list. */
+export const MEMBERSHIP = '*';
+
+/** The grants in force at `now` that reach `userId`: their own, or a company membership they hold a seat of. */
+function reaching(userId: SQL | AnyPgColumn | number, now: Date): SQL {
+  return and(
+    or(
+      eq(grants.userId, userId as number),
+      sql`exists (select 1 from ${grantSeats} where ${grantSeats.grantId} = ${grants.id} and ${grantSeats.userId} = ${userId})`,
+    ),
+    lte(grants.startsAt, now),
+    gt(grants.endsAt, now),
+    isNull(grants.revokedAt),
+  )!;
+}
+
+/**
+ * What a user may see now, as a column of another query (the session check reads it with the user):
+ * the databases their grants unlock, `*` for membership.
+ */
+export function heldAccessColumn(userId: AnyPgColumn, now: Date): SQL<string[]> {
+  return sql<
+    string[]
+  >`coalesce((select array_agg(distinct coalesce(${grants.databaseCode}, ${MEMBERSHIP})) from ${grants} where ${reaching(userId, now)}), '{}')`;
+}
+
+/** The condition "holds paid access now" on a users query (the users desk's 付费会员 filter). */
+export function holdsPaidAccess(userId: AnyPgColumn, now: Date): SQL {
+  return sql`exists (select 1 from ${grants} where ${reaching(userId, now)})`;
+}
+
+/** Grants of paid access (`grants`) and the seats of company memberships (`grant_seats`). */
+export class GrantRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewGrant): Promise<GrantRow> {
+    const [row] = await this.db.insert(grants).values(values).returning();
+    return row!;
+  }
+
+  /** Every grant a user holds or held, their own and shared, newest term first. */
+  async listFor(userId: number): Promise<Array<GrantRow & { shared: boolean }>> {
+    const rows = await this.db
+      .select({ grant: grants, seat: grantSeats.userId })
+      .from(grants)
+      .leftJoin(grantSeats, and(eq(grantSeats.grantId, grants.id), eq(grantSeats.userId, userId)))
+      .where(or(eq(grants.userId, userId), eq(grantSeats.userId, userId)))
+      .orderBy(desc(grants.endsAt), desc(grants.id));
+    return rows.map((row) => ({ ...row.grant, shared: row.grant.userId !== userId }));
+  }
+
+  /** What reaches the user now: the databases unlocked, `*` for membership. */
+  async heldBy(userId: number, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ code: sql<string>`coalesce(${grants.databaseCode}, ${MEMBERSHIP})` })
+      .from(grants)
+      .where(reaching(userId, now));
+    return rows.map((row) => row.code);
+  }
+
+  /**
+   * When the user's latest unrevoked grant of this kind (membership, or this database) ends, if after
+   * `now`: a new one of the same kind starts there, so that renewing early loses no day.
+   */
+  async lastEnd(userId: number, databaseCode: DatabaseCode | null, now: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ end: max(grants.endsAt) })
+      .from(grants)
+      .where(
+        and(
+          eq(grants.userId, userId),
+          databaseCode === null ? isNull(grants.databaseCode) : eq(grants.databaseCode, databaseCode),
+          isNull(grants.revokedAt),
+          gt(grants.endsAt, now),
+        ),
+      );
+    return row?.end ?? null;
+  }
+
+  /** Until when each user's own membership runs (users without one are left out). */
+  async membershipUntil(userIds: number[], now: Date): Promise<Map<number, Date>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: grants.userId, end: max(grants.endsAt) })
+      .from(grants)
+      .where(and(inArray(grants.userId, userIds), isNull(grants.databaseCode), isNull(grants.revokedAt), gt(grants.endsAt, now)))
+      .groupBy(grants.userId);
+    return new Map(rows.flatMap((row) => (row.end ? [[row.userId, row.end] as const] : [])));
+  }
+
+  /** Ends the memberships staff gave the user by hand that have not lapsed yet. */
+  async endStaffMemberships(userId: number, at: Date): Promise<number> {
+    const ended = await this.db
+      .update(grants)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(grants.userId, userId),
+          eq(grants.source, 'staff'),
+          isNull(grants.databaseCode),
+          isNull(grants.revokedAt),
+          gt(grants.endsAt, at),
+        ),
+      )
+      .returning({ id: grants.id });
+    return ended.length;
+  }
+
+  /** Ends the grants an order paid for (a refund). */
+  async endByOrder(orderId: number, at: Date): Promise<GrantRow[]> {
+    return this.db
+      .update(grants)
+      .set({ revokedAt: at })
+      .where(and(eq(grants.orderId, orderId), isNull(grants.revokedAt)))
+      .returning();
+  }
+
+  async findByOrder(orderId: number): Promise<GrantRow | undefined> {
+    const [row] = await this.db.select().from(grants).where(eq(grants.orderId, orderId));
+    return row;
+  }
+}

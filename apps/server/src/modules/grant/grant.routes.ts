@@ -1,0 +1,8 @@
+import { endpointRoutes } from '../../http/endpoint-routes.js';
+import { principalOf } from '../auth/auth.guard.js';
+import type { GrantService } from './grant.service.js';
+
+/** What the signed-in user holds (会员与订阅 on the account page). */
+export const grantRoutes = endpointRoutes<{ grants: GrantService }>((route, { grants }) => {
+  route('grantList', async (request) => grants.list(principalOf(request).user.id));
+});

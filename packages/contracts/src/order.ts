@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS } from './constants/commerce.js';
+import { Id, PageQuery, pageOf } from './common.js';
+import { PlanKind } from './plan.js';
+import { DatabaseCode } from './reference.js';
+
+export const OrderStatus = z
+  .enum(ORDER_STATUSES)
+  .describe('pending 待支付 · confirming 待确认（对公转账已上传凭证） · paid 已支付 · refunded 已退款 · cancelled 已取消 · closed 已关闭');
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const PaymentMethod = z.enum(PAYMENT_METHODS, '请选择支付方式').describe('wechat 微信支付 · alipay 支付宝 · bank 对公转账');
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/** An order of a plan (a membership or a database subscription), as its buyer sees it. */
+export const Order = z
+  .object({
+    id: z.number().int(),
+    number: z.string().describe('订单号：DD + 下单日期 + 序号'),
+    planId: z.number().int(),
+    kind: PlanKind,
+    databaseCode: DatabaseCode.nullable(),
+    name: z.string().describe('下单时的方案名称'),
+    days: z.number().int(),
+    seats: z.number().int().nullable(),
+    amountFen: z.number().int().describe('应付金额（分）'),
+    status: OrderStatus,
+    method: PaymentMethod.nullable().describe('买家选择的支付方式；尚未选择为 null'),
+    expiresAt: z.string().describe('此时仍未支付则关闭（对公转账为等待到账的期限）'),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    paidFen: z.number().int().nullable(),
+    refundedAt: z.string().nullable(),
+    refundFen: z.number().int().nullable(),
+    remittanceCode: z.string().nullable().describe('对公转账的汇款备注码'),
+    slipUploaded: z.boolean().describe('是否已上传对公转账凭证'),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderPage = pageOf(Order).meta({ id: 'OrderPage' });
+export type OrderPage = z.infer<typeof OrderPage>;
+
+export const OrderQuery = PageQuery.extend({ status: OrderStatus.optional() });
+export type OrderQuery = z.infer<typeof OrderQuery>;
+
+export const OrderCreateBody = z.object({ planId: Id.describe('方案 id（GET /api/app/plan）') }).meta({ id: 'OrderCreateBody' });
+export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
+
+export const PayBody = z.object({ method: PaymentMethod }).meta({ id: 'PayBody' });
+export type PayBody = z.infer<typeof PayBody>;
+
+/** How to pay, one shape per method. */
+export const PayResponse = z
+  .discriminatedUnion('method', [
+    z.object({
+      method: z.literal('wechat'),
+      codeUrl: z.string().describe('微信支付 Native 二维码的内容'),
+      expiresAt: z.string(),
+      sandbox: z.boolean().describe('true：沙箱（测试）支付，不会扣款'),
+    }),
+    z.object({
+      method: z.literal('alipay'),
+      payUrl: z.string().describe('支付宝收银台地址（页面跳转至此）'),
+      expiresAt: z.string(),
+      sandbox: z.boolean(),
+    }),
+    z.object({
+      method: z.literal('bank'),
+      accountName: z.string(),
+      bankName: z.string(),
+      accountNumber: z.string(),
+      amountFen: z.number().int(),
+      remittanceCode: z.string().describe('汇款时请在附言中填写'),
+      deadline: z.string(),
+    }),
+  ])
+  .meta({ id: 'PayResponse' });
+export type PayResponse = z.infer<typeof PayResponse>;
+
+export const PaymentClient = z.enum(['web', 'wechat', 'miniprogram']).describe('web 浏览器 · wechat 微信内置浏览器 · miniprogram 小程序');
+export type PaymentClient = z.infer<typeof PaymentClient>;
+
+export const PaymentMethodsQuery = z.object({
+  client: PaymentClient.optional().describe('不填则按 User-Agent 判断'),
+  mobile: z.enum(['true', 'false']).optional().describe('手机页面（支付宝手机网站支付）'),
+});
+
+/** The ways this client may pay now. */
+export const PaymentMethods = z
+  .object({
+    sandbox: z.boolean().describe('true：沙箱模式，所有在线支付均为测试支付'),
+    items: z.array(
+      z.object({
+        method: PaymentMethod,
+        available: z.boolean(),
+        note: z.string().describe('不可用的原因，或使用说明'),
+      }),
+    ),
+  })
+  .meta({ id: 'PaymentMethods' });
+export type PaymentMethods = z.infer<typeof PaymentMethods>;
