@@ -49,7 +49,7 @@ const memberPages = [
   '/account/notice',
   '/account/payment',
 ];
-const staffPages = ['/admin', '/admin?days=30', '/admin/applications', '/admin/products', '/admin/articles', '/admin/articles?id=new', '/admin/databases', '/admin/imports', '/admin/settings', '/admin/site', '/admin/legal', '/admin/plans', '/admin/users', '/admin/audit'];
+const staffPages = ['/admin', '/admin?days=30', '/admin/applications', '/admin/products', '/admin/articles', '/admin/articles?id=new', '/admin/databases', '/admin/imports', '/admin/settings', '/admin/site', '/admin/legal', '/admin/plans', '/admin/orders', '/admin/invoices', '/admin/users', '/admin/audit'];
 
 interface Violation {
   page: string;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contracts';
 import type { Config, MessagesConfig } from './config/config.js';
-import type { Database } from './db/database.js';
+import type { Database, Db } from './db/database.js';
 import { Transactor } from './db/transactor.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { AppError, frameworkErrors, notFoundBody, registerErrorHandling } from './http/errors.js';
@@ -40,6 +40,22 @@ import { articleAdminRoutes } from './modules/article/article-admin.routes.js';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes.js';
 import { PlanRepository } from './modules/plan/plan.repository.js';
 import { planRoutes } from './modules/plan/plan.routes.js';
+import { OrderRepository } from './modules/order/order.repository.js';
+import { orderRoutes } from './modules/order/order.routes.js';
+import { InvoiceRepository } from './modules/invoice/invoice.repository.js';
+import { invoiceRoutes } from './modules/invoice/invoice.routes.js';
+import { InvoiceService } from './modules/invoice/invoice.service.js';
+import { orderAdminRoutes } from './modules/order/order-admin.routes.js';
+import { OrderAdminService } from './modules/order/order-admin.service.js';
+import { OrderService } from './modules/order/order.service.js';
+import { AlipayGateway } from './modules/payment/alipay.gateway.js';
+import type { PaymentGateway } from './modules/payment/gateway.js';
+import { generateSandboxKeys, sandboxSetup, type PaymentSetup } from './modules/payment/payment-setup.js';
+import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { SandboxRepository } from './modules/payment/sandbox/sandbox.repository.js';
+import { SandboxGateway } from './modules/payment/sandbox/sandbox-gateway.js';
+import { sandboxPages } from './modules/payment/sandbox/sandbox.routes.js';
+import { WechatPayGateway } from './modules/payment/wechat-pay.gateway.js';
 import { GrantRepository } from './modules/grant/grant.repository.js';
 import { grantRoutes } from './modules/grant/grant.routes.js';
 import { GrantService } from './modules/grant/grant.service.js';
@@ -139,6 +155,8 @@ export interface AppDependencies {
   jobs?: { start?: boolean; pollMs?: number };
   /** SMS and e-mail drivers (default: both `log`). */
   messages?: MessagesConfig;
+  /** How payments are taken (default: the sandbox, with test keys made for this app). */
+  payment?: PaymentSetup;
   /** Where log lines go (default: stdout); tests read them. */
   logDestination?: LogDestination;
 }
@@ -154,7 +172,8 @@ declare module 'fastify' {
   }
 }
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 /** Finished jobs (done or failed) stay visible in the table this long. */
 const FINISHED_JOBS_KEPT_MS = 14 * 24 * HOUR;
 /** Searches stay in the search log this long (the dashboard looks at the last 30 days). */
@@ -167,6 +186,41 @@ export interface RegisteredRoute {
 }
 
 const developmentBuild: BuildInfo = { id: 'dev', timestamp: 0 };
+
+/**
+ * The payment gateways of a setup. In sandbox mode the stand-in of both gateways starts first (its API
+ * on a loopback port, its pages on the site), and the drivers are pointed at it.
+ */
+async function paymentOf(app: FastifyInstance, db: Db, deps: AppDependencies) {
+  const setup = deps.payment ?? sandboxSetup(generateSandboxKeys());
+  const siteUrl = deps.config.SITE_URL;
+  let sandbox: SandboxGateway | undefined;
+  let wechat = setup.wechat;
+  let alipay = setup.alipay;
+  if (setup.sandbox) {
+    sandbox = new SandboxGateway({
+      repo: new SandboxRepository(db),
+      keys: setup.sandbox,
+      siteUrl,
+      now: deps.now,
+      // The stand-in's notifications reach this server as the gateway's would, bytes and headers as sent.
+      deliver: async ({ url, headers, body }) => {
+        const response = await app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body });
+        return { status: response.statusCode, body: response.body };
+      },
+    });
+    const base = await sandbox.baseUrl();
+    app.addHook('onClose', async () => sandbox?.close());
+    if (wechat) wechat = { ...wechat, baseUrl: `${base}/wechat/` };
+    if (alipay) alipay = { ...alipay, gateway: `${base}/alipay/gateway.do`, cashier: `${siteUrl}/sandbox-pay/alipay/gateway.do` };
+  }
+  const gateways: Partial<Record<'wechat' | 'alipay', PaymentGateway>> = {};
+  const keysOfWechat = wechat;
+  const keysOfAlipay = alipay;
+  if (keysOfWechat) gateways.wechat = new WechatPayGateway(() => keysOfWechat, `${siteUrl}/api/app/payment/notify/wechat`, deps.now);
+  if (keysOfAlipay) gateways.alipay = new AlipayGateway(() => keysOfAlipay, `${siteUrl}/api/app/payment/notify/alipay`, deps.now);
+  return { setup: { ...setup, wechat, alipay }, gateways, sandbox };
+}
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -245,6 +299,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits, transactor);
   const dictionary = new FormDictionaryService(new FormDictionaryRepository(db));
   const files = new DatabaseFileStore(new FileRepository(db));
+  const staffAlerts = new StaffAlerts({ notices, messages, siteUrl: deps.config.SITE_URL });
   const applications = new SampleApplicationService({
     applications: new SampleApplicationRepository(db),
     accounts: accountRepository,
@@ -257,7 +312,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notices,
     messages,
     siteUrl: deps.config.SITE_URL,
-    staffAlerts: new StaffAlerts({ notices, messages, siteUrl: deps.config.SITE_URL }),
+    staffAlerts,
   });
   // Verification codes: hashed in the database, sent by SMS or e-mail through the message service.
   const codeSender = new MessageCodeSender(messages);
@@ -337,8 +392,46 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(planRoutes, { plans: new PlanService(new PlanRepository(db), transactor), guard });
   const grantRepository = new GrantRepository(db);
-  const grants = new GrantService(grantRepository, deps.now);
+  const grants = new GrantService(grantRepository, deps.now, { transactor, notices, messages, siteUrl: deps.config.SITE_URL });
   await app.register(grantRoutes, { grants, guard });
+  const payment = await paymentOf(app, db, deps);
+  const orders = new OrderService({
+    orders: new OrderRepository(db),
+    transactor,
+    grants,
+    notices,
+    staffAlerts,
+    files,
+    setup: payment.setup,
+    gateways: payment.gateways,
+    siteUrl: deps.config.SITE_URL,
+    logger: app.log.child({ module: 'orders' }),
+    now: deps.now,
+  });
+  await app.register(orderRoutes, { orders, guard });
+  await app.register(orderAdminRoutes, {
+    desk: new OrderAdminService({
+      orders: new OrderRepository(db),
+      payments: orders,
+      transactor,
+      notices,
+      staffAlerts,
+      files,
+      gateways: payment.gateways,
+      logger: app.log.child({ module: 'orders' }),
+      now: deps.now,
+    }),
+    guard,
+  });
+  await app.register(paymentRoutes, { orders, gateways: payment.gateways, guard });
+  await app.register(invoiceRoutes, {
+    invoices: new InvoiceService({ invoices: new InvoiceRepository(db), transactor, files, notices, staffAlerts, now: deps.now }),
+    guard,
+  });
+  // Holders of memberships and subscriptions hear 30, 7 and 1 days before they end.
+  jobs.every('grants.remind', HOUR, async () => void (await grants.remindExpiring()));
+  // Unpaid orders close at their deadline (and their gateway orders with them).
+  jobs.every('orders.close-due', MINUTE, async () => void (await orders.closeDue()));
   await app.register(referenceAdminRoutes, { desk: new ReferenceAdminService(new ReferenceRepository(db), transactor), guard });
   await app.register(articleAdminRoutes, { articles: new ArticleAdminService(articleRepository, files, transactor, deps.now), guard });
   await app.register(siteRoutes, { site, legal, guard });
@@ -359,6 +452,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
 
   // Plain routes: they win over the page renderer's catch-all registered below.
+  if (payment.sandbox) await app.register(sandboxPages, { sandbox: payment.sandbox });
   await app.register(seoRoutes, { excipients: excipientRepository, articles: articleRepository, siteUrl: deps.config.SITE_URL });
 
   // Old log-in attempts, expired sessions, day-old codes and captchas and long-finished jobs are of no further use.

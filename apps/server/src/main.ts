@@ -7,6 +7,7 @@ import { loadWebBuild, resolveWebBuildDir } from './web/web-build.js';
 import { markBuildInUse } from './web/build-store.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { seedDemoContent } from './modules/demo/demo-seed.js';
+import { loadSandboxKeys, paymentSetupOf } from './modules/payment/payment-setup.js';
 
 const webAppDir = fileURLToPath(new URL('../../web', import.meta.url));
 
@@ -37,7 +38,14 @@ async function main() {
       ? await loadWebBuild(buildDir)
       : undefined;
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-  const app = await buildApp({ config, database, web, auth: { jwtSecret }, messages: config });
+  const payment = await paymentSetupOf(config, () => loadSandboxKeys(config.DATA_DIR));
+  const app = await buildApp({ config, database, web, auth: { jwtSecret }, messages: config, payment });
+  if (payment.mode === 'sandbox') {
+    app.log.warn('payments run in the sandbox: no money moves (PAYMENT_MODE=live with the gateways\' keys takes real payments; see .env.example)');
+  } else {
+    const offered = [payment.wechat && 'wechat', payment.alipay && 'alipay', payment.bank && 'bank'].filter(Boolean);
+    app.log.info({ methods: offered }, offered.length > 0 ? 'live payments' : 'live payment mode without any method configured: orders cannot be paid');
+  }
   if (config.NODE_ENV === 'production' && (config.SMS_PROVIDER === 'log' || config.SMTP_URL === 'log')) {
     app.log.warn(
       { SMS_PROVIDER: config.SMS_PROVIDER, SMTP_URL: config.SMTP_URL === 'log' ? 'log' : 'smtp' },

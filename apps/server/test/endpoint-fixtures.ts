@@ -6,7 +6,11 @@ import {
   endpoints,
   ExcipientDetail,
   Favorite,
+  Invoice,
+  InvoiceTitle,
   NoticePage,
+  Order,
+  PayResponse,
   REGISTRATION_CSV_COLUMNS,
   RegistrationImportPreview,
   RegistrationWatch,
@@ -41,6 +45,11 @@ export interface Owned {
   avatar: string;
   /** The member's own account (the users desk names it). */
   user: number;
+  /** An order of the first plan, to be paid by bank transfer. */
+  order: number;
+  /** An invoice title, and an invoice asked for with it (of a second order, paid in the sandbox). */
+  invoiceTitle: number;
+  invoice: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -58,6 +67,11 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   application: (o) => ({ id: o.application }),
   avatar: (o) => ({ name: o.avatar }),
   user: (o) => ({ id: o.user }),
+  order: (o) => ({ id: o.order }),
+  invoiceTitle: (o) => ({ id: o.invoiceTitle }),
+  invoice: (o) => ({ id: o.invoice }),
+  /** The owner's invoice request, as the invoice desk sees it. */
+  invoiceRequest: (o) => ({ id: o.invoice }),
   excipient: (_o, e) => ({ id: e.id }),
   /** A product the products desk may rewrite: another than the one the other fixtures use. */
   product: (_o, e) => ({ id: e.id + 1 }),
@@ -79,7 +93,7 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   build: () => ({ id: 'test-build' }),
 };
 
-/** A new member owning one row of every kind: an address, a notice, a favorite, a registration watch, a cart item, an application, an avatar. */
+/** A new member owning one row of every kind: an address, a notice, a favorite, a registration watch, a cart item, an application, an avatar, an order, an invoice title and an invoice. */
 export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDetail): Promise<{ owner: Session; owned: Owned }> {
   const owner = await registerMember(app);
   const h = bearer(owner.token);
@@ -96,6 +110,14 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   );
   const cart = parsed(await call('POST', '/api/app/sample/sample-cart', { excipientId: excipient.id, specId: excipient.specs[0]!.id }), AddToCartResult);
   const application = parsed(await call('POST', '/api/app/sample/or-update', endpoints.applicationSubmit.example.body), SampleApplication);
+  const order = parsed(await call('POST', '/api/app/order', { planId: 1 }), Order);
+  parsed(await call('POST', `/api/app/order/${order.id}/pay`, { method: 'bank' }), PayResponse);
+  const paid = parsed(await call('POST', '/api/app/order', { planId: 4 }), Order);
+  const wechat = parsed(await call('POST', `/api/app/order/${paid.id}/pay`, { method: 'wechat' }), PayResponse);
+  if (wechat.method !== 'wechat') throw new Error('not a WeChat answer');
+  await app.inject({ method: 'POST', url: `${new URL(wechat.codeUrl).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const title = parsed(await call('POST', '/api/app/invoice-title', endpoints.invoiceTitleCreate.example.body), InvoiceTitle);
+  const invoice = parsed(await call('POST', '/api/app/invoice', { orderId: paid.id, titleId: title.id }), Invoice);
   return {
     owner,
     owned: {
@@ -107,6 +129,9 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       application: application.id,
       avatar: user.avatar!.split('/').pop()!,
       user: owner.user.id,
+      order: order.id,
+      invoiceTitle: title.id,
+      invoice: invoice.id,
     },
   };
 }

@@ -64,7 +64,8 @@ export async function findFreePort(host = HOST): Promise<number> {
 /** Spawns the server without waiting for it (for a start that is expected to fail); see startServer. */
 export async function spawnServer(options: ServerOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await findFreePort());
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), ...options.env };
+  // The server knows its own origin (links in messages, the payment sandbox's pages) unless told otherwise.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), SITE_URL: `http://${HOST}:${port}`, ...options.env };
   // Vitest's own variables would make the server think it runs inside a test.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', mainEntry], {

@@ -9,6 +9,7 @@ import { openDatabase, selectRows, type Database } from '../src/db/database.js';
 import type { AuthLimits } from '../src/modules/auth/throttle.js';
 import type { WebBuild } from '../src/web/web-build.js';
 import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
+import { generateSandboxKeys, sandboxSetup, type PaymentSetup, type SandboxKeys } from '../src/modules/payment/payment-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -78,6 +79,8 @@ export interface TestAppOptions {
    * other sees); left open when this app closes.
    */
   database?: Database;
+  /** How payments are taken (default: the sandbox, with keys made once per test process). */
+  payment?: PaymentSetup;
   /** Log at debug level into this array (one parsed JSON line each) instead of not at all. */
   logLines?: Array<Record<string, unknown>>;
 }
@@ -91,6 +94,13 @@ export interface TestClock {
 export function testClock(start = new Date()): TestClock {
   let t = start.getTime();
   return { now: () => new Date(t), advance: (ms) => void (t += ms) };
+}
+
+let sandboxKeys: SandboxKeys | undefined;
+/** Sandbox keys for tests: made once per test process (RSA key generation takes a while). */
+export function testSandboxKeys(): SandboxKeys {
+  sandboxKeys ??= generateSandboxKeys();
+  return sandboxKeys;
 }
 
 const databases = new WeakMap<FastifyInstance, Database>();
@@ -118,6 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
     auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
     jobs: { start: options.runJobs ?? false },
+    payment: options.payment ?? sandboxSetup(testSandboxKeys()),
     now: options.clock?.now,
     messages: { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com', ...options.messages },
     verification: options.verification,

@@ -49,6 +49,8 @@ export const paths = {
   adminSite: '/admin/site',
   adminLegal: '/admin/legal',
   adminPlans: '/admin/plans',
+  adminOrders: '/admin/orders',
+  adminInvoices: '/admin/invoices',
   adminProducts: '/admin/products',
   adminArticles: '/admin/articles',
   adminDatabases: '/admin/databases',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { ACCESS_LEVELS } from './constants/access.js';
+import { DATABASE_CODES } from './constants/information.js';
 
 /** Who may see a database or a group of fields: everyone, signed-in users, or paying members. */
 export const AccessLevel = z.enum(ACCESS_LEVELS).describe('public 公开 · login 登录可见 · member 会员可见');
@@ -17,6 +18,7 @@ export const Locked = z
     level: z.enum(['login', 'member']),
     message: z.string().describe('登录后查看 / 会员可见'),
     fields: z.array(z.string()),
+    database: z.enum(DATABASE_CODES).optional().describe('会员可见：开通哪个数据库的订阅（或会员）即可查看'),
   })
   .meta({ id: 'Locked' });
 export type Locked = z.infer<typeof Locked>;

@@ -11,3 +11,4 @@ export { ExcipientBody } from './excipient-admin.js';
 export { StandardBody, UsageBody } from './reference-admin.js';
 export { PlanBody } from './plan.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';
+export { CreditCode, InvoiceTitleBody } from './invoice.js';

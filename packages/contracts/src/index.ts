@@ -19,6 +19,7 @@ export * from './reference-admin.js';
 export * from './plan.js';
 export * from './grant.js';
 export * from './order.js';
+export * from './invoice.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

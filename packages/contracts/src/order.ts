@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants/commerce.js';
 import { Id, PageQuery, pageOf } from './common.js';
+import { text } from './text.js';
 import { PlanKind } from './plan.js';
 import { DatabaseCode } from './reference.js';
 
@@ -47,7 +48,12 @@ export type OrderQuery = z.infer<typeof OrderQuery>;
 export const OrderCreateBody = z.object({ planId: Id.describe('方案 id（GET /api/app/plan）') }).meta({ id: 'OrderCreateBody' });
 export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
 
-export const PayBody = z.object({ method: PaymentMethod }).meta({ id: 'PayBody' });
+export const PayBody = z
+  .object({
+    method: PaymentMethod,
+    mobile: z.boolean().optional().describe('手机页面：支付宝使用手机网站支付'),
+  })
+  .meta({ id: 'PayBody' });
 export type PayBody = z.infer<typeof PayBody>;
 
 /** How to pay, one shape per method. */
@@ -100,3 +106,55 @@ export const PaymentMethods = z
   })
   .meta({ id: 'PaymentMethods' });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
+
+/* ------------------------------------------ the orders desk (finance) ------------------------------------------ */
+
+export const AdminOrder = Order.extend({
+  userId: z.number().int(),
+  account: z.string().describe('买家账号（脱敏前的完整账号，仅财务可见）'),
+  buyerName: z.string(),
+  paidBy: PaymentMethod.nullable(),
+  tradeNo: z.string().nullable().describe('支付平台交易号；对公转账为财务登记的银行流水号'),
+  slipUploadedAt: z.string().nullable(),
+}).meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderPage = pageOf(AdminOrder).meta({ id: 'AdminOrderPage' });
+export type AdminOrderPage = z.infer<typeof AdminOrderPage>;
+
+export const AdminOrderQuery = PageQuery.extend({
+  status: OrderStatus.optional(),
+  method: PaymentMethod.optional(),
+  keyword: text().trim().max(50, '关键词最多 50 个字').optional().describe('订单号、买家账号或汇款备注码'),
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
+
+/** One payment or refund recorded against an order. */
+export const OrderPayment = z.object({
+  method: PaymentMethod,
+  kind: z.enum(['payment', 'refund']),
+  tradeNo: z.string(),
+  amountFen: z.number().int(),
+  outcome: z.enum(['paid', 'reopened', 'refunded']).describe('paid 支付 · reopened 关闭后到账并恢复 · refunded 重复付款已退回'),
+  createdAt: z.string(),
+});
+
+export const AdminOrderDetail = AdminOrder.extend({
+  payments: z.array(OrderPayment),
+  slipType: z.string().nullable().describe('汇款凭证的类型（image/png、application/pdf 等）'),
+}).meta({ id: 'AdminOrderDetail' });
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+/** Finance confirms a bank transfer: the amount that arrived and the bank's reference. */
+export const ConfirmTransferBody = z
+  .object({
+    amountFen: z.number({ error: '请填写到账金额' }).int('金额以分计，应为整数').min(1, '请填写到账金额'),
+    reference: text().trim().min(1, '请填写银行流水号').max(64, '银行流水号不能超过 64 个字'),
+  })
+  .meta({ id: 'ConfirmTransferBody' });
+export type ConfirmTransferBody = z.infer<typeof ConfirmTransferBody>;
+
+export const RefundBody = z
+  .object({ reason: text().trim().min(2, '请填写退款原因').max(200, '退款原因不能超过 200 个字') })
+  .meta({ id: 'RefundBody' });
+export type RefundBody = z.infer<typeof RefundBody>;

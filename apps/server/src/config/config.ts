@@ -27,6 +27,20 @@ export const ALIYUN_SMS_VARIABLES = [
   'ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK',
 ] as const;
 
+/** What each online payment method needs in PAYMENT_MODE=live, each named in the error when it is missing. */
+export const WECHAT_PAY_VARIABLES = [
+  'WECHAT_PAY_MCHID',
+  'WECHAT_PAY_APPID',
+  'WECHAT_PAY_MERCHANT_SERIAL',
+  'WECHAT_PAY_PRIVATE_KEY',
+  'WECHAT_PAY_PUBLIC_KEY_ID',
+  'WECHAT_PAY_PUBLIC_KEY',
+  'WECHAT_PAY_APIV3_KEY',
+] as const;
+export const ALIPAY_VARIABLES = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+export const BANK_VARIABLES = ['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const;
+const PAYMENT_METHOD_NAMES = ['wechat', 'alipay', 'bank'] as const;
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -139,7 +153,56 @@ const ConfigSchema = z.object({
   ),
   /** The sender of e-mail, e.g. `辅料通 <no-reply@example.com>`; required with an SMTP server. */
   MAIL_FROM: optionalText,
+  /**
+   * `sandbox` (default): every online payment goes to the site's own stand-in of the gateways
+   * (/sandbox-pay/…), signed with test keys generated into DATA_DIR, and every payment page says so.
+   * `live`: the real gateways, with the keys below.
+   */
+  PAYMENT_MODE: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'live'], 'must be sandbox or live').default('sandbox')),
+  /**
+   * The ways to pay in live mode, comma-separated (wechat, alipay, bank). Unset: each whose keys (or
+   * bank account) are all set. A method named here without all of its variables stops the start.
+   */
+  PAYMENT_METHODS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(PAYMENT_METHOD_NAMES, 'must list wechat, alipay or bank')))
+      .optional(),
+  ),
+  /** 微信支付 (APIv3, 微信支付公钥 mode): 商户号, the AppID bound to it, the merchant API certificate's serial. */
+  WECHAT_PAY_MCHID: optionalText,
+  WECHAT_PAY_APPID: optionalText,
+  WECHAT_PAY_MERCHANT_SERIAL: optionalText,
+  /** The merchant API private key (apiclient_key.pem): PEM text or a file's path. */
+  WECHAT_PAY_PRIVATE_KEY: optionalText,
+  /** 微信支付公钥: its ID (PUB_KEY_ID_…) and the key (PEM text or a file's path). */
+  WECHAT_PAY_PUBLIC_KEY_ID: optionalText,
+  WECHAT_PAY_PUBLIC_KEY: optionalText,
+  /** The APIv3 key (32 characters) that encrypts notifications. */
+  WECHAT_PAY_APIV3_KEY: optionalText,
+  WECHAT_PAY_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.mch.weixin.qq.com/')),
+  /** 支付宝 (电脑网站支付 / 手机网站支付): the app's ID, its private key, and 支付宝公钥 (PEM text or a file's path). */
+  ALIPAY_APP_ID: optionalText,
+  ALIPAY_PRIVATE_KEY: optionalText,
+  ALIPAY_PUBLIC_KEY: optionalText,
+  ALIPAY_GATEWAY: z.preprocess(emptyAsUndefined, z.url().default('https://openapi.alipay.com/gateway.do')),
+  /** 对公转账: the company's account shown to buyers. */
+  BANK_ACCOUNT_NAME: optionalText,
+  BANK_NAME: optionalText,
+  BANK_ACCOUNT_NUMBER: optionalText,
+  /** Days an order paid by bank transfer waits for the money. */
+  BANK_TRANSFER_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60).default(7)),
 }).superRefine((config, context) => {
+  if (config.PAYMENT_MODE === 'live') {
+    const required = { wechat: WECHAT_PAY_VARIABLES, alipay: ALIPAY_VARIABLES, bank: BANK_VARIABLES };
+    for (const method of config.PAYMENT_METHODS ?? []) {
+      for (const name of required[method]) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_METHODS lists ${method} (PAYMENT_MODE=live)` });
+      }
+    }
+  }
   if (config.WEB_DEV_SERVER && config.NODE_ENV === 'production') {
     context.addIssue({
       code: 'custom',

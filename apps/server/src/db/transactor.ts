@@ -8,9 +8,11 @@ import { ExcipientRepository } from '../modules/excipient/excipient.repository.j
 import { FavoriteRepository } from '../modules/favorite/favorite.repository.js';
 import { FileRepository } from '../modules/files/file.repository.js';
 import { GrantRepository } from '../modules/grant/grant.repository.js';
+import { InvoiceRepository } from '../modules/invoice/invoice.repository.js';
 import { JobRepository } from '../modules/jobs/job.repository.js';
 import { OutboxRepository } from '../modules/messages/outbox.repository.js';
 import { NoticeRepository } from '../modules/notice/notice.repository.js';
+import { OrderRepository } from '../modules/order/order.repository.js';
 import { PlanRepository } from '../modules/plan/plan.repository.js';
 import { ReferenceRepository } from '../modules/reference/reference.repository.js';
 import { RegistrationImportRepository } from '../modules/registration-import/registration-import.repository.js';
@@ -41,8 +43,12 @@ export interface Repositories {
   files: FileRepository;
   /** Paid access: memberships and database subscriptions. */
   grants: GrantRepository;
+  /** Invoice titles and invoices. */
+  invoices: InvoiceRepository;
   jobs: JobRepository;
   notices: NoticeRepository;
+  /** Orders of plans and their payments. */
+  orders: OrderRepository;
   outbox: OutboxRepository;
   /** Plans for sale (the plan desk writes them). */
   plans: PlanRepository;
@@ -77,8 +83,10 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
     favorites: new FavoriteRepository(db),
     files: new FileRepository(db),
     grants: new GrantRepository(db),
+    invoices: new InvoiceRepository(db),
     jobs: new JobRepository(db),
     notices: new NoticeRepository(db),
+    orders: new OrderRepository(db),
     outbox: new OutboxRepository(db),
     plans: new PlanRepository(db),
     reference: new ReferenceRepository(db),

@@ -13,8 +13,7 @@ export const queryKeys = {
   unreadNoticeCount: () => [...queryKeys.notices(), 'unread-count'] as const,
   /** The user's own sample applications (list pages and single applications). */
   applications: () => [...queryKeys.me, 'applications'] as const,
-  applicationPage: (query: { status?: string; page: number; pageSize: number }) =>
-    [...queryKeys.applications(), 'page', query] as const,
+  applicationPage: (query: { status?: string; page: number; pageSize: number }) => [...queryKeys.applications(), 'page', query] as const,
   application: (id: number) => [...queryKeys.applications(), 'detail', id] as const,
   /** Staff views: every user's applications and the sample limits (kept under `me`: they go with the staff session). */
   adminApplications: () => [...queryKeys.me, 'admin', 'applications'] as const,
@@ -25,8 +24,25 @@ export const queryKeys = {
   siteSettings: () => [...queryKeys.me, 'admin', 'site-settings'] as const,
   adminLegalText: (doc: string) => [...queryKeys.me, 'admin', 'legal', doc] as const,
   adminPlans: () => [...queryKeys.me, 'admin', 'plans'] as const,
+  /** The orders desk (finance). */
+  adminOrders: () => [...queryKeys.me, 'admin', 'orders'] as const,
+  adminOrderPage: (query: object) => [...queryKeys.adminOrders(), 'page', query] as const,
+  adminOrder: (id: number) => [...queryKeys.adminOrders(), 'detail', id] as const,
   /** What the user holds: memberships and database subscriptions. */
   grants: () => [...queryKeys.me, 'grants'] as const,
+  /** The user's orders of plans (list pages and single orders). */
+  orders: () => [...queryKeys.me, 'orders'] as const,
+  orderPage: (query: object) => [...queryKeys.orders(), 'page', query] as const,
+  order: (id: number) => [...queryKeys.orders(), 'detail', id] as const,
+  /** The user's invoice titles and invoice requests. */
+  invoiceTitles: () => [...queryKeys.me, 'invoice-titles'] as const,
+  invoices: () => [...queryKeys.me, 'invoices'] as const,
+  invoicePage: (page: number) => [...queryKeys.invoices(), 'page', page] as const,
+  /** The invoice desk (finance). */
+  adminInvoices: () => [...queryKeys.me, 'admin', 'invoices'] as const,
+  adminInvoicePage: (query: object) => [...queryKeys.adminInvoices(), 'page', query] as const,
+  /** The ways this browser may pay. */
+  paymentMethods: () => ['payment-methods'] as const,
   /** Plans on sale (public). */
   plans: () => ['plans'] as const,
   /** The published legal texts (public). */

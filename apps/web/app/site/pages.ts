@@ -3,13 +3,11 @@ import { paths } from '../paths';
 export interface PageInfo {
   title: string;
   description: string;
-  /** What the page will hold, told to visitors while the section is being prepared. */
-  upcoming?: string;
   /** Pages search engines must not index (staff pages). */
   noindex?: boolean;
 }
 
-/** Title, description and (for sections still being prepared) a note, for every page of the site. */
+/** Title and description of every page of the site. */
 export const pages: Record<string, PageInfo> = {
   [paths.home]: { title: '首页', description: '辅料通：药用辅料产品目录、CDE 原辅包登记、药典标准、法规与行业资讯，在线申请辅料样品。' },
   [paths.homeBack]: { title: '首页（经典版）', description: '辅料通经典版首页：药用辅料产品、数据库、法规与资讯入口。' },
@@ -69,12 +67,12 @@ export const pages: Record<string, PageInfo> = {
   [paths.addresses]: { title: '收货地址', description: '管理样品收货地址，并设置默认地址。' },
   [paths.applications]: { title: '我的申请', description: '样品申请的审核进度、物流信息与申请单。' },
   [paths.applicationOrder]: { title: '样品申请单', description: '样品申请单：申请信息、收货地址、样品明细与处理记录，可打印。', noindex: true },
-  [paths.databaseOrders]: { title: '数据库订单', description: '数据库订阅订单。', upcoming: '这里将列出您的数据库订阅订单。' },
+  [paths.databaseOrders]: { title: '数据库订单', description: '会员与数据库订阅的订单：支付、取消与支付记录。' },
   [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
-  [paths.invoices]: { title: '发票管理', description: '发票抬头与开票记录。', upcoming: '这里将管理发票抬头与开票申请。' },
+  [paths.invoices]: { title: '发票管理', description: '发票抬头（个人或单位，普票或专票）与开票记录，下载已开具的发票。' },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账户与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
-  [paths.payment]: { title: '支付', description: '订单支付。', upcoming: '这里将完成订单支付。' },
+  [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
   [paths.admin]: { title: '工作台', description: '辅料通工作人员工作台。', noindex: true },
   [paths.adminApplications]: { title: '样品申请审核', description: '审核、发货与跟踪样品申请。', noindex: true },
   [paths.adminSettings]: { title: '样品设置', description: '样品车与样品申请的数量限制。', noindex: true },
@@ -97,6 +95,16 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminPlans]: {
     title: '方案与价格',
     description: '会员与数据库订阅方案：名称、价格（元）、有效天数、企业账号数和是否在售。修改不影响已售出的权益。',
+    noindex: true,
+  },
+  [paths.adminOrders]: {
+    title: '订单与收款',
+    description: '全部订单：按状态和支付方式筛选，查看汇款凭证并确认对公转账到账，办理退款。',
+    noindex: true,
+  },
+  [paths.adminInvoices]: {
+    title: '发票开具',
+    description: '开票申请：上传发票文件（PDF 或 OFD）并填写发票号码开具，驳回并说明原因，退款后红冲。',
     noindex: true,
   },
   [paths.adminImports]: { title: '数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

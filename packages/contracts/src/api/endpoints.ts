@@ -4,6 +4,8 @@ import { articleAdminEndpoints } from './article-admin.endpoints.js';
 import type { EndpointRequest, EndpointResponse, EndpointSpecs } from './endpoint.js';
 import { excipientAdminEndpoints } from './excipient-admin.endpoints.js';
 import { informationEndpoints } from './information.endpoints.js';
+import { invoiceEndpoints } from './invoice.endpoints.js';
+import { orderAdminEndpoints, orderEndpoints } from './order.endpoints.js';
 import { planEndpoints } from './plan.endpoints.js';
 import { referenceAdminEndpoints } from './reference-admin.endpoints.js';
 import { registrationImportEndpoints } from './registration-import.endpoints.js';
@@ -32,6 +34,9 @@ export const endpoints = {
   ...articleAdminEndpoints,
   ...referenceAdminEndpoints,
   ...planEndpoints,
+  ...orderEndpoints,
+  ...orderAdminEndpoints,
+  ...invoiceEndpoints,
 } as const satisfies EndpointSpecs;
 
 /** Exactly the operations of `apiPaths`: no spec without a path. */

@@ -51,3 +51,33 @@ export function formatFen(fen: number): string {
   const yuan = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** Invoice titles: a person or a company; 普通发票 or 增值税专用发票. */
+export const INVOICE_TITLE_KINDS = ['personal', 'company'] as const;
+export const invoiceTitleKindLabels: Record<(typeof INVOICE_TITLE_KINDS)[number], string> = { personal: '个人', company: '单位' };
+export const INVOICE_TYPES = ['normal', 'special'] as const;
+export const invoiceTypeLabels: Record<(typeof INVOICE_TYPES)[number], string> = { normal: '普通发票', special: '增值税专用发票' };
+/** Invoice statuses (API values) and their names. */
+export const INVOICE_STATUSES = ['requested', 'issued', 'rejected', 'reversed'] as const;
+export const invoiceStatusLabels: Record<(typeof INVOICE_STATUSES)[number], string> = {
+  requested: '申请中',
+  issued: '已开具',
+  rejected: '已驳回',
+  reversed: '已红冲',
+};
+/** A user keeps at most this many invoice titles. */
+export const INVOICE_TITLES_MAX = 20;
+/** An issued invoice file (PDF or OFD), at most this large. */
+export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The characters of a 统一社会信用代码 and its check-digit weights (GB 32100-2015). */
+const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** Whether `code` is an 18-character 统一社会信用代码 whose last character is its check digit (GB 32100-2015). */
+export function isCreditCode(code: string): boolean {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
+  const sum = CREDIT_CODE_WEIGHTS.reduce((total, weight, i) => total + CREDIT_CODE_CHARS.indexOf(code[i]!) * weight, 0);
+  const check = (31 - (sum % 31)) % 31;
+  return CREDIT_CODE_CHARS[check] === code[17];
+}

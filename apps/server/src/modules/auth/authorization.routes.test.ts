@@ -53,6 +53,19 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   // The owner's application has not been shipped: it has no COA yet.
   applicationCoa: { owner: 404 },
   adminApplicationCoa: { staff: 404 },
+  // The owner's order waits for a bank transfer: it is not paid, so there is nothing to refund.
+  adminOrderRefund: { staff: 409 },
+  // The owner's invoice has been asked for: it has no file yet, so it can be neither issued, downloaded nor reversed.
+  adminInvoiceIssue: { staff: 409 },
+  adminInvoiceReverse: { staff: 409 },
+  invoiceFile: { owner: 404 },
+  // The body names the caller's own paid order and title, which no example can (the invoice tests ask for one).
+  invoiceCreate: { other: 400, owner: 400, staff: 400 },
+  // The owner has not uploaded a bank slip.
+  adminOrderSlip: { staff: 404 },
+  // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.
+  paymentNotifyWechat: { anonymous: 400, other: 400, owner: 400, staff: 400 },
+  paymentNotifyAlipay: { anonymous: 400, other: 400, owner: 400, staff: 400 },
 };
 
 const successOf = (spec: EndpointSpec) => Object.keys(spec.responses).map(Number);

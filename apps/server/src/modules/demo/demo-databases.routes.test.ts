@@ -46,7 +46,7 @@ describe('the demo usage database (辅料用量)', () => {
     for (const item of page.items) {
       expect(item.ingredient && item.route && item.dosageForm).toBeTruthy();
       expect(item.maxAmount).toBeUndefined();
-      expect(item.locked).toEqual([{ level: 'member', message: '会员可见', fields: ['maxAmount'] }]);
+      expect(item.locked).toEqual([{ level: 'member', message: '会员可见', fields: ['maxAmount'], database: 'usage' }]);
     }
     expect(forUser.body).not.toContain('"maxAmount":');
 

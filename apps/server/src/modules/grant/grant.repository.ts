@@ -124,6 +124,19 @@ export class GrantRepository {
       .returning();
   }
 
+  /** Grants in force that end within `until` (their holders may need a reminder). */
+  async endingBefore(now: Date, until: Date): Promise<GrantRow[]> {
+    return this.db
+      .select()
+      .from(grants)
+      .where(and(isNull(grants.revokedAt), lte(grants.startsAt, now), gt(grants.endsAt, now), lte(grants.endsAt, until)))
+      .orderBy(grants.endsAt);
+  }
+
+  async markReminded(id: number, days: number): Promise<void> {
+    await this.db.update(grants).set({ remindedDays: days }).where(eq(grants.id, id));
+  }
+
   async findByOrder(orderId: number): Promise<GrantRow | undefined> {
     const [row] = await this.db.select().from(grants).where(eq(grants.orderId, orderId));
     return row;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import { GrantList, RegistrationDetail, UsagePage } from '@fuliaotong/contracts';
-import { databases, registrations, usageRecords } from '../../db/schema.js';
+import { databases, notices, registrations, usageRecords } from '../../db/schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';
@@ -127,5 +128,41 @@ describe('grants', () => {
     expect((await held(bearer(colleague.token))).items).toMatchObject([{ name: '企业会员 年卡', shared: true, seats: 5 }]);
     clock.advance(2 * HOUR);
     expect(await sees(bearer(colleague.token))).toEqual({ maxAmount: null, remark: null });
+  });
+
+  it('remind their holder 30, 7 and 1 days before they end, once each, and not when renewed', async () => {
+    const DAY = 24 * HOUR;
+    const holder = await registerMember(t.app);
+    const renewed = await registerMember(t.app);
+    const now = clock.now();
+    for (const userId of [holder.user.id, renewed.user.id]) {
+      await grants.insert({ userId, kind: 'membership', name: '专业会员 年卡', source: 'order', startsAt: now, endsAt: new Date(now.getTime() + 10 * DAY) });
+    }
+    await grants.insert({
+      userId: renewed.user.id,
+      kind: 'membership',
+      name: '专业会员 年卡',
+      source: 'order',
+      startsAt: new Date(now.getTime() + 10 * DAY),
+      endsAt: new Date(now.getTime() + 375 * DAY),
+    });
+    // Read from the table: days pass, and sessions end long before a year does.
+    const reminders = async (userId: number) =>
+      (await t.database.db.select().from(notices).where(eq(notices.userId, userId)).orderBy(desc(notices.id))).filter((n) => n.title.endsWith('即将到期'));
+    const run = async (ms: number) => {
+      clock.advance(ms);
+      await t.drain();
+    };
+    await run(2 * HOUR);
+    expect((await reminders(holder.user.id)).map((n) => n.body)).toEqual([expect.stringContaining('还有 10 天') as unknown]);
+    await run(2 * HOUR);
+    expect(await reminders(holder.user.id)).toHaveLength(1);
+    await run(4 * DAY);
+    expect((await reminders(holder.user.id))[0]!.body).toContain('还有 6 天');
+    await run(5 * DAY + 6 * HOUR);
+    const all = await reminders(holder.user.id);
+    expect(all).toHaveLength(3);
+    expect(all[0]!.body).toContain('还有 1 天');
+    expect(await reminders(renewed.user.id)).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export const grants = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** Ended early (a refund, or staff taking it back); null while it runs its term. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last expiry reminder sent (30, 7 or 1 days before the end); null before the first. */
+    remindedDays: integer('reminded_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('grants_user_idx').on(t.userId, t.endsAt), index('grants_order_idx').on(t.orderId)],

@@ -1,9 +1,19 @@
-import type { GrantList, GrantState } from '@fuliaotong/contracts';
-import type { Repositories } from '../../db/transactor.js';
+import { GRANT_REMINDER_DAYS, type GrantList, type GrantState } from '@fuliaotong/contracts';
+import type { Repositories, Transactor } from '../../db/transactor.js';
+import { chinaDate } from '../../shared/beijing-time.js';
+import { isMobile } from '../account/personal-data.js';
 import { accessOf } from '../auth/auth.guard.js';
+import type { MessageService } from '../messages/message.service.js';
+import type { NoticeService } from '../notice/notice.service.js';
 import type { GrantRepository, GrantRow } from './grant.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last Beijing day a term ending at `end` covers, as YYYY-MM-DD (the end is the first moment after it). */
+export function lastDayText(end: Date): string {
+  const day = chinaDate(new Date(end.getTime() - 1));
+  return `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+}
 
 function stateOf(row: GrantRow, now: Date): GrantState {
   if (row.revokedAt) return 'ended';
@@ -27,11 +37,53 @@ export interface GrantTerm {
  * held by a user (a company membership also by the accounts given its seats). Every gate reads the
  * grants in force (`viewerOf`), so a lapsed one locks the data again while favorites and history stay.
  */
+/** What reminders need: the transaction, the notices and (for e-mail accounts) the message service. */
+export interface GrantReminderDeps {
+  transactor: Transactor;
+  notices: NoticeService;
+  messages: MessageService;
+  siteUrl: string;
+}
+
 export class GrantService {
   constructor(
     private readonly grants: GrantRepository,
     private readonly now: () => Date = () => new Date(),
+    private readonly reminders?: GrantReminderDeps,
   ) {}
+
+  /**
+   * Reminds holders of grants that end in 30, 7 and 1 days (once at each step; the job runner calls
+   * this every hour). A grant renewed already — the same kind runs on after it — needs no reminder.
+   */
+  async remindExpiring(): Promise<number> {
+    if (!this.reminders) return 0;
+    const { transactor, notices, messages, siteUrl } = this.reminders;
+    const now = this.now();
+    const widest = Math.max(...GRANT_REMINDER_DAYS);
+    let sent = 0;
+    for (const grant of await this.grants.endingBefore(now, new Date(now.getTime() + widest * DAY_MS))) {
+      const daysLeft = Math.ceil((grant.endsAt.getTime() - now.getTime()) / DAY_MS);
+      const step = [...GRANT_REMINDER_DAYS].sort((a, b) => a - b).find((days) => daysLeft <= days)!;
+      if (grant.remindedDays !== null && grant.remindedDays <= step) continue;
+      await transactor.transaction(async (within) => {
+        await within.grants.markReminded(grant.id, step);
+        const runsOn = await within.grants.lastEnd(grant.userId, grant.kind === 'membership' ? null : grant.databaseCode, now);
+        if (runsOn && runsOn > grant.endsAt) return;
+        const text = `“${grant.name}”将于 ${lastDayText(grant.endsAt)} 到期（还有 ${daysLeft} 天）。到期后会员可见的字段将重新锁定，收藏与记录保留；续费后从到期日起顺延。`;
+        await notices.notify(grant.userId, { kind: 'order', title: `${grant.name}即将到期`, body: text, link: '/account/upgrade' }, within);
+        const user = await within.accounts.findById(grant.userId);
+        if (user && !user.deletedAt && user.notifyBySmsAndEmail && !isMobile(user.account)) {
+          await messages.send(
+            { channel: 'email', to: user.account, subject: `【辅料通】${grant.name}即将到期`, text: `${text}\n\n续费：${siteUrl}/account/upgrade` },
+            within,
+          );
+        }
+        sent += 1;
+      });
+    }
+    return sent;
+  }
 
   async list(userId: number): Promise<GrantList> {
     const now = this.now();

@@ -146,7 +146,7 @@ describe('GET /api/app/database/:code/records/:id', () => {
       expect(page.items).toHaveLength(3);
       for (const item of page.items) {
         expect(item.maxAmount).toBeUndefined();
-        expect(item.locked).toEqual([{ level: 'member', message: '会员可见', fields: ['maxAmount'] }]);
+        expect(item.locked).toEqual([{ level: 'member', message: '会员可见', fields: ['maxAmount'], database: 'usage' }]);
       }
       const raw = await get('/api/app/database/usage/records', who.user);
       expect(raw.body).not.toContain('1020 mg');

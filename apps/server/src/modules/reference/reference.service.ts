@@ -22,7 +22,7 @@ function lockOf(database: DatabaseRow, viewer: Viewer): { status: 'unauthorized'
 function toUsage(row: UsageRow, viewer: Viewer): UsageRecord {
   const record: UsageRecord = { id: row.id, ingredient: row.ingredient, route: row.route, dosageForm: row.dosageForm, locked: [] };
   if (unlocks(viewer, 'usage')) record.maxAmount = row.maxAmount;
-  else record.locked.push({ level: 'member', message: lockedMessages.member, fields: ['maxAmount'] });
+  else record.locked.push({ level: 'member', message: lockedMessages.member, fields: ['maxAmount'], database: 'usage' });
   return record;
 }
 

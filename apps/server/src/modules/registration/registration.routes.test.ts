@@ -184,7 +184,7 @@ describe('GET /api/app/registration/:id', () => {
     expect(body).not.toContain('关联审评');
     expect(record.locked).toEqual([
       { level: 'login', message: '登录后查看', fields: ['companyAddress', 'spec', 'packageSpec'] },
-      { level: 'member', message: '会员可见', fields: ['remark'] },
+      { level: 'member', message: '会员可见', fields: ['remark'], database: 'registration' },
     ]);
   });
 
@@ -193,7 +193,7 @@ describe('GET /api/app/registration/:id', () => {
     expect(signedIn).toMatchObject({ companyAddress: '浙江省衢州市开化县华埠镇华工路 18 号', spec: '药用级', packageSpec: '25 kg/袋' });
     expect(signedIn.remark).toBeUndefined();
     expect(body).not.toContain('关联审评');
-    expect(signedIn.locked).toEqual([{ level: 'member', message: '会员可见', fields: ['remark'] }]);
+    expect(signedIn.locked).toEqual([{ level: 'member', message: '会员可见', fields: ['remark'], database: 'registration' }]);
 
     const { detail: member } = await detail(who.member);
     expect(member).toMatchObject({ companyAddress: '浙江省衢州市开化县华埠镇华工路 18 号', remark: '已与多个制剂关联审评' });

@@ -66,7 +66,7 @@ export class RegistrationService {
       locked.push({ level: 'login', message: lockedMessages.login, fields: ['companyAddress', 'spec', 'packageSpec'] });
     }
     if (unlocks(viewer, 'registration')) detail.remark = row.remark;
-    else locked.push({ level: 'member', message: lockedMessages.member, fields: ['remark'] });
+    else locked.push({ level: 'member', message: lockedMessages.member, fields: ['remark'], database: 'registration' });
     return detail;
   }
 }

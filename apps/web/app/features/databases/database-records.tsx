@@ -102,7 +102,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
           title={db.lockedMessage ?? '您的账户暂不能查看该数据库'}
           description={`${count}升级为会员后即可检索全部记录。`}
           action={
-            <Link to={paths.upgrade}>
+            <Link to={withQuery(paths.upgrade, { for: db.code })}>
               <Button type="primary">升级会员</Button>
             </Link>
           }
@@ -176,7 +176,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
             showIcon
             title={errorMessage(records.error, '数据加载失败')}
             action={
-              <Link to={paths.upgrade}>
+              <Link to={withQuery(paths.upgrade, { for: db.code })}>
                 <Button>升级会员</Button>
               </Link>
             }
@@ -232,9 +232,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
                   {
                     title: '辅料名称',
                     dataIndex: 'ingredient',
-                    render: (name: string, r) => (
-                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{name}</Link>
-                    ),
+                    render: (name: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{name}</Link>,
                   },
                   { title: '给药途径', dataIndex: 'route', width: 100 },
                   { title: '剂型', dataIndex: 'dosageForm' },

@@ -2,13 +2,14 @@ import type { Locked } from '@fuliaotong/contracts';
 import { LockOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { loginHref } from '../session/login-redirect';
-import { paths } from '../../paths';
+import { paths, withQuery } from '../../paths';
 import './databases.css';
 
-/** What stands in place of fields the visitor may not see: a log-in or membership prompt. */
+/** What stands in place of fields the visitor may not see: a log-in prompt, or the plans that unlock them. */
 export function LockedNote({ locked }: { locked: Locked }) {
   const location = useLocation();
-  const href = locked.level === 'login' ? loginHref(location.pathname + location.search) : paths.upgrade;
+  const href =
+    locked.level === 'login' ? loginHref(location.pathname + location.search) : withQuery(paths.upgrade, { for: locked.database });
   return (
     <span className={`locked-note locked-note--${locked.level}`}>
       <LockOutlined /> <Link to={href}>{locked.message}</Link>

@@ -46,7 +46,7 @@ export function GrantSummary() {
                     <Tag color={stateColors[grant.state]}>{grantStateLabels[grant.state]}</Tag>
                     <span className="grant-summary__term">
                       {grant.state === 'upcoming' ? `${dayjs(grant.startsAt).format('YYYY-MM-DD')} 起，` : ''}
-                      {grant.state === 'ended' ? '已终止' : `有效期至 ${lastDay(grant.endsAt)}`}
+                      {grant.state === 'ended' ? `原有效期至 ${lastDay(grant.endsAt)}` : `有效期至 ${lastDay(grant.endsAt)}`}
                     </span>
                     <span className="grant-summary__what">{what(grant)}</span>
                   </li>

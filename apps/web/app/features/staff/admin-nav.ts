@@ -21,6 +21,8 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminDatabases, label: '数据库', roles: ['editor'] },
   { to: paths.adminImports, label: '数据导入', roles: ['editor'] },
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
+  { to: paths.adminOrders, label: '订单与收款', roles: ['finance'] },
+  { to: paths.adminInvoices, label: '发票开具', roles: ['finance'] },
   { to: paths.adminPlans, label: '方案与价格', roles: ['finance'] },
   { to: paths.adminSettings, label: '样品设置', roles: ['admin'] },
   { to: paths.adminSite, label: '网站信息', roles: ['admin'] },

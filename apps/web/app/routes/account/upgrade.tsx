@@ -1,11 +1,14 @@
 import type { Plan } from '@fuliaotong/contracts';
-import { formatFen, planKindLabels } from '@fuliaotong/contracts/constants';
+import { DATABASE_CODES, formatFen, planKindLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Tag } from 'antd';
+import { App, Button, Card, Tag } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { LoadState } from '../../components/load-state';
 import { planListQuery, term } from '../../features/plans/plan-api';
-import { paths } from '../../paths';
+import { useCreateOrder } from '../../features/orders/order-api';
+import { errorMessage } from '../../lib/api-errors';
+import { paths, withQuery } from '../../paths';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -14,17 +17,34 @@ import '../../features/plans/plans.css';
 
 export const handle = accountHandle;
 
+type DatabaseCode = (typeof DATABASE_CODES)[number];
+const databaseParam = (value: string | null): DatabaseCode | undefined => DATABASE_CODES.find((code) => code === value);
+
 export function meta() {
   return pageMeta(paths.upgrade);
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, unlocks }: { plan: Plan; unlocks: boolean }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const create = useCreateOrder();
+  const buy = () =>
+    create.mutate(plan.id, {
+      onSuccess: (order) => void navigate(withQuery(paths.payment, { order: order.id })),
+      onError: (error) => void message.error(errorMessage(error, '下单失败，请稍后重试')),
+    });
   return (
     <Card
-      className="plan-card"
+      className={unlocks ? 'plan-card plan-card--unlocks' : 'plan-card'}
       title={plan.name}
       extra={<Tag color={plan.kind === 'membership' ? 'gold' : 'blue'}>{planKindLabels[plan.kind]}</Tag>}
+      actions={[
+        <Button key="buy" type="primary" loading={create.isPending} onClick={buy} aria-label={`开通${plan.name}`}>
+          立即开通
+        </Button>,
+      ]}
     >
+      {unlocks ? <p className="plan-card__unlocks">可查看您刚才打开的会员可见字段</p> : null}
       <p className="plan-card__price">
         {formatFen(plan.priceFen)}
         <span className="plan-card__term"> / {term(plan.days)}</span>
@@ -40,6 +60,9 @@ export default function UpgradePage() {
   const info = pageInfo(paths.upgrade);
   const plans = useQuery(planListQuery());
   const site = useSiteProfile();
+  // Arriving from a locked field (?for=usage): the plans that unlock it come first.
+  const wanted = databaseParam(useSearchParams()[0].get('for'));
+  const unlocks = (plan: Plan) => wanted !== undefined && (plan.kind === 'membership' || plan.databaseCode === wanted);
   return (
     <div className="page">
       <PageHeading title={info.title} description={info.description} />
@@ -54,15 +77,16 @@ export default function UpgradePage() {
         {(data) => (
           <>
             <div className="plan-grid">
-              {data.items.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} />
+              {[...data.items.filter(unlocks), ...data.items.filter((plan) => !unlocks(plan))].map((plan) => (
+                <PlanCard key={plan.id} plan={plan} unlocks={unlocks(plan)} />
               ))}
             </div>
             <section className="panel plan-contact" aria-label="如何开通">
               <h2 className="panel__title">如何开通</h2>
               <p>
-                请联系我们的客服，说明要开通的方案、账号和开票信息（普票或专票）；对公转账或签订合同后，工作人员会为您的账号开通权益，开通后立即生效。
+                点击“立即开通”下单，可用微信支付、支付宝或对公转账付款；在线支付成功后立即生效，对公转账在财务确认到账后生效。已支付的订单可在“数据库订单”中申请发票（普票或专票）。
               </p>
+              <p>需要签订合同、多账号采购或有其他问题，请联系客服：</p>
               <p>
                 客服热线：<a href={telHref(site.phone)}>{site.phone}</a>（{site.serviceHours}） · 邮箱：
                 <a href={`mailto:${site.email}`}>{site.email}</a>

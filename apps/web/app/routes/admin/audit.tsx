@@ -26,6 +26,9 @@ const entityLabels: Record<string, string> = {
   registration: '登记数据',
   standard: '药典标准',
   usage: '用量数据',
+  plan: '方案',
+  order: '订单',
+  invoice: '发票',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

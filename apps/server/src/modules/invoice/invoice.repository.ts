@@ -1,0 +1,111 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { InvoiceStatus } from '@fuliaotong/contracts';
+import type { Db } from '../../db/database.js';
+import { users } from '../account/account.schema.js';
+import { orders } from '../order/order.schema.js';
+import { invoices, invoiceTitles } from './invoice.schema.js';
+
+export type InvoiceTitleRow = typeof invoiceTitles.$inferSelect;
+export type InvoiceTitleValues = Omit<typeof invoiceTitles.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type InvoiceRow = typeof invoices.$inferSelect;
+/** An invoice with its order's number and name (and, for the desk, the buyer's account). */
+export type InvoiceView = InvoiceRow & { orderNumber: string; orderName: string; account: string };
+
+const viewOf = (row: { invoice: InvoiceRow; orderNumber: string; orderName: string; account: string }): InvoiceView => ({
+  ...row.invoice,
+  orderNumber: row.orderNumber,
+  orderName: row.orderName,
+  account: row.account,
+});
+
+/** Invoice titles (`invoice_titles`) and invoices (`invoices`). */
+export class InvoiceRepository {
+  constructor(private readonly db: Db) {}
+
+  titles(userId: number): Promise<InvoiceTitleRow[]> {
+    return this.db.select().from(invoiceTitles).where(eq(invoiceTitles.userId, userId)).orderBy(desc(invoiceTitles.updatedAt), desc(invoiceTitles.id));
+  }
+
+  async title(userId: number, id: number): Promise<InvoiceTitleRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(invoiceTitles)
+      .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.userId, userId)));
+    return row;
+  }
+
+  async countTitles(userId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(invoiceTitles).where(eq(invoiceTitles.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  async insertTitle(userId: number, values: InvoiceTitleValues): Promise<InvoiceTitleRow> {
+    const [row] = await this.db.insert(invoiceTitles).values({ ...values, userId }).returning();
+    return row!;
+  }
+
+  async updateTitle(userId: number, id: number, values: InvoiceTitleValues): Promise<InvoiceTitleRow | undefined> {
+    const [row] = await this.db
+      .update(invoiceTitles)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  async deleteTitle(userId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(invoiceTitles)
+      .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.userId, userId)))
+      .returning({ id: invoiceTitles.id });
+    return rows.length > 0;
+  }
+
+  private views() {
+    return this.db
+      .select({ invoice: invoices, orderNumber: orders.number, orderName: orders.name, account: users.account })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .innerJoin(users, eq(users.id, invoices.userId));
+  }
+
+
+  /** A page of invoices: one user's, or (the desk) everyone's of a status. */
+  async page(filter: { userId?: number; status?: InvoiceStatus }, limit: number, offset: number): Promise<{ rows: InvoiceView[]; totalCount: number }> {
+    const where = and(filter.userId === undefined ? undefined : eq(invoices.userId, filter.userId), filter.status ? eq(invoices.status, filter.status) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.views().where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit).offset(offset),
+      this.db.select({ n: count() }).from(invoices).where(where),
+    ]);
+    return { rows: rows.map(viewOf), totalCount: total?.n ?? 0 };
+  }
+
+  async find(id: number, userId?: number): Promise<InvoiceView | undefined> {
+    const [row] = await this.views().where(and(eq(invoices.id, id), userId === undefined ? undefined : eq(invoices.userId, userId)));
+    return row && viewOf(row);
+  }
+
+  async findByOrder(orderId: number): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.orderId, orderId)).for('update');
+    return row;
+  }
+
+  async insert(values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+    const [row] = await this.db.insert(invoices).values(values).returning();
+    return row!;
+  }
+
+  async update(id: number, changes: Partial<Omit<InvoiceRow, 'id' | 'userId' | 'orderId' | 'createdAt'>>, at: Date): Promise<InvoiceRow> {
+    const [row] = await this.db
+      .update(invoices)
+      .set({ ...changes, updatedAt: at })
+      .where(eq(invoices.id, id))
+      .returning();
+    return row!;
+  }
+
+  async lock(id: number): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.id, id)).for('update');
+    return row;
+  }
+}

@@ -1,0 +1,62 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { InvoiceStatus, InvoiceTitleKind, InvoiceType } from '@fuliaotong/contracts';
+import { enumValues } from '../../db/column-types.js';
+import { users } from '../account/account.schema.js';
+import { orders } from '../order/order.schema.js';
+
+/** The invoice titles (抬头) a user keeps. */
+export const invoiceTitles = pgTable(
+  'invoice_titles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: enumValues(InvoiceTitleKind) }).notNull(),
+    type: text('type', { enum: enumValues(InvoiceType) }).notNull(),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    addressPhone: text('address_phone'),
+    bankAccount: text('bank_account'),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_titles_user_idx').on(t.userId)],
+);
+
+/**
+ * Invoice requests and the invoices issued for them: one per order, for the amount paid, with a copy
+ * of the title as it was when asked for (a later edit of the title changes nothing issued).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status', { enum: enumValues(InvoiceStatus) }).notNull(),
+    titleKind: text('title_kind', { enum: enumValues(InvoiceTitleKind) }).notNull(),
+    titleType: text('title_type', { enum: enumValues(InvoiceType) }).notNull(),
+    titleName: text('title_name').notNull(),
+    taxId: text('tax_id'),
+    addressPhone: text('address_phone'),
+    bankAccount: text('bank_account'),
+    email: text('email').notNull(),
+    invoiceNumber: text('invoice_number'),
+    /** The issued invoice's file (PDF or OFD), a key of the file store. */
+    fileKey: text('file_key'),
+    fileType: text('file_type'),
+    rejectReason: text('reject_reason'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('invoices_order_idx').on(t.orderId), index('invoices_user_idx').on(t.userId, t.createdAt), index('invoices_status_idx').on(t.status)],
+);

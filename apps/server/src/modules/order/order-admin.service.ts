@@ -1,0 +1,195 @@
+import {
+  formatFen,
+  orderStatusLabels,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrderPage,
+  type AdminOrderQuery,
+  type ConfirmTransferBody,
+  type RefundBody,
+} from '@fuliaotong/contracts';
+import type { Transactor } from '../../db/transactor.js';
+import { AppError } from '../../http/errors.js';
+import { recordChange, type StaffActor } from '../audit/audit-trail.js';
+import type { FileStore, StoredFile } from '../files/file-store.js';
+import type { NoticeService } from '../notice/notice.service.js';
+import type { StaffAlerts } from '../notice/staff-alerts.js';
+import { GatewayError, type PaymentGateway } from '../payment/gateway.js';
+import type { AdminOrderRow, OrderRepository } from './order.repository.js';
+import { toOrder, type OrderService } from './order.service.js';
+
+const NOT_FOUND = '订单不存在';
+
+function toAdminOrder(row: AdminOrderRow): AdminOrder {
+  return {
+    ...toOrder(row),
+    userId: row.userId,
+    account: row.account,
+    buyerName: row.buyerName,
+    paidBy: row.paidBy,
+    tradeNo: row.tradeNo,
+    slipUploadedAt: row.slipUploadedAt?.toISOString() ?? null,
+  };
+}
+
+/** An order as the audit log keeps it. */
+const auditView = (row: AdminOrderRow) => ({ status: row.status, paidFen: row.paidFen, tradeNo: row.tradeNo, refundFen: row.refundFen });
+
+export interface OrderAdminServiceDeps {
+  orders: OrderRepository;
+  payments: OrderService;
+  transactor: Transactor;
+  notices: NoticeService;
+  staffAlerts: StaffAlerts;
+  files: FileStore;
+  gateways: Partial<Record<'wechat' | 'alipay', PaymentGateway>>;
+  logger: { error(object: object, message: string): void };
+  now?: () => Date;
+}
+
+/**
+ * The orders desk (finance): every order, the bank transfers to confirm (with the buyer's slip), and
+ * refunds. Confirming a transfer goes through the same `applyPayment` as a gateway's notification;
+ * every action is in the audit log, in its transaction.
+ */
+export class OrderAdminService {
+  constructor(private readonly deps: OrderAdminServiceDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  async list(query: AdminOrderQuery): Promise<AdminOrderPage> {
+    const { rows, totalCount } = await this.deps.orders.adminPage(
+      { status: query.status, method: query.method, keyword: query.keyword || undefined },
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    );
+    return { items: rows.map(toAdminOrder), totalCount };
+  }
+
+  async get(id: number): Promise<AdminOrderDetail> {
+    const row = await this.deps.orders.findWithBuyer(id);
+    if (!row) throw new AppError('not_found', NOT_FOUND);
+    const [payments, slip] = await Promise.all([this.deps.orders.paymentsOf(id), row.slipKey ? this.deps.files.get(row.slipKey) : undefined]);
+    return {
+      ...toAdminOrder(row),
+      payments: payments.map((p) => ({
+        method: p.method,
+        kind: p.kind,
+        tradeNo: p.tradeNo,
+        amountFen: p.amountFen,
+        outcome: p.outcome,
+        createdAt: p.createdAt.toISOString(),
+      })),
+      slipType: slip?.contentType ?? null,
+    };
+  }
+
+  async slip(id: number): Promise<StoredFile> {
+    const row = await this.deps.orders.find(id);
+    const file = row?.slipKey ? await this.deps.files.get(row.slipKey) : undefined;
+    if (!file) throw new AppError('not_found', '该订单没有汇款凭证');
+    return file;
+  }
+
+  /** The money of a bank transfer arrived: the order is paid as by a gateway's notification. */
+  async confirmTransfer(actor: StaffActor, id: number, body: ConfirmTransferBody): Promise<AdminOrderDetail> {
+    await this.deps.transactor.transaction(async (within) => {
+      const order = await within.orders.find(id, undefined, true);
+      const before = order && (await within.orders.findWithBuyer(id));
+      if (!order || !before) throw new AppError('not_found', NOT_FOUND);
+      if (order.method !== 'bank') throw new AppError('order_state', '该订单不是对公转账订单');
+      if (order.status === 'paid' || order.status === 'refunded') throw new AppError('order_state', `订单${orderStatusLabels[order.status]}，不能再次确认到账`);
+      if (body.amountFen !== order.amountFen) {
+        throw new AppError('order_state', `到账金额 ${formatFen(body.amountFen)} 与订单金额 ${formatFen(order.amountFen)} 不符，请核对后再确认`);
+      }
+      const outcome = await this.deps.payments.applyPayment(
+        'bank',
+        { orderNumber: order.number, tradeNo: body.reference, amountFen: body.amountFen, paidAt: this.now() },
+        within,
+      );
+      if (outcome === 'duplicate') throw new AppError('conflict', `银行流水号 ${body.reference} 已登记过，请核对`);
+      const after = (await within.orders.findWithBuyer(id))!;
+      await recordChange(within, actor, {
+        action: 'order.confirm-transfer',
+        entityType: 'order',
+        entityId: id,
+        summary: `确认订单 ${order.number} 对公转账到账 ${formatFen(body.amountFen)}（流水号 ${body.reference}）`,
+        before: auditView(before),
+        after: auditView(after),
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Refunds a paid order: through the gateway it was paid by (a transfer is returned by finance), ending its grant. */
+  async refund(actor: StaffActor, id: number, body: RefundBody): Promise<AdminOrderDetail> {
+    const order = await this.deps.orders.findWithBuyer(id);
+    if (!order) throw new AppError('not_found', NOT_FOUND);
+    if (order.status !== 'paid' || order.paidFen === null) throw new AppError('order_state', `订单${orderStatusLabels[order.status]}，不能退款`);
+    const refundNo = `${order.number}R0`;
+    const gateway = order.paidBy && order.paidBy !== 'bank' ? this.deps.gateways[order.paidBy] : undefined;
+    if (order.paidBy !== 'bank') {
+      if (!gateway) throw new AppError('payment_unavailable', '该支付方式已停用，无法原路退款，请线下退款后联系技术人员');
+      try {
+        await gateway.refund({ orderNumber: order.number, refundNo, amountFen: order.paidFen, totalFen: order.paidFen });
+      } catch (error) {
+        this.deps.logger.error({ err: error, order: order.number }, 'refund refused by the payment gateway');
+        throw new AppError('payment_unavailable', error instanceof GatewayError ? `${error.message}，请稍后再试` : '退款失败，请稍后再试');
+      }
+    }
+    await this.deps.transactor.transaction(async (within) => {
+      const locked = await within.orders.find(id, undefined, true);
+      if (!locked || locked.status !== 'paid') throw new AppError('order_state', '订单状态已变化，请刷新后再试');
+      const now = this.now();
+      await within.orders.update(id, { status: 'refunded', refundedAt: now, refundFen: locked.paidFen }, now);
+      await within.orders.recordPayment({
+        orderId: id,
+        method: locked.paidBy ?? 'bank',
+        kind: 'refund',
+        tradeNo: refundNo,
+        amountFen: locked.paidFen ?? 0,
+        outcome: 'refunded',
+        createdAt: now,
+      });
+      await within.grants.endByOrder(id, now);
+      // Its invoice: a request not yet served is withdrawn; an issued one must be reversed (红冲) by finance.
+      const invoice = await within.invoices.findByOrder(id);
+      if (invoice?.status === 'requested') {
+        await within.invoices.update(invoice.id, { status: 'rejected', rejectReason: '订单已退款，开票申请自动取消' }, now);
+      } else if (invoice?.status === 'issued') {
+        await this.deps.staffAlerts.tell(
+          ['finance'],
+          {
+            kind: '发票红冲',
+            number: order.number,
+            title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
+            body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
+            link: `/admin/invoices?id=${invoice.id}`,
+          },
+          within,
+        );
+      }
+      await this.deps.notices.notify(
+        order.userId,
+        {
+          kind: 'order',
+          title: '订单已退款',
+          body: `订单 ${order.number}（${order.name}）已退款 ${formatFen(locked.paidFen ?? 0)}${order.paidBy === 'bank' ? '，款项将由财务退回您的付款账户' : '，款项原路退回'}；相应权益已终止。原因：${body.reason}`,
+          link: '/account/databaseorder',
+        },
+        within,
+      );
+      await recordChange(within, actor, {
+        action: 'order.refund',
+        entityType: 'order',
+        entityId: id,
+        summary: `订单 ${order.number} 退款 ${formatFen(locked.paidFen ?? 0)}：${body.reason}`,
+        before: auditView(order),
+        after: auditView((await within.orders.findWithBuyer(id))!),
+      });
+    });
+    return this.get(id);
+  }
+}

@@ -1,0 +1,72 @@
+import type { Order } from '@fuliaotong/contracts';
+import { formatFen, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Empty, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadState } from '../../components/load-state';
+import { errorMessage } from '../../lib/api-errors';
+import { paths } from '../../paths';
+import { invoiceTitlesQuery, useRequestInvoice } from './invoice-api';
+import { InvoiceTitleModal } from './invoice-title-modal';
+
+/** 申请发票 for a paid order: choose (or add) a title. */
+export function RequestInvoiceModal({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { message } = App.useApp();
+  const titles = useQuery(invoiceTitlesQuery());
+  const request = useRequestInvoice();
+  const [titleId, setTitleId] = useState<number>();
+  const [adding, setAdding] = useState(false);
+  const submit = () => {
+    if (titleId === undefined) return;
+    request.mutate(
+      { orderId: order.id, titleId },
+      {
+        onSuccess: () => {
+          void message.success('已提交开票申请，开具后会通知您');
+          onClose();
+        },
+        onError: (error) => void message.error(errorMessage(error, '申请失败，请稍后重试')),
+      },
+    );
+  };
+  return (
+    <Modal
+      open
+      title={`申请发票：${order.number}`}
+      okText="提交申请"
+      cancelText="取消"
+      okButtonProps={{ disabled: titleId === undefined }}
+      confirmLoading={request.isPending}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <p>
+        {order.name}，开票金额 {formatFen(order.paidFen ?? order.amountFen)}。
+      </p>
+      <LoadState query={titles} errorTitle="发票抬头加载失败" rows={2}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <Empty description="还没有发票抬头" />
+          ) : (
+            <Radio.Group className="invoice-titles-choice" value={titleId} onChange={(event) => setTitleId(event.target.value as number)}>
+              {data.items.map((title) => (
+                <Radio key={title.id} value={title.id}>
+                  {title.name}（{invoiceTypeLabels[title.type]}
+                  {title.taxId ? ` · ${title.taxId}` : ''}）
+                </Radio>
+              ))}
+            </Radio.Group>
+          )
+        }
+      </LoadState>
+      <p className="invoice-modal__links">
+        <Button type="link" onClick={() => setAdding(true)}>
+          新增抬头
+        </Button>
+        <Link to={paths.invoices}>管理发票抬头</Link>
+      </p>
+      <InvoiceTitleModal open={adding} onClose={() => setAdding(false)} />
+    </Modal>
+  );
+}

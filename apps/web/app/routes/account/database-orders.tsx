@@ -1,0 +1,161 @@
+import { ShoppingOutlined } from '@ant-design/icons';
+import type { Order, OrderStatus } from '@fuliaotong/contracts';
+import { formatFen, ORDER_STATUSES, orderStatusLabels } from '@fuliaotong/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Segmented, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/database-orders';
+import { ListPager } from '../../components/list-pager';
+import { EmptyState, LoadState } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } from '../../features/orders/order-api';
+import { RequestInvoiceModal } from '../../features/invoices/request-invoice-modal';
+import { OrderStatusTag } from '../../features/orders/order-status';
+import '../../features/orders/orders.css';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
+import { errorMessage } from '../../lib/api-errors';
+import { paths, withQuery } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { accountHandle } from '../../site/route-handle';
+
+export const handle = accountHandle;
+
+export function meta() {
+  return pageMeta(paths.databaseOrders);
+}
+
+const statusParam = (value: string | null): OrderStatus | undefined => ORDER_STATUSES.find((status) => status === value);
+
+function listQuery(params: URLSearchParams): OrderListQuery {
+  return { status: statusParam(params.get('status')), page: Math.max(1, Number(params.get('page')) || 1), pageSize: ORDER_PAGE_SIZE };
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(new URL(request.url).searchParams);
+  return loadSignedInQueries((ensure) => [ensure(myOrdersQuery(query))]);
+}
+
+function Actions({ order, onInvoice }: { order: Order; onInvoice: () => void }) {
+  const { message } = App.useApp();
+  const cancel = useCancelOrder();
+  return (
+    <span className="order-actions">
+      {order.status === 'paid' ? (
+        <Button size="small" onClick={onInvoice} aria-label={`申请发票 ${order.number}`}>
+          申请发票
+        </Button>
+      ) : null}
+      {order.status === 'pending' ? (
+        <Link to={withQuery(paths.payment, { order: order.id })} aria-label={`支付订单 ${order.number}`}>
+          <Button type="primary" size="small">
+            去支付
+          </Button>
+        </Link>
+      ) : (
+        <Link to={withQuery(paths.payment, { order: order.id })} aria-label={`查看订单 ${order.number}`}>
+          查看
+        </Link>
+      )}
+      {order.status === 'pending' ? (
+        <Popconfirm
+          title="取消这个订单？"
+          okText="取消订单"
+          cancelText="不取消"
+          onConfirm={() =>
+            cancel.mutateAsync(order.id).then(
+              () => void message.success('订单已取消'),
+              (error: unknown) => void message.error(errorMessage(error, '取消失败，请稍后重试')),
+            )
+          }
+        >
+          <Button size="small" danger aria-label={`取消订单 ${order.number}`}>
+            取消
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </span>
+  );
+}
+
+/** 数据库订单: the user's orders of memberships and database subscriptions. */
+export default function DatabaseOrdersPage() {
+  const info = pageInfo(paths.databaseOrders);
+  const [params, setParams] = useSearchParams();
+  const query = listQuery(params);
+  const orders = useQuery(myOrdersQuery(query));
+  const [invoicing, setInvoicing] = useState<Order>();
+  const tabs = [
+    { label: '全部', value: 'all' },
+    ...(['pending', 'confirming', 'paid', 'refunded', 'closed', 'cancelled'] as const).map((s) => ({
+      label: orderStatusLabels[s],
+      value: s,
+    })),
+  ];
+  return (
+    <div className="page orders-page">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <Link to={paths.upgrade}>
+            <Button icon={<ShoppingOutlined />}>会员与数据库订阅</Button>
+          </Link>
+        }
+      />
+      <Segmented
+        className="orders-page__tabs"
+        options={tabs}
+        value={query.status ?? 'all'}
+        onChange={(value) => {
+          const next = new URLSearchParams();
+          if (value !== 'all') next.set('status', String(value));
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
+      <LoadState
+        query={orders}
+        errorTitle="订单加载失败"
+        panel
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
+            image={<ShoppingOutlined className="empty-icon" />}
+            description={query.status ? `没有${orderStatusLabels[query.status]}的订单` : '还没有订单'}
+          >
+            <Link to={paths.upgrade}>
+              <Button type="primary">开通会员或数据库</Button>
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <Table<Order>
+              className="panel"
+              rowKey="id"
+              dataSource={data.items}
+              pagination={false}
+              scroll={{ x: 720 }}
+              columns={[
+                { title: '订单号', dataIndex: 'number' },
+                { title: '商品', dataIndex: 'name' },
+                { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
+                { title: '状态', dataIndex: 'status', render: (status: OrderStatus) => <OrderStatusTag status={status} /> },
+                { title: '下单时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+                {
+                  title: '操作',
+                  key: 'actions',
+                  render: (_: unknown, order) => <Actions order={order} onInvoice={() => setInvoicing(order)} />,
+                },
+              ]}
+            />
+            <ListPager total={data.totalCount} pageSize={ORDER_PAGE_SIZE} />
+            {invoicing ? <RequestInvoiceModal order={invoicing} onClose={() => setInvoicing(undefined)} /> : null}
+          </>
+        )}
+      </LoadState>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Invoice, InvoiceStatus, InvoiceTitle } from '@fuliaotong/contracts';
+import { formatFen, invoiceStatusLabels, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/invoices';
+import { ListPager } from '../../components/list-pager';
+import { LoadState } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import {
+  INVOICE_PAGE_SIZE,
+  downloadInvoice,
+  invoiceTitlesQuery,
+  myInvoicesQuery,
+  useDeleteInvoiceTitle,
+} from '../../features/invoices/invoice-api';
+import { InvoiceTitleModal } from '../../features/invoices/invoice-title-modal';
+import '../../features/orders/orders.css';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
+import { errorMessage } from '../../lib/api-errors';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { accountHandle } from '../../site/route-handle';
+
+export const handle = accountHandle;
+
+export function meta() {
+  return pageMeta(paths.invoices);
+}
+
+const pageOf = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = pageOf(new URL(request.url).searchParams);
+  return loadSignedInQueries((ensure) => [ensure(invoiceTitlesQuery()), ensure(myInvoicesQuery(page))]);
+}
+
+const statusColors: Record<InvoiceStatus, string> = { requested: 'orange', issued: 'green', rejected: 'red', reversed: 'purple' };
+
+function Titles() {
+  const { message } = App.useApp();
+  const titles = useQuery(invoiceTitlesQuery());
+  const remove = useDeleteInvoiceTitle();
+  const [editing, setEditing] = useState<{ title?: InvoiceTitle }>();
+  return (
+    <section className="panel" aria-label="发票抬头">
+      <div className="invoice-section__head">
+        <h2 className="panel__title">发票抬头</h2>
+        <Button icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          新增抬头
+        </Button>
+      </div>
+      <LoadState
+        query={titles}
+        errorTitle="发票抬头加载失败"
+        rows={2}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="muted">还没有发票抬头。</p>}
+      >
+        {(data) => (
+          <ul className="invoice-titles">
+            {data.items.map((title) => (
+              <li key={title.id} className="invoice-title">
+                <span className="invoice-title__name">{title.name}</span>
+                <Tag>{invoiceTitleKindLabels[title.kind]}</Tag>
+                <Tag color={title.type === 'special' ? 'gold' : 'blue'}>{invoiceTypeLabels[title.type]}</Tag>
+                {title.taxId ? <span className="invoice-title__tax">{title.taxId}</span> : null}
+                <span className="invoice-title__email">{title.email}</span>
+                <span className="order-actions">
+                  <Button size="small" type="link" onClick={() => setEditing({ title })} aria-label={`编辑抬头 ${title.name}`}>
+                    编辑
+                  </Button>
+                  <Popconfirm
+                    title="删除这个抬头？"
+                    okText="删除"
+                    cancelText="取消"
+                    onConfirm={() =>
+                      remove.mutateAsync(title.id).catch((error: unknown) => void message.error(errorMessage(error, '删除失败')))
+                    }
+                  >
+                    <Button size="small" type="link" danger aria-label={`删除抬头 ${title.name}`}>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
+      {editing ? <InvoiceTitleModal open title={editing.title} onClose={() => setEditing(undefined)} /> : null}
+    </section>
+  );
+}
+
+/** 发票管理: the invoice titles and the invoices asked for (申请中 / 已开具 / 已驳回 / 已红冲). */
+export default function InvoicesPage() {
+  const info = pageInfo(paths.invoices);
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const page = pageOf(params);
+  const invoices = useQuery(myInvoicesQuery(page));
+  return (
+    <div className="page invoices-page">
+      <PageHeading title={info.title} description={info.description} />
+      <Titles />
+      <section className="panel" aria-label="开票记录">
+        <h2 className="panel__title">开票记录</h2>
+        <p className="muted">在“数据库订单”中为已支付的订单申请发票，每个订单可开具一张，金额为实付金额。</p>
+        <LoadState
+          query={invoices}
+          errorTitle="开票记录加载失败"
+          rows={3}
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <p className="muted">
+              还没有开票申请。<Link to={paths.databaseOrders}>前往数据库订单</Link>
+            </p>
+          }
+        >
+          {(data) => (
+            <>
+              <Table<Invoice>
+                rowKey="id"
+                dataSource={data.items}
+                pagination={false}
+                scroll={{ x: 760 }}
+                columns={[
+                  { title: '订单', key: 'order', render: (_, invoice) => `${invoice.orderNumber} · ${invoice.orderName}` },
+                  {
+                    title: '抬头',
+                    key: 'title',
+                    render: (_, invoice) => `${invoice.title.name}（${invoiceTypeLabels[invoice.title.type]}）`,
+                  },
+                  { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
+                  {
+                    title: '状态',
+                    key: 'status',
+                    render: (_, invoice) => (
+                      <>
+                        <Tag color={statusColors[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Tag>
+                        {invoice.rejectReason ? <div className="invoice-reason">{invoice.rejectReason}</div> : null}
+                      </>
+                    ),
+                  },
+                  { title: '申请时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD') },
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    render: (_, invoice) =>
+                      invoice.status === 'issued' && invoice.hasFile ? (
+                        <Button
+                          size="small"
+                          onClick={() =>
+                            downloadInvoice(invoice.id, `发票-${invoice.invoiceNumber ?? invoice.orderNumber}.pdf`).catch(
+                              (error: unknown) => void message.error(errorMessage(error, '下载失败')),
+                            )
+                          }
+                          aria-label={`下载发票 ${invoice.invoiceNumber ?? ''}`}
+                        >
+                          下载发票
+                        </Button>
+                      ) : null,
+                  },
+                ]}
+              />
+              <ListPager total={data.totalCount} pageSize={INVOICE_PAGE_SIZE} />
+            </>
+          )}
+        </LoadState>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { UploadOutlined } from '@ant-design/icons';
+import type { AdminInvoice, InvoiceStatus } from '@fuliaotong/contracts';
+import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { Alert, App, Button, Descriptions, Drawer, Form, Input, Segmented, Table, Tag, Upload } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { LoadError } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { RefreshButton } from '../../components/refresh-button';
+import { useWideScreen } from '../../features/application/use-wide-screen';
+import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoices/invoice-api';
+import { useDeskQuery } from '../../features/staff/desk-query';
+import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { paths } from '../../paths';
+import { pageInfo, pageMeta } from '../../site/pages';
+import './staff-desks.css';
+
+export function meta() {
+  return pageMeta(paths.adminInvoices);
+}
+
+const statusColors: Record<InvoiceStatus, string> = { requested: 'orange', issued: 'green', rejected: 'red', reversed: 'purple' };
+const statusParam = (value: string | null): InvoiceStatus | undefined => INVOICE_STATUSES.find((s) => s === value);
+
+/** The invoice desk (finance): the queue of requests; issue with the file and number, reject, reverse. */
+export default function AdminInvoicesPage() {
+  const info = pageInfo(paths.adminInvoices);
+  const { searchParams, page, openId, go } = useDeskQuery();
+  const status = searchParams.has('status') ? statusParam(searchParams.get('status')) : 'requested';
+  const list = useAdminInvoices({ status, page });
+  const open = typeof openId === 'number' ? list.data?.items.find((i) => i.id === openId) : undefined;
+  const columns: ColumnsType<AdminInvoice> = [
+    {
+      title: '订单',
+      dataIndex: 'orderNumber',
+      render: (number: string, invoice) => (
+        <Button type="link" className="staff-desk__link" onClick={() => go({ id: invoice.id })} aria-label={`处理开票 ${number}`}>
+          {number}
+        </Button>
+      ),
+    },
+    { title: '抬头', key: 'title', render: (_, invoice) => invoice.title.name },
+    { title: '类型', key: 'type', render: (_, invoice) => invoiceTypeLabels[invoice.title.type] },
+    { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
+    { title: '状态', dataIndex: 'status', render: (s: InvoiceStatus) => <Tag color={statusColors[s]}>{invoiceStatusLabels[s]}</Tag> },
+    { title: '申请时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+  ];
+  return (
+    <div className="admin-page staff-desk">
+      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
+      <div className="staff-desk__filters">
+        <Segmented
+          value={status ?? 'all'}
+          options={[
+            ...INVOICE_STATUSES.map((s) => ({ label: invoiceStatusLabels[s], value: s })),
+            { label: '全部', value: 'all' },
+          ]}
+          onChange={(value) => go({ status: String(value), page: 1, id: null })}
+        />
+      </div>
+      {list.isError ? (
+        <LoadError title="开票申请加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<AdminInvoice>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.items}
+          loading={list.isPending}
+          scroll={{ x: 820 }}
+          locale={{ emptyText: status ? `没有${invoiceStatusLabels[status]}的发票` : '暂无开票申请' }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: list.data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `共 ${total} 张`,
+            onChange: (next) => go({ page: next }),
+          }}
+        />
+      )}
+      <InvoiceDrawer invoice={open} onClose={() => go({ id: null })} />
+    </div>
+  );
+}
+
+function InvoiceDrawer({ invoice, onClose }: { invoice: AdminInvoice | undefined; onClose: () => void }) {
+  const wide = useWideScreen();
+  return (
+    <Drawer
+      open={invoice !== undefined}
+      onClose={onClose}
+      title={invoice ? `开票 ${invoice.orderNumber}` : '开票'}
+      size={wide ? 'large' : '100%'}
+      destroyOnHidden
+    >
+      {invoice ? <InvoiceDetail invoice={invoice} /> : null}
+    </Drawer>
+  );
+}
+
+function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
+  const { message } = App.useApp();
+  const upload = useUploadInvoiceFile();
+  const issue = useIssueInvoice();
+  const decide = useInvoiceDecision();
+  const [form] = Form.useForm<{ invoiceNumber: string; taxId?: string }>();
+  const [formError, setFormError] = useState<string>();
+  const [reason, setReason] = useState('');
+  const t = invoice.title;
+  const submit = async (values: { invoiceNumber: string; taxId?: string }) => {
+    setFormError(undefined);
+    try {
+      await issue.mutateAsync({
+        id: invoice.id,
+        body: { invoiceNumber: values.invoiceNumber, taxId: values.taxId && values.taxId !== t.taxId ? values.taxId : undefined },
+      });
+      void message.success('发票已开具，已通知买家');
+    } catch (error) {
+      setFormError(showServerErrors(form, error, ['invoiceNumber', 'taxId']));
+    }
+  };
+  const act = (action: 'reject' | 'reverse') =>
+    decide.mutate(
+      { id: invoice.id, action, reason },
+      {
+        onSuccess: () => void message.success(action === 'reject' ? '已驳回，已通知买家' : '已标记红冲，已通知买家'),
+        onError: (error) => void message.error(errorMessage(error)),
+      },
+    );
+  return (
+    <div className="order-detail">
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: 'status', label: '状态', children: <Tag color={statusColors[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Tag> },
+          { key: 'buyer', label: '买家账号', children: invoice.account },
+          { key: 'order', label: '订单', children: `${invoice.orderNumber} · ${invoice.orderName}` },
+          { key: 'amount', label: '开票金额', children: formatFen(invoice.amountFen) },
+          { key: 'type', label: '发票类型', children: invoiceTypeLabels[t.type] },
+          { key: 'name', label: '抬头', children: t.name },
+          {
+            key: 'tax',
+            label: '纳税人识别号',
+            children: t.taxId ? (
+              <>
+                {t.taxId} {invoice.taxIdChecked ? null : <Tag color="red">未通过校验</Tag>}
+              </>
+            ) : (
+              '—'
+            ),
+          },
+          { key: 'address', label: '地址电话', children: t.addressPhone ?? '—' },
+          { key: 'bank', label: '开户行及账号', children: t.bankAccount ?? '—' },
+          { key: 'email', label: '接收邮箱', children: t.email },
+          { key: 'number', label: '发票号码', children: invoice.invoiceNumber ?? '—' },
+          { key: 'reason', label: '驳回 / 红冲原因', children: invoice.rejectReason ?? '—' },
+        ]}
+      />
+      {invoice.status === 'requested' ? (
+        <section className="order-detail__action" aria-label="开具发票">
+          <h3 className="order-detail__title">开具发票</h3>
+          <Upload
+            accept="application/pdf,.ofd"
+            showUploadList={false}
+            customRequest={({ file }) =>
+              upload.mutate(
+                { id: invoice.id, file: file as File },
+                {
+                  onSuccess: () => void message.success('发票文件已上传'),
+                  onError: (error) => void message.error(errorMessage(error, '上传失败')),
+                },
+              )
+            }
+          >
+            <Button icon={<UploadOutlined />} loading={upload.isPending}>
+              {invoice.hasFile ? '重新上传发票文件' : '上传发票文件（PDF 或 OFD）'}
+            </Button>
+          </Upload>
+          {invoice.hasFile ? <span className="staff-desk__muted"> 已上传</span> : null}
+          {formError ? <Alert className="form-alert" type="error" showIcon title={formError} /> : null}
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            initialValues={{ taxId: t.taxId ?? undefined }}
+            className="order-detail__form"
+          >
+            <Form.Item name="invoiceNumber" label="发票号码" rules={[{ required: true, message: '请填写发票号码' }]}>
+              <Input maxLength={20} />
+            </Form.Item>
+            {t.taxId ? (
+              <Form.Item name="taxId" label="纳税人识别号（如需更正）" extra="更正后不做校验位检查，请与买家核对">
+                <Input maxLength={20} />
+              </Form.Item>
+            ) : null}
+            <Button type="primary" htmlType="submit" loading={issue.isPending} disabled={!invoice.hasFile}>
+              开具
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      {invoice.status === 'requested' || invoice.status === 'issued' ? (
+        <section className="order-detail__action" aria-label={invoice.status === 'requested' ? '驳回' : '红冲'}>
+          <h3 className="order-detail__title">{invoice.status === 'requested' ? '驳回申请' : '红冲'}</h3>
+          <Input.TextArea
+            aria-label="原因"
+            placeholder="原因（买家会在通知中看到）"
+            maxLength={200}
+            rows={2}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Button
+            danger
+            className="order-detail__refund"
+            disabled={reason.trim().length < 2}
+            loading={decide.isPending}
+            onClick={() => act(invoice.status === 'requested' ? 'reject' : 'reverse')}
+          >
+            {invoice.status === 'requested' ? '驳回' : '标记红冲'}
+          </Button>
+        </section>
+      ) : null}
+    </div>
+  );
+}
