@@ -15,9 +15,9 @@ import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
  */
 
 const RECORD = '/topdatabasedetail?code=registration&id=1';
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+// Whole journeys across the buyer's pages, the gateway's and the staff desks: longer than one page's test.
 describe('paying for membership', () => {
   const browser = useBrowser();
 
@@ -83,7 +83,10 @@ describe('paying for membership', () => {
     const desk = await browser.newPage(desktopOnOwnNetwork());
     await signIn(desk.page, await staffSession());
     await gotoHydrated(desk.page, '/admin/invoices', '.admin-bar__brand');
-    const orderNumber = (await page.getByRole('cell', { name: /^DD\d{14}$/ }).first().textContent())!;
+    const orderNumber = (await page
+      .getByRole('cell', { name: /^DD\d{14}$/ })
+      .first()
+      .textContent())!;
     await desk.page.getByRole('button', { name: `处理开票 ${orderNumber}` }).click();
     const drawer = desk.page.locator('.ant-drawer');
     await drawer.getByText('91330100716105852F').waitFor();
@@ -92,17 +95,29 @@ describe('paying for membership', () => {
     await drawer.locator('input[type=file]').setInputFiles(pdf);
     await desk.page.getByText('发票文件已上传').waitFor();
     await drawer.getByLabel('发票号码').fill('26330000000012345678');
+    await saveScreenshot(desk.page, 'staff-invoices-1280');
     await drawer.getByRole('button', { name: /^开\s?具$/ }).click();
     await desk.page.getByText('发票已开具，已通知买家').waitFor();
-    await saveScreenshot(desk.page, 'staff-invoices-1280');
     await gotoHydrated(page, '/account/invoice', 'main');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '下载发票 26330000000012345678' }).click();
     expect((await download).suggestedFilename()).toBe('发票-26330000000012345678.pdf');
     await saveScreenshot(page, 'invoices-1280', true);
+    for (const [path_, name, ready, session] of [
+      ['/account/invoice', 'invoices-375', 'main', member],
+      ['/admin/invoices?status=issued', 'staff-invoices-375', '.admin-bar__brand', await staffSession()],
+    ] as const) {
+      const phone = await browser.newPage(phoneOnOwnNetwork());
+      await signIn(phone.page, session, '/home');
+      await gotoHydrated(phone.page, path_, ready);
+      await phone.page.getByText('已开具').first().waitFor();
+      expect(await noSideScroll(phone.page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(phone.page, name, true);
+      expect(phone.pageErrors).toEqual([]);
+    }
     expect(pageErrors).toEqual([]);
     expect(desk.pageErrors).toEqual([]);
-  });
+  }, 180_000);
 
   test('Alipay: the buyer goes to the cashier and comes back to a paid order', async () => {
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
@@ -140,7 +155,10 @@ describe('paying for membership', () => {
     await writeFile(slip, PDF);
     await page.locator('.payment-bank input[type=file]').setInputFiles(slip);
     await page.getByText('等待财务确认').waitFor();
-    const number = (await page.locator('.payment-summary').getByText(/^DD\d{14}$/).textContent())!;
+    const number = (await page
+      .locator('.payment-summary')
+      .getByText(/^DD\d{14}$/)
+      .textContent())!;
     await gotoHydrated(page, '/account/databaseorder', 'main');
     await page.getByText('待确认').first().waitFor();
     expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
@@ -162,6 +180,13 @@ describe('paying for membership', () => {
     await drawer.getByText('已支付').first().waitFor();
     await gotoHydrated(page, '/account', 'main');
     await page.locator('.grant-summary').getByText('企业会员 年卡').waitFor();
+    // The company membership's seats: a colleague's account joins it.
+    const colleague = await registerByApi('同事');
+    await page.getByLabel('成员账号').fill(colleague.account);
+    await page.getByRole('button', { name: '添加成员' }).click();
+    await page.getByText('已添加成员账号').waitFor();
+    await page.getByText('成员账号：已用 2 / 5 个（含您自己）').waitFor();
+    await saveScreenshot(page, 'account-seats-375', true);
 
     await drawer.getByLabel('退款原因').fill('合同取消，协商退款');
     await drawer.getByRole('button', { name: /^退\s?款$/ }).click();
@@ -178,5 +203,5 @@ describe('paying for membership', () => {
     await page.locator('.grant-summary').getByText('已终止').waitFor();
     expect(desk.pageErrors).toEqual([]);
     expect(phoneDesk.pageErrors).toEqual([]);
-  });
+  }, 180_000);
 });

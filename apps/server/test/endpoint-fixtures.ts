@@ -6,6 +6,7 @@ import {
   endpoints,
   ExcipientDetail,
   Favorite,
+  GrantList,
   Invoice,
   InvoiceTitle,
   NoticePage,
@@ -50,6 +51,8 @@ export interface Owned {
   /** An invoice title, and an invoice asked for with it (of a second order, paid in the sandbox). */
   invoiceTitle: number;
   invoice: number;
+  /** The grant that paid order gave (a database subscription: no seats to give). */
+  grant: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -69,6 +72,7 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   user: (o) => ({ id: o.user }),
   order: (o) => ({ id: o.order }),
   invoiceTitle: (o) => ({ id: o.invoiceTitle }),
+  grant: (o) => ({ id: o.grant }),
   invoice: (o) => ({ id: o.invoice }),
   /** The owner's invoice request, as the invoice desk sees it. */
   invoiceRequest: (o) => ({ id: o.invoice }),
@@ -118,6 +122,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   await app.inject({ method: 'POST', url: `${new URL(wechat.codeUrl).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
   const title = parsed(await call('POST', '/api/app/invoice-title', endpoints.invoiceTitleCreate.example.body), InvoiceTitle);
   const invoice = parsed(await call('POST', '/api/app/invoice', { orderId: paid.id, titleId: title.id }), Invoice);
+  const grants = parsed(await call('GET', '/api/app/grant'), GrantList);
   return {
     owner,
     owned: {
@@ -132,6 +137,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       order: order.id,
       invoiceTitle: title.id,
       invoice: invoice.id,
+      grant: grants.items[0]!.id,
     },
   };
 }

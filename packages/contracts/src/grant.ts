@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRANT_SOURCES, GRANT_STATES } from './constants/commerce.js';
 import { PlanKind } from './plan.js';
+import { AccountName } from './account.js';
 import { DatabaseCode } from './reference.js';
 
 export const GrantSource = z.enum(GRANT_SOURCES).describe('order 订单 · staff 工作人员开通');
@@ -21,6 +22,9 @@ export const Grant = z
     startsAt: z.string(),
     endsAt: z.string(),
     shared: z.boolean().describe('true：作为企业会员的成员账号享有'),
+    seatHolders: z
+      .array(z.object({ userId: z.number().int(), account: z.string().describe('脱敏账号') }))
+      .describe('企业会员的持有人可见：已分配的成员账号（不含持有人自己）'),
   })
   .meta({ id: 'Grant' });
 export type Grant = z.infer<typeof Grant>;
@@ -34,3 +38,7 @@ export const GrantList = z
   })
   .meta({ id: 'GrantList' });
 export type GrantList = z.infer<typeof GrantList>;
+
+/** Gives a seat of a company membership to another account (by its mobile number or e-mail). */
+export const GrantSeatBody = z.object({ account: AccountName }).meta({ id: 'GrantSeatBody' });
+export type GrantSeatBody = z.infer<typeof GrantSeatBody>;

@@ -46,6 +46,22 @@ export function sendWorkbook(reply: FastifyReply, bytes: Buffer, asciiName: stri
     .send(bytes);
 }
 
+/**
+ * A private file of one user's or the staff's (a bank slip, an invoice): a PDF as `sendPdf` sends it,
+ * anything else under its stored type, never sniffed, run or cached.
+ */
+export function sendPrivateFile(reply: FastifyReply, file: { contentType: string; bytes: Buffer }, filename: string): FastifyReply {
+  if (file.contentType === 'application/pdf') return sendPdf(reply, file.bytes, filename);
+  const ascii = filename.replace(/[^\w.-]+/g, '_');
+  return reply
+    .header('content-type', file.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('cache-control', 'private, no-store')
+    .send(file.bytes);
+}
+
 /** A stored image (an avatar, an article's picture) under an address that never changes: cached for a year. */
 export function sendImage(reply: FastifyReply, image: { contentType: string; bytes: Buffer }): FastifyReply {
   return reply

@@ -147,6 +147,8 @@ export const apiPaths = {
   adminPlanCreate: 'POST /api/admin/plan',
   adminPlanUpdate: 'PUT /api/admin/plan/:id',
   grantList: 'GET /api/app/grant',
+  grantSeatAdd: 'POST /api/app/grant/:id/seat',
+  grantSeatRemove: 'DELETE /api/app/grant/:id/seat/:userId',
   // Orders and payment.
   orderCreate: 'POST /api/app/order',
   orderList: 'GET /api/app/order',

@@ -61,6 +61,9 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   invoiceFile: { owner: 404 },
   // The body names the caller's own paid order and title, which no example can (the invoice tests ask for one).
   invoiceCreate: { other: 400, owner: 400, staff: 400 },
+  // The owner's grant is a database subscription: it has no seats to give, and the example names no seat holder.
+  grantSeatAdd: { owner: 409 },
+  grantSeatRemove: { owner: 404 },
   // The owner has not uploaded a bank slip.
   adminOrderSlip: { staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, max, or, sql, type SQL } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseCode } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
+import { users } from '../account/account.schema.js';
 import { grants, grantSeats } from './grant.schema.js';
 
 export type GrantRow = typeof grants.$inferSelect;
@@ -135,6 +136,44 @@ export class GrantRepository {
 
   async markReminded(id: number, days: number): Promise<void> {
     await this.db.update(grants).set({ remindedDays: days }).where(eq(grants.id, id));
+  }
+
+  /** The seat holders of each grant (their accounts read from the users table in a join). */
+  async seatsOf(grantIds: number[]): Promise<Map<number, Array<{ userId: number; account: string }>>> {
+    const seats = new Map<number, Array<{ userId: number; account: string }>>();
+    if (grantIds.length === 0) return seats;
+    const rows = await this.db
+      .select({ grantId: grantSeats.grantId, userId: grantSeats.userId, account: users.account })
+      .from(grantSeats)
+      .innerJoin(users, eq(users.id, grantSeats.userId))
+      .where(inArray(grantSeats.grantId, grantIds))
+      .orderBy(grantSeats.createdAt);
+    for (const row of rows) seats.set(row.grantId, [...(seats.get(row.grantId) ?? []), { userId: row.userId, account: row.account }]);
+    return seats;
+  }
+
+  /** The user's own grant, locked for the transaction. */
+  async ownForUpdate(userId: number, id: number): Promise<GrantRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(grants)
+      .where(and(eq(grants.id, id), eq(grants.userId, userId)))
+      .for('update');
+    return row;
+  }
+
+  /** Adds a seat; false when the account holds one already. */
+  async addSeat(grantId: number, userId: number): Promise<boolean> {
+    const rows = await this.db.insert(grantSeats).values({ grantId, userId }).onConflictDoNothing().returning({ userId: grantSeats.userId });
+    return rows.length > 0;
+  }
+
+  async removeSeat(grantId: number, userId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(grantSeats)
+      .where(and(eq(grantSeats.grantId, grantId), eq(grantSeats.userId, userId)))
+      .returning({ userId: grantSeats.userId });
+    return rows.length > 0;
   }
 
   async findByOrder(orderId: number): Promise<GrantRow | undefined> {

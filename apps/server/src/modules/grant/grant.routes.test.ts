@@ -109,7 +109,7 @@ describe('grants', () => {
     ]);
   });
 
-  it('of a company reach the accounts given its seats, and only while it runs', async () => {
+  it('of a company reach the accounts the holder gives its seats to, up to the seat count, and only while it runs', async () => {
     const holder = await registerMember(t.app);
     const colleague = await registerMember(t.app);
     const now = clock.now();
@@ -117,15 +117,30 @@ describe('grants', () => {
       userId: holder.user.id,
       kind: 'membership',
       name: '企业会员 年卡',
-      seats: 5,
+      seats: 3,
       source: 'order',
       startsAt: now,
       endsAt: new Date(now.getTime() + HOUR),
     });
+    const seat = (account: string, headers = bearer(holder.token)) =>
+      t.app.inject({ method: 'POST', url: `/api/app/grant/${grant.id}/seat`, headers, payload: { account } });
     expect(await sees(bearer(colleague.token))).toEqual({ maxAmount: null, remark: null });
-    await t.database.db.insert((await import('../../db/schema.js')).grantSeats).values({ grantId: grant.id, userId: colleague.user.id });
+    const added = parsed(await seat(colleague.account), GrantList);
+    expect(added.items[0]?.seatHolders).toEqual([{ userId: colleague.user.id, account: expect.stringContaining('****') as unknown }]);
     expect(await sees(bearer(colleague.token))).toEqual({ maxAmount: '1020 mg', remark: '与制剂共同审评' });
-    expect((await held(bearer(colleague.token))).items).toMatchObject([{ name: '企业会员 年卡', shared: true, seats: 5 }]);
+    expect((await held(bearer(colleague.token))).items).toMatchObject([{ name: '企业会员 年卡', shared: true, seats: 3, seatHolders: [] }]);
+    expect((await seat(colleague.account)).statusCode).toBe(409);
+    expect((await seat(holder.account)).statusCode).toBe(409);
+    expect((await seat('13900000000')).statusCode).toBe(404);
+    expect((await seat((await registerMember(t.app)).account, bearer(colleague.token))).statusCode).toBe(404);
+    expect((await seat((await registerMember(t.app)).account)).statusCode).toBe(200);
+    const full = await seat((await registerMember(t.app)).account);
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ error: { message: string } }>().error.message).toBe('席位已满：企业会员共 3 个账号（含您自己）');
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/app/grant/${grant.id}/seat/${colleague.user.id}`, headers: bearer(holder.token) });
+    expect(removed.statusCode).toBe(204);
+    expect(await sees(bearer(colleague.token))).toEqual({ maxAmount: null, remark: null });
+    expect(parsed(await seat(colleague.account), GrantList).items[0]?.seatHolders).toHaveLength(2);
     clock.advance(2 * HOUR);
     expect(await sees(bearer(colleague.token))).toEqual({ maxAmount: null, remark: null });
   });

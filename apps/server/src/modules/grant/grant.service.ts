@@ -1,7 +1,8 @@
 import { GRANT_REMINDER_DAYS, type GrantList, type GrantState } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { chinaDate } from '../../shared/beijing-time.js';
-import { isMobile } from '../account/personal-data.js';
+import { AppError } from '../../http/errors.js';
+import { isMobile, maskAccount, normalizeAccount } from '../account/personal-data.js';
 import { accessOf } from '../auth/auth.guard.js';
 import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
@@ -88,6 +89,7 @@ export class GrantService {
   async list(userId: number): Promise<GrantList> {
     const now = this.now();
     const [rows, held] = await Promise.all([this.grants.listFor(userId), this.grants.heldBy(userId, now)]);
+    const seats = await this.grants.seatsOf(rows.filter((row) => row.seats && !row.shared).map((row) => row.id));
     return {
       ...accessOf(held),
       databases: [...accessOf(held).databases],
@@ -102,8 +104,45 @@ export class GrantService {
         startsAt: row.startsAt.toISOString(),
         endsAt: row.endsAt.toISOString(),
         shared: row.shared,
+        seatHolders: (seats.get(row.id) ?? []).map((seat) => ({ userId: seat.userId, account: maskAccount(seat.account) })),
       })),
     };
+  }
+
+  /** The holder of a company membership gives one of its seats to another registered account. */
+  async addSeat(userId: number, grantId: number, account: string): Promise<GrantList> {
+    const { transactor } = this.required();
+    await transactor.transaction(async (within) => {
+      const grant = await within.grants.ownForUpdate(userId, grantId);
+      if (!grant) throw new AppError('not_found', '权益不存在');
+      if (!grant.seats) throw new AppError('conflict', '只有企业会员可以分配成员账号');
+      if (grant.revokedAt || grant.endsAt <= this.now()) throw new AppError('conflict', '该企业会员已到期或已终止，不能再分配');
+      const member = await within.accounts.findByAccount(normalizeAccount(account));
+      if (!member || member.deletedAt) throw new AppError('not_found', '该账号不存在，请对方先注册辅料通账号');
+      if (member.id === userId) throw new AppError('conflict', '持有人自己已占用一个席位，无需添加');
+      const taken = (await within.grants.seatsOf([grantId])).get(grantId)?.length ?? 0;
+      if (taken + 1 >= grant.seats) throw new AppError('limit_exceeded', `席位已满：企业会员共 ${grant.seats} 个账号（含您自己）`);
+      if (!(await within.grants.addSeat(grantId, member.id))) throw new AppError('conflict', '该账号已在成员中');
+      await this.reminders?.notices.notify(
+        member.id,
+        { kind: 'order', title: '您已加入企业会员', body: `您的账号已加入“${grant.name}”，有效期至 ${lastDayText(grant.endsAt)}，可查看全部数据库的会员可见字段。`, link: '/account' },
+        within,
+      );
+    });
+    return this.list(userId);
+  }
+
+  async removeSeat(userId: number, grantId: number, seatUserId: number): Promise<void> {
+    const { transactor } = this.required();
+    await transactor.transaction(async (within) => {
+      const grant = await within.grants.ownForUpdate(userId, grantId);
+      if (!grant || !(await within.grants.removeSeat(grantId, seatUserId))) throw new AppError('not_found', '该成员不存在');
+    });
+  }
+
+  private required(): GrantReminderDeps {
+    if (!this.reminders) throw new Error('GrantService was built without its transactor');
+    return this.reminders;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { INVOICE_FILE_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { readUpload, sendPdf } from '../../http/uploads.js';
+import { readUpload, sendPrivateFile } from '../../http/uploads.js';
 import { actorOf, principalOf } from '../auth/auth.guard.js';
 import type { InvoiceService } from './invoice.service.js';
 
@@ -17,13 +17,7 @@ export const invoiceRoutes = endpointRoutes<{ invoices: InvoiceService }>((route
   route('invoiceCreate', async (request, reply) => reply.code(201).send(await invoices.request(principalOf(request).user.id, request.body)));
   route('invoiceFile', async (request, reply) => {
     const { file, name } = await invoices.file(principalOf(request).user.id, request.params.id);
-    if (file.contentType === 'application/pdf') return sendPdf(reply, file.bytes, name);
-    return reply
-      .header('content-type', file.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename="invoice.ofd"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    return sendPrivateFile(reply, file, name);
   });
   route('adminInvoiceList', async (request) => invoices.adminList(request.query.status, request.query.page, request.query.pageSize));
   route('adminInvoiceUpload', async (request) => {

@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { sendPdf } from '../../http/uploads.js';
+import { sendPrivateFile } from '../../http/uploads.js';
 import { actorOf } from '../auth/auth.guard.js';
 import type { OrderAdminService } from './order-admin.service.js';
 
@@ -9,13 +9,8 @@ export const orderAdminRoutes = endpointRoutes<{ desk: OrderAdminService }>((rou
   route('adminOrderGet', async (request) => desk.get(request.params.id));
   route('adminOrderSlip', async (request, reply) => {
     const slip = await desk.slip(request.params.id);
-    if (slip.contentType === 'application/pdf') return sendPdf(reply, slip.bytes, `汇款凭证-${request.params.id}.pdf`);
-    return reply
-      .header('content-type', slip.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .send(slip.bytes);
+    const extension = slip.contentType === 'application/pdf' ? 'pdf' : (slip.contentType.split('/')[1] ?? 'bin');
+    return sendPrivateFile(reply, slip, `汇款凭证-${request.params.id}.${extension}`);
   });
   route('adminOrderConfirmTransfer', async (request) => desk.confirmTransfer(actorOf(request), request.params.id, request.body));
   route('adminOrderRefund', async (request) => desk.refund(actorOf(request), request.params.id, request.body));

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { LoadState } from '../../components/load-state';
 import { paths } from '../../paths';
+import { GrantSeats } from './grant-seats';
 import { grantListQuery } from './plan-api';
 
 /** The last day a grant covers (its end is the first moment after it). */
@@ -49,6 +50,7 @@ export function GrantSummary() {
                       {grant.state === 'ended' ? `原有效期至 ${lastDay(grant.endsAt)}` : `有效期至 ${lastDay(grant.endsAt)}`}
                     </span>
                     <span className="grant-summary__what">{what(grant)}</span>
+                    {grant.seats && !grant.shared && grant.state === 'active' ? <GrantSeats grant={grant} /> : null}
                   </li>
                 ))}
               </ul>
