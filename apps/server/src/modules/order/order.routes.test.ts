@@ -200,7 +200,7 @@ describe('WeChat Pay notifications', () => {
     }
     expect((await orderOf(member.headers, order.id)).status).toBe('pending');
     expect(await grantsOf(member.user.id)).toEqual([]);
-    expect(await t.database.db.select().from(payments).where(eq(payments.tradeNo, 'none'))).toEqual([]);
+    expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
   });
 
   it('are applied once: a replay answers the same and grants nothing twice, also when two arrive at once', async () => {
