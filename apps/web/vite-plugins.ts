@@ -1,3 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** Writes `build-meta.json` ({ id, timestamp }) beside the browser assets; the server reads it at boot. */
@@ -48,6 +52,66 @@ export function guardRouteModuleReloadPlugin(): Plugin {
       if (!error && this.environment.config.consumer === 'client' && !patched) {
         this.error('react-router changed: the route-module reload guard found nothing to patch');
       }
+    },
+  };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const antdStylesId = 'virtual:antd.css';
+/** Resolved id: ends in `.css`, so Vite's CSS pipeline bundles it into a hashed stylesheet. */
+const antdStylesResolved = '\0fuliaotong-antd.css';
+
+/**
+ * antd's styles as a static stylesheet (docs/decisions/0029-static-styles-and-a-javascript-budget.md):
+ * `import 'virtual:antd.css'` in the root route yields, at build time, the CSS of every antd
+ * component the app imports, with the site's theme, extracted by antd's whole-export tool
+ * (`@ant-design/static-style-extract`). The file ends with antd's map of the styles it holds, so the
+ * components in the browser skip generating those styles again; a component missing from the file
+ * still gets its styles at run time.
+ */
+export function antdStaticStylesPlugin(options: { appDirectory: string }): Plugin {
+  let css: Promise<string> | undefined;
+  return {
+    name: 'fuliaotong:antd-static-styles',
+    resolveId(id) {
+      return id === antdStylesId ? antdStylesResolved : null;
+    },
+    load(id) {
+      if (id !== antdStylesResolved) return null;
+      // Imported here, not at the top: antd's class-name prefix depends on NODE_ENV, which Vite has
+      // set for the build by the time modules load.
+      css ??= import('./antd-styles.ts').then(({ extractAntdStyles }) => extractAntdStyles(options.appDirectory));
+      return css;
+    },
+  };
+}
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every script, stylesheet and SVG of
+ * the browser build; the server sends them as they are to browsers that accept them
+ * (`@fastify/static`'s `preCompressed`), so the strongest settings cost nothing per request.
+ */
+export function precompressAssetsPlugin(): Plugin {
+  return {
+    name: 'fuliaotong:precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      if (this.environment.config.consumer !== 'client' || !options.dir) return;
+      const files = Object.values(bundle).filter((file) => /\.(js|css|svg|json)$/.test(file.fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const bytes = Buffer.from(source);
+          const target = path.join(options.dir!, file.fileName);
+          const [br, gzipped] = await Promise.all([
+            brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gzipAsync(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gzipped)]);
+        }),
+      );
     },
   };
 }

@@ -250,7 +250,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
-  // Pages carry their antd styles inline (docs/decisions/0004): compression shrinks them about tenfold.
+  // Pages and API answers are compressed on the fly (brotli at a quality cheap enough per request);
+  // the web build's scripts and stylesheets are sent from their precompressed copies instead.
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

@@ -17,6 +17,7 @@ import { ReloadOnNewBuild } from './components/reload-on-new-build';
 import './load-context';
 import type { RootData } from './root-data';
 import { theme } from './site/theme';
+import 'virtual:antd.css';
 import './styles/global.css';
 
 dayjs.locale('zh-cn');
@@ -29,7 +30,10 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   return {
     buildId: context.buildId,
     apiBase: context.apiBase,
-    site: { ...site, qrCodes: { officialAccount: onApi(officialAccount), miniProgram: onApi(miniProgram), corporateChat: onApi(corporateChat) } },
+    site: {
+      ...site,
+      qrCodes: { officialAccount: onApi(officialAccount), miniProgram: onApi(miniProgram), corporateChat: onApi(corporateChat) },
+    },
   };
 }
 

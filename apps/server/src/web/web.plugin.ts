@@ -67,6 +67,8 @@ async function staticServerBuild(app: FastifyInstance, build: WebBuild): Promise
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes a brotli and a gzip copy of each script and stylesheet: sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${'/'}assets${'/'}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -12,6 +12,11 @@ export const theme: ThemeConfig = {
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
   },
+  // antd's styles come from the stylesheet made at build time (vite-plugins.ts): components neither
+  // compute nor insert styles at run time, on the server or in the browser.
+  zeroRuntime: true,
+  // A fixed key for the CSS variables' class: the same in that stylesheet and on every page.
+  cssVar: { key: 'css-var-site' },
   components: {
     // The specification's tooltip width (antd's default too), pinned so that an upgrade cannot change it.
     Tooltip: { maxWidth: TOOLTIP_MAX_WIDTH },

@@ -1,0 +1,114 @@
+/**
+ * The JavaScript a first visit to each route loads, compressed as it is sent (the build's brotli
+ * copies), against the targets of docs/decisions/0029-static-styles-and-a-javascript-budget.md:
+ * /home at most 150 KB, every other public page at most 200 KB. Pages behind a sign-in are listed
+ * without one. `npm run build` prints the table and fails when a public page grows past its ceiling:
+ * what the pages weigh today, lowered as they shed weight, until it meets the target.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+
+const KB = 1024;
+export const HOME_TARGET = 150 * KB;
+export const PUBLIC_PAGE_TARGET = 200 * KB;
+export const HOME_CEILING = 305 * KB;
+export const PUBLIC_PAGE_CEILING = 410 * KB;
+
+/** Public pages: under the default layout and not behind the signed-in guard (apps/web/app/routes.ts). */
+const PUBLIC_LAYOUT = 'layouts/default/default-layout';
+const SIGNED_IN_GUARD = 'signed-in:';
+
+export interface RouteLoad {
+  routeId: string;
+  path: string;
+  /** Scripts (entry, route modules and their static imports) and their compressed bytes. */
+  files: number;
+  bytes: number;
+  cssBytes: number;
+  /** Undefined for pages behind a sign-in. */
+  budget: { target: number; ceiling: number } | undefined;
+}
+
+type Manifest = ServerBuild['assets'];
+type ManifestRoute = NonNullable<Manifest['routes'][string]>;
+
+function chainOf(routes: Manifest['routes'], leaf: ManifestRoute): ManifestRoute[] {
+  const chain: ManifestRoute[] = [];
+  for (let route: ManifestRoute | undefined = leaf; route; route = route.parentId ? routes[route.parentId] : undefined) {
+    chain.unshift(route);
+  }
+  return chain;
+}
+
+function budgetFor(chain: ManifestRoute[]): RouteLoad['budget'] {
+  const ids = chain.map((route) => route.id);
+  if (ids.some((id) => id.startsWith(SIGNED_IN_GUARD)) || !ids.includes(PUBLIC_LAYOUT)) return undefined;
+  return chain.at(-1)?.id === 'routes/home'
+    ? { target: HOME_TARGET, ceiling: HOME_CEILING }
+    : { target: PUBLIC_PAGE_TARGET, ceiling: PUBLIC_PAGE_CEILING };
+}
+
+/** The size a browser receives: the brotli copy the build wrote, else the file itself. */
+async function sentSize(clientDir: string, url: string, sizes: Map<string, number>): Promise<number> {
+  const known = sizes.get(url);
+  if (known !== undefined) return known;
+  const file = path.join(clientDir, url.replace(/^\//, ''));
+  const size = await fs.stat(`${file}.br`).then(
+    (stat) => stat.size,
+    () => fs.stat(file).then((stat) => stat.size),
+  );
+  sizes.set(url, size);
+  return size;
+}
+
+/** First-load scripts and styles of every page route of a build folder (apps/web/builds/<id>). */
+export async function firstLoadByRoute(buildDir: string): Promise<RouteLoad[]> {
+  const clientDir = path.join(buildDir, 'client');
+  const server = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const { entry, routes } = server.assets;
+  const parents = new Set(Object.values(routes).map((route) => route?.parentId));
+  const sizes = new Map<string, number>();
+  const loads: RouteLoad[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route || parents.has(route.id) || route.id === 'root') continue;
+    const chain = chainOf(routes, route);
+    const scripts = new Set([entry.module, ...entry.imports]);
+    const styles = new Set<string>();
+    for (const item of chain) {
+      scripts.add(item.module);
+      for (const url of item.imports ?? []) scripts.add(url);
+      for (const url of item.css ?? []) styles.add(url);
+    }
+    let bytes = 0;
+    for (const url of scripts) bytes += await sentSize(clientDir, url, sizes);
+    let cssBytes = 0;
+    for (const url of styles) cssBytes += await sentSize(clientDir, url, sizes);
+    const routePath = '/' + chain.map((item) => item.path ?? '').filter(Boolean).join('/');
+    loads.push({ routeId: route.id, path: routePath, files: scripts.size, bytes, cssBytes, budget: budgetFor(chain) });
+  }
+  return loads.sort((a, b) => (a.budget === undefined ? 1 : 0) - (b.budget === undefined ? 1 : 0) || a.path.localeCompare(b.path));
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** The table `npm run build` prints, and the pages past their ceiling. */
+export function budgetReport(loads: RouteLoad[]): { text: string; over: RouteLoad[] } {
+  const over = loads.filter((load) => load.budget !== undefined && load.bytes > load.budget.ceiling);
+  const width = Math.max(...loads.map((load) => load.path.length));
+  const lines = ['first-load JavaScript per page (brotli, as sent; CSS beside it):'];
+  for (const load of loads) {
+    const { budget } = load;
+    const verdict =
+      budget === undefined
+        ? 'signed-in'
+        : load.bytes > budget.ceiling
+          ? `PAST CEILING ${kb(budget.ceiling)}`
+          : load.bytes > budget.target
+            ? `over target ${kb(budget.target)}`
+            : `within target ${kb(budget.target)}`;
+    lines.push(`  ${load.path.padEnd(width)}  ${kb(load.bytes).padStart(9)} in ${String(load.files).padStart(3)} files  css ${kb(load.cssBytes).padStart(8)}  ${verdict}`);
+  }
+  return { text: lines.join('\n'), over };
+}
