@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 /** What the browser may use of its own features on this site: nothing the pages do not need. */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), ' +
+  // Only features the browsers know: an unknown one (`bluetooth`) is reported as an error on every page.
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), ' +
   'midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
 
 /** HSTS for requests that came over HTTPS (directly, or through a trusted proxy that says so). */
