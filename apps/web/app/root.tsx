@@ -16,6 +16,7 @@ import { LoadingIndicator } from './components/loading-indicator';
 import { ReloadOnNewBuild } from './components/reload-on-new-build';
 import './load-context';
 import type { RootData } from './root-data';
+import { componentIcons } from './site/component-icons';
 import { theme } from './site/theme';
 import './styles/global.css';
 
@@ -29,7 +30,10 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   return {
     buildId: context.buildId,
     apiBase: context.apiBase,
-    site: { ...site, qrCodes: { officialAccount: onApi(officialAccount), miniProgram: onApi(miniProgram), corporateChat: onApi(corporateChat) } },
+    site: {
+      ...site,
+      qrCodes: { officialAccount: onApi(officialAccount), miniProgram: onApi(miniProgram), corporateChat: onApi(corporateChat) },
+    },
   };
 }
 
@@ -58,7 +62,7 @@ function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(getQueryClient);
   const nonce = useCspNonce();
   return (
-    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined}>
+    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined} {...componentIcons}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntdApp>
