@@ -137,7 +137,9 @@ const details: Array<{ page: string; id: string; nodes: Array<{ target: string; 
 async function scan(page: Page, path: string, label: string, findings: Finding[], names: Map<string, string[]>): Promise<void> {
   await open(page, path);
   // Also the rule that a control's name contains the words it shows (experimental in axe, so off by default).
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   for (const violation of results.violations) {
     findings.push({
       page: `${label} ${path}`,
