@@ -140,6 +140,18 @@ export default tseslint.config(
           selector: 'TemplateElement[value.raw=/^\\/api\\//]',
           message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
         },
+        // antd's icons name themselves in English ("search", "shopping-cart"): an icon that decorates a
+        // control (which carries its own name) is aria-hidden; one that alone says what something is gets
+        // a Chinese aria-label. antd's icons inside its own controls: site/component-icons.tsx.
+        {
+          selector:
+            'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+          message: 'Give the icon aria-hidden (it decorates a named control) or a Chinese aria-label (it alone says what this is).',
+        },
+        {
+          selector: 'JSXOpeningElement[name.name="Segmented"]:not(:has(JSXAttribute[name.name="aria-label"]))',
+          message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
+        },
       ],
       'no-restricted-imports': [
         'error',

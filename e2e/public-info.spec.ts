@@ -132,8 +132,17 @@ describe('public information', () => {
     await page.getByRole('link', { name: 'F20230000001' }).waitFor();
     // Documents by access level, for a visitor.
     await page.locator('.doc-list').getByRole('link', { name: /下载$/ }).first().waitFor();
-    expect(await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).count()).toBeGreaterThan(0);
-    await page.locator('.doc-list').getByRole('link', { name: /申请获取/ }).first().waitFor();
+    expect(
+      await page
+        .locator('.doc-list')
+        .getByRole('link', { name: /登录后下载/ })
+        .count(),
+    ).toBeGreaterThan(0);
+    await page
+      .locator('.doc-list')
+      .getByRole('link', { name: /申请获取/ })
+      .first()
+      .waitFor();
     // Signed out, 收藏 asks to log in first and comes back here.
     await page.getByRole('button', { name: '收藏' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/excipientsdetail?id=1');
@@ -141,7 +150,11 @@ describe('public information', () => {
     await signInNewMember(page);
     await gotoHydrated(page, '/excipientsdetail?id=1');
     // Signed in, the log-in documents can be downloaded.
-    await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).first().waitFor({ state: 'detached' });
+    await page
+      .locator('.doc-list')
+      .getByRole('link', { name: /登录后下载/ })
+      .first()
+      .waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /(^|\s)收藏$/ }).click();
     await page.getByRole('button', { name: '已收藏' }).waitFor();
     await page.reload({ waitUntil: 'networkidle' });
@@ -154,7 +167,10 @@ describe('public information', () => {
     await pack.click();
     await expect(pack.getAttribute('aria-pressed')).resolves.toBe('true');
     await page.getByRole('button', { name: /加入样品车/ }).click();
-    await page.locator('.sample-picker__outcome').getByText('已将 微晶纤维素（PH102 · 500 g） 1 件加入样品车。', { exact: false }).waitFor();
+    await page
+      .locator('.sample-picker__outcome')
+      .getByText('已将 微晶纤维素（PH102 · 500 g） 1 件加入样品车。', { exact: false })
+      .waitFor();
     await page.locator('.sample-picker__outcome').getByRole('link', { name: '去样品车' }).click();
     await waitForHeading(page, '样品车');
     await page.locator('.cart-table').getByRole('link', { name: '微晶纤维素' }).waitFor();
@@ -199,7 +215,10 @@ describe('public information', () => {
     await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
     await page.locator('.ant-descriptions').getByText('登录后查看').first().waitFor({ state: 'detached' });
     await expect(page.locator('.ant-descriptions').getByText('会员可见').count()).resolves.toBe(1);
-    const address = await page.locator('.ant-descriptions-item-label', { hasText: '企业地址' }).locator('xpath=following-sibling::td[1]').textContent();
+    const address = await page
+      .locator('.ant-descriptions-item-label', { hasText: '企业地址' })
+      .locator('xpath=following-sibling::td[1]')
+      .textContent();
     expect(address?.length).toBeGreaterThan(5);
     expect(pageErrors).toEqual([]);
   });
@@ -224,7 +243,7 @@ describe('public information', () => {
     await gotoHydrated(page, '/search?q=%E4%B9%B3%E7%B3%96');
     await page.locator('.search-hit').first().waitFor();
     expect(await page.locator('.search-hit mark', { hasText: '乳糖' }).count()).toBeGreaterThan(2);
-    const tabs = await page.locator('.ant-tabs-tab').allTextContents();
+    const tabs = await page.locator('.search-tab').allTextContents();
     expect(tabs.some((t) => /^辅料产品 [1-9]/.test(t))).toBe(true);
     expect(tabs.some((t) => /^登记信息 [1-9]/.test(t))).toBe(true);
     // The "all" tab groups the hits by type, each group with its count.
@@ -232,7 +251,7 @@ describe('public information', () => {
     expect(groups[0]).toMatch(/^辅料产品 \d+ 条$/);
     expect(groups.some((g) => /^登记信息 \d+ 条$/.test(g))).toBe(true);
     expect(await page.locator('.search-group').first().locator('.search-hit__title mark', { hasText: '乳糖' }).count()).toBeGreaterThan(0);
-    await page.locator('.ant-tabs-tab', { hasText: '登记信息' }).click();
+    await page.locator('.search-tab', { hasText: '登记信息' }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'registration');
     // One type: a flat list whose hits carry their type, paged.
     await page.locator('.search-group').first().waitFor({ state: 'detached' });
@@ -267,7 +286,12 @@ describe('public information: screenshots', () => {
     ['mobile', 375, 812],
   ])('/home, /excipientsinfo, /excipientsdetail, /dbregistrationinfolist, /search at %s width', async (_name, width, height) => {
     const mobile = width < 600;
-    const { page, pageErrors } = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile });
+    const { page, pageErrors } = await browser.newPage({
+      viewport: { width, height },
+      deviceScaleFactor: mobile ? 2 : 1,
+      isMobile: mobile,
+      hasTouch: mobile,
+    });
     for (const [path, name] of [
       ['/home', 'home'],
       ['/excipientsinfo', 'excipientsinfo'],

@@ -487,8 +487,14 @@ describe('side panel and sample cart: screenshots', () => {
     });
 
     await gotoHydrated(page, `/excipientsdetail?id=${picks[0]!.id}`);
-    await panel(page).getByRole('link', { name: '样品车，3 件' }).waitFor();
+    await page.locator('header').getByRole('link', { name: '样品车，3 件' }).waitFor();
     expect(await page.evaluate(horizontalOverflow), 'product page').toBe(0);
+    // On a phone the panel is its handle in the page's margin (it covers nothing) until it is tapped.
+    if (name === 'mobile') {
+      await saveScreenshot(page, `sample-product-handle-${width}`);
+      await openPanel(page);
+    }
+    await panel(page).getByRole('link', { name: '样品车，3 件' }).waitFor();
     await saveScreenshot(page, `sample-product-panel-${width}`);
     await page.getByRole('button', { name: `${picks[0]!.spec.grade} ${picks[0]!.spec.packSize}`, exact: true }).click();
     await page.locator('.sample-picker__bar').scrollIntoViewIfNeeded();

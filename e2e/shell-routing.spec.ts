@@ -40,12 +40,15 @@ describe('platform shell: routing and server rendering', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('an unknown path answers 404 and names the path', async () => {
+  test('an unknown path answers 404, names the path and offers the way home', async () => {
     const { page, pageErrors } = await browser.newPage();
     const response = await gotoHydrated(page, '/nope/x?y=1');
     expect(response?.status()).toBe(404);
     expect(await page.title()).toBe('页面不存在 - 辅料通');
-    const view = page.locator('main.error-view[data-status="404"]');
+    // Inside the site layout's one <main>: the heading, the required message with the path, a way home.
+    expect(await page.locator('main').count()).toBe(1);
+    const view = page.locator('main .error-view[data-status="404"]');
+    await view.getByRole('heading', { level: 1, name: '页面不存在' }).waitFor();
     await expect(view.locator('.error-view__detail').textContent()).resolves.toBe('Page Not Found: /nope/x?y=1');
     await expect(view.getByRole('link', { name: '返回首页' }).getAttribute('href')).resolves.toBe('/home');
     expect(pageErrors).toEqual([]);

@@ -16,6 +16,7 @@ import { LoadingIndicator } from './components/loading-indicator';
 import { ReloadOnNewBuild } from './components/reload-on-new-build';
 import './load-context';
 import type { RootData } from './root-data';
+import { componentIcons } from './site/component-icons';
 import { theme } from './site/theme';
 import 'virtual:antd.css';
 import './styles/global.css';
@@ -62,7 +63,7 @@ function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(getQueryClient);
   const nonce = useCspNonce();
   return (
-    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined}>
+    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined} {...componentIcons}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntdApp>

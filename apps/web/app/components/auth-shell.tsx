@@ -22,7 +22,7 @@ export function AuthShell({
   return (
     <div className="auth-page">
       <header className="auth-page__header">
-        <Link to={paths.home} className="auth-page__brand" aria-label="返回辅料通首页">
+        <Link to={paths.home} className="auth-page__brand">
           <span className="site-header__logo" aria-hidden>
             辅
           </span>

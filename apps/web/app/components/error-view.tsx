@@ -32,7 +32,7 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
       <Root className="error-view" data-status={404}>
         <Result
           status="404"
-          title="404"
+          title={<h1 className="error-view__title">页面不存在</h1>}
           subTitle={
             <>
               <p>抱歉，您访问的页面不存在或已被移除。</p>
@@ -42,8 +42,8 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
           extra={
             <div className="error-view__actions">
               {extra}
-              <Link to={paths.home}>
-                <Button type="primary">返回首页</Button>
+              <Link to={paths.home} className="error-view__home">
+                返回首页
               </Link>
             </div>
           }

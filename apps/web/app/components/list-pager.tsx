@@ -1,5 +1,35 @@
+import { DoubleLeftOutlined, DoubleRightOutlined, EllipsisOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Pagination } from 'antd';
+import type { ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
+
+/** antd's own page buttons, with Chinese names for the arrows that name the previous and next buttons, other icons hidden. */
+function jumpLink(icon: ReactElement) {
+  return (
+    <a className="ant-pagination-item-link">
+      <div className="ant-pagination-item-container">
+        {icon}
+        <span className="ant-pagination-item-ellipsis">
+          <EllipsisOutlined aria-hidden />
+        </span>
+      </div>
+    </a>
+  );
+}
+const pagerIcons = {
+  prevIcon: (
+    <button className="ant-pagination-item-link" type="button" tabIndex={-1}>
+      <LeftOutlined aria-label="上一页" />
+    </button>
+  ),
+  nextIcon: (
+    <button className="ant-pagination-item-link" type="button" tabIndex={-1}>
+      <RightOutlined aria-label="下一页" />
+    </button>
+  ),
+  jumpPrevIcon: jumpLink(<DoubleLeftOutlined aria-hidden className="ant-pagination-item-link-icon" />),
+  jumpNextIcon: jumpLink(<DoubleRightOutlined aria-hidden className="ant-pagination-item-link-icon" />),
+};
 
 /** Pagination kept in the URL (`page`), so that a page of results can be shared and the back button works. */
 export function ListPager({ total, pageSize, cap }: { total: number; pageSize: number; cap?: number }) {
@@ -13,6 +43,7 @@ export function ListPager({ total, pageSize, cap }: { total: number; pageSize: n
         pageSize={pageSize}
         total={total}
         showSizeChanger={false}
+        {...pagerIcons}
         showTotal={(n) => (cap && n >= cap ? `共 ${cap.toLocaleString('zh-CN')}+ 条` : `共 ${n.toLocaleString('zh-CN')} 条`)}
         onChange={(next) => {
           const updated = currentParams(params);

@@ -10,7 +10,12 @@ export function RefreshButton({
   className?: string;
 }) {
   return (
-    <Button className={className} icon={<ReloadOutlined />} loading={query.isFetching && !query.isPending} onClick={() => void query.refetch()}>
+    <Button
+      className={className}
+      icon={<ReloadOutlined aria-hidden />}
+      loading={query.isFetching && !query.isPending}
+      onClick={() => void query.refetch()}
+    >
       刷新
     </Button>
   );

@@ -26,7 +26,7 @@ function AdminTopBar({ name, onSignOut, signingOut }: { name?: string; onSignOut
             <span className="admin-bar__name" title={name}>
               {name}
             </span>
-            <Button size="small" icon={<LogoutOutlined />} loading={signingOut} onClick={onSignOut}>
+            <Button size="small" icon={<LogoutOutlined aria-hidden />} loading={signingOut} onClick={onSignOut}>
               退出
             </Button>
           </div>

@@ -35,20 +35,20 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
   if (doc.url) {
     return (
       <a href={apiUrl(doc.url)} target="_blank" rel="noopener">
-        <DownloadOutlined /> 下载
+        <DownloadOutlined aria-hidden /> 下载
       </a>
     );
   }
   if (doc.access === 'login') {
     return (
       <Link to={loginHref(location.pathname + location.search)}>
-        <LockOutlined /> 登录后下载
+        <LockOutlined aria-hidden /> 登录后下载
       </Link>
     );
   }
   return (
     <a href={`mailto:${site.email}?subject=${encodeURIComponent(`申请获取：${doc.title}`)}`}>
-      <MailOutlined /> 申请获取
+      <MailOutlined aria-hidden /> 申请获取
     </a>
   );
 }
@@ -83,7 +83,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
         <div className="product__actions">
           <FavoriteButton targetType="excipient" targetId={item.id} favoriteId={item.favoriteId} />
           {item.specs.some((s) => s.sampleAvailable) ? (
-            <Button type="primary" icon={<ShoppingCartOutlined />} href="#specs">
+            <Button type="primary" icon={<ShoppingCartOutlined aria-hidden />} href="#specs">
               申请样品
             </Button>
           ) : null}
@@ -117,8 +117,8 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             </h2>
             <SampleSpecPicker product={item} />
             <p className="muted small spec-note">
-              选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {site.phone}（
-              {site.serviceHours}）或发送邮件至 <a href={`mailto:${site.email}`}>{site.email}</a>。
+              选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {site.phone}（{site.serviceHours}
+              ）或发送邮件至 <a href={`mailto:${site.email}`}>{site.email}</a>。
             </p>
           </section>
           <section className="panel" aria-labelledby="description-title">
@@ -142,9 +142,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
                 {item.registrations.map((r) => (
                   <li key={r.regNo}>
                     {r.registrationId ? (
-                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.registrationId })}>
-                        {r.regNo}
-                      </Link>
+                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.registrationId })}>{r.regNo}</Link>
                     ) : (
                       r.regNo
                     )}

@@ -92,7 +92,7 @@ export default function FormSuccessPage() {
         >
           {(data) => (
             <Result
-              icon={<CheckCircleFilled />}
+              icon={<CheckCircleFilled aria-hidden />}
               status="success"
               title={<h1 className="success-head__title">样品申请已提交</h1>}
               subTitle={
@@ -125,9 +125,9 @@ export default function FormSuccessPage() {
               title={howWeTellYou(byMessage, data.mobile, data.email)}
               description={
                 <>
-                  审核期间可在 <Link to={withQuery(paths.applicationOrder, { id: data.id })}>申请单</Link>{' '}
-                  中查看或修改申请，也可在 <Link to={paths.applications}>我的申请</Link> 中查看进度；短信与邮件通知可在{' '}
-                  <Link to={paths.account}>个人资料</Link> 中开启或关闭。
+                  审核期间可在 <Link to={withQuery(paths.applicationOrder, { id: data.id })}>申请单</Link> 中查看或修改申请，也可在{' '}
+                  <Link to={paths.applications}>我的申请</Link> 中查看进度；短信与邮件通知可在 <Link to={paths.account}>个人资料</Link>{' '}
+                  中开启或关闭。
                 </>
               }
             />

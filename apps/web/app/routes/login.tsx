@@ -120,7 +120,7 @@ function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) 
       >
         <AccountField checked={false} />
         <Form.Item label="密码" name="password" rules={[{ required: true }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
+          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
         </Form.Item>
         <div className="auth-card__links">
           <Link to={paths.forgotPassword}>忘记密码？</Link>

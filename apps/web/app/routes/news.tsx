@@ -32,6 +32,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
       <PageHeading title={pageInfo(paths.news).title} description="药用辅料行业动态、政策解读、技术文章与展会活动。" />
       <div className="toolbar">
         <Segmented
+          aria-label="资讯栏目"
           value={params.get('category') ?? '全部'}
           options={['全部', ...NEWS_CATEGORIES]}
           onChange={(v) => setFilter({ category: v === '全部' ? undefined : String(v) })}

@@ -24,5 +24,6 @@ export default function NotFound() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView error={error} />;
+  // Inside the site layout: a section of its <main>.
+  return <ErrorView error={error} inLayout />;
 }

@@ -83,12 +83,12 @@ export default function RegisterPage() {
           extra="用于登录和接收验证码"
           rules={[{ required: true, whitespace: true, message: '请输入手机号' }, schemaRule(Mobile)]}
         >
-          <Input prefix={<MobileOutlined />} placeholder="11 位手机号码" autoComplete="tel" inputMode="tel" maxLength={11} />
+          <Input prefix={<MobileOutlined aria-hidden />} placeholder="11 位手机号码" autoComplete="tel" inputMode="tel" maxLength={11} />
         </Form.Item>
         <CaptchaField sender={codes} />
         <CodeField sender={codes} label="短信验证码" />
         <Form.Item label="昵称（选填）" name="nickName" rules={[schemaRule(NickName)]}>
-          <Input prefix={<SmileOutlined />} placeholder="在网站上显示的名字" autoComplete="nickname" maxLength={30} />
+          <Input prefix={<SmileOutlined aria-hidden />} placeholder="在网站上显示的名字" autoComplete="nickname" maxLength={30} />
         </Form.Item>
         <NewPasswordFields placeholder="设置登录密码" confirmPlaceholder="再次输入密码" />
         <Form.Item

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/registrations';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
+import { RecordCards } from '../components/record-cards';
 import { registrationPageQuery } from '../features/registrations/registration-api';
 import { ReviewStatusTag } from '../features/registrations/review-status-tag';
 import { usePublicQuery } from '../features/session/use-public-query';
@@ -161,9 +162,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           allowEmpty={[true, true]}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-          onChange={(range) =>
-            setFilter({ updatedFrom: range?.[0]?.format('YYYY-MM-DD'), updatedTo: range?.[1]?.format('YYYY-MM-DD') })
-          }
+          onChange={(range) => setFilter({ updatedFrom: range?.[0]?.format('YYYY-MM-DD'), updatedTo: range?.[1]?.format('YYYY-MM-DD') })}
           className="filter-grid__wide"
         />
       </section>
@@ -198,8 +197,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
             const column = typeof s?.field === 'string' ? sortable[s.field] : undefined;
             if (!column || !s?.order) setFilter({ sort: undefined });
-            else
-              setFilter({ sort: s.order === 'ascend' ? column.asc : column.desc === 'updated_desc' ? undefined : column.desc });
+            else setFilter({ sort: s.order === 'ascend' ? column.asc : column.desc === 'updated_desc' ? undefined : column.desc });
           }}
           columns={[
             {
@@ -233,24 +231,19 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         />
       </section>
       {/* Phones: the same records as cards (the table above is hidden there). */}
-      <ul className="record-cards" aria-label="登记信息列表">
-        {page.items.map((r) => (
-          <li key={r.id} className="record-card">
-            <Link to={detailHref(r)} className="record-card__link">
-              <span className="record-card__head">
-                <strong className="record-card__name">{r.name}</strong>
-                <ReviewStatusTag status={r.reviewStatus} />
-              </span>
-              <span className="record-card__regno">{r.regNo}</span>
-              <span className="record-card__company">{r.company}</span>
-              <span className="record-card__meta">
-                {r.type} · {r.province} · 更新于 {r.updatedOn}
-              </span>
-            </Link>
-          </li>
-        ))}
-        {page.items.length === 0 ? <li className="record-card record-card--empty">没有符合条件的登记信息</li> : null}
-      </ul>
+      <RecordCards
+        label="登记信息列表"
+        empty="没有符合条件的登记信息"
+        items={page.items.map((r) => ({
+          key: r.id,
+          href: detailHref(r),
+          name: r.name,
+          tag: <ReviewStatusTag status={r.reviewStatus} />,
+          code: r.regNo,
+          lines: [r.company],
+          meta: `${r.type} · ${r.province} · 更新于 ${r.updatedOn}`,
+        }))}
+      />
       <ListPager total={page.totalCount} pageSize={PAGE_SIZE} cap={COUNT_CAP} />
     </div>
   );

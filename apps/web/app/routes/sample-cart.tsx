@@ -135,7 +135,7 @@ export default function SampleCartPage() {
         isEmpty={() => items.length === 0}
         empty={
           <EmptyState
-            image={<ShoppingCartOutlined className="empty-icon" />}
+            image={<ShoppingCartOutlined aria-hidden className="empty-icon" />}
             description="样品车还是空的。在产品页选择规格与包装，即可加入样品车。"
           >
             <Link to={paths.excipients}>
@@ -213,9 +213,7 @@ export default function SampleCartPage() {
         <div className="cart-summary" role="region" aria-label="已选样品">
           <div className="cart-summary__text" aria-live="polite">
             已选 <strong>{selected.length}</strong> 种，共 <strong>{totalQuantity}</strong> 件
-            {overLimit && limits ? (
-              <span className="cart-summary__warn">（每次最多申请 {limits.maxApplicationItems} 种）</span>
-            ) : null}
+            {overLimit && limits ? <span className="cart-summary__warn">（每次最多申请 {limits.maxApplicationItems} 种）</span> : null}
           </div>
           <Button type="primary" size="large" disabled={selected.length === 0 || overLimit} onClick={apply}>
             申请样品

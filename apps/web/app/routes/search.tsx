@@ -1,6 +1,6 @@
 import { SEARCH_MAX_LENGTH, searchTypeLabels } from '@fuliaotong/contracts/constants';
 import type { SearchHit, SearchResult, SearchType } from '@fuliaotong/contracts';
-import { Alert, Empty, Tabs, Tag } from 'antd';
+import { Alert, Empty, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
 import { HomeSearch } from '../features/search/home-search';
@@ -71,11 +71,18 @@ function Hit({ hit, showType }: { hit: SearchHit; showType: boolean }) {
           <Highlighted text={hit.snippet} ranges={hit.snippetHighlights} />
         </p>
       ) : null}
-      {hit.date ? (
-        <span className="search-hit__date">{hit.type === 'registration' ? `更新于 ${hit.date}` : hit.date}</span>
-      ) : null}
+      {hit.date ? <span className="search-hit__date">{hit.type === 'registration' ? `更新于 ${hit.date}` : hit.date}</span> : null}
     </li>
   );
+}
+
+/** The search's query string narrowed to one kind of result (all kinds: no `type`), from its first page. */
+function narrowedTo(params: URLSearchParams, type: SearchType): string {
+  const next = new URLSearchParams(params);
+  if (type === 'all') next.delete('type');
+  else next.set('type', type);
+  next.delete('page');
+  return next.toString();
 }
 
 const hitTypes = types.filter((t): t is Exclude<SearchType, 'all'> => t !== 'all');
@@ -83,14 +90,12 @@ const hitTypes = types.filter((t): t is Exclude<SearchType, 'all'> => t !== 'all
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, problem, query } = loaderData;
   const result = usePublicQuery(searchQuery(query ?? { q: '' }), loaderData.result, { personal: false });
-  const [, setFilter] = useFilterParams();
+  const [params] = useFilterParams();
   const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
   const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);
   const label = (type: SearchType) => {
     const n = count(type);
-    return result && type !== 'all' && n >= result.countCap
-      ? `${result.countCap.toLocaleString('zh-CN')}+`
-      : n.toLocaleString('zh-CN');
+    return result && type !== 'all' && n >= result.countCap ? `${result.countCap.toLocaleString('zh-CN')}+` : n.toLocaleString('zh-CN');
   };
   return (
     <div className="container page search-page">
@@ -102,18 +107,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <Alert type="info" showIcon title={problem} className="search-page__problem" />
       ) : result ? (
         <section className="panel search-page__results">
-          <Tabs
-            activeKey={result.type}
-            onChange={(type) => setFilter({ type: type === 'all' ? undefined : type })}
-            items={types.map((type) => ({
-              key: type,
-              label: (
-                <span className={count(type) === 0 ? 'search-tab is-empty' : 'search-tab'}>
-                  {searchTypeLabels[type]} <span className="search-tab__count">{label(type)}</span>
-                </span>
-              ),
-            }))}
-          />
+          {/* The kinds of result, each a link to the same search narrowed to it (a row that scrolls sideways on phones). */}
+          <nav className="search-tabs" aria-label="结果类别">
+            {types.map((type) => (
+              <Link
+                key={type}
+                to={`?${narrowedTo(params, type)}`}
+                className={['search-tab', type === result.type ? 'is-active' : '', count(type) === 0 ? 'is-empty' : ''].join(' ').trim()}
+                aria-current={type === result.type ? 'page' : undefined}
+              >
+                {searchTypeLabels[type]} <span className="search-tab__count">{label(type)}</span>
+              </Link>
+            ))}
+          </nav>
           {result.items.length === 0 ? (
             <Empty
               description={

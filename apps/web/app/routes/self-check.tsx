@@ -82,11 +82,11 @@ export default function SelfCheck() {
             {probe ? (
               probe.reachable ? (
                 <span data-testid="api-status">
-                  <CheckCircleTwoTone twoToneColor="#52c41a" /> 正常
+                  <CheckCircleTwoTone aria-hidden twoToneColor="#52c41a" /> 正常
                 </span>
               ) : (
                 <span data-testid="api-status">
-                  <CloseCircleTwoTone twoToneColor="#ff4d4f" /> 无法连接：{probe.error}
+                  <CloseCircleTwoTone aria-hidden twoToneColor="#ff4d4f" /> 无法连接：{probe.error}
                 </span>
               )
             ) : (

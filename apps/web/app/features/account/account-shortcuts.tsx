@@ -15,15 +15,15 @@ import { paths } from '../../paths';
 import './account.css';
 
 const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
-  { to: paths.applications, label: '我的申请', icon: <ProfileOutlined /> },
-  { to: paths.sampleCart, label: '样品车', icon: <ShoppingCartOutlined /> },
-  { to: paths.favorites, label: '我的收藏', icon: <StarOutlined /> },
-  { to: paths.databaseOrders, label: '数据库订单', icon: <DatabaseOutlined /> },
-  { to: paths.invoices, label: '发票管理', icon: <FileDoneOutlined /> },
-  { to: paths.payment, label: '支付', icon: <WalletOutlined /> },
-  { to: paths.upgrade, label: '会员升级', icon: <CrownOutlined /> },
-  { to: paths.addresses, label: '收货地址', icon: <EnvironmentOutlined /> },
-  { to: paths.notices, label: '消息通知', icon: <BellOutlined /> },
+  { to: paths.applications, label: '我的申请', icon: <ProfileOutlined aria-hidden /> },
+  { to: paths.sampleCart, label: '样品车', icon: <ShoppingCartOutlined aria-hidden /> },
+  { to: paths.favorites, label: '我的收藏', icon: <StarOutlined aria-hidden /> },
+  { to: paths.databaseOrders, label: '数据库订单', icon: <DatabaseOutlined aria-hidden /> },
+  { to: paths.invoices, label: '发票管理', icon: <FileDoneOutlined aria-hidden /> },
+  { to: paths.payment, label: '支付', icon: <WalletOutlined aria-hidden /> },
+  { to: paths.upgrade, label: '会员升级', icon: <CrownOutlined aria-hidden /> },
+  { to: paths.addresses, label: '收货地址', icon: <EnvironmentOutlined aria-hidden /> },
+  { to: paths.notices, label: '消息通知', icon: <BellOutlined aria-hidden /> },
 ];
 
 /** A link to every account page. */

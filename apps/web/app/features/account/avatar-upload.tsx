@@ -34,7 +34,7 @@ export function AvatarUpload({ user }: { user: User }) {
       <button type="button" className="avatar-upload" aria-label="更换头像" title="更换头像（PNG/JPG/WebP，不超过 2 MB）">
         <UserAvatar user={user} size={80} />
         <span className="avatar-upload__overlay" aria-hidden>
-          {mutation.isPending ? <LoadingOutlined /> : <CameraOutlined />}
+          {mutation.isPending ? <LoadingOutlined aria-hidden /> : <CameraOutlined aria-hidden />}
         </span>
       </button>
     </Upload>

@@ -22,7 +22,7 @@ export function UserAvatar({ user, size, ...rest }: { user: Pick<SessionUser, 'n
   if (user.avatar) return <Avatar size={size} src={apiUrl(user.avatar)} alt={displayName(user)} {...rest} />;
   const initial = user.nickName.trim().slice(0, 1);
   return (
-    <Avatar size={size} className="user-avatar" icon={initial ? undefined : <UserOutlined />} {...rest}>
+    <Avatar size={size} className="user-avatar" icon={initial ? undefined : <UserOutlined aria-hidden />} {...rest}>
       {initial || null}
     </Avatar>
   );

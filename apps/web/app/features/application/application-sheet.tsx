@@ -25,7 +25,7 @@ function CoaDownload({ viewer, applicationId, item }: { viewer: 'member' | 'staf
       type="link"
       size="small"
       className="no-print"
-      icon={<FilePdfOutlined />}
+      icon={<FilePdfOutlined aria-hidden />}
       loading={pending}
       aria-label={`下载 ${item.nameZh} 批号 ${item.batchNumber ?? ''} 的 COA`}
       onClick={() => {
@@ -239,7 +239,9 @@ export function ApplicationSheet({
                   {shipped ? (
                     <td>
                       {item.batchNumber ?? '—'}
-                      {item.coaUrl ? <CoaDownload viewer={applicant === undefined ? 'member' : 'staff'} applicationId={a.id} item={item} /> : null}
+                      {item.coaUrl ? (
+                        <CoaDownload viewer={applicant === undefined ? 'member' : 'staff'} applicationId={a.id} item={item} />
+                      ) : null}
                     </td>
                   ) : null}
                 </tr>

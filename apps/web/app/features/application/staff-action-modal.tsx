@@ -45,7 +45,11 @@ function commandOf(action: StaffAction, values: Values): StaffCommand {
           trackingNumber: values.trackingNumber?.trim() ?? '',
           batches: Object.entries(values.batches ?? {})
             .filter(([, batch]) => batch.batchNumber?.trim())
-            .map(([itemId, batch]) => ({ itemId: Number(itemId), batchNumber: batch.batchNumber!.trim(), ...(batch.coa ? { coa: batch.coa } : {}) })),
+            .map(([itemId, batch]) => ({
+              itemId: Number(itemId),
+              batchNumber: batch.batchNumber!.trim(),
+              ...(batch.coa ? { coa: batch.coa } : {}),
+            })),
         },
       };
     case 'deliver':
@@ -81,7 +85,7 @@ function CoaField({ value, onChange, label }: { value?: string; onChange?: (valu
             .finally(() => setPending(false));
         }}
       >
-        <Button icon={<UploadOutlined />} loading={pending} aria-label={`上传${label}`}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={pending} aria-label={`上传${label}`}>
           {value ? '重新上传' : '上传 PDF'}
         </Button>
       </Upload>

@@ -126,25 +126,35 @@ function Toolbar({ editor, onImage, uploading }: { editor: Editor; onImage: (fil
         aria-label="段落格式"
         className="rich-editor__block"
       />
-      <ToolButton label="加粗" icon={<BoldOutlined />} active={state.bold} onClick={() => chain().toggleBold().run()} />
-      <ToolButton label="斜体" icon={<ItalicOutlined />} active={state.italic} onClick={() => chain().toggleItalic().run()} />
-      <ToolButton label="下划线" icon={<UnderlineOutlined />} active={state.underline} onClick={() => chain().toggleUnderline().run()} />
-      <ToolButton label="删除线" icon={<StrikethroughOutlined />} active={state.strike} onClick={() => chain().toggleStrike().run()} />
+      <ToolButton label="加粗" icon={<BoldOutlined aria-hidden />} active={state.bold} onClick={() => chain().toggleBold().run()} />
+      <ToolButton label="斜体" icon={<ItalicOutlined aria-hidden />} active={state.italic} onClick={() => chain().toggleItalic().run()} />
+      <ToolButton
+        label="下划线"
+        icon={<UnderlineOutlined aria-hidden />}
+        active={state.underline}
+        onClick={() => chain().toggleUnderline().run()}
+      />
+      <ToolButton
+        label="删除线"
+        icon={<StrikethroughOutlined aria-hidden />}
+        active={state.strike}
+        onClick={() => chain().toggleStrike().run()}
+      />
       <ToolButton
         label="无序列表"
-        icon={<UnorderedListOutlined />}
+        icon={<UnorderedListOutlined aria-hidden />}
         active={state.bulletList}
         onClick={() => chain().toggleBulletList().run()}
       />
       <ToolButton
         label="有序列表"
-        icon={<OrderedListOutlined />}
+        icon={<OrderedListOutlined aria-hidden />}
         active={state.orderedList}
         onClick={() => chain().toggleOrderedList().run()}
       />
       <ToolButton
         label="链接"
-        icon={<LinkOutlined />}
+        icon={<LinkOutlined aria-hidden />}
         active={state.link}
         onClick={() => {
           setHref((editor.getAttributes('link').href as string | undefined) ?? '');
@@ -160,25 +170,25 @@ function Toolbar({ editor, onImage, uploading }: { editor: Editor; onImage: (fil
         }}
       >
         <Tooltip title="插入图片（PNG、JPEG 或 WebP，上传到本站）">
-          <Button type="text" size="small" icon={<PictureOutlined />} loading={uploading} aria-label="插入图片" />
+          <Button type="text" size="small" icon={<PictureOutlined aria-hidden />} loading={uploading} aria-label="插入图片" />
         </Tooltip>
       </Upload>
       <ToolButton
         label="插入表格"
-        icon={<TableOutlined />}
+        icon={<TableOutlined aria-hidden />}
         onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
       />
       {state.table ? (
         <span className="rich-editor__group" aria-label="表格">
-          <ToolButton label="在下方加一行" icon={<InsertRowBelowOutlined />} onClick={() => chain().addRowAfter().run()} />
-          <ToolButton label="在右侧加一列" icon={<InsertRowRightOutlined />} onClick={() => chain().addColumnAfter().run()} />
-          <ToolButton label="删除所在行" icon={<DeleteRowOutlined />} onClick={() => chain().deleteRow().run()} />
-          <ToolButton label="删除所在列" icon={<DeleteColumnOutlined />} onClick={() => chain().deleteColumn().run()} />
-          <ToolButton label="删除表格" icon={<DeleteOutlined />} onClick={() => chain().deleteTable().run()} />
+          <ToolButton label="在下方加一行" icon={<InsertRowBelowOutlined aria-hidden />} onClick={() => chain().addRowAfter().run()} />
+          <ToolButton label="在右侧加一列" icon={<InsertRowRightOutlined aria-hidden />} onClick={() => chain().addColumnAfter().run()} />
+          <ToolButton label="删除所在行" icon={<DeleteRowOutlined aria-hidden />} onClick={() => chain().deleteRow().run()} />
+          <ToolButton label="删除所在列" icon={<DeleteColumnOutlined aria-hidden />} onClick={() => chain().deleteColumn().run()} />
+          <ToolButton label="删除表格" icon={<DeleteOutlined aria-hidden />} onClick={() => chain().deleteTable().run()} />
         </span>
       ) : null}
-      <ToolButton label="撤销" icon={<UndoOutlined />} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
-      <ToolButton label="重做" icon={<RedoOutlined />} disabled={!state.canRedo} onClick={() => chain().redo().run()} />
+      <ToolButton label="撤销" icon={<UndoOutlined aria-hidden />} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
+      <ToolButton label="重做" icon={<RedoOutlined aria-hidden />} disabled={!state.canRedo} onClick={() => chain().redo().run()} />
       <Modal
         title="链接"
         open={linkOpen}

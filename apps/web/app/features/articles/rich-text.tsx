@@ -256,6 +256,15 @@ function renderNodes(nodes: RichNode[]): ReactNode[] {
       props.decoding = 'async';
     }
     if (node.tag === 'br' || node.tag === 'hr' || node.tag === 'img') return createElement(node.tag, props);
+    if (node.tag === 'table') {
+      // A table wider than the column scrolls sideways in a frame of its own (shadows at the edges say
+      // there is more), reachable with the keyboard, instead of squeezing its cells to a character each.
+      return createElement(
+        'div',
+        { key: index, className: 'rich-text__table', role: 'region', 'aria-label': '表格（可左右滚动）', tabIndex: 0 },
+        createElement('table', null, ...renderNodes(node.children)),
+      );
+    }
     return createElement(node.tag, props, ...renderNodes(node.children));
   });
 }

@@ -5,6 +5,7 @@ import { Alert, Button, Input, Select, Skeleton, Table, Tag } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { ListPager, useFilterParams } from '../../components/list-pager';
+import { RecordCards, type RecordCardItem } from '../../components/record-cards';
 import { LoadError } from '../../components/load-state';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
@@ -16,6 +17,31 @@ import { AccessTag } from './database-card';
 import { LockedNote, lockOf } from './locked-field';
 
 const PAGE_SIZE = 20;
+
+/** The records as cards for phones: a standard with its status, English name and pharmacopoeia; a usage row with its amount. */
+function recordCards(code: string, items: Array<StandardRecord | UsageRecord>): RecordCardItem[] {
+  if (code === 'standard') {
+    return (items as StandardRecord[]).map((r) => ({
+      key: r.id,
+      href: withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id }),
+      name: r.name,
+      tag: <Tag color={r.status === '现行' ? 'green' : 'default'}>{r.status}</Tag>,
+      code: r.nameEn,
+      meta: `${r.pharmacopoeia} ${r.edition}${r.effectiveOn ? ` · ${r.effectiveOn} 实施` : ''}`,
+    }));
+  }
+  return (items as UsageRecord[]).map((r) => {
+    // The card is a link to the record: a lock is named here, its own link is on the record's page.
+    const lock = lockOf(r.locked, 'maxAmount');
+    return {
+      key: r.id,
+      href: withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id }),
+      name: r.ingredient,
+      lines: [`单位制剂最大用量：${lock ? lock.message : (r.maxAmount ?? '—')}`],
+      meta: `${r.route} · ${r.dosageForm}`,
+    };
+  });
+}
 const filterNames = ['keyword', 'pharmacopoeia', 'status', 'route', 'dosageForm', 'page'] as const;
 
 /**
@@ -193,7 +219,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
           <p className="result-count" role="status">
             共 <strong>{records.data.totalCount.toLocaleString('zh-CN')}</strong> 条记录
           </p>
-          <section className="panel table-scroll">
+          <section className="panel table-scroll records-table">
             {db.code === 'standard' ? (
               <Table<StandardRecord>
                 rowKey="id"
@@ -248,6 +274,8 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
               />
             )}
           </section>
+          {/* Phones: the same records as cards (the table above is hidden there). */}
+          <RecordCards label={`${db.name}列表`} empty="没有符合条件的记录" items={recordCards(db.code, records.data.items)} />
           <ListPager total={records.data.totalCount} pageSize={PAGE_SIZE} />
         </>
       )}

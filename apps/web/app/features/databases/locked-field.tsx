@@ -12,7 +12,7 @@ export function LockedNote({ locked }: { locked: Locked }) {
     locked.level === 'login' ? loginHref(location.pathname + location.search) : withQuery(paths.upgrade, { for: locked.database });
   return (
     <span className={`locked-note locked-note--${locked.level}`}>
-      <LockOutlined /> <Link to={href}>{locked.message}</Link>
+      <LockOutlined aria-hidden /> <Link to={href}>{locked.message}</Link>
     </span>
   );
 }

@@ -32,7 +32,7 @@ export function FavoriteButton({
   const favored = user !== null && id !== null;
   return (
     <Button
-      icon={favored ? <HeartFilled style={{ color: '#e5484d' }} /> : <HeartOutlined />}
+      icon={favored ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
       loading={toggle.isPending}
       aria-pressed={favored}
       onClick={() => (user ? onClick() : goToLogin())}

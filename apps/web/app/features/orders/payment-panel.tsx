@@ -43,7 +43,7 @@ function BankTransfer({ order, answer }: { order: Order; answer: BankAnswer }) {
           )
         }
       >
-        <Button icon={<UploadOutlined />} loading={upload.isPending}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
           {order.slipUploaded ? '重新上传汇款凭证' : '上传汇款凭证'}
         </Button>
       </Upload>

@@ -37,7 +37,7 @@ function WatchButton({
   return (
     <Tooltip title={WATCH_HINTS[body.scope]}>
       <Button
-        icon={watching ? <BellFilled style={{ color: '#d48806' }} /> : <BellOutlined />}
+        icon={watching ? <BellFilled aria-hidden style={{ color: '#d48806' }} /> : <BellOutlined aria-hidden />}
         loading={toggle.isPending}
         aria-pressed={watching}
         onClick={() => (user ? onClick() : goToLogin())}

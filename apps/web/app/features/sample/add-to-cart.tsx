@@ -47,9 +47,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
     const wanted = Number(params.get('spec'));
     return offered.find((s) => s.id === wanted)?.id ?? (offered.length === 1 ? offered[0]?.id : undefined);
   });
-  const [quantity, setQuantity] = useState<number>(() =>
-    clampQuantity(params.get('qty') ?? 1, DEFAULT_SAMPLE_LIMITS.maxQuantity),
-  );
+  const [quantity, setQuantity] = useState<number>(() => clampQuantity(params.get('qty') ?? 1, DEFAULT_SAMPLE_LIMITS.maxQuantity));
   const [outcome, setOutcome] = useState<Outcome>();
   const chosen = offered.find((s) => s.id === specId);
   const inCart = chosen ? cart.data?.items.find((item) => item.specId === chosen.id) : undefined;
@@ -116,7 +114,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
                         data-spec-id={spec.id}
                         onClick={() => choose(spec.id)}
                       >
-                        {spec.id === specId ? <CheckCircleFilled /> : <ShoppingCartOutlined />} {spec.packSize}
+                        {spec.id === specId ? <CheckCircleFilled aria-hidden /> : <ShoppingCartOutlined aria-hidden />} {spec.packSize}
                       </button>
                     ) : (
                       <span key={spec.id} className="spec-pack is-disabled" title="该包装暂不提供样品">
@@ -157,7 +155,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
           </div>
           <Button
             type="primary"
-            icon={<ShoppingCartOutlined />}
+            icon={<ShoppingCartOutlined aria-hidden />}
             disabled={!chosen}
             loading={add.isPending}
             onClick={submit}
@@ -174,9 +172,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
           showIcon
           title={outcome.text}
           action={
-            outcome.type === 'added' || (outcome.type === 'refused' && user) ? (
-              <Link to={paths.sampleCart}>去样品车</Link>
-            ) : undefined
+            outcome.type === 'added' || (outcome.type === 'refused' && user) ? <Link to={paths.sampleCart}>去样品车</Link> : undefined
           }
         />
       ) : null}

@@ -47,7 +47,7 @@ export function QuantityInput({
   return (
     <Space.Compact className="quantity-input">
       <Button
-        icon={<MinusOutlined />}
+        icon={<MinusOutlined aria-hidden />}
         aria-label={`减少${label}`}
         disabled={disabled || value <= min}
         onClick={() => onChange(bounded(value - 1))}
@@ -68,7 +68,7 @@ export function QuantityInput({
         onPressEnter={onCommit}
       />
       <Button
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         aria-label={`增加${label}`}
         disabled={disabled || value >= max}
         onClick={() => onChange(bounded(value + 1))}
@@ -149,15 +149,7 @@ export function ProductCell({ item }: { item: CartItem }) {
   );
 }
 
-export function RemoveButton({
-  item,
-  onRemove,
-  pending,
-}: {
-  item: CartItem;
-  onRemove: () => Promise<unknown>;
-  pending: boolean;
-}) {
+export function RemoveButton({ item, onRemove, pending }: { item: CartItem; onRemove: () => Promise<unknown>; pending: boolean }) {
   return (
     <Popconfirm
       title="从样品车移除这件样品？"
@@ -171,7 +163,7 @@ export function RemoveButton({
         type="text"
         danger
         size="small"
-        icon={<DeleteOutlined />}
+        icon={<DeleteOutlined aria-hidden />}
         loading={pending}
         aria-label={`移除 ${item.nameZh} ${item.grade} ${item.packSize}`}
       >

@@ -14,7 +14,7 @@ export function AccountField({ extra, checked = true }: { extra?: string; checke
   if (checked) rules.push(schemaRule(AccountName));
   return (
     <Form.Item label="账号" name="account" extra={extra} rules={rules}>
-      <Input prefix={<UserOutlined />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
+      <Input prefix={<UserOutlined aria-hidden />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
     </Form.Item>
   );
 }
@@ -43,10 +43,15 @@ export function NewPasswordFields({
   /** The lock icon in the inputs (the pages have it; the compact dialog does not). */
   icons?: boolean;
 }) {
-  const prefix = icons ? <LockOutlined /> : undefined;
+  const prefix = icons ? <LockOutlined aria-hidden /> : undefined;
   return (
     <>
-      <Form.Item label={label} name={name} extra={extra} rules={[{ required: true, message: `请输入${label}` }, { min: PASSWORD_MIN, max: PASSWORD_MAX }, ...rules]}>
+      <Form.Item
+        label={label}
+        name={name}
+        extra={extra}
+        rules={[{ required: true, message: `请输入${label}` }, { min: PASSWORD_MIN, max: PASSWORD_MAX }, ...rules]}
+      >
         <Input.Password prefix={prefix} placeholder={placeholder} autoComplete="new-password" maxLength={PASSWORD_MAX} />
       </Form.Item>
       <Form.Item

@@ -40,7 +40,13 @@ export function CaptchaField({ sender, id = 'captcha' }: { sender: CodeSender; i
           // The server's SVG: paths only, made by svg-captcha from random characters.
           dangerouslySetInnerHTML={sender.captcha ? { __html: sender.captcha.svg } : undefined}
         />
-        <Button type="text" icon={<ReloadOutlined />} onClick={sender.refreshCaptcha} loading={sender.captchaLoading} aria-label="换一张" />
+        <Button
+          type="text"
+          icon={<ReloadOutlined aria-hidden />}
+          onClick={sender.refreshCaptcha}
+          loading={sender.captchaLoading}
+          aria-label="换一张"
+        />
       </div>
     </Form.Item>
   );
@@ -82,16 +88,17 @@ export function CodeField({
     if (to) await sender.send(to);
   };
   return (
-    <Form.Item label={label} htmlFor={id} required={false} extra={showSentTo && sender.sentTo ? `验证码已发送至 ${sender.sentTo}` : undefined}>
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      required={false}
+      extra={showSentTo && sender.sentTo ? `验证码已发送至 ${sender.sentTo}` : undefined}
+    >
       <Space.Compact block>
-        <Form.Item
-          name={name}
-          noStyle
-          rules={codeRules}
-        >
+        <Form.Item name={name} noStyle rules={codeRules}>
           <Input
             id={id}
-            prefix={<SafetyOutlined />}
+            prefix={<SafetyOutlined aria-hidden />}
             placeholder={`${CODE_LENGTH} 位数字`}
             inputMode="numeric"
             autoComplete="one-time-code"

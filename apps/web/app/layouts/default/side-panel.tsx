@@ -136,13 +136,24 @@ function PopoverTile({
 }
 
 /**
+ * Where the panel stands: `auto` until the visitor opens or closes it, which is expanded where the page
+ * leaves room for it beside the content (1280 px and wider) and collapsed to its handle on narrower
+ * screens (the CSS decides, so the server's HTML is right for every width and nothing moves at
+ * hydration); then what the visitor chose.
+ */
+type PanelState = 'auto' | 'expanded' | 'collapsed';
+
+/**
  * The floating panel at the right edge of every default-layout page: the sample cart (with its count),
- * the public-account and mini-program QR codes, customer service, back to top. It collapses to a small
- * handle on its collapse handle, on a mouse-wheel scroll, on a click elsewhere on the page and on
- * 回到顶部; the handle expands it again.
+ * the public-account and mini-program QR codes, customer service, back to top. It never covers the page:
+ * below 1280 px it starts as a handle in the page's right margin. It collapses to the handle on its
+ * collapse handle, on a mouse-wheel scroll, on a click elsewhere on the page and on 回到顶部; the handle
+ * expands it again.
  */
 export function SidePanel() {
-  const [collapsed, setCollapsed] = useState(false);
+  const [state, setState] = useState<PanelState>('auto');
+  const collapsed = state === 'collapsed';
+  const setCollapsed = (value: boolean) => setState(value ? 'collapsed' : 'expanded');
   const panelRef = useRef<HTMLElement>(null);
   const user = useCurrentUser();
   const count = useCartCount();
@@ -151,7 +162,7 @@ export function SidePanel() {
 
   useEffect(() => {
     if (collapsed) return;
-    const collapse = () => setCollapsed(true);
+    const collapse = () => setState('collapsed');
     const onClick = (event: MouseEvent) => {
       const target = event.target;
       if (!(target instanceof Element) || !target.isConnected) return;
@@ -173,91 +184,101 @@ export function SidePanel() {
 
   const cartName = cartLinkName(user ? count : 0);
 
-  return (
-    <aside ref={panelRef} className={collapsed ? 'side-panel is-collapsed' : 'side-panel'} aria-label="快捷工具">
-      {collapsed ? (
-        <Tooltip title="展开快捷工具" placement="left">
-          <button
-            type="button"
-            className="side-panel__expand"
-            aria-label="展开快捷工具"
-            aria-expanded={false}
-            onClick={() => setCollapsed(false)}
-          >
-            <LeftOutlined />
-            {user && count > 0 ? <span className="side-panel__dot" aria-hidden /> : null}
-          </button>
-        </Tooltip>
-      ) : (
-        <div className="side-panel__body">
-          <ul className="side-panel__list">
-            <li>
-              <Tooltip title="样品车" placement="left">
-                <Link
-                  to={user ? paths.sampleCart : loginHref(paths.sampleCart)}
-                  className="side-panel__item side-panel__cart"
-                  aria-label={cartName}
+  const handle = (
+    <Tooltip title="展开快捷工具" placement="left">
+      <button
+        type="button"
+        className="side-panel__expand"
+        aria-label="展开快捷工具"
+        aria-expanded={false}
+        onClick={() => setCollapsed(false)}
+      >
+        <LeftOutlined aria-hidden />
+        {user && count > 0 ? <span className="side-panel__dot" aria-hidden /> : null}
+      </button>
+    </Tooltip>
+  );
+  const body = (
+    <div className="side-panel__body">
+      <ul className="side-panel__list">
+        <li>
+          <Tooltip title="样品车" placement="left">
+            <Link
+              to={user ? paths.sampleCart : loginHref(paths.sampleCart)}
+              className="side-panel__item side-panel__cart"
+              aria-label={cartName}
+            >
+              <span className="side-panel__icon" aria-hidden>
+                <Badge
+                  count={user ? count : 0}
+                  overflowCount={CART_BADGE_OVERFLOW}
+                  color={CART_BADGE_COLOR}
+                  size="small"
+                  className="side-panel__badge"
                 >
-                  <span className="side-panel__icon" aria-hidden>
-                    <Badge
-                      count={user ? count : 0}
-                      overflowCount={CART_BADGE_OVERFLOW}
-                      color={CART_BADGE_COLOR}
-                      size="small"
-                      className="side-panel__badge"
-                    >
-                      <ShoppingCartOutlined />
-                    </Badge>
-                  </span>
-                  <span className="side-panel__label" aria-hidden>
-                    样品车
-                  </span>
-                </Link>
-              </Tooltip>
-            </li>
-            <li>
-              <PopoverTile
-                name="公众号二维码"
-                label="公众号"
-                icon={<WechatOutlined />}
-                trigger={trigger}
-                content={
-                  <QrCard src={site.qrCodes.officialAccount} name="公众号" title="关注公众号" hint="微信扫一扫，获取辅料资讯与样品进度" />
-                }
-              />
-            </li>
-            <li>
-              <PopoverTile
-                name="小程序二维码"
-                label="小程序"
-                icon={<QrcodeOutlined />}
-                trigger={trigger}
-                content={
-                  <QrCard src={site.qrCodes.miniProgram} name="小程序" title="辅料通小程序" hint="微信扫一扫，手机上查辅料、申请样品" />
-                }
-              />
-            </li>
-            <li>
-              <PopoverTile
-                name="联系客服"
-                label="客服"
-                icon={<CustomerServiceOutlined />}
-                trigger={trigger}
-                content={<ServiceCard site={site} />}
-              />
-            </li>
-            <li>
-              <Tooltip title="回到顶部" placement="left">
-                <button type="button" className="side-panel__item" aria-label="回到顶部" onClick={scrollToTop}>
-                  <Tile icon={<VerticalAlignTopOutlined />} label="顶部" />
-                </button>
-              </Tooltip>
-            </li>
-          </ul>
-          <button type="button" className="side-panel__collapse" aria-label="收起快捷工具" aria-expanded onClick={() => setCollapsed(true)}>
-            <RightOutlined />
-          </button>
-        </div>
+                  <ShoppingCartOutlined aria-hidden />
+                </Badge>
+              </span>
+              <span className="side-panel__label" aria-hidden>
+                样品车
+              </span>
+            </Link>
+          </Tooltip>
+        </li>
+        <li>
+          <PopoverTile
+            name="公众号二维码"
+            label="公众号"
+            icon={<WechatOutlined aria-hidden />}
+            trigger={trigger}
+            content={
+              <QrCard src={site.qrCodes.officialAccount} name="公众号" title="关注公众号" hint="微信扫一扫，获取辅料资讯与样品进度" />
+            }
+          />
+        </li>
+        <li>
+          <PopoverTile
+            name="小程序二维码"
+            label="小程序"
+            icon={<QrcodeOutlined aria-hidden />}
+            trigger={trigger}
+            content={<QrCard src={site.qrCodes.miniProgram} name="小程序" title="辅料通小程序" hint="微信扫一扫，手机上查辅料、申请样品" />}
+          />
+        </li>
+        <li>
+          <PopoverTile
+            name="联系客服"
+            label="客服"
+            icon={<CustomerServiceOutlined aria-hidden />}
+            trigger={trigger}
+            content={<ServiceCard site={site} />}
+          />
+        </li>
+        <li>
+          <Tooltip title="回到顶部" placement="left">
+            <button type="button" className="side-panel__item" aria-label="回到顶部" onClick={scrollToTop}>
+              <Tile icon={<VerticalAlignTopOutlined aria-hidden />} label="顶部" />
+            </button>
+          </Tooltip>
+        </li>
+      </ul>
+      <button type="button" className="side-panel__collapse" aria-label="收起快捷工具" aria-expanded onClick={() => setCollapsed(true)}>
+        <RightOutlined aria-hidden />
+      </button>
+    </div>
+  );
+
+  return (
+    <aside ref={panelRef} className={`side-panel is-${state}`} aria-label="快捷工具">
+      {state === 'auto' ? (
+        <>
+          {handle}
+          {body}
+        </>
+      ) : collapsed ? (
+        handle
+      ) : (
+        body
       )}
     </aside>
   );

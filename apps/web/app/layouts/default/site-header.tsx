@@ -38,7 +38,8 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={paths.home} className="site-header__brand" aria-label="辅料通首页">
+        {/* Named by what it shows (辅料通 and the slogan): a screen reader says what a sighted user sees. */}
+        <Link to={paths.home} className="site-header__brand">
           <span className="site-header__logo" aria-hidden>
             辅
           </span>
@@ -58,11 +59,11 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           <Link to={paths.search} className="site-header__icon" aria-label="站内搜索">
-            <SearchOutlined />
+            <SearchOutlined aria-hidden />
           </Link>
           <Link to={paths.sampleCart} className="site-header__icon" aria-label={cartLinkName(cartCount)}>
             <Badge count={cartCount} overflowCount={CART_BADGE_OVERFLOW} color={CART_BADGE_COLOR} size="small">
-              <ShoppingCartOutlined />
+              <ShoppingCartOutlined aria-hidden />
             </Badge>
           </Link>
           {user ? (
@@ -71,10 +72,10 @@ export function SiteHeader() {
               placement="bottomRight"
               menu={{
                 items: [
-                  { key: 'account', icon: <UserOutlined />, label: '会员中心' },
-                  ...(isStaff(user) ? [{ key: 'admin', icon: <AuditOutlined />, label: '工作台' }] : []),
+                  { key: 'account', icon: <UserOutlined aria-hidden />, label: '会员中心' },
+                  ...(isStaff(user) ? [{ key: 'admin', icon: <AuditOutlined aria-hidden />, label: '工作台' }] : []),
                   { type: 'divider' },
-                  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+                  { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
                 ],
                 onClick: ({ key }) => {
                   if (key === 'account') void navigate(paths.account);
@@ -83,10 +84,11 @@ export function SiteHeader() {
                 },
               }}
             >
-              <button type="button" className="site-header__user" aria-label={`${displayName(user)}，账户菜单`}>
-                <UserAvatar user={user} size={28} />
+              <button type="button" className="site-header__user">
+                <UserAvatar user={user} size={28} aria-hidden />
                 <span className="site-header__user-name">{displayName(user)}</span>
-                <DownOutlined className="site-header__user-caret" />
+                <span className="visually-hidden">，账户菜单</span>
+                <DownOutlined aria-hidden className="site-header__user-caret" />
               </button>
             </Dropdown>
           ) : (
@@ -105,7 +107,7 @@ export function SiteHeader() {
           <Button
             className="site-header__menu-button"
             type="text"
-            icon={<MenuOutlined />}
+            icon={<MenuOutlined aria-hidden />}
             aria-label="打开导航菜单"
             onClick={() => setOpen(true)}
           />

@@ -113,10 +113,10 @@ export default function AccountHomePage() {
                 ]}
               />
               <div className="profile-card__actions">
-                <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
                   编辑资料
                 </Button>
-                <Button icon={<KeyOutlined />} onClick={() => setChangingPassword(true)}>
+                <Button icon={<KeyOutlined aria-hidden />} onClick={() => setChangingPassword(true)}>
                   修改密码
                 </Button>
               </div>
@@ -142,7 +142,7 @@ export default function AccountHomePage() {
         <h2 className="panel__title">登录与安全</h2>
         <p className="account-security__text">在公共电脑上使用后，请退出登录。如果怀疑账号在别处被登录，可在所有设备上退出并修改密码。</p>
         <div className="account-security__actions">
-          <Button icon={<LogoutOutlined />} loading={signingOut} onClick={() => void signOut()}>
+          <Button icon={<LogoutOutlined aria-hidden />} loading={signingOut} onClick={() => void signOut()}>
             退出登录
           </Button>
           <Popconfirm
@@ -160,7 +160,7 @@ export default function AccountHomePage() {
           <p className="account-security__text">
             注销后，您的个人资料、收货地址、收藏和消息将被删除且无法恢复；已完成的样品申请作为寄样记录保留，联系方式隐去部分内容。
           </p>
-          <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)} disabled={!user}>
+          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(true)} disabled={!user}>
             注销账号
           </Button>
           {user ? (

@@ -32,8 +32,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
   const remove = useDeleteAddress();
   // Through the promises: a deleted address's card is gone once the list has been read again.
   const showError = (error: unknown) => void message.error(errorMessage(error));
-  const setAsDefault = () =>
-    makeDefault.mutateAsync(address.id).then(() => void message.success('已设为默认地址'), showError);
+  const setAsDefault = () => makeDefault.mutateAsync(address.id).then(() => void message.success('已设为默认地址'), showError);
   const removeAddress = () => remove.mutateAsync(address.id).then(() => void message.success('地址已删除'), showError);
 
   return (
@@ -58,13 +57,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
         <Button type="link" size="small" onClick={onEdit}>
           编辑
         </Button>
-        <Popconfirm
-          title="删除这个地址？"
-          okText="删除"
-          okButtonProps={{ danger: true }}
-          cancelText="取消"
-          onConfirm={removeAddress}
-        >
+        <Popconfirm title="删除这个地址？" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={removeAddress}>
           <Button type="link" size="small" danger loading={remove.isPending}>
             删除
           </Button>
@@ -86,7 +79,7 @@ export default function AddressManagerPage() {
   const full = (data?.totalCount ?? 0) >= MAX_ADDRESSES;
 
   const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} disabled={!data || full} onClick={() => openForm()}>
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} disabled={!data || full} onClick={() => openForm()}>
       新增收货地址
     </Button>
   );
@@ -115,8 +108,11 @@ export default function AddressManagerPage() {
         panel
         isEmpty={() => items.length === 0}
         empty={
-          <EmptyState image={<EnvironmentOutlined className="empty-icon" />} description="还没有收货地址，添加一个用于接收样品。">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
+          <EmptyState
+            image={<EnvironmentOutlined aria-hidden className="empty-icon" />}
+            description="还没有收货地址，添加一个用于接收样品。"
+          >
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm()}>
               新增收货地址
             </Button>
           </EmptyState>

@@ -69,9 +69,7 @@ export default function ApplicationOrderPage() {
 
   let body;
   if (id === undefined) {
-    body = (
-      <NotFound reason={rawId ? `申请编号“${rawId.slice(0, 40)}”无效。` : '链接中缺少申请编号。请从“我的申请”中打开申请单。'} />
-    );
+    body = <NotFound reason={rawId ? `申请编号“${rawId.slice(0, 40)}”无效。` : '链接中缺少申请编号。请从“我的申请”中打开申请单。'} />;
   } else if (application.isPending) {
     body = (
       <section className="panel">
@@ -109,7 +107,7 @@ export default function ApplicationOrderPage() {
                 撤回申请
               </Button>
             ) : null}
-            <Button type="primary" icon={<PrinterOutlined />} onClick={print}>
+            <Button type="primary" icon={<PrinterOutlined aria-hidden />} onClick={print}>
               打印
             </Button>
           </div>
@@ -122,7 +120,7 @@ export default function ApplicationOrderPage() {
     <div className="standalone app-print-page">
       <nav className="app-print-page__bar no-print" aria-label="申请单导航">
         <Link to={paths.applications}>
-          <ArrowLeftOutlined /> 返回我的申请
+          <ArrowLeftOutlined aria-hidden /> 返回我的申请
         </Link>
         <Link to={paths.home}>{siteInfo.name}首页</Link>
       </nav>

@@ -94,11 +94,7 @@ export default function ApplicationsPage() {
   };
 
   const actions = (item: ApplicationSummary) => (
-    <Actions
-      item={item}
-      withdrawing={withdraw.isPending && withdraw.variables === item.id}
-      onWithdraw={() => confirmWithdraw(item)}
-    />
+    <Actions item={item} withdrawing={withdraw.isPending && withdraw.variables === item.id} onWithdraw={() => confirmWithdraw(item)} />
   );
 
   return (
@@ -108,7 +104,7 @@ export default function ApplicationsPage() {
         description={info.description}
         extra={
           <Link to={paths.sampleCart}>
-            <Button icon={<ShoppingCartOutlined />}>样品车</Button>
+            <Button icon={<ShoppingCartOutlined aria-hidden />}>样品车</Button>
           </Link>
         }
       />
@@ -125,7 +121,7 @@ export default function ApplicationsPage() {
         isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState
-            image={<FileTextOutlined className="empty-icon" />}
+            image={<FileTextOutlined aria-hidden className="empty-icon" />}
             description={
               page > 1
                 ? '这一页没有申请'

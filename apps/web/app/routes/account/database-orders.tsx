@@ -100,11 +100,12 @@ export default function DatabaseOrdersPage() {
         description={info.description}
         extra={
           <Link to={paths.upgrade}>
-            <Button icon={<ShoppingOutlined />}>会员与数据库订阅</Button>
+            <Button icon={<ShoppingOutlined aria-hidden />}>会员与数据库订阅</Button>
           </Link>
         }
       />
       <Segmented
+        aria-label="订单状态"
         className="orders-page__tabs"
         options={tabs}
         value={query.status ?? 'all'}
@@ -121,7 +122,7 @@ export default function DatabaseOrdersPage() {
         isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState
-            image={<ShoppingOutlined className="empty-icon" />}
+            image={<ShoppingOutlined aria-hidden className="empty-icon" />}
             description={query.status ? `没有${orderStatusLabels[query.status]}的订单` : '还没有订单'}
           >
             <Link to={paths.upgrade}>

@@ -49,7 +49,7 @@ function Titles() {
     <section className="panel" aria-label="发票抬头">
       <div className="invoice-section__head">
         <h2 className="panel__title">发票抬头</h2>
-        <Button icon={<PlusOutlined />} onClick={() => setEditing({})}>
+        <Button icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
           新增抬头
         </Button>
       </div>

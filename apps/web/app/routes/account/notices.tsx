@@ -67,13 +67,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
           {notice.read ? (
             <span className="notice__read">已读</span>
           ) : (
-            <Button
-              type="link"
-              size="small"
-              icon={<CheckOutlined />}
-              loading={markRead.isPending}
-              onClick={read}
-            >
+            <Button type="link" size="small" icon={<CheckOutlined aria-hidden />} loading={markRead.isPending} onClick={read}>
               标为已读
             </Button>
           )}
@@ -113,18 +107,14 @@ export default function NoticesPage() {
         title={info.title}
         description={info.description}
         extra={
-          <Button
-            icon={<CheckOutlined />}
-            disabled={unreadCount === 0}
-            loading={markAll.isPending}
-            onClick={readAll}
-          >
+          <Button icon={<CheckOutlined aria-hidden />} disabled={unreadCount === 0} loading={markAll.isPending} onClick={readAll}>
             全部标为已读
           </Button>
         }
       />
       <div className="notices-page__toolbar">
         <Segmented
+          aria-label="消息筛选"
           value={unreadOnly ? 'unread' : 'all'}
           onChange={(value) => go({ unreadOnly: value === 'unread', page: 1 })}
           options={[
@@ -140,10 +130,8 @@ export default function NoticesPage() {
         isEmpty={(data) => data.items.length === 0}
         empty={
           <EmptyState
-            image={<BellOutlined className="empty-icon" />}
-            description={
-              unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账户变动等通知会显示在这里。'
-            }
+            image={<BellOutlined aria-hidden className="empty-icon" />}
+            description={unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账户变动等通知会显示在这里。'}
           >
             {page > 1 ? <Button onClick={() => go({ page: 1 })}>回到第一页</Button> : null}
           </EmptyState>

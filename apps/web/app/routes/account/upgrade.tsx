@@ -39,7 +39,7 @@ function PlanCard({ plan, unlocks }: { plan: Plan; unlocks: boolean }) {
       title={plan.name}
       extra={<Tag color={plan.kind === 'membership' ? 'gold' : 'blue'}>{planKindLabels[plan.kind]}</Tag>}
       actions={[
-        <Button key="buy" type="primary" loading={create.isPending} onClick={buy} aria-label={`开通${plan.name}`}>
+        <Button key="buy" type="primary" loading={create.isPending} onClick={buy} aria-label={`立即开通${plan.name}`}>
           立即开通
         </Button>,
       ]}

@@ -33,15 +33,10 @@ export default function AdminDashboardPage() {
 
   return (
     <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description={`最近 ${days} 天（北京时间，含今天）`}
-        extra={
-          <RefreshButton query={dashboard} />
-        }
-      />
+      <PageHeading title={info.title} description={`最近 ${days} 天（北京时间，含今天）`} extra={<RefreshButton query={dashboard} />} />
       <div className="staff-desk__filters">
         <Segmented<Days>
+          aria-label="统计时段"
           value={days}
           options={DASHBOARD_PERIODS.map((value) => ({ value, label: `最近 ${value} 天` }))}
           onChange={(value) => setSearchParams(value === 30 ? { days: '30' } : {}, { preventScrollReset: true })}
@@ -84,12 +79,24 @@ export default function AdminDashboardPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title="每日新会员">
-              {data ? <Suspense fallback={chart}><DailyChart data={data.members.byDay} label="新会员" /></Suspense> : chart}
+              {data ? (
+                <Suspense fallback={chart}>
+                  <DailyChart data={data.members.byDay} label="新会员" />
+                </Suspense>
+              ) : (
+                chart
+              )}
             </Card>
           </Col>
           <Col xs={24} lg={12}>
             <Card size="small" title="每日新样品申请">
-              {data ? <Suspense fallback={chart}><DailyChart data={data.applications.byDay} label="新申请" /></Suspense> : chart}
+              {data ? (
+                <Suspense fallback={chart}>
+                  <DailyChart data={data.applications.byDay} label="新申请" />
+                </Suspense>
+              ) : (
+                chart
+              )}
             </Card>
           </Col>
           <Col xs={24} lg={12}>

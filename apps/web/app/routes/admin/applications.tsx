@@ -69,13 +69,7 @@ function StaffApplicationList() {
 
   return (
     <div className="admin-page">
-      <PageHeading
-        title={info.title}
-        description={info.description}
-        extra={
-          <RefreshButton query={list} />
-        }
-      />
+      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
       <div className="admin-toolbar">
         <Input.Search
           key={keyword}
@@ -143,9 +137,7 @@ function StaffApplicationList() {
 function ActionBar({ application, onAction }: { application: AdminApplication; onAction: (action: StaffAction) => void }) {
   const actions = allowedActions(application.status, 'staff') as StaffAction[];
   if (actions.length === 0) {
-    return (
-      <div className="admin-actions admin-actions--done">该申请{applicationStatusLabels[application.status]}，无需处理。</div>
-    );
+    return <div className="admin-actions admin-actions--done">该申请{applicationStatusLabels[application.status]}，无需处理。</div>;
   }
   return (
     <div className="admin-actions" role="group" aria-label="审核操作">
@@ -176,7 +168,7 @@ function ApplicationDetail({ id }: { id: number }) {
     <div className="admin-page admin-detail">
       <div className="admin-detail__back">
         <Link to={backHref}>
-          <ArrowLeftOutlined /> 返回申请列表
+          <ArrowLeftOutlined aria-hidden /> 返回申请列表
         </Link>
       </div>
       <LoadState
@@ -207,9 +199,7 @@ function ApplicationDetail({ id }: { id: number }) {
               <ApplicationSheet
                 application={data}
                 title={<h1 className="app-sheet__title">申请详情</h1>}
-                headExtra={
-<RefreshButton className="no-print" query={application} />
-                }
+                headExtra={<RefreshButton className="no-print" query={application} />}
               />
             </section>
             <StaffActionModal application={data} action={action} onClose={() => setAction(null)} />

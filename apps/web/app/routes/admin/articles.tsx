@@ -107,7 +107,7 @@ export default function AdminArticlesPage() {
         extra={
           <span className="product-desk__head-actions">
             <RefreshButton query={list} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ id: 'new' })}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
               新建{kindNames[kind]}
             </Button>
           </span>
@@ -115,11 +115,13 @@ export default function AdminArticlesPage() {
       />
       <div className="staff-desk__filters">
         <Segmented<ArticleKind>
+          aria-label="文章类别"
           value={kind}
           options={[...KINDS]}
           onChange={(value) => go({ kind: value === 'news' ? null : value, page: 1, id: null })}
         />
         <Segmented<StateFilter>
+          aria-label="发布状态"
           value={state}
           options={[...STATE_FILTERS]}
           onChange={(value) => go({ state: value === 'all' ? null : value, page: 1 })}

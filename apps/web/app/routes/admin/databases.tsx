@@ -127,7 +127,7 @@ export default function AdminDatabasesPage() {
         extra={
           <span className="product-desk__head-actions">
             <Button
-              icon={<DownloadOutlined />}
+              icon={<DownloadOutlined aria-hidden />}
               loading={exporting.isPending}
               onClick={() =>
                 exporting.mutate(
@@ -146,11 +146,11 @@ export default function AdminDatabasesPage() {
                 return false;
               }}
             >
-              <Button icon={<UploadOutlined />} loading={checking.isPending && !importing}>
+              <Button icon={<UploadOutlined aria-hidden />} loading={checking.isPending && !importing}>
                 导入
               </Button>
             </Upload>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ code })}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ code })}>
               新增
             </Button>
           </span>
@@ -158,6 +158,7 @@ export default function AdminDatabasesPage() {
       />
       <div className="staff-desk__filters">
         <Segmented<ReferenceCode>
+          aria-label="数据库"
           value={code}
           options={[...CODES]}
           onChange={(value) => go({ code: value === 'standard' ? null : value, page: 1, keyword: null })}

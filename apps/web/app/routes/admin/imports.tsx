@@ -79,7 +79,7 @@ export default function AdminImportsPage() {
           }}
         >
           <p className="ant-upload-drag-icon">
-            <InboxOutlined />
+            <InboxOutlined aria-hidden />
           </p>
           <p>{previewing.isPending ? '正在读取并校验…' : '点击或拖入 CSV（UTF-8）或 Excel（.xlsx）文件'}</p>
           <p className="muted">最大 {REGISTRATION_IMPORT_MAX_BYTES / 1024 / 1024} MB，20,000 行</p>
@@ -235,7 +235,7 @@ function ExportPanel() {
           <Select allowClear options={REVIEW_STATUSES.map((value) => ({ value, label: reviewStatusLabels[value] }))} />
         </Form.Item>
         <Form.Item label=" ">
-          <Button htmlType="submit" icon={<DownloadOutlined />} loading={exporting.isPending}>
+          <Button htmlType="submit" icon={<DownloadOutlined aria-hidden />} loading={exporting.isPending}>
             导出 Excel
           </Button>
         </Form.Item>

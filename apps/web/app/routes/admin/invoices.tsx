@@ -51,11 +51,9 @@ export default function AdminInvoicesPage() {
       <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
       <div className="staff-desk__filters">
         <Segmented
+          aria-label="发票状态"
           value={status ?? 'all'}
-          options={[
-            ...INVOICE_STATUSES.map((s) => ({ label: invoiceStatusLabels[s], value: s })),
-            { label: '全部', value: 'all' },
-          ]}
+          options={[...INVOICE_STATUSES.map((s) => ({ label: invoiceStatusLabels[s], value: s })), { label: '全部', value: 'all' }]}
           onChange={(value) => go({ status: String(value), page: 1, id: null })}
         />
       </div>
@@ -176,7 +174,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
               )
             }
           >
-            <Button icon={<UploadOutlined />} loading={upload.isPending}>
+            <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
               {invoice.hasFile ? '重新上传发票文件' : '上传发票文件（PDF 或 OFD）'}
             </Button>
           </Upload>

@@ -32,6 +32,7 @@ export default function AdminLegalPage() {
       <PageHeading title={info.title} description={info.description} />
       <div className="staff-desk__filters">
         <Segmented<LegalDocument>
+          aria-label="文本"
           value={doc}
           options={LEGAL_DOCUMENTS.map((value) => ({ value, label: legalDocumentLabels[value] }))}
           onChange={(value) => setSearchParams(value === 'agreement' ? {} : { doc: value }, { preventScrollReset: true })}

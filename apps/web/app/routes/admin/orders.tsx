@@ -64,6 +64,7 @@ export default function AdminOrdersPage() {
       <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
       <div className="staff-desk__filters">
         <Segmented
+          aria-label="订单状态"
           value={status ?? 'all'}
           options={[{ label: '全部', value: 'all' }, ...ORDER_STATUSES.map((s) => ({ label: orderStatusLabels[s], value: s }))]}
           onChange={(value) => go({ status: value === 'all' ? null : String(value), page: 1 })}

@@ -61,7 +61,7 @@ export default function AdminPlansPage() {
         title={info.title}
         description={info.description}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
             新建方案
           </Button>
         }

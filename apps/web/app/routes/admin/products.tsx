@@ -170,7 +170,7 @@ export default function AdminProductsPage() {
         extra={
           <span className="product-desk__head-actions">
             <RefreshButton query={list} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => go({ id: 'new' })}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
               新建产品
             </Button>
           </span>
@@ -178,6 +178,7 @@ export default function AdminProductsPage() {
       />
       <div className="staff-desk__filters">
         <Segmented<State>
+          aria-label="上架状态"
           value={state}
           options={[...STATES]}
           onChange={(value) => go({ state: value === 'all' ? null : value, page: 1 })}
@@ -378,7 +379,7 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
                   </Button>
                   <Button
                     type="text"
-                    icon={<MinusCircleOutlined />}
+                    icon={<MinusCircleOutlined aria-hidden />}
                     disabled={items.length === 1}
                     onClick={() => remove(item.name)}
                     aria-label={`删除规格 ${index + 1}`}
@@ -387,7 +388,11 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
               </div>
             ))}
             {items.length < 20 ? (
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ grade: '', packSize: '', sampleAvailable: true })}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => add({ grade: '', packSize: '', sampleAvailable: true })}
+              >
                 添加规格
               </Button>
             ) : null}
@@ -403,7 +408,7 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
               <DocumentRow key={item.key} name={item.name} index={index} product={product} onRemove={() => remove(item.name)} />
             ))}
             {items.length < 20 ? (
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ kind: 'TDS', title: '', access: 'public' })}>
+              <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add({ kind: 'TDS', title: '', access: 'public' })}>
                 添加资料
               </Button>
             ) : null}
@@ -464,7 +469,7 @@ function PdfField({
         return false;
       }}
     >
-      <Button icon={<UploadOutlined />} loading={upload.isPending} aria-label={label}>
+      <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending} aria-label={label}>
         {value ? `已上传：${fileName ?? 'PDF'}` : replacing ? '更换文件' : '选择 PDF'}
       </Button>
     </Upload>
@@ -504,7 +509,7 @@ function DocumentRow({ name, index, product, onRemove }: { name: number; index: 
             下载
           </a>
         ) : null}
-        <Button type="text" icon={<MinusCircleOutlined />} onClick={onRemove} aria-label={`删除资料 ${index + 1}`} />
+        <Button type="text" icon={<MinusCircleOutlined aria-hidden />} onClick={onRemove} aria-label={`删除资料 ${index + 1}`} />
       </span>
     </div>
   );

@@ -168,7 +168,7 @@ function QrField({ slot, settings }: { slot: SiteQrSlot; settings: SiteSettings 
                 return false;
               }}
             >
-              <Button icon={<UploadOutlined />} loading={upload.isPending}>
+              <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
                 {stored.kind === 'image' ? '更换图片' : '选择图片'}
               </Button>
             </Upload>
@@ -297,11 +297,16 @@ export default function AdminSitePage() {
                       >
                         <Input />
                       </Form.Item>
-                      <Button type="text" aria-label="删除这一行" icon={<MinusCircleOutlined />} onClick={() => remove(item.name)} />
+                      <Button
+                        type="text"
+                        aria-label="删除这一行"
+                        icon={<MinusCircleOutlined aria-hidden />}
+                        onClick={() => remove(item.name)}
+                      />
                     </div>
                   ))}
                   {items.length < 6 ? (
-                    <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')}>
+                    <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add('')}>
                       添加一行
                     </Button>
                   ) : null}

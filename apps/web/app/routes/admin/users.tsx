@@ -84,6 +84,7 @@ export default function AdminUsersPage() {
       <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
       <div className="staff-desk__filters">
         <Segmented<Filter>
+          aria-label="用户筛选"
           value={filter}
           options={[...FILTERS]}
           onChange={(value) => go({ filter: value === 'all' ? null : value, page: 1 })}

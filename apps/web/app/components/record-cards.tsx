@@ -1,0 +1,48 @@
+import type { Key, ReactNode } from 'react';
+import { Link } from 'react-router';
+import './record-cards.css';
+
+export interface RecordCardItem {
+  key: Key;
+  /** The record's page: the whole card is the link to it. */
+  href: string;
+  name: ReactNode;
+  /** Beside the name: a status tag. */
+  tag?: ReactNode;
+  /** Under the name, in the link colour: a number or code (登记号), or the English name. */
+  code?: ReactNode;
+  /** Lines of plain text under it. */
+  lines?: ReactNode[];
+  /** The small grey line at the bottom (type · province · date). */
+  meta?: ReactNode;
+}
+
+/**
+ * The records of a database list as cards, for phones: below 640 px the list's table (in a section
+ * with the class `records-table`) is hidden and these are shown instead, one card per record, each a
+ * link to the record's page. Wider screens show the table only.
+ */
+export function RecordCards({ label, items, empty }: { label: string; items: RecordCardItem[]; empty: string }) {
+  return (
+    <ul className="record-cards" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key} className="record-card">
+          <Link to={item.href} className="record-card__link">
+            <span className="record-card__head">
+              <strong className="record-card__name">{item.name}</strong>
+              {item.tag}
+            </span>
+            {item.code ? <span className="record-card__code">{item.code}</span> : null}
+            {item.lines?.map((line, index) => (
+              <span key={index} className="record-card__line">
+                {line}
+              </span>
+            ))}
+            {item.meta ? <span className="record-card__meta">{item.meta}</span> : null}
+          </Link>
+        </li>
+      ))}
+      {items.length === 0 ? <li className="record-card record-card--empty">{empty}</li> : null}
+    </ul>
+  );
+}
