@@ -11,11 +11,15 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
+import { uncachedPage } from '../site/page-caching';
 import { RouteLoadError } from '../components/load-state';
 import '../features/search/search.css';
 
 const PAGE_SIZE = 10;
 const types = ['all', 'excipient', 'registration', 'regulation', 'news'] as const satisfies readonly SearchType[];
+
+/** Each search reaches the server, which logs it for the dashboard (no cached copy answers it). */
+export const headers = uncachedPage;
 
 export function meta({ data }: Route.MetaArgs) {
   const base = pageMeta(paths.search);
@@ -71,9 +75,7 @@ function Hit({ hit, showType }: { hit: SearchHit; showType: boolean }) {
           <Highlighted text={hit.snippet} ranges={hit.snippetHighlights} />
         </p>
       ) : null}
-      {hit.date ? (
-        <span className="search-hit__date">{hit.type === 'registration' ? `更新于 ${hit.date}` : hit.date}</span>
-      ) : null}
+      {hit.date ? <span className="search-hit__date">{hit.type === 'registration' ? `更新于 ${hit.date}` : hit.date}</span> : null}
     </li>
   );
 }
@@ -88,9 +90,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);
   const label = (type: SearchType) => {
     const n = count(type);
-    return result && type !== 'all' && n >= result.countCap
-      ? `${result.countCap.toLocaleString('zh-CN')}+`
-      : n.toLocaleString('zh-CN');
+    return result && type !== 'all' && n >= result.countCap ? `${result.countCap.toLocaleString('zh-CN')}+` : n.toLocaleString('zh-CN');
   };
   return (
     <div className="container page search-page">
