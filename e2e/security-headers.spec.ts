@@ -49,7 +49,24 @@ const memberPages = [
   '/account/notice',
   '/account/payment',
 ];
-const staffPages = ['/admin', '/admin?days=30', '/admin/applications', '/admin/products', '/admin/articles', '/admin/articles?id=new', '/admin/databases', '/admin/imports', '/admin/settings', '/admin/site', '/admin/legal', '/admin/plans', '/admin/orders', '/admin/invoices', '/admin/users', '/admin/audit'];
+const staffPages = [
+  '/admin',
+  '/admin?days=30',
+  '/admin/applications',
+  '/admin/products',
+  '/admin/articles',
+  '/admin/articles?id=new',
+  '/admin/databases',
+  '/admin/imports',
+  '/admin/settings',
+  '/admin/site',
+  '/admin/legal',
+  '/admin/plans',
+  '/admin/orders',
+  '/admin/invoices',
+  '/admin/users',
+  '/admin/audit',
+];
 
 interface Violation {
   page: string;
@@ -68,7 +85,12 @@ async function watchViolations(page: Page): Promise<Violation[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation;
-      report({ page: location.pathname + location.search, directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
+      report({
+        page: location.pathname + location.search,
+        directive: event.violatedDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      });
     });
   });
   page.on('console', (message) => {
@@ -96,22 +118,27 @@ function nonceOf(policy: string | null): string {
   return match![1]!;
 }
 
+/** Every script, style element and module preload of a page's HTML carries `nonce`, and no other nonce is in it. */
+function expectNonceEverywhere(html: string, nonce: string): void {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link\b([^>]*rel="modulepreload"[^>]*)>/g)].map((m) => m[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(styles.length).toBeGreaterThan(0);
+  for (const attributes of [...scripts, ...styles, ...preloads]) expect(attributes).toContain(`nonce="${nonce}"`);
+  expect(new Set([...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+}
+
 describe('security headers and the content security policy', () => {
   const browser = useBrowser();
 
-  test('each page response has its own nonce, and every script and style element of it carries that nonce', async () => {
-    const [first, second] = [await get('/home'), await get('/home')];
+  test('each render has its own nonce, and every script and style element of it carries that nonce', async () => {
+    // A page rendered for each request (personal pages are never stored): each response has its own nonce.
+    const [first, second] = [await get('/login'), await get('/login')];
     const nonces = [nonceOf(first.headers.get('content-security-policy')), nonceOf(second.headers.get('content-security-policy'))];
     expect(nonces[0]).not.toBe(nonces[1]);
     expect(nonces[0]!.length).toBeGreaterThanOrEqual(22);
-
-    const html = await first.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
-    const preloads = [...html.matchAll(/<link\b([^>]*rel="modulepreload"[^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(styles.length).toBeGreaterThan(0);
-    for (const attributes of [...scripts, ...styles, ...preloads]) expect(attributes).toContain(`nonce="${nonces[0]}"`);
+    expectNonceEverywhere(await first.text(), nonces[0]!);
 
     for (const response of [first, await get('/api/app/excipient?page=1&pageSize=1')]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -123,9 +150,39 @@ describe('security headers and the content security policy', () => {
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src-attr 'unsafe-inline'"]) {
       expect(policy).toContain(directive);
     }
-    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
     // HEAD answers the headers a GET would have.
     nonceOf((await get('/home', { method: 'HEAD' })).headers.get('content-security-policy'));
+  });
+
+  test('a cached page comes with the policy it was rendered with: its body carries the header’s nonce, and a 304 repeats the header', async () => {
+    const [first, second] = [await get('/home'), await get('/home')];
+    expect(second.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    const etag = second.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('etag')).toBe(etag);
+    const policy = second.headers.get('content-security-policy');
+    expect(first.headers.get('content-security-policy')).toBe(policy);
+    const html = await second.text();
+    expect(await first.text()).toBe(html);
+    expectNonceEverywhere(html, nonceOf(policy));
+
+    const revalidated = await get('/home', { headers: { 'if-none-match': etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('content-security-policy')).toBe(policy);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+
+    // The stored page runs in the browser under its stored policy, however often it is served.
+    const { page, console: messages, pageErrors } = await browser.newPage();
+    const violations = await watchViolations(page);
+    await visitAll(page, ['/home', '/home']);
+    const served = await page.evaluate(() => Array.from(document.scripts, (script) => script.nonce));
+    expect(new Set(served)).toEqual(new Set([nonceOf(policy)]));
+    expect([
+      ...violations.map((v) => `${v.page}: ${v.directive} blocked ${v.blocked}`),
+      ...messages.filter((m) => hydrationProblem.test(m.text)).map((m) => m.text),
+      ...pageErrors.map((e) => e.message),
+    ]).toEqual([]);
   });
 
   test('a script injected into a page without the nonce does not run', async () => {
@@ -148,34 +205,38 @@ describe('security headers and the content security policy', () => {
     ['public', 'anonymous'],
     ['member', 'a member'],
     ['staff', 'staff'],
-  ] as const)('no %s page violates its policy or fails to hydrate (visited as %s)', async (kind, _visitor) => {
-    let session: { token: string; user: unknown } | undefined;
-    let paths: string[] = publicPages;
-    if (kind !== 'public') {
-      const member = await registerByApi('安全策略');
-      const [product] = await twoProducts();
-      const application = await applyByApi(member, product);
-      session = kind === 'member' ? member : await staffSession();
-      paths =
-        kind === 'member'
-          ? [...memberPages, `/account/applyorder?id=${application.id}`]
-          : [...staffPages, `/admin/applications?id=${application.id}`];
-    }
-    const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const violations = await watchViolations(page);
-    if (session) await signIn(page, session);
-    await visitAll(page, paths);
-    // Client-side navigation too: styles and route modules loaded after hydration must pass the policy.
-    const link = page.locator('a[href="/news"], a[href="/excipientsinfo"]').first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await page.waitForLoadState('networkidle');
-      await settle(page);
-    }
-    expect([
-      ...violations.map((v) => `${v.page}: ${v.directive} blocked ${v.blocked} ${v.sample}`),
-      ...messages.filter((m) => hydrationProblem.test(m.text)).map((m) => `${m.url}: ${m.text}`),
-      ...pageErrors.map((e) => `page error: ${e.message}`),
-    ]).toEqual([]);
-  }, 240_000);
+  ] as const)(
+    'no %s page violates its policy or fails to hydrate (visited as %s)',
+    async (kind, _visitor) => {
+      let session: { token: string; user: unknown } | undefined;
+      let paths: string[] = publicPages;
+      if (kind !== 'public') {
+        const member = await registerByApi('安全策略');
+        const [product] = await twoProducts();
+        const application = await applyByApi(member, product);
+        session = kind === 'member' ? member : await staffSession();
+        paths =
+          kind === 'member'
+            ? [...memberPages, `/account/applyorder?id=${application.id}`]
+            : [...staffPages, `/admin/applications?id=${application.id}`];
+      }
+      const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const violations = await watchViolations(page);
+      if (session) await signIn(page, session);
+      await visitAll(page, paths);
+      // Client-side navigation too: styles and route modules loaded after hydration must pass the policy.
+      const link = page.locator('a[href="/news"], a[href="/excipientsinfo"]').first();
+      if ((await link.count()) > 0) {
+        await link.click();
+        await page.waitForLoadState('networkidle');
+        await settle(page);
+      }
+      expect([
+        ...violations.map((v) => `${v.page}: ${v.directive} blocked ${v.blocked} ${v.sample}`),
+        ...messages.filter((m) => hydrationProblem.test(m.text)).map((m) => `${m.url}: ${m.text}`),
+        ...pageErrors.map((e) => `page error: ${e.message}`),
+      ]).toEqual([]);
+    },
+    240_000,
+  );
 });

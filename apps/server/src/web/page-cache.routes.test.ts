@@ -143,6 +143,14 @@ describe('shared pages', () => {
     expect((await get(t.app, '/privacy')).headers.etag).toBe(cached.headers.etag);
   });
 
+  it('do not show the Host header, which is not in their key', async () => {
+    const fresh = await get(t.app, '/excipientsinfo', { host: 'elsewhere.example', cookie: 'render=1' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).not.toContain('elsewhere.example');
+    const stored = await get(t.app, '/excipientsinfo', { host: 'elsewhere.example' });
+    expect((await get(t.app, '/excipientsinfo')).headers.etag).toBe(stored.headers.etag);
+  });
+
   it('keep only 200s: a missing page is rendered each time', async () => {
     const [first, second] = [await get(t.app, '/no-such-page'), await get(t.app, '/no-such-page')];
     expect(first.statusCode).toBe(404);
