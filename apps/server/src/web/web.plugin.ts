@@ -63,7 +63,11 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   /** Renders in progress of cacheable pages: requests for the same page wait for the one render. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
   if (cache) {
-    const stop = options.signals.subscribe(CONTENT_CHANGED, () => cache.clear());
+    const stop = options.signals.subscribe(CONTENT_CHANGED, () => {
+      cache.clear();
+      // Requests from now on must not wait for a render that may have read the content from before.
+      rendering.clear();
+    });
     app.addHook('onClose', async () => stop());
   }
 
