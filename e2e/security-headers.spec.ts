@@ -118,23 +118,29 @@ function nonceOf(policy: string | null): string {
   return match![1]!;
 }
 
+/** Every script and module preload of a page's HTML carries `nonce`, no other nonce is in it, and it has no <style>. */
+function expectNonceEverywhere(html: string, nonce: string): void {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link\b([^>]*rel="modulepreload"[^>]*)>/g)].map((m) => m[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(styles).toEqual([]);
+  for (const attributes of [...scripts, ...preloads]) expect(attributes).toContain(`nonce="${nonce}"`);
+  expect(new Set([...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+}
+
 describe('security headers and the content security policy', () => {
   const browser = useBrowser();
 
-  test('each page response has its own nonce, every script of it carries that nonce, and styles come from stylesheets', async () => {
-    const [first, second] = [await get('/home'), await get('/home')];
+  test('each render has its own nonce, every script of it carries that nonce, and styles come from long-cached stylesheets', async () => {
+    // A page rendered for each request (personal pages are never stored): each response has its own nonce.
+    const [first, second] = [await get('/login'), await get('/login')];
     const nonces = [nonceOf(first.headers.get('content-security-policy')), nonceOf(second.headers.get('content-security-policy'))];
     expect(nonces[0]).not.toBe(nonces[1]);
     expect(nonces[0]!.length).toBeGreaterThanOrEqual(22);
-
     const html = await first.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    const styles = [...html.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]!);
-    const preloads = [...html.matchAll(/<link\b([^>]*rel="modulepreload"[^>]*)>/g)].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const attributes of [...scripts, ...preloads]) expect(attributes).toContain(`nonce="${nonces[0]}"`);
-    // antd's styles are a stylesheet of the build, long cached, not inline: the page has no <style>.
-    expect(styles).toEqual([]);
+    expectNonceEverywhere(html, nonces[0]!);
+    // antd's styles are a stylesheet of the build, not inline: the page has no <style> of its own.
     const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
     const sheetTexts = await Promise.all(
       sheets.map(async (href) => {
@@ -155,9 +161,39 @@ describe('security headers and the content security policy', () => {
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src-attr 'unsafe-inline'"]) {
       expect(policy).toContain(directive);
     }
-    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
     // HEAD answers the headers a GET would have.
     nonceOf((await get('/home', { method: 'HEAD' })).headers.get('content-security-policy'));
+  });
+
+  test('a cached page comes with the policy it was rendered with: its body carries the header’s nonce, and a 304 repeats the header', async () => {
+    const [first, second] = [await get('/home'), await get('/home')];
+    expect(second.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    const etag = second.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('etag')).toBe(etag);
+    const policy = second.headers.get('content-security-policy');
+    expect(first.headers.get('content-security-policy')).toBe(policy);
+    const html = await second.text();
+    expect(await first.text()).toBe(html);
+    expectNonceEverywhere(html, nonceOf(policy));
+
+    const revalidated = await get('/home', { headers: { 'if-none-match': etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('content-security-policy')).toBe(policy);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+
+    // The stored page runs in the browser under its stored policy, however often it is served.
+    const { page, console: messages, pageErrors } = await browser.newPage();
+    const violations = await watchViolations(page);
+    await visitAll(page, ['/home', '/home']);
+    const served = await page.evaluate(() => Array.from(document.scripts, (script) => script.nonce));
+    expect(new Set(served)).toEqual(new Set([nonceOf(policy)]));
+    expect([
+      ...violations.map((v) => `${v.page}: ${v.directive} blocked ${v.blocked}`),
+      ...messages.filter((m) => hydrationProblem.test(m.text)).map((m) => m.text),
+      ...pageErrors.map((e) => e.message),
+    ]).toEqual([]);
   });
 
   test('a script injected into a page without the nonce does not run', async () => {

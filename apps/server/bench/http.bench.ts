@@ -3,7 +3,10 @@
  * same run on the same machine:
  *
  *   health  GET /api/health  (real app: routing, zod response schema, one database round trip)
- *   home    GET /home        (real app: React Router + antd server rendering of the production build)
+ *   home    GET /home        (real app: served from the page cache, as every anonymous visitor gets it)
+ *   home-render GET /home with a cookie (real app: a request that carries anything of a user bypasses the
+ *           page cache, so this is React Router + antd server rendering of the production build every
+ *           time); on ONE connection, so that its p50 is the time of one render, not a queue of them
  *   cart-num GET /api/app/sample/sample-cart-num with a bearer token (real app: session check, one
  *           count; an account made for the run with 3 items in the sample cart; text/plain)
  *   hello   GET /            (bare Fastify 5, `{ hello: 'world' }`: the ceiling of this machine)
@@ -162,6 +165,8 @@ interface Target {
   description: string;
   url: string;
   headers: Record<string, string>;
+  /** Connections of this target (default: --connections). */
+  connections?: number;
   /** Checks one real response before the load starts; returns a short description of it. */
   check(response: Response, body: string): string;
 }
@@ -315,6 +320,17 @@ async function main() {
   }
 
   const cartToken = await signedInWithCart(appOrigin, 3);
+  const browserHeaders = {
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'accept-language': 'zh-CN,zh;q=0.9',
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  };
+  const checkHome = (response: Response, body: string, name: string) => {
+    if (!response.headers.get('content-type')?.startsWith('text/html') || !body.includes('</html>')) {
+      throw new Error(`${name}: not a server-rendered HTML page: ${body.slice(0, 200)}`);
+    }
+    if (!body.includes('药用辅料')) throw new Error(`${name}: the page does not contain the home page text`);
+  };
 
   const targets: Target[] = [
     {
@@ -330,18 +346,24 @@ async function main() {
     },
     {
       name: 'home',
-      description: 'GET /home (app, SSR)',
+      description: 'GET /home (app, SSR from the page cache)',
       url: `${appOrigin}/home`,
-      headers: {
-        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-        'accept-language': 'zh-CN,zh;q=0.9',
-        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
-      },
+      headers: browserHeaders,
       check: (response, body) => {
-        if (!response.headers.get('content-type')?.startsWith('text/html') || !body.includes('</html>')) {
-          throw new Error(`home: not a server-rendered HTML page: ${body.slice(0, 200)}`);
-        }
-        if (!body.includes('药用辅料')) throw new Error('home: the page does not contain the home page text');
+        checkHome(response, body, 'home');
+        if (!response.headers.get('etag')?.length) throw new Error('home: not served from the page cache (no ETag)');
+        return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB HTML`;
+      },
+    },
+    {
+      name: 'home-render',
+      description: 'GET /home with a cookie (app, SSR rendered each time; 1 connection)',
+      url: `${appOrigin}/home`,
+      headers: { ...browserHeaders, cookie: 'bench=render-every-time' },
+      connections: 1,
+      check: (response, body) => {
+        checkHome(response, body, 'home-render');
+        if (response.headers.get('etag')) throw new Error('home-render: answered from the page cache');
         return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB HTML`;
       },
     },
@@ -386,7 +408,7 @@ async function main() {
 
   if (options.warmup > 0) {
     console.error('warm-up…');
-    for (const target of targets) await measure(target, options.warmup, options.connections);
+    for (const target of targets) await measure(target, options.warmup, target.connections ?? options.connections);
   }
 
   const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
@@ -395,7 +417,7 @@ async function main() {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
     const line: string[] = [];
     for (const target of order) {
-      const sample = await measure(target, options.duration, options.connections);
+      const sample = await measure(target, options.duration, target.connections ?? options.connections);
       samples.get(target.name)!.push(sample);
       line.push(`${target.name} ${int(sample.rps)}`);
     }
@@ -429,7 +451,7 @@ async function main() {
       s.target.description,
       int(s.rps),
       `${int(s.min)}–${int(s.max)}`,
-      ((options.connections / s.rps) * 1000).toFixed(2),
+      (((s.target.connections ?? options.connections) / s.rps) * 1000).toFixed(2),
       ms(s.p50),
       ms(s.p99),
       sizes.get(s.target.name)!,
@@ -451,7 +473,19 @@ async function main() {
     if (s === hello) continue;
     const ratio = s.rps / hello.rps;
     console.log(
-      `  ${s.target.name.padEnd(7)} ${ratio.toPrecision(3)}  (${(ratio * 100).toPrecision(3)}% of hello; 1/${(1 / ratio).toFixed(1)})`,
+      `  ${s.target.name.padEnd(11)} ${ratio.toPrecision(3)}  (${(ratio * 100).toPrecision(3)}% of hello; 1/${(1 / ratio).toFixed(1)})` +
+        (s.target.connections ? ` on ${s.target.connections} connection(s)` : ''),
+    );
+  }
+
+  const cached = summary.find((s) => s.target.name === 'home');
+  const rendered = summary.find((s) => s.target.name === 'home-render');
+  if (cached && rendered) {
+    console.log('');
+    console.log(
+      `/home from the page cache: ${int(cached.rps)} req/s, p50 ${ms(cached.p50)} ms at ${options.connections} connections ` +
+        `(${(cached.rps / hello.rps).toPrecision(3)} of hello); an uncached render: p50 ${ms(rendered.p50)} ms ` +
+        `(${int(rendered.rps)} renders/s on one connection)`,
     );
   }
 

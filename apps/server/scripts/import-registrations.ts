@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CsvFormatError, readRegistrationCsv } from '../src/modules/registration-import/registration-csv.js';
 import { formatImportReport, writeRegistrationCsv } from '../src/modules/registration-import/registration-import.js';
+import { CONTENT_CHANGED } from '../src/db/signals.js';
 import { CommandError, openConfiguredDatabase } from './configured-database.js';
 
 const usage = 'usage: npm run import:registrations -- path/to/file.csv';
@@ -50,6 +51,8 @@ async function main() {
   try {
     console.log(`导入 ${file} → ${description}`);
     const result = await writeRegistrationCsv(database.db, csv);
+    // Servers running on this database (PostgreSQL) drop the pages they cached of the records before.
+    await database.signals.publish(CONTENT_CHANGED, 'registration import');
     console.log(formatImportReport(result));
   } finally {
     await database.close();

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SCALE } from '../src/modules/demo/demo-content.js';
 import { countPublicInformation } from '../src/modules/demo/demo.repository.js';
 import { resolveScale, seedDemoContent, type SeedProgress } from '../src/modules/demo/demo-seed.js';
+import { CONTENT_CHANGED } from '../src/db/signals.js';
 import { CommandError, formatCount, openConfiguredDatabase } from './configured-database.js';
 
 const usage = 'usage: npm run seed -- [--registrations N=5000] [--reset] [--seed N] [--batch N=2000]';
@@ -80,6 +81,8 @@ async function main() {
       if (p.phase === 'analyze') console.log(`  已提交，VACUUM (ANALYZE)…`);
     };
     const report = await seedDemoContent(database.db, { scale, batchSize: options.batch, reset: options.reset, onProgress });
+    // Servers running on this database (PostgreSQL) drop the pages they cached of the content before.
+    await database.signals.publish(CONTENT_CHANGED, 'demo seed');
     const c = report.counts;
     const perSecond = report.registrationMs > 0 ? Math.round((c.registrations * 1000) / report.registrationMs) : 0;
     console.log(

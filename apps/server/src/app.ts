@@ -130,7 +130,10 @@ import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY' | 'SITE_URL'>;
+  config: Pick<
+    Config,
+    'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY' | 'SITE_URL' | 'PAGE_CACHE_SECONDS' | 'PAGE_CACHE_MAX_ENTRIES' | 'PAGE_CACHE_MAX_MB'
+  >;
   database: Database;
   /** The web app's production build, or its sources in development; without it only the API is served (API tests). */
   web?: WebBuild | WebDevSource;
@@ -262,7 +265,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerOpenApi(app);
 
   const db = deps.database.db;
-  const transactor = new Transactor(db);
+  const transactor = new Transactor(db, deps.database.signals);
+  // Signals between the processes on this database (docs/decisions/0030): what goes wrong with them is logged.
+  const signalLog = app.log.child({ module: 'signals' });
+  const stopSignalLog = deps.database.signals.onProblem(({ message, error }) => signalLog.warn({ err: error }, message));
+  app.addHook('onClose', async () => stopSignalLog());
   const jobRepository = new JobRepository(db);
   const jobs = new JobRunner(jobRepository, {
     logger: app.log.child({ module: 'jobs' }),
@@ -489,6 +496,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       build: deps.web,
       mode: deps.config.NODE_ENV === 'production' ? 'production' : 'development',
       apiBase: deps.config.API_BASE,
+      pageCache: {
+        seconds: deps.config.PAGE_CACHE_SECONDS,
+        maxEntries: deps.config.PAGE_CACHE_MAX_ENTRIES,
+        maxBytes: deps.config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      },
+      signals: deps.database.signals,
       loadContext: () => ({
         buildId: build.id,
         apiBase: deps.config.API_BASE,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from './config/config.js';
 import { openDatabase } from './db/database.js';
+import { CONTENT_CHANGED } from './db/signals.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { loadWebBuild, resolveWebBuildDir } from './web/web-build.js';
@@ -62,6 +63,8 @@ async function main() {
   if (config.DEMO_CONTENT) {
     const seeded = await seedDemoContent(database.db, { onlyIfEmpty: true });
     if (!seeded.skipped) {
+      // Other processes on this database may have cached the empty site's pages.
+      await database.signals.publish(CONTENT_CHANGED, 'demo seed');
       app.log.info(
         { counts: seeded.counts, ms: Math.round(seeded.ms) },
         `empty database: demo content seeded in ${(seeded.ms / 1000).toFixed(1)} s (DEMO_CONTENT=false turns this off)`,

@@ -81,6 +81,8 @@ export interface TestAppOptions {
   database?: Database;
   /** How payments are taken (default: the sandbox, with keys made once per test process). */
   payment?: PaymentSetup;
+  /** The page cache's settings over the defaults (PAGE_CACHE_SECONDS=30, 1000 entries, 64 MB). */
+  pageCache?: Partial<Record<'PAGE_CACHE_SECONDS' | 'PAGE_CACHE_MAX_ENTRIES' | 'PAGE_CACHE_MAX_MB', number>>;
   /** Log at debug level into this array (one parsed JSON line each) instead of not at all. */
   logLines?: Array<Record<string, unknown>>;
 }
@@ -119,7 +121,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
     // Tests stand for many clients by setting X-Forwarded-For.
-    config: { LOG_LEVEL: options.logLines ? 'debug' : 'silent', API_BASE: '', NODE_ENV: 'test', TRUST_PROXY: true, SITE_URL: TEST_SITE_URL },
+    config: {
+      LOG_LEVEL: options.logLines ? 'debug' : 'silent',
+      API_BASE: '',
+      NODE_ENV: 'test',
+      TRUST_PROXY: true,
+      SITE_URL: TEST_SITE_URL,
+      PAGE_CACHE_SECONDS: 30,
+      PAGE_CACHE_MAX_ENTRIES: 1000,
+      PAGE_CACHE_MAX_MB: 64,
+      ...options.pageCache,
+    },
     logDestination: options.logLines && {
       write: (line: string) => void options.logLines!.push(JSON.parse(line) as Record<string, unknown>),
     },

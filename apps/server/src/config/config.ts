@@ -114,6 +114,17 @@ const ConfigSchema = z.object({
       .transform((v) => v === 'true'),
   ),
   /**
+   * The page cache (docs/decisions/0030): how long a page every visitor gets alike is kept in each
+   * server process, and may be kept by a CDN (`s-maxage`; as long again stale while it revalidates).
+   * A content change empties it at once; this bounds what changes by itself (a scheduled article).
+   * 0 turns the cache off.
+   */
+  PAGE_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
+  /** At most this many pages in each process's page cache… */
+  PAGE_CACHE_MAX_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1000)),
+  /** …and at most this many megabytes (with their compressed copies); the least recently used go first. */
+  PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65_536).default(64)),
+  /**
    * `npm run dev`: serve the web app from its sources through Vite (hot reload) instead of the
    * production build. Not with NODE_ENV=production.
    */

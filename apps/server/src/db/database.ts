@@ -12,12 +12,15 @@ import pg from 'pg';
 import type { DatabaseKind } from '@fuliaotong/contracts';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
+import { InProcessSignalBus, PostgresSignalBus, type SignalBus } from './signals.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   kind: DatabaseKind;
   db: Db;
+  /** Signals between the server processes on this database (docs/decisions/0030). */
+  signals: SignalBus;
   /** Flushes what was acknowledged to disk and releases every resource (and the data-dir lock). */
   close(): Promise<void>;
 }
@@ -58,10 +61,15 @@ async function openPostgres(url: string, searchSchema?: string): Promise<Databas
   });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+  const signals = new PostgresSignalBus({ url, schema: searchSchema }, pool);
   return {
     kind: 'postgres',
     db,
-    close: () => pool.end(),
+    signals,
+    async close() {
+      await signals.close();
+      await pool.end();
+    },
   };
 }
 
@@ -91,6 +99,8 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   return {
     kind: 'pglite',
     db,
+    // One process owns a PGlite database: its signals never leave it.
+    signals: new InProcessSignalBus(),
     async close() {
       try {
         if (dataDir) await db.execute(sql`CHECKPOINT`);

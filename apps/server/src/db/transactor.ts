@@ -22,6 +22,7 @@ import { SampleCartRepository } from '../modules/sample-cart/sample-cart.reposit
 import { SettingsRepository } from '../modules/settings/settings.repository.js';
 import { VerificationRepository } from '../modules/verification/verification.repository.js';
 import type { Db } from './database.js';
+import { InProcessSignalBus, type SignalBus } from './signals.js';
 
 /** The repositories a transaction may need, all built on one database handle or one transaction. */
 export interface Repositories {
@@ -66,11 +67,17 @@ export interface Repositories {
    * that are not bound to a transaction, at once. The job queue nudges its runner this way.
    */
   afterCommit(callback: () => void): void;
+  /**
+   * Signals to every server process on the database (docs/decisions/0030); send them from
+   * `afterCommit`, so that no process acts on a change that may still roll back.
+   */
+  signals: SignalBus;
 }
 
-function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Repositories {
+function repositoriesOn(db: Db, signals: SignalBus, afterCommit: (callback: () => void) => void): Repositories {
   return {
     afterCommit,
+    signals,
     accounts: new AccountRepository(db),
     addresses: new AddressRepository(db),
     applications: new SampleApplicationRepository(db),
@@ -102,7 +109,11 @@ function repositoriesOn(db: Db, afterCommit: (callback: () => void) => void): Re
  * way a service changes several tables (of one module or several) all or nothing (docs/decisions/0012).
  */
 export class Transactor {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The database's signals (Database.signals); a bus of its own, heard by nobody, when not given. */
+    private readonly signals: SignalBus = new InProcessSignalBus(),
+  ) {}
 
   /**
    * Runs `work` in a new transaction, or in the caller's when `within` (repositories a caller's
@@ -112,7 +123,7 @@ export class Transactor {
   async transaction<T>(work: (repositories: Repositories) => Promise<T>, within?: Repositories): Promise<T> {
     if (within) return work(within);
     const committed: Array<() => void> = [];
-    const result = await this.db.transaction((tx) => work(repositoriesOn(tx, (callback) => committed.push(callback))));
+    const result = await this.db.transaction((tx) => work(repositoriesOn(tx, this.signals, (callback) => committed.push(callback))));
     for (const callback of committed) callback();
     return result;
   }

@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
 import { apiOriginOf, newNonce, pageSecurityPolicy } from '../http/security-headers.js';
 import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
+import { CONTENT_CHANGED, type SignalBus } from '../db/signals.js';
+import { matchesIfNoneMatch, PageCache, preferredEncoding, type CachedPage } from './page-cache.js';
 
 export interface WebPluginOptions {
   build: WebBuild | WebDevSource;
@@ -14,12 +16,37 @@ export interface WebPluginOptions {
   /** The API base as the browser sees it: an absolute one is allowed in the pages' policy. */
   apiBase: string;
   loadContext: (request: FastifyRequest) => Omit<WebLoadContext, 'cspNonce'>;
+  /** The cache of pages every visitor gets alike (docs/decisions/0030); off when `seconds` is 0, and in development. */
+  pageCache: PageCacheSettings;
+  /** The database's signals: a content change, in any process, empties the page cache. */
+  signals: SignalBus;
 }
+
+export interface PageCacheSettings {
+  /** How long this process keeps a page, and a shared cache (CDN) may (`s-maxage`, and as long again stale while it revalidates). */
+  seconds: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/** Pages of a signed-in user and those the web app does not declare shared: no copy anywhere. */
+const PERSONAL = 'private, no-store';
+/** Shared pages that were not stored (not a 200, HEAD, cache off): any copy is fetched again. */
+const REVALIDATE = 'private, no-cache';
+/** Longer keys (long query strings) are rendered every time: they are rarely asked for twice. */
+const MAX_KEY_LENGTH = 2048;
+/** Smaller pages are sent as they are (as @fastify/compress would). */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Serves the web app from the same process as the API: hashed assets from the client build with
  * long-lived caching, and every other GET through React Router's server renderer. In development
  * (a WebDevSource) Vite serves the modules and hot updates, and each request renders the current sources.
+ *
+ * Pages the web app declares shared (a route's `headers`: `Cache-Control: public`, see
+ * apps/web/app/site/page-caching.ts) are the same for every visitor: in production the 200s of
+ * anonymous requests are kept in a page cache with their policy and served with an ETag, and shared
+ * caches may keep them briefly. Everything else is `private, no-store`.
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const { build } = options;
@@ -27,12 +54,37 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const handle = createRequestHandler(serverBuild, options.mode);
   const apiOrigin = apiOriginOf(options.apiBase);
   const development = 'appRoot' in build;
+  const settings = options.pageCache;
+  const cache =
+    development || settings.seconds <= 0
+      ? undefined
+      : new PageCache({ ttlMs: settings.seconds * 1000, maxEntries: settings.maxEntries, maxBytes: settings.maxBytes });
+  const sharedCacheControl = `public, max-age=0, s-maxage=${settings.seconds}, stale-while-revalidate=${settings.seconds}`;
+  /** Renders in progress of cacheable pages: requests for the same page wait for the one render. */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  if (cache) {
+    const stop = options.signals.subscribe(CONTENT_CHANGED, () => {
+      cache.clear();
+      // Requests from now on must not wait for a render that may have read the content from before.
+      rendering.clear();
+    });
+    app.addHook('onClose', async () => stop());
+  }
 
-  const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Each page response has its own nonce: its scripts and antd's style elements carry it, and its
-    // policy allows only them (docs/decisions/0017-security-headers-and-csp-nonces.md).
+  const renderOnce = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Each render has its own nonce: its scripts and antd's style elements carry it, and its policy
+    // allows only them (docs/decisions/0017-security-headers-and-csp-nonces.md).
     const nonce = newNonce();
     const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), cspNonce: nonce });
+    const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+    const policy = html ? pageSecurityPolicy({ nonce, apiOrigin, https: request.protocol === 'https' }) : undefined;
+    return { response, policy, shared: html && declaredShared(response.headers.get('cache-control')) };
+  };
+
+  /** Sends a render as it came (streamed), with the headers of a page that is not stored. */
+  const sendRendered = (request: FastifyRequest, reply: FastifyReply, rendered: Awaited<ReturnType<typeof renderOnce>>) => {
+    const shared = rendered.shared && !carriesUser(request);
+    const { response, policy } = rendered;
     reply.code(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
@@ -40,24 +92,118 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    if (response.headers.get('content-type')?.startsWith('text/html')) {
-      const policy = pageSecurityPolicy({ nonce, apiOrigin, https: request.protocol === 'https' });
+    const declared = response.headers.get('cache-control');
+    if (policy) {
       if (development) {
         // Vite's development client injects styles without a nonce: the policy only reports there.
         reply.raw.removeHeader('content-security-policy');
         reply.header('content-security-policy-report-only', policy);
+        reply.header('cache-control', declared && !shared ? declared : REVALIDATE);
       } else {
         reply.header('content-security-policy', policy);
+        // The nonce in the body must match the header: a copy of a page not stored here is never reused as is.
+        reply.header('cache-control', shared || declared === REVALIDATE ? REVALIDATE : PERSONAL);
       }
-      // The nonce in the body must always match the header: a stored copy is revalidated, never reused as is.
-      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+    } else if (declaredShared(declared)) {
+      // Loader data for navigations in the browser (`.data`): the declaration is about the page.
+      reply.header('cache-control', REVALIDATE);
     }
     if (!response.body || request.method === 'HEAD') return reply.send();
     return reply.send(Readable.fromWeb(response.body));
   };
 
+  /** Sends a stored page: its body and the policy it was rendered with, or 304 when the client has it. */
+  const sendStored = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+    const etag = `"${page.tag}${encoding ? `-${encoding}` : ''}"`;
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('cache-control', sharedCacheControl);
+    reply.header('etag', etag);
+    reply.header('vary', 'Accept-Encoding');
+    // A 304 repeats the policy: whoever holds the body holds the nonce that header names.
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (request.method === 'HEAD') return reply.code(200).send();
+    if (!encoding) return reply.code(200).send(page.body);
+    const bytes = await cache!.encode(page, encoding);
+    return reply.code(200).header('content-encoding', encoding).send(bytes);
+  };
+
+  /** Renders a cacheable page once for every request waiting on it; undefined when the render is not one to keep. */
+  const renderToCache = (key: string, request: FastifyRequest, reply: FastifyReply, onOther: (rendered: Awaited<ReturnType<typeof renderOnce>>) => void) => {
+    const mark = cache!.mark();
+    const render = (async () => {
+      const rendered = await renderOnce(request, reply);
+      const { response, policy } = rendered;
+      if (response.status !== 200 || !rendered.shared || !policy || response.headers.getSetCookie().length > 0) {
+        onOther(rendered);
+        return undefined;
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Array<[string, string]> = [];
+      for (const [name, value] of response.headers) if (name !== 'cache-control' && name !== 'content-length') headers.push([name, value]);
+      headers.push(['content-security-policy', policy]);
+      return cache!.store(key, mark, body, headers);
+    })();
+    rendering.set(key, render);
+    void render.finally(() => {
+      if (rendering.get(key) === render) rendering.delete(key);
+    }).catch(() => undefined);
+    return render;
+  };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = cache && options.signals.hearing ? cacheKeyOf(request) : undefined;
+    if (!key) return sendRendered(request, reply, await renderOnce(request, reply));
+    const stored = cache!.get(key);
+    if (stored) return sendStored(request, reply, stored);
+    // A HEAD is answered from a stored page, but its render (headers only) is nothing to keep.
+    if (request.method !== 'GET') return sendRendered(request, reply, await renderOnce(request, reply));
+    const waiting = rendering.get(key);
+    if (waiting) {
+      const page = await waiting.catch(() => undefined);
+      if (page) return sendStored(request, reply, page);
+      // The other render was not one to keep (or failed): this request renders its own.
+      return sendRendered(request, reply, await renderOnce(request, reply));
+    }
+    let other: Awaited<ReturnType<typeof renderOnce>> | undefined;
+    const page = await renderToCache(key, request, reply, (rendered) => (other = rendered));
+    if (page) return sendStored(request, reply, page);
+    return sendRendered(request, reply, other!);
+  };
+
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
   app.route({ method: ['GET', 'HEAD'], url: '/', handler: render });
+}
+
+/** Whether the web app declared the page the same for every visitor (`Cache-Control: public`). */
+function declaredShared(cacheControl: string | null): boolean {
+  return cacheControl !== null && cacheControl.split(',').some((directive) => directive.trim().toLowerCase() === 'public');
+}
+
+/** Whether a request carries anything of a user (a token, cookies): its answer is private, whatever the page. */
+function carriesUser(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined || request.headers.cookie !== undefined;
+}
+
+/**
+ * The page cache's key of a request, or undefined when it must not be served from the cache nor
+ * stored: a request that carries anything of a user (a token, cookies), or a long address.
+ *
+ * The key is the scheme (the policy upgrades requests over HTTPS) with the path and query as the
+ * renderer reads them (WHATWG URL parsing: encodings made canonical, an empty `?` dropped). The
+ * parameters are not reordered: pages repeat the query in links (the log-in link's way back), so
+ * another order is another page.
+ */
+export function cacheKeyOf(request: FastifyRequest): string | undefined {
+  if (carriesUser(request)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(request.url, 'http://page.invalid');
+  } catch {
+    return undefined;
+  }
+  const key = `${request.protocol}:${url.pathname}${url.search}`;
+  return key.length > MAX_KEY_LENGTH ? undefined : key;
 }
 
 /** The production build: its browser assets from disk, its server bundle as loaded at boot. */

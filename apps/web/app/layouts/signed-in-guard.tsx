@@ -3,6 +3,7 @@ import { PageLoading } from '../components/load-state';
 import type { Route } from './+types/signed-in-guard';
 import { loginHref } from '../features/session/login-redirect';
 import { readToken } from '../features/session/session';
+import { personalPage } from '../site/page-caching';
 
 /**
  * The one navigation guard of the pages that need a signed-in user, as a pathless parent route (see
@@ -11,6 +12,9 @@ import { readToken } from '../features/session/session';
  * right after hydration (the server never sees the token, so it renders the fallback instead of the
  * page). Authorization itself is the server's: this is for navigation only.
  */
+/** A signed-in user's pages (also those inside the shared default layout): never kept anywhere. */
+export const headers = personalPage;
+
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   if (!readToken()) throw redirect(loginHref(`${url.pathname}${url.search}`));

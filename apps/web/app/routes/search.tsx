@@ -11,11 +11,15 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
+import { uncachedPage } from '../site/page-caching';
 import { RouteLoadError } from '../components/load-state';
 import '../features/search/search.css';
 
 const PAGE_SIZE = 10;
 const types = ['all', 'excipient', 'registration', 'regulation', 'news'] as const satisfies readonly SearchType[];
+
+/** Each search reaches the server, which logs it for the dashboard (no cached copy answers it). */
+export const headers = uncachedPage;
 
 export function meta({ data }: Route.MetaArgs) {
   const base = pageMeta(paths.search);

@@ -1,3 +1,4 @@
+import { CONTENT_CHANGED } from '../../db/signals.js';
 import type { Repositories } from '../../db/transactor.js';
 
 /** Who made a change: a signed-in member of the staff, from an address. */
@@ -53,8 +54,14 @@ export function changedFields(
  * Records a staff change in the audit log, in the caller's transaction (`within`): the entry exists
  * exactly when the change does (docs/decisions/0024). Only the fields that changed are kept; a
  * change that changed nothing is not recorded.
+ *
+ * Every change the staff make passes here, so this is also where it is announced: once the
+ * transaction has committed, every server process on the database hears that content changed and
+ * drops the pages it cached (docs/decisions/0030). Announced even when the audit view shows no
+ * difference: a service's audit view may leave out a field a page shows.
  */
 export async function recordChange(within: Repositories, actor: StaffActor, change: Change): Promise<void> {
+  within.afterCommit(() => void within.signals.publish(CONTENT_CHANGED, `${change.action} ${change.entityId ?? ''}`.trim()));
   const fields = changedFields(change.before, change.after);
   if (!fields) return;
   await within.audit.insert({

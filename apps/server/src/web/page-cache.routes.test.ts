@@ -1,0 +1,256 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminExcipient, type ExcipientBody } from '@fuliaotong/contracts';
+import { openDatabase, selectRows, type Database } from '../db/database.js';
+import type { PostgresSignalBus } from '../db/signals.js';
+import { bearer, registerMember } from '../../test/accounts.js';
+import { parsed } from '../../test/responses.js';
+import { registerStaff } from '../../test/samples.js';
+import { databaseUrl } from '../../test/template-database.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { productionWebBuild } from '../../test/web-app-build.js';
+import type { WebBuild } from './web-build.js';
+
+/**
+ * Pages every visitor gets alike are served from the page cache with the policy they were rendered
+ * with (docs/decisions/0030, 0017); personal pages never are; a staff change empties it at once, in
+ * every process on the database.
+ */
+
+const SHARED = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+
+let web: WebBuild;
+let release: () => Promise<void>;
+let t: TestApp;
+let editor: Awaited<ReturnType<typeof registerStaff>>;
+beforeAll(async () => {
+  ({ web, release } = await productionWebBuild());
+  t = await createTestApp({ web });
+  editor = await registerStaff(t.app, t.database, ['editor']);
+});
+afterAll(async () => {
+  await t?.close();
+  await release?.();
+});
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+/** The nonce the page's policy allows. */
+function headerNonce(response: LightMyRequestResponse): string {
+  const match = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']));
+  expect(match, String(response.headers['content-security-policy'])).not.toBeNull();
+  return match![1]!;
+}
+
+/** Every nonce the page's body carries (scripts, styles, preloads). */
+function bodyNonces(html: string): Set<string> {
+  return new Set([...html.matchAll(/\snonce="([^"]+)"/g)].map((m) => m[1]!));
+}
+
+let names = 0;
+function product(overrides: Partial<ExcipientBody> = {}): ExcipientBody {
+  names += 1;
+  return {
+    nameZh: `缓存页测试微晶纤维素${names}号`,
+    nameEn: 'Microcrystalline Cellulose',
+    synonyms: [],
+    cas: '9004-34-6',
+    category: '填充剂',
+    dosageForms: ['片剂'],
+    pharmacopoeias: ['ChP'],
+    summary: '直接压片用填充剂。',
+    description: '微晶纤维素。',
+    regNos: [],
+    published: true,
+    sampleAvailable: false,
+    featured: false,
+    featuredOrder: 0,
+    specs: [{ grade: 'PH-101', packSize: '1 kg', sampleAvailable: false }],
+    documents: [],
+    ...overrides,
+  };
+}
+
+async function createProduct(app: FastifyInstance, headers: Record<string, string>, body: ExcipientBody) {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/excipient', headers, payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return parsed(response, AdminExcipient);
+}
+
+async function renameProduct(app: FastifyInstance, headers: Record<string, string>, id: number, body: ExcipientBody) {
+  const response = await app.inject({ method: 'PUT', url: `/api/admin/excipient/${id}`, headers, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('shared pages', () => {
+  it('are served from the cache: the same body, ETag and policy, the body carrying the policy’s nonce', async () => {
+    const first = await get(t.app, '/showabout');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(SHARED);
+    expect(first.headers.etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(bodyNonces(first.body)).toEqual(new Set([headerNonce(first)]));
+
+    const second = await get(t.app, '/showabout');
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(bodyNonces(second.body)).toEqual(new Set([headerNonce(second)]));
+  });
+
+  it('answer If-None-Match with 304 and the policy the stored body was rendered with', async () => {
+    const page = await get(t.app, '/backlinks');
+    const again = await get(t.app, '/backlinks', { 'if-none-match': String(page.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(page.headers.etag);
+    expect(again.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(again.headers['cache-control']).toBe(SHARED);
+    // Another validator is not this page: the whole page comes back.
+    const other = await get(t.app, '/backlinks', { 'if-none-match': '"something-else"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(page.body);
+  });
+
+  it('are sent compressed once per encoding, each encoding with its own ETag', async () => {
+    const plain = await get(t.app, '/agreement');
+    const br = await get(t.app, '/agreement', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'));
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await get(t.app, '/agreement', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect((await get(t.app, '/agreement', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
+    // The identity validator does not stand for the compressed bytes.
+    expect((await get(t.app, '/agreement', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('are rendered afresh for a request that carries a token or cookies, and not kept', async () => {
+    const cached = await get(t.app, '/privacy');
+    const member = await registerMember(t.app);
+    for (const headers of [bearer(member.token), { cookie: 'a=b' }]) {
+      const personal = await get(t.app, '/privacy', headers);
+      expect(personal.statusCode).toBe(200);
+      expect(personal.headers['cache-control']).toBe('private, no-store');
+      expect(personal.headers.etag).toBeUndefined();
+      expect(headerNonce(personal)).not.toBe(headerNonce(cached));
+      expect(bodyNonces(personal.body)).toEqual(new Set([headerNonce(personal)]));
+    }
+    expect((await get(t.app, '/privacy')).headers.etag).toBe(cached.headers.etag);
+  });
+
+  it('do not show the Host header, which is not in their key', async () => {
+    const fresh = await get(t.app, '/excipientsinfo', { host: 'elsewhere.example', cookie: 'render=1' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).not.toContain('elsewhere.example');
+    const stored = await get(t.app, '/excipientsinfo', { host: 'elsewhere.example' });
+    expect((await get(t.app, '/excipientsinfo')).headers.etag).toBe(stored.headers.etag);
+  });
+
+  it('keep only 200s: a missing page is rendered each time', async () => {
+    const [first, second] = [await get(t.app, '/no-such-page'), await get(t.app, '/no-such-page')];
+    expect(first.statusCode).toBe(404);
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers['cache-control']).toMatch(/^private/);
+    expect(headerNonce(second)).not.toBe(headerNonce(first));
+  });
+
+  it('leave navigation data and site search out of every cache (each search is logged)', async () => {
+    const data = await get(t.app, '/showabout.data');
+    expect(data.statusCode).toBe(200);
+    expect(data.headers['cache-control']).toBe('private, no-cache');
+    const [first, second] = [await get(t.app, '/search?q=%E4%B9%B3%E7%B3%96'), await get(t.app, '/search?q=%E4%B9%B3%E7%B3%96')];
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.etag).toBeUndefined();
+    expect(headerNonce(second)).not.toBe(headerNonce(first));
+  });
+});
+
+describe('personal pages', () => {
+  it.each(['/account', '/account/favorites', '/account/notice', '/samplecart', '/admin/products', '/login', '/register'])(
+    '%s is private, never stored, each response with its own nonce',
+    async (url) => {
+      const [first, second] = [await get(t.app, url), await get(t.app, url)];
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(first.headers.etag).toBeUndefined();
+      expect(headerNonce(second)).not.toBe(headerNonce(first));
+      expect(bodyNonces(first.body)).toEqual(new Set([headerNonce(first)]));
+      expect((await get(t.app, url, { 'if-none-match': '*' })).statusCode).toBe(200);
+    },
+  );
+});
+
+describe('a staff change', () => {
+  it('empties the cache at once: the product page shows the new name on the next request', async () => {
+    const body = product();
+    const created = await createProduct(t.app, editor.headers, body);
+    const url = `/excipientsdetail?id=${created.id}`;
+    const before = await get(t.app, url);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain(body.nameZh);
+    const home = await get(t.app, '/home');
+    expect((await get(t.app, url)).headers.etag).toBe(before.headers.etag);
+
+    const renamed = { ...body, nameZh: `${body.nameZh}（新名）` };
+    await renameProduct(t.app, editor.headers, created.id, renamed);
+    const after = await get(t.app, url);
+    expect(after.body).toContain(renamed.nameZh);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // Coarse, but never stale: every page was dropped.
+    expect((await get(t.app, '/home')).headers.etag).not.toBe(home.headers.etag);
+  });
+
+  it('empties it even when the audit view shows no difference (a page may show what an audit view leaves out)', async () => {
+    const body = product();
+    const created = await createProduct(t.app, editor.headers, body);
+    const page = await get(t.app, '/home');
+    expect((await get(t.app, '/home')).headers.etag).toBe(page.headers.etag);
+    await renameProduct(t.app, editor.headers, created.id, body);
+    expect((await get(t.app, '/home')).headers.etag).not.toBe(page.headers.etag);
+  });
+});
+
+const postgres = process.env.DATABASE_URL;
+describe.skipIf(!postgres)('two server instances on one PostgreSQL database', () => {
+  it('a change made through one empties the other’s cached page within a second', async () => {
+    // The second instance has a pool and a signal connection of its own, as another process would.
+    const [row] = await selectRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
+    const second: Database = await openDatabase({ kind: 'postgres', url: databaseUrl(postgres!, row!.name) });
+    const other = await createTestApp({ web, database: second });
+    try {
+      await (second.signals as PostgresSignalBus).listening();
+      const body = product();
+      const created = await createProduct(t.app, editor.headers, body);
+      const url = `/excipientsdetail?id=${created.id}`;
+      // The creation's own signal reaches the other instance a moment later, and empties its cache too.
+      const deadline = Date.now() + 5_000;
+      let cached = await get(other.app, url);
+      let again = await get(other.app, url);
+      while (again.headers.etag !== cached.headers.etag && Date.now() < deadline) {
+        cached = again;
+        again = await get(other.app, url);
+      }
+      expect(cached.body).toContain(body.nameZh);
+      expect(again.headers.etag).toBe(cached.headers.etag);
+
+      const renamed = { ...body, nameZh: `${body.nameZh}（改名）` };
+      await renameProduct(t.app, editor.headers, created.id, renamed);
+      const changedAt = Date.now();
+      let page = await get(other.app, url);
+      while (!page.body.includes(renamed.nameZh) && Date.now() - changedAt < 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        page = await get(other.app, url);
+      }
+      expect(page.body).toContain(renamed.nameZh);
+      expect(Date.now() - changedAt).toBeLessThan(1_000);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+});
