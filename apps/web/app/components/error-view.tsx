@@ -1,8 +1,14 @@
-import { Button, Result } from 'antd';
-import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { paths } from '../paths';
 import './error-view.css';
+
+/**
+ * antd's result view with its illustrations weighs more than the rest of this view: loaded only when
+ * an error is shown (on the server the page waits for it, so the HTML is complete).
+ */
+const Result = lazy(() => import('antd/es/result'));
 
 /** Status messages for errors a loader throws without one. */
 const statusTexts: Record<number, string> = {
@@ -30,24 +36,26 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
     const data = error.data as Partial<NotFoundData> | undefined;
     return (
       <Root className="error-view" data-status={404}>
-        <Result
-          status="404"
-          title={<h1 className="error-view__title">页面不存在</h1>}
-          subTitle={
-            <>
-              <p>抱歉，您访问的页面不存在或已被移除。</p>
-              <p className="error-view__detail">{data?.message ?? 'Page Not Found'}</p>
-            </>
-          }
-          extra={
-            <div className="error-view__actions">
-              {extra}
-              <Link to={paths.home} className="error-view__home">
-                返回首页
-              </Link>
-            </div>
-          }
-        />
+        <Suspense>
+          <Result
+            status="404"
+            title={<h1 className="error-view__title">页面不存在</h1>}
+            subTitle={
+              <>
+                <p>抱歉，您访问的页面不存在或已被移除。</p>
+                <p className="error-view__detail">{data?.message ?? 'Page Not Found'}</p>
+              </>
+            }
+            extra={
+              <div className="error-view__actions">
+                {extra}
+                <Link to={paths.home} className="error-view__home">
+                  返回首页
+                </Link>
+              </div>
+            }
+          />
+        </Suspense>
       </Root>
     );
   }
@@ -60,24 +68,26 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Root className="error-view" data-status={status}>
-      <Result
-        status={status === 403 ? '403' : '500'}
-        title={status}
-        subTitle={
-          <>
-            <p className="error-view__status-text">{statusText}</p>
-            <p>{description}</p>
-          </>
-        }
-        extra={
-          <div className="error-view__actions">
-            {extra}
-            <Button type="primary" onClick={() => window.location.reload()}>
-              刷新页面
-            </Button>
-          </div>
-        }
-      />
+      <Suspense>
+        <Result
+          status={status === 403 ? '403' : '500'}
+          title={status}
+          subTitle={
+            <>
+              <p className="error-view__status-text">{statusText}</p>
+              <p>{description}</p>
+            </>
+          }
+          extra={
+            <div className="error-view__actions">
+              {extra}
+              <Button type="primary" onClick={() => window.location.reload()}>
+                刷新页面
+              </Button>
+            </div>
+          }
+        />
+      </Suspense>
     </Root>
   );
 }

@@ -8,8 +8,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { isStaff } from '@fuliaotong/contracts/constants';
-import { Badge, Button, Drawer, Dropdown } from 'antd';
-import { useState } from 'react';
+import { Badge, Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
@@ -20,6 +20,11 @@ import { paths } from '../../paths';
 import { mainNav, siteInfo } from '../../site/site-info';
 import './site-header.css';
 
+// The account menu (signed-in visitors only) and the phone navigation drawer (after a tap) are not
+// needed to show a page: their code loads when they are first shown, not with every page.
+const Dropdown = lazy(() => import('antd/es/dropdown'));
+const Drawer = lazy(() => import('antd/es/drawer'));
+
 function isCurrent(pathname: string, match: string[]) {
   return match.includes(pathname);
 }
@@ -28,6 +33,7 @@ export function SiteHeader() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [drawerShown, setDrawerShown] = useState(false);
   // The count the side panel keeps fresh, shown on the header's cart icon too.
   const cartCount = useShownCartCount();
   // Null on the server and during hydration: the logged-out header is what both render first.
@@ -35,6 +41,14 @@ export function SiteHeader() {
   const { signOut } = useSignOut();
   const here = `${pathname}${search}`;
 
+  const userButton = user ? (
+    <button type="button" className="site-header__user">
+      <UserAvatar user={user} size={28} aria-hidden />
+      <span className="site-header__user-name">{displayName(user)}</span>
+      <span className="visually-hidden">，账户菜单</span>
+      <DownOutlined aria-hidden className="site-header__user-caret" />
+    </button>
+  ) : null;
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -67,30 +81,27 @@ export function SiteHeader() {
             </Badge>
           </Link>
           {user ? (
-            <Dropdown
-              trigger={['click', 'hover']}
-              placement="bottomRight"
-              menu={{
-                items: [
-                  { key: 'account', icon: <UserOutlined aria-hidden />, label: '会员中心' },
-                  ...(isStaff(user) ? [{ key: 'admin', icon: <AuditOutlined aria-hidden />, label: '工作台' }] : []),
-                  { type: 'divider' },
-                  { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'account') void navigate(paths.account);
-                  else if (key === 'admin') void navigate(paths.admin);
-                  else void signOut();
-                },
-              }}
-            >
-              <button type="button" className="site-header__user">
-                <UserAvatar user={user} size={28} aria-hidden />
-                <span className="site-header__user-name">{displayName(user)}</span>
-                <span className="visually-hidden">，账户菜单</span>
-                <DownOutlined aria-hidden className="site-header__user-caret" />
-              </button>
-            </Dropdown>
+            <Suspense fallback={userButton}>
+              <Dropdown
+                trigger={['click', 'hover']}
+                placement="bottomRight"
+                menu={{
+                  items: [
+                    { key: 'account', icon: <UserOutlined aria-hidden />, label: '会员中心' },
+                    ...(isStaff(user) ? [{ key: 'admin', icon: <AuditOutlined aria-hidden />, label: '工作台' }] : []),
+                    { type: 'divider' },
+                    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
+                  ],
+                  onClick: ({ key }) => {
+                    if (key === 'account') void navigate(paths.account);
+                    else if (key === 'admin') void navigate(paths.admin);
+                    else void signOut();
+                  },
+                }}
+              >
+                {userButton}
+              </Dropdown>
+            </Suspense>
           ) : (
             <span className="site-header__auth">
               <Link to={loginHref(here)} className="site-header__login">
@@ -109,58 +120,65 @@ export function SiteHeader() {
             type="text"
             icon={<MenuOutlined aria-hidden />}
             aria-label="打开导航菜单"
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setDrawerShown(true);
+              setOpen(true);
+            }}
           />
         </div>
       </div>
-      <Drawer title="导航" placement="right" size={260} open={open} onClose={() => setOpen(false)}>
-        <nav className="site-drawer-nav" aria-label="导航菜单">
-          {mainNav.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              onClick={() => setOpen(false)}
-              className={isCurrent(pathname, item.match) ? 'is-active' : undefined}
-            >
-              {item.label}
-            </Link>
-          ))}
-          <Link to={paths.sampleCart} onClick={() => setOpen(false)}>
-            样品车
-          </Link>
-          {user ? (
-            <>
-              <Link to={paths.account} onClick={() => setOpen(false)}>
-                会员中心（{displayName(user)}）
-              </Link>
-              {isStaff(user) ? (
-                <Link to={paths.admin} onClick={() => setOpen(false)}>
-                  工作台
+      {drawerShown ? (
+        <Suspense>
+          <Drawer title="导航" placement="right" size={260} open={open} onClose={() => setOpen(false)}>
+            <nav className="site-drawer-nav" aria-label="导航菜单">
+              {mainNav.map((item) => (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  onClick={() => setOpen(false)}
+                  className={isCurrent(pathname, item.match) ? 'is-active' : undefined}
+                >
+                  {item.label}
                 </Link>
-              ) : null}
-              <button
-                type="button"
-                className="site-drawer-nav__button"
-                onClick={() => {
-                  setOpen(false);
-                  void signOut();
-                }}
-              >
-                退出登录
-              </button>
-            </>
-          ) : (
-            <>
-              <Link to={loginHref(here)} onClick={() => setOpen(false)}>
-                登录
+              ))}
+              <Link to={paths.sampleCart} onClick={() => setOpen(false)}>
+                样品车
               </Link>
-              <Link to={registerHref(here)} onClick={() => setOpen(false)}>
-                注册
-              </Link>
-            </>
-          )}
-        </nav>
-      </Drawer>
+              {user ? (
+                <>
+                  <Link to={paths.account} onClick={() => setOpen(false)}>
+                    会员中心（{displayName(user)}）
+                  </Link>
+                  {isStaff(user) ? (
+                    <Link to={paths.admin} onClick={() => setOpen(false)}>
+                      工作台
+                    </Link>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="site-drawer-nav__button"
+                    onClick={() => {
+                      setOpen(false);
+                      void signOut();
+                    }}
+                  >
+                    退出登录
+                  </button>
+                </>
+              ) : (
+                <>
+                  <Link to={loginHref(here)} onClick={() => setOpen(false)}>
+                    登录
+                  </Link>
+                  <Link to={registerHref(here)} onClick={() => setOpen(false)}>
+                    注册
+                  </Link>
+                </>
+              )}
+            </nav>
+          </Drawer>
+        </Suspense>
+      ) : null}
     </header>
   );
 }
