@@ -25,6 +25,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -51,7 +52,7 @@ const host = '127.0.0.1';
 
 const usage =
   'usage: npm run bench:http -- [--rounds N=5] [--duration SECONDS=5] [--connections N=10] ' +
-  `[--warmup SECONDS=3] [--cpu-prof DIR] [--log-level info] [--targets ${TARGET_NAMES.join(',')}]`;
+  `[--warmup SECONDS=3] [--cpu-prof DIR] [--log-level info] [--targets ${TARGET_NAMES.join(',')}] [--workers N]`;
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
@@ -60,6 +61,7 @@ function parseOptions() {
     connections: { type: 'integer', default: 10, min: 1 },
     warmup: { type: 'integer', default: 3, min: 0 },
     'cpu-prof': { type: 'string' },
+    workers: { type: 'integer', default: 0, min: 0 },
     'log-level': { type: 'string', default: 'info', pattern: /^(fatal|error|warn|info|debug|trace|silent)$/, hint: 'a LOG_LEVEL' },
     targets: {
       type: 'string',
@@ -156,10 +158,13 @@ function childFailed(child: ChildProcess, name: string): Promise<never> {
   });
 }
 
-async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined, logFile: string): Promise<string> {
+async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined, logFile: string, workers: number): Promise<string> {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
   // The log goes to a file (as a production log would), not through this process, which makes the load.
-  const app = await spawnServer({ env, nodeArgs, logFile });
+  const app =
+    workers > 0
+      ? await spawnServer({ env: { ...env, WEB_CONCURRENCY: String(workers), JWT_SECRET: randomBytes(32).toString('hex') }, logFile, command: 'start' })
+      : await spawnServer({ env, nodeArgs, logFile });
   track(app.child, 'app', logFile);
   await waitForHealth(app, 120_000);
   return app.origin;
@@ -348,7 +353,7 @@ async function main() {
   console.error('starting servers…');
   const logFile = path.join(dataDir, 'server.log');
   const [appOrigin, helloOrigin, fastifyOrigin] = await Promise.all([
-    startApp(childEnv, options.cpuProfDir, logFile),
+    startApp(childEnv, options.cpuProfDir, logFile, options.workers),
     startHello('node'),
     options.targets.has('fastify') ? startHello('fastify') : undefined,
   ]);
@@ -448,7 +453,8 @@ async function main() {
   );
   console.log(
     `  ${options.rounds} rounds × ${options.duration}s per target, ${options.connections} connections, ` +
-      `warm-up ${options.warmup}s per target${options.cpuProfDir ? ` · app CPU profile → ${options.cpuProfDir}` : ''}`,
+      `warm-up ${options.warmup}s per target${options.cpuProfDir ? ` · app CPU profile → ${options.cpuProfDir}` : ''} · ` +
+      (options.workers > 0 ? `app: npm start with WEB_CONCURRENCY=${options.workers} (node:cluster)` : 'app: one process (npm run serve)'),
   );
   console.log('');
 

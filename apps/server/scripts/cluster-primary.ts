@@ -57,9 +57,17 @@ export async function runCluster(entry: string, count: number): Promise<never> {
     }, STOP_TIMEOUT_MS).unref();
   };
 
+  let allListening = false;
   const fork = () => {
     const worker = cluster.fork();
-    worker.once('listening', () => listening.add(worker.id));
+    worker.once('listening', () => {
+      listening.add(worker.id);
+      const live = Object.values(cluster.workers ?? {}).filter((w) => w && listening.has(w.id)).length;
+      if (!allListening && live === count) {
+        allListening = true;
+        line(`all ${count} workers listening`);
+      }
+    });
   };
 
   cluster.on('exit', (worker, code, signal) => {

@@ -12,6 +12,7 @@ import { buildServer } from '../scripts/server-builder.js';
  */
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const startScript = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
 let compiled: Promise<string> | undefined;
 
 /** The compiled server, brought up to date once per process. */
@@ -41,6 +42,11 @@ export interface ServerOptions {
    * benchmark that makes the load here); `output()` then reads what the file holds.
    */
   logFile?: string;
+  /**
+   * `serve` (default): the compiled server, as `npm run serve` runs it. `start`: `npm start`'s script
+   * (apps/server/scripts/start.ts: checks, builds when due, then one process or a cluster of them).
+   */
+  command?: 'serve' | 'start';
 }
 
 export interface HealthBody {
@@ -83,8 +89,9 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   // Vitest's own variables would make the server think it runs inside a test.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
-  const entry = await compiledServer();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
+  const args =
+    options.command === 'start' ? ['--import', 'tsx', startScript] : [await compiledServer()];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     cwd: repoRoot,
     env,
     stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
