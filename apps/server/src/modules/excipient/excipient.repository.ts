@@ -48,19 +48,17 @@ export class ExcipientRepository {
     const order = keyword
       ? [...nameRank(excipients.nameZh, keyword), ...nameRank(excipients.nameEn, keyword), asc(excipients.id)]
       : [desc(excipients.featured), asc(excipients.id)];
-    // One round trip: the page with the total beside each row. Only a page past the end (no rows) asks again.
-    const rows = await this.db
-      .select({ ...excipientSummaryColumns, totalCount: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(excipients)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    if (rows.length === 0) {
-      const [total] = await this.db.select({ n: count() }).from(excipients).where(where);
-      return { items: [], totalCount: total?.n ?? 0 };
-    }
-    return { items: rows.map(({ totalCount: _total, ...item }) => item), totalCount: rows[0]!.totalCount };
+    const [items, [total]] = await Promise.all([
+      this.db
+        .select(excipientSummaryColumns)
+        .from(excipients)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db.select({ n: count() }).from(excipients).where(where),
+    ]);
+    return { items, totalCount: total?.n ?? 0 };
   }
 
   async featured(limit: number): Promise<ExcipientSummary[]> {
