@@ -52,7 +52,7 @@ const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,t
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/build/**', '**/builds/**', '**/.react-router/**', 'data/**', '**/drizzle/meta/**'],
+    ignores: ['**/node_modules/**', '**/build/**', '**/builds/**', '**/.react-router/**', 'data/**', '**/drizzle/meta/**', 'apps/server/dist/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,28 +1,35 @@
 /**
- * HTTP throughput of the production server, relative to a bare Fastify hello-world measured in the
- * same run on the same machine:
+ * HTTP throughput of the production server, relative to a bare `node:http` hello-world measured in
+ * the same run on the same machine:
  *
- *   health  GET /api/health  (real app: routing, zod response schema, one database round trip)
- *   home    GET /home        (real app: served from the page cache, as every anonymous visitor gets it)
+ *   hello     GET /            (bare node:http, `{"hello":"world"}`: the ceiling of this machine; the ratios are taken to it)
+ *   fastify   GET /            (bare Fastify 5, same answer: what the framework alone costs)
+ *   health    GET /api/health  (real app: routing, zod response schema, one database round trip)
+ *   home      GET /home        (real app: served from the page cache, as every anonymous visitor gets it)
  *   home-render GET /home with a cookie (real app: a request that carries anything of a user bypasses the
- *           page cache, so this is React Router + antd server rendering of the production build every
- *           time); on ONE connection, so that its p50 is the time of one render, not a queue of them
- *   cart-num GET /api/app/sample/sample-cart-num with a bearer token (real app: session check, one
- *           count; an account made for the run with 3 items in the sample cart; text/plain)
- *   hello   GET /            (bare Fastify 5, `{ hello: 'world' }`: the ceiling of this machine)
+ *             page cache, so this is React Router + antd server rendering of the production build every
+ *             time); on ONE connection, so that its p50 is the time of one render, not a queue of them
+ *   cart-num  GET /api/app/sample/sample-cart-num with a bearer token (real app: token and session
+ *             check, one count; an account made for the run with 3 items in the sample cart; text/plain)
+ *   excipient GET /api/app/excipient?page=1&pageSize=20 (real app, anonymous: the catalogue's first page)
  *
- * Both servers are child processes listening on 127.0.0.1 (own event loops); autocannon runs here.
- * The app is started exactly as `npm run serve` starts it (test/production-server.ts): `apps/server/src/main.ts`
- * under tsx with NODE_ENV=production, LOG_LEVEL=silent, PGlite in a temporary DATA_DIR (or DATABASE_URL if set).
+ * Every server is a child process listening on 127.0.0.1 (own event loops); autocannon runs here.
+ * The app is started exactly as `npm run serve` starts it (test/production-server.ts): the compiled
+ * server, `apps/server/dist/main.js`, with NODE_ENV=production and LOG_LEVEL=info (as in production;
+ * the log goes to a file of the run, not to the terminal), on PGlite in a temporary DATA_DIR, or, with
+ * DATABASE_URL set, on a database of its own created on that server for the run and dropped afterwards.
+ * `--workers N` starts it as `npm start` does with WEB_CONCURRENCY=N instead (node:cluster, PostgreSQL only).
  *
  *   npm run bench:http -- [--rounds 5] [--duration 5] [--connections 10] [--warmup 3] [--cpu-prof DIR]
+ *                         [--targets hello,cart-num,...] [--workers N]
  *
  * Each round measures every target once, in a rotating order; the report gives medians over rounds.
  * Exits 1 when the web build is missing or any target answered an error, a timeout or a non-2xx.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -30,14 +37,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { embeddedDatabaseDir } from '../src/config/config.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
 import { users } from '../src/db/schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
+import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
 import { describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient'] as const;
 const helloEntry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
 const host = '127.0.0.1';
 
@@ -46,7 +55,7 @@ const host = '127.0.0.1';
 
 const usage =
   'usage: npm run bench:http -- [--rounds N=5] [--duration SECONDS=5] [--connections N=10] ' +
-  '[--warmup SECONDS=3] [--cpu-prof DIR]';
+  `[--warmup SECONDS=3] [--cpu-prof DIR] [--log-level info] [--targets ${TARGET_NAMES.join(',')}] [--workers N]`;
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
@@ -55,8 +64,23 @@ function parseOptions() {
     connections: { type: 'integer', default: 10, min: 1 },
     warmup: { type: 'integer', default: 3, min: 0 },
     'cpu-prof': { type: 'string' },
+    workers: { type: 'integer', default: 0, min: 0 },
+    'log-level': { type: 'string', default: 'info', pattern: /^(fatal|error|warn|info|debug|trace|silent)$/, hint: 'a LOG_LEVEL' },
+    targets: {
+      type: 'string',
+      default: TARGET_NAMES.join(','),
+      pattern: new RegExp(`^(${TARGET_NAMES.join('|')})(,(${TARGET_NAMES.join('|')}))*$`),
+      hint: `a comma-separated list of ${TARGET_NAMES.join(', ')}`,
+    },
   });
-  return { ...values, cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined };
+  const targets = new Set(values.targets.split(','));
+  targets.add('hello'); // the ratios are taken to it
+  return {
+    ...values,
+    targets,
+    logLevel: values['log-level'],
+    cpuProfDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,6 +89,8 @@ function parseOptions() {
 const children = new Set<ChildProcess>();
 const stopRequested = new WeakSet<ChildProcess>();
 const tempDirs = new Set<string>();
+/** Run after the servers have stopped (the run's PostgreSQL database is dropped). */
+const cleanUps: Array<() => Promise<void>> = [];
 let running: autocannon.Instance | undefined;
 
 /** Stops the load generator, the servers (gracefully, then by force) and removes temp dirs. */
@@ -72,6 +98,7 @@ async function cleanUp() {
   running?.stop();
   running = undefined;
   await Promise.all([...children].map((child) => stopChild(child)));
+  for (const cleanUp of cleanUps.splice(0)) await cleanUp();
   for (const dir of tempDirs) {
     await fs.rm(dir, { recursive: true, force: true });
     tempDirs.delete(dir);
@@ -117,11 +144,12 @@ async function stopChild(child: ChildProcess) {
   children.delete(child);
 }
 
-function track(child: ChildProcess, name: string) {
+function track(child: ChildProcess, name: string, logFile?: string) {
   children.add(child);
   child.once('exit', (code, signal) => {
     if (!interrupted && !stopRequested.has(child)) {
-      console.error(`${name} server exited unexpectedly (code ${code}, signal ${signal})`);
+      const log = logFile ? `; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-3000)}` : '';
+      console.error(`${name} server exited unexpectedly (code ${code}, signal ${signal})${log}`);
     }
   });
   return child;
@@ -133,22 +161,26 @@ function childFailed(child: ChildProcess, name: string): Promise<never> {
   });
 }
 
-async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined): Promise<string> {
+async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined, logFile: string, workers: number): Promise<string> {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const app = await spawnServer({ env, nodeArgs, echo: '' });
-  track(app.child, 'app');
+  // The log goes to a file (as a production log would), not through this process, which makes the load.
+  const app =
+    workers > 0
+      ? await spawnServer({ env: { ...env, WEB_CONCURRENCY: String(workers), JWT_SECRET: randomBytes(32).toString('hex') }, logFile, command: 'start' })
+      : await spawnServer({ env, nodeArgs, logFile });
+  track(app.child, 'app', logFile);
   await waitForHealth(app, 120_000);
   return app.origin;
 }
 
-async function startHello(env: NodeJS.ProcessEnv): Promise<string> {
+async function startHello(kind: 'node' | 'fastify'): Promise<string> {
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', helloEntry], {
       cwd: repoRoot,
-      env: { ...process.env, ...env, HOST: host, PORT: '0' },
+      env: { ...process.env, NODE_ENV: 'production', HELLO_KIND: kind, HOST: host, PORT: '0' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
-    'hello',
+    `hello (${kind})`,
   );
   const port = await Promise.race([
     new Promise<number>((resolve) => child.once('message', (message: { port: number }) => resolve(message.port))),
@@ -298,21 +330,38 @@ async function main() {
   tempDirs.add(dataDir);
   if (options.cpuProfDir) await fs.mkdir(options.cpuProfDir, { recursive: true });
 
-  // What a quiet, throw-away instance needs (startServer sets NODE_ENV=production as `npm run serve` does).
+  // With DATABASE_URL: a database of the run's own on that server, dropped at the end.
+  const serverUrl = process.env.DATABASE_URL || undefined;
+  let databaseOptions: DatabaseOptions = { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) };
+  if (serverUrl) {
+    const name = `bench_http_${process.pid}_${Date.now()}`;
+    await runStatements(serverUrl, `CREATE DATABASE "${name}"`);
+    cleanUps.push(() => dropDatabase(serverUrl, name));
+    databaseOptions = { kind: 'postgres', url: databaseUrl(serverUrl, name) };
+  }
+
+  // A throw-away instance (spawnServer sets NODE_ENV=production as `npm run serve` does).
   const childEnv: NodeJS.ProcessEnv = {
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logLevel,
     DATA_DIR: dataDir,
     WEB_BUILD_DIR: webBuildDir,
+    DATABASE_URL: databaseOptions.kind === 'postgres' ? databaseOptions.url : '',
+    DATABASE_SCHEMA: '',
   };
 
   // The operator's tool makes the account; the cart is a member's, so it keeps no staff role (staff
   // sign in with a second factor).
   await createStaff(childEnv, BENCH_ACCOUNT, BENCH_PASSWORD);
-  const database = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) });
+  const database = await openDatabase(databaseOptions);
   await database.db.update(users).set({ roles: [] }).where(eq(users.account, BENCH_ACCOUNT));
   await database.close();
   console.error('starting servers…');
-  const [appOrigin, helloOrigin] = await Promise.all([startApp(childEnv, options.cpuProfDir), startHello(childEnv)]);
+  const logFile = path.join(dataDir, 'server.log');
+  const [appOrigin, helloOrigin, fastifyOrigin] = await Promise.all([
+    startApp(childEnv, options.cpuProfDir, logFile, options.workers),
+    startHello('node'),
+    options.targets.has('fastify') ? startHello('fastify') : undefined,
+  ]);
 
   const health = (await (await fetch(`${appOrigin}/api/health`)).json()) as { status: string; db: string; build: string };
   if (health.build !== buildMeta.id) {
@@ -332,7 +381,27 @@ async function main() {
     if (!body.includes('药用辅料')) throw new Error(`${name}: the page does not contain the home page text`);
   };
 
-  const targets: Target[] = [
+  const allTargets: Target[] = [
+    {
+      name: 'hello',
+      description: 'GET / (bare node:http)',
+      url: `${helloOrigin}/`,
+      headers: { accept: 'application/json' },
+      check: (_response, body) => {
+        if (body !== '{"hello":"world"}') throw new Error(`hello: unexpected body ${body}`);
+        return `${body.length} B JSON`;
+      },
+    },
+    {
+      name: 'fastify',
+      description: 'GET / (bare Fastify)',
+      url: `${fastifyOrigin}/`,
+      headers: { accept: 'application/json' },
+      check: (_response, body) => {
+        if (body !== '{"hello":"world"}') throw new Error(`fastify: unexpected body ${body}`);
+        return `${body.length} B JSON`;
+      },
+    },
     {
       name: 'health',
       description: 'GET /api/health (app)',
@@ -380,29 +449,34 @@ async function main() {
       },
     },
     {
-      name: 'hello',
-      description: 'GET / (bare Fastify)',
-      url: `${helloOrigin}/`,
+      name: 'excipient',
+      description: 'GET /api/app/excipient?page=1&pageSize=20 (app, anonymous)',
+      url: `${appOrigin}/api/app/excipient?page=1&pageSize=20`,
       headers: { accept: 'application/json' },
-      check: (_response, body) => {
-        if (body !== '{"hello":"world"}') throw new Error(`hello: unexpected body ${body}`);
-        return `${body.length} B JSON`;
+      check: (response, body) => {
+        const json = JSON.parse(body) as { items?: unknown[] };
+        if (!response.headers.get('content-type')?.startsWith('application/json') || json.items?.length !== 20) {
+          throw new Error(`excipient: expected a JSON page of 20 products, got ${body.slice(0, 200)}`);
+        }
+        return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB JSON`;
       },
     },
   ];
+  const targets = allTargets.filter((target) => options.targets.has(target.name));
 
   const sizes = new Map<string, string>();
   for (const target of targets) sizes.set(target.name, await preflight(target));
 
-  console.log('HTTP benchmark: production app vs bare Fastify');
+  console.log('HTTP benchmark: production app vs bare node:http');
   console.log(`  ${machineLine()}`);
   console.log(
     `  db ${health.db} · build ${health.build} · fastify ${versionOf('fastify', mainEntry)} · ` +
-      `autocannon ${versionOf('autocannon', import.meta.url)} · NODE_ENV=production`,
+      `autocannon ${versionOf('autocannon', import.meta.url)} · NODE_ENV=production · LOG_LEVEL=${options.logLevel}`,
   );
   console.log(
     `  ${options.rounds} rounds × ${options.duration}s per target, ${options.connections} connections, ` +
-      `warm-up ${options.warmup}s per target${options.cpuProfDir ? ` · app CPU profile → ${options.cpuProfDir}` : ''}`,
+      `warm-up ${options.warmup}s per target${options.cpuProfDir ? ` · app CPU profile → ${options.cpuProfDir}` : ''} · ` +
+      (options.workers > 0 ? `app: npm start with WEB_CONCURRENCY=${options.workers} (node:cluster)` : 'app: one process (npm run serve)'),
   );
   console.log('');
 
@@ -468,7 +542,7 @@ async function main() {
 
   const hello = summary.find((s) => s.target.name === 'hello')!;
   console.log('');
-  console.log('ratios of medians (req/s) to the bare Fastify hello-world:');
+  console.log('ratios of medians (req/s) to the bare node:http hello-world:');
   for (const s of summary) {
     if (s === hello) continue;
     const ratio = s.rps / hello.rps;

@@ -7,12 +7,19 @@
  *    and leaves that process alone. The lock is held through the build.
  * 2. The web app is built into a new folder of apps/web/builds and made current, unless the current
  *    build was made from the sources as they are now. A running server keeps the folder it loaded.
- * 3. The server starts in this process (apps/server/src/main.ts), which takes the lock for good.
+ * 3. The server is compiled (apps/server/dist/main.js, docs/decisions/0031), unless it was compiled
+ *    from the sources as they are now.
+ * 4. On the embedded database the compiled server starts in this process, which takes the lock for
+ *    good. On PostgreSQL this process forks one worker per core (WEB_CONCURRENCY) that run it
+ *    (docs/decisions/0032); several need JWT_SECRET, checked with the configuration in step 1.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from '../src/config/config.js';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, embeddedDatabaseDir, loadConfig, serverProcesses, type Config, type ServerProcesses } from '../src/config/config.js';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock.js';
+import { runCluster } from './cluster-primary.js';
+import { buildServer } from './server-builder.js';
 import { buildWebApp, upToDateBuild, webInputsFingerprint } from './web-builder.js';
 
 process.env.NODE_ENV = 'production';
@@ -23,8 +30,10 @@ function fail(message: string): never {
 }
 
 let config: Config;
+let processes: ServerProcesses;
 try {
   config = loadConfig();
+  processes = serverProcesses(config);
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
@@ -63,7 +72,22 @@ if (config.WEB_BUILD_DIR) {
   }
 }
 
+// The compiled server (docs/decisions/0031-compiled-server.md), rebuilt only when its sources changed.
+let entry: string;
+try {
+  const server = await buildServer();
+  console.log(server.built ? `server compiled in ${(server.ms / 1000).toFixed(1)} s` : 'compiled server is up to date: not rebuilding');
+  entry = server.entry;
+} catch (error) {
+  fail(`compiling the server failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+console.log(processes.note);
 // Handed over to the server, which takes it again when it opens the database (in the moment between,
 // another start could take it: the server then refuses with the same message, and nothing is harmed).
 await releaseLock?.();
-await import('../src/main.js');
+if (processes.count === 1) {
+  await import(pathToFileURL(entry).href);
+} else {
+  await runCluster(entry, processes.count);
+}

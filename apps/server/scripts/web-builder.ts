@@ -4,7 +4,6 @@
  * running server serves from. Used by `npm run build` and `npm start`.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import {
   webAppDir,
   webBuildsDir,
 } from '../src/web/build-store.js';
+import { inputsFingerprint, type BuildInputs } from './build-inputs.js';
 
 const repoRoot = path.resolve(webAppDir, '..', '..');
 
@@ -31,47 +31,19 @@ const repoRoot = path.resolve(webAppDir, '..', '..');
  * versions), the shared compiler options, and the `VITE_` variables Vite passes to the app.
  * Bump the version when the build changes in a way these do not show.
  */
-const FINGERPRINT_VERSION = '1';
-const INPUT_FOLDERS: { dir: string; skip: string[] }[] = [
-  { dir: 'apps/web', skip: ['node_modules', 'build', 'builds', '.react-router'] },
-  { dir: 'packages/contracts', skip: ['node_modules', 'dist'] },
-];
-const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
-
-async function listFiles(root: string, relative: string, skip: string[], into: string[]): Promise<void> {
-  const entries = await fs.readdir(path.join(root, relative), { withFileTypes: true });
-  for (const entry of entries) {
-    const name = path.posix.join(relative, entry.name);
-    if (entry.isDirectory()) {
-      if (!skip.includes(entry.name)) await listFiles(root, name, [], into);
-    } else if (entry.isFile()) {
-      into.push(name);
-    }
-  }
-}
+const WEB_INPUTS: BuildInputs = {
+  version: '1',
+  folders: [
+    { dir: 'apps/web', skip: ['node_modules', 'build', 'builds', '.react-router'] },
+    { dir: 'packages/contracts', skip: ['node_modules', 'dist'] },
+  ],
+  files: ['package.json', 'package-lock.json', 'tsconfig.base.json'],
+  envPrefix: 'VITE_',
+};
 
 /** A SHA-256 over the build's inputs (names and contents); equal fingerprints build the same app. */
 export async function webInputsFingerprint(root = repoRoot, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const files: string[] = [];
-  for (const { dir, skip } of INPUT_FOLDERS) await listFiles(root, dir, skip, files);
-  for (const file of INPUT_FILES) {
-    try {
-      await fs.access(path.join(root, file));
-      files.push(file);
-    } catch {
-      // not in this checkout: its absence is part of the fingerprint
-    }
-  }
-  files.sort();
-  const hash = createHash('sha256').update(`fingerprint ${FINGERPRINT_VERSION}\n`);
-  for (const file of files) {
-    const content = await fs.readFile(path.join(root, file));
-    hash.update(`${file}\n${createHash('sha256').update(content).digest('hex')}\n`);
-  }
-  for (const name of Object.keys(env).filter((n) => n.startsWith('VITE_')).sort()) {
-    hash.update(`env ${name}=${env[name]}\n`);
-  }
-  return hash.digest('hex');
+  return inputsFingerprint(WEB_INPUTS, root, env);
 }
 
 /** The React Router command-line tool (node_modules/@react-router/dev/bin.js, found as Node finds it). */

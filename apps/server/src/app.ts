@@ -24,7 +24,8 @@ import { AddressService } from './modules/address/address.service.js';
 import { ArticleRepository } from './modules/article/article.repository.js';
 import { articleRoutes } from './modules/article/article.routes.js';
 import { ArticleService } from './modules/article/article.service.js';
-import { createAuthGuard } from './modules/auth/auth.guard.js';
+import { createAuthGuard, type Principal } from './modules/auth/auth.guard.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { defaultAuthLimits, Throttle, type AuthLimits } from './modules/auth/throttle.js';
 import { ThrottleRepository } from './modules/auth/throttle.repository.js';
@@ -144,6 +145,12 @@ export interface AppDependencies {
     jwtSecret: Uint8Array;
     /** Log-in and registration limits; the defaults unless a test changes them. */
     limits?: Partial<AuthLimits>;
+    /**
+     * How long what a bearer token stands for is reused (SessionCache; at most 1000 ms: other processes
+     * must refuse a token logged out elsewhere within a second). 0 (default) reads the session on every
+     * request: tests change the database behind the app's back. The server (main.ts) uses 1000.
+     */
+    sessionCacheMs?: number;
   };
   /** Verification codes: the sending limits and the captcha maker; the defaults unless a test changes them. */
   verification?: {
@@ -189,6 +196,10 @@ export interface RegisteredRoute {
 }
 
 const developmentBuild: BuildInfo = { id: 'dev', timestamp: 0 };
+/** Other processes must refuse a token logged out elsewhere within a second. */
+const MAX_SESSION_CACHE_MS = 1000;
+/** Methods that change nothing: they leave the session cache as it is. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The payment gateways of a setup. In sandbox mode the stand-in of both gateways starts first (its API
@@ -293,7 +304,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sessions = new SessionRepository(db);
   const throttle = new Throttle(new ThrottleRepository(db));
   // Every module's routes come from the endpoint table; the guard enforces each one's access level.
-  const guard = createAuthGuard(tokens, sessions, deps.now);
+  const sessionCacheMs = Math.min(deps.auth.sessionCacheMs ?? 0, MAX_SESSION_CACHE_MS);
+  const sessionCache = sessionCacheMs > 0 ? new SessionCache<Principal | null>(sessionCacheMs, deps.now ?? (() => new Date())) : undefined;
+  if (sessionCache) {
+    // Anything but a read may have ended a session or changed a user: this process forgets what it cached
+    // before the answer leaves, so the next request here sees the change.
+    app.addHook('onSend', async (request) => {
+      if (!READ_METHODS.has(request.method)) sessionCache.clear();
+    });
+  }
+  const guard = createAuthGuard(tokens, sessions, deps.now, sessionCache);
   const operations = registeredOperations(app);
 
   const build = deps.web?.info ?? deps.build ?? developmentBuild;

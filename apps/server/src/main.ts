@@ -40,7 +40,7 @@ async function main() {
       : undefined;
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const payment = await paymentSetupOf(config, () => loadSandboxKeys(config.DATA_DIR));
-  const app = await buildApp({ config, database, web, auth: { jwtSecret }, messages: config, payment });
+  const app = await buildApp({ config, database, web, auth: { jwtSecret, sessionCacheMs: 1000 }, messages: config, payment });
   if (payment.mode === 'sandbox') {
     app.log.warn('payments run in the sandbox: no money moves (PAYMENT_MODE=live with the gateways\' keys takes real payments; see .env.example)');
   } else {

@@ -1,15 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../scripts/server-builder.js';
 
 /**
- * The production server as a child process, started the way `npm run serve` starts it
- * (`apps/server/src/main.ts` under tsx, NODE_ENV=production) with a given environment, on a free
- * port of 127.0.0.1. Used by the process tests, the browser journeys and the HTTP benchmark.
+ * The production server as a child process, started the way `npm run serve` starts it (the compiled
+ * server, `node apps/server/dist/main.js`, NODE_ENV=production) with a given environment, on a free
+ * port of 127.0.0.1. Used by the process tests, the browser journeys and the HTTP benchmark. The
+ * server is compiled first when its sources changed (once per process; docs/decisions/0031).
  */
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const startScript = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
+let compiled: Promise<string> | undefined;
+
+/** The compiled server, brought up to date once per process. */
+export function compiledServer(): Promise<string> {
+  compiled ??= buildServer().then((built) => built.entry);
+  return compiled;
+}
 const HOST = '127.0.0.1';
 /** How much of the server's output is kept (the end of it). */
 const OUTPUT_LIMIT = 200_000;
@@ -27,6 +37,16 @@ export interface ServerOptions {
   echoMinLevel?: number;
   /** Told of every chunk the server writes to stdout or stderr, as it comes (a log file, a filtered echo). */
   onOutput?: (chunk: string) => void;
+  /**
+   * Write the server's stdout and stderr straight into this file instead of through this process (a
+   * benchmark that makes the load here); `output()` then reads what the file holds.
+   */
+  logFile?: string;
+  /**
+   * `serve` (default): the compiled server, as `npm run serve` runs it. `start`: `npm start`'s script
+   * (apps/server/scripts/start.ts: checks, builds when due, then one process or a cluster of them).
+   */
+  command?: 'serve' | 'start';
 }
 
 export interface HealthBody {
@@ -68,11 +88,15 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), SITE_URL: `http://${HOST}:${port}`, ...options.env };
   // Vitest's own variables would make the server think it runs inside a test.
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', mainEntry], {
+  const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
+  const args =
+    options.command === 'start' ? ['--import', 'tsx', startScript] : [await compiledServer()];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
+  if (logFd !== undefined) closeSync(logFd);
   let output = '';
   const onLine = (line: string) => {
     if (options.echo === undefined || !line.trim()) return;
@@ -91,8 +115,8 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
       for (const line of lines) onLine(line);
     };
   };
-  child.stdout.on('data', lineReader());
-  child.stderr.on('data', lineReader());
+  child.stdout?.on('data', lineReader());
+  child.stderr?.on('data', lineReader());
   const exited = new Promise<number | null>((resolve) => {
     child.once('error', (error) => {
       output += `\n${error.message}`;
@@ -105,7 +129,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     origin: `http://${HOST}:${port}`,
     port,
     child,
-    output: () => output,
+    output: () => (options.logFile ? readFileSync(options.logFile, 'utf8').slice(-OUTPUT_LIMIT) : output),
     exited,
     async stop(timeoutMs = 15_000) {
       if (isRunning()) {

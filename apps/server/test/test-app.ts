@@ -83,6 +83,8 @@ export interface TestAppOptions {
   payment?: PaymentSetup;
   /** The page cache's settings over the defaults (PAGE_CACHE_SECONDS=30, 1000 entries, 64 MB). */
   pageCache?: Partial<Record<'PAGE_CACHE_SECONDS' | 'PAGE_CACHE_MAX_ENTRIES' | 'PAGE_CACHE_MAX_MB', number>>;
+  /** Reuse what a bearer token stands for this long, as the server does (default 0: read it on every request). */
+  sessionCacheMs?: number;
   /** Log at debug level into this array (one parsed JSON line each) instead of not at all. */
   logLines?: Array<Record<string, unknown>>;
 }
@@ -138,7 +140,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
-    auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits },
+    auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits, sessionCacheMs: options.sessionCacheMs },
     jobs: { start: options.runJobs ?? false },
     payment: options.payment ?? sandboxSetup(testSandboxKeys()),
     now: options.clock?.now,

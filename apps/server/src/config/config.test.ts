@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, serverProcesses } from './config.js';
 
 describe('configuration', () => {
   it('defaults to port 3000 on the embedded database in ./data', () => {
@@ -120,5 +120,37 @@ describe('configuration', () => {
   it('accepts a PostgreSQL URL and a 256-bit secret', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', JWT_SECRET: 'x'.repeat(32) });
     expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+});
+
+describe('server processes of npm start', () => {
+  const secret = 'f3a1c9e07b2d4e6a8c0f1e3d5b7a9c2e4f6a8b0d1c3e5f7a9b2d4c6e8f0a1b3c';
+  const postgres = 'postgres://postgres@127.0.0.1:5432/site';
+
+  it('are one per core on PostgreSQL, or WEB_CONCURRENCY', () => {
+    expect(serverProcesses(loadConfig({ DATABASE_URL: postgres, JWT_SECRET: secret }), 4)).toMatchObject({ count: 4 });
+    expect(serverProcesses(loadConfig({ DATABASE_URL: postgres, JWT_SECRET: secret, WEB_CONCURRENCY: '3' }), 4)).toMatchObject({
+      count: 3,
+      note: '3 server processes on PostgreSQL (WEB_CONCURRENCY=3)',
+    });
+    expect(serverProcesses(loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: '1' }), 4)).toMatchObject({ count: 1 });
+  });
+
+  it('are one on the embedded database, saying that WEB_CONCURRENCY is ignored', () => {
+    expect(serverProcesses(loadConfig({}), 8)).toMatchObject({ count: 1, note: expect.stringContaining('PGlite') as unknown });
+    expect(serverProcesses(loadConfig({ WEB_CONCURRENCY: '4' }), 8)).toEqual({
+      count: 1,
+      note: 'WEB_CONCURRENCY=4 is ignored: the embedded database (PGlite) serves one process; set DATABASE_URL to run several',
+    });
+  });
+
+  it('need JWT_SECRET when several share PostgreSQL', () => {
+    expect(() => serverProcesses(loadConfig({ DATABASE_URL: postgres }), 2)).toThrow(ConfigError);
+    expect(() => serverProcesses(loadConfig({ DATABASE_URL: postgres }), 2)).toThrow(/JWT_SECRET: is required .*one per core, 2 cores/);
+  });
+
+  it('refuses a WEB_CONCURRENCY that is not a positive whole number', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
   });
 });

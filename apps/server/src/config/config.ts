@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -60,6 +61,11 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  /**
+   * How many server processes `npm start` runs on PostgreSQL (node:cluster, one port): default one per
+   * core. The embedded database serves one process, so without DATABASE_URL it is one whatever this says.
+   */
+  WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z
@@ -264,4 +270,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The embedded database's folder (PGlite, used when DATABASE_URL is not set); the data-directory lock guards it. */
 export function embeddedDatabaseDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'db');
+}
+
+/** How many processes `npm start` runs, and the line of its log that says why. */
+export interface ServerProcesses {
+  count: number;
+  note: string;
+}
+
+/**
+ * The processes of `npm start` (docs/decisions/0032-growing-past-one-machine.md): one per core (or
+ * WEB_CONCURRENCY) on PostgreSQL, one on the embedded database. Several processes must sign session
+ * tokens with one key, so they need JWT_SECRET: a key generated into DATA_DIR would not reach other hosts.
+ */
+export function serverProcesses(
+  config: Pick<Config, 'DATABASE_URL' | 'WEB_CONCURRENCY' | 'JWT_SECRET'>,
+  cores = availableParallelism(),
+): ServerProcesses {
+  const asked = config.WEB_CONCURRENCY;
+  if (!config.DATABASE_URL) {
+    return {
+      count: 1,
+      note:
+        asked && asked > 1
+          ? `WEB_CONCURRENCY=${asked} is ignored: the embedded database (PGlite) serves one process; set DATABASE_URL to run several`
+          : 'one server process: the embedded database (PGlite) serves one process (with DATABASE_URL, one per core)',
+    };
+  }
+  const count = asked ?? cores;
+  const why = asked ? `WEB_CONCURRENCY=${asked}` : `one per core, ${cores} cores`;
+  if (count > 1 && !config.JWT_SECRET) {
+    throw new ConfigError([
+      `JWT_SECRET: is required with DATABASE_URL when several server processes run (${why}): they must sign and ` +
+        'check session tokens with one key (e.g. openssl rand -hex 32); or set WEB_CONCURRENCY=1',
+    ]);
+  }
+  return { count, note: count > 1 ? `${count} server processes on PostgreSQL (${why})` : `one server process on PostgreSQL (${why})` };
 }

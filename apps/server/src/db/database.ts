@@ -35,6 +35,14 @@ export type DatabaseOptions =
       loadDataDir?: Blob;
     };
 
+/**
+ * Connections of a process to PostgreSQL. A request makes at most a few queries one after the other,
+ * so a process rarely has more than a handful in use; ten per process leaves room for a burst and, with
+ * one process per core, stays well below PostgreSQL's default of 100 connections on a few hosts
+ * (docs/decisions/0032).
+ */
+const POOL_SIZE = 10;
+
 /** The committed migrations, applied by `openDatabase` (and by the test template database). */
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -44,23 +52,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * Held by the process that migrates a PostgreSQL database: processes starting together (the workers of
+ * one `npm start`, several hosts) migrate one after the other, and the later ones find nothing to do.
+ */
+const MIGRATION_LOCK = 7312002;
+
 async function openPostgres(url: string, searchSchema?: string): Promise<Database> {
-  if (searchSchema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
-    } finally {
-      await admin.end();
-    }
-  }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     ...(searchSchema ? { options: `-c search_path="${searchSchema}"` } : {}),
   });
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (searchSchema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
+    await migratePg(db, { migrationsFolder, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
   const signals = new PostgresSignalBus({ url, schema: searchSchema }, pool);
   return {
     kind: 'postgres',

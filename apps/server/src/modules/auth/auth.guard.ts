@@ -4,6 +4,7 @@ import { MEMBERSHIP } from '../grant/grant.repository.js';
 import { AppError } from '../../http/errors.js';
 import type { StaffActor } from '../audit/audit-trail.js';
 import type { UserRow } from '../account/account.repository.js';
+import type { SessionCache } from './session-cache.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenService } from './token.service.js';
 
@@ -31,16 +32,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** onRequest hooks that authenticate (before the body is even read) the bearer token of a request. */
-export function createAuthGuard(tokens: TokenService, sessions: SessionRepository, now: () => Date = () => new Date()) {
+/**
+ * onRequest hooks that authenticate (before the body is even read) the bearer token of a request:
+ * a genuine, unexpired token of a live session whose user's token version it carries. With a cache,
+ * what a token stood for is reused for up to its TTL (see SessionCache for why that stays correct).
+ */
+export function createAuthGuard(
+  tokens: TokenService,
+  sessions: SessionRepository,
+  now: () => Date = () => new Date(),
+  cache?: SessionCache<Principal | null>,
+) {
+  const principalOfToken = async (token: string): Promise<{ value: Principal | null; keepUntil?: Date }> => {
+    const claims = await tokens.verify(token);
+    if (!claims) return { value: null };
+    const found = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
+    return { value: found ? { ...found, sessionId: claims.sessionId } : null, keepUntil: claims.expiresAt };
+  };
+  const authenticate = (token: string): Promise<Principal | null> =>
+    cache ? cache.lookup(token, () => principalOfToken(token)) : principalOfToken(token).then(({ value }) => value);
+
   const requireUser: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', NOT_SIGNED_IN);
-    const claims = await tokens.verify(token);
-    if (!claims) throw new AppError('unauthorized', SESSION_EXPIRED);
-    const found = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
-    if (!found) throw new AppError('unauthorized', SESSION_EXPIRED);
-    request.principal = { ...found, sessionId: claims.sessionId };
+    const principal = await authenticate(token);
+    if (!principal) throw new AppError('unauthorized', SESSION_EXPIRED);
+    request.principal = principal;
   };
 
   /**
@@ -50,10 +67,7 @@ export function createAuthGuard(tokens: TokenService, sessions: SessionRepositor
   const optionalUser: onRequestAsyncHookHandler = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
-    const claims = await tokens.verify(token);
-    if (!claims) return;
-    const found = await sessions.findActiveUser(claims.sessionId, claims.userId, claims.version, now());
-    if (found) request.principal = { ...found, sessionId: claims.sessionId };
+    request.principal = await authenticate(token);
   };
 
   /** A member of the staff (holding any staff role); with `roles`, one holding one of them. */

@@ -72,7 +72,10 @@ describe('GET /api/app/excipient', () => {
     expect(first.items[0]!.nameZh).toBe('乳糖');
     const second = await list('pageSize=4&page=2');
     expect(second.items).toHaveLength(2);
+    expect(second.totalCount).toBe(6);
     expect(new Set([...names(first), ...names(second)]).size).toBe(6);
+    // A page past the end still knows the total.
+    expect(await list('pageSize=4&page=3')).toEqual({ items: [], totalCount: 6 });
     expect((await list('page=9')).items).toEqual([]);
   });
 

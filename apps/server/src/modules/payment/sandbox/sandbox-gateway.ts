@@ -83,7 +83,9 @@ export class SandboxGateway {
         for (const [key, value] of new URLSearchParams(typeof request.body === 'string' ? request.body : '')) params[key] = value;
         return reply.type('application/json; charset=utf-8').send(await this.alipayApi(params));
       });
-      const address = await api.listen({ host: '127.0.0.1', port: 0 });
+      // A port of this process's own: in a cluster worker, listening on port 0 would otherwise share one
+      // port among the workers, through the primary process.
+      const address = await api.listen({ host: '127.0.0.1', port: 0, exclusive: true });
       return address;
     })();
     return this.listening;

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { users } from '../src/db/schema.js';
+import { createStaff, startServer, type HealthBody, type ServerProcess } from './production-server.js';
+import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
+
+/**
+ * Several server processes on one PostgreSQL database (docs/decisions/0032-growing-past-one-machine.md):
+ * two real servers (`npm run serve`, each with a DATA_DIR of its own, as on two hosts) share sessions,
+ * log-outs and log-in limits; `npm start` runs WEB_CONCURRENCY workers that all answer. PostgreSQL
+ * only: the embedded database serves one process, so the run without DATABASE_URL skips this file.
+ */
+
+const serverUrl = process.env.DATABASE_URL;
+const PASSWORD = 'Two-Servers-2026-ok';
+
+/** A database of this file's own on the test server, dropped afterwards. */
+async function ownDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = testName('procs_');
+  await runStatements(serverUrl!, `CREATE DATABASE "${name}"`);
+  return { url: databaseUrl(serverUrl!, name), drop: () => dropDatabase(serverUrl!, name) };
+}
+
+/** A member's account (no staff role: staff sign in with a second factor), made with the operator's tool. */
+async function member(env: NodeJS.ProcessEnv, url: string, account: string): Promise<void> {
+  await createStaff(env, account, PASSWORD);
+  const database = await openDatabase({ kind: 'postgres', url });
+  try {
+    await database.db.update(users).set({ roles: [] }).where(eq(users.account, account));
+  } finally {
+    await database.close();
+  }
+}
+
+async function login(server: ServerProcess, account: string, password = PASSWORD): Promise<Response> {
+  return fetch(`${server.origin}/api/app/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+}
+
+async function cartCount(server: ServerProcess, token: string): Promise<number> {
+  const response = await fetch(`${server.origin}/api/app/sample/sample-cart-num`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The JSON lines of a server's log. */
+function logLines(server: ServerProcess): Array<Record<string, unknown>> {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const mobile = () => `139${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
+
+describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped without DATABASE_URL: PGlite serves one process)', () => {
+  const dataDirs: string[] = [];
+  let database: { url: string; drop: () => Promise<void> };
+  let a: ServerProcess & { health: HealthBody };
+  let b: ServerProcess & { health: HealthBody };
+  const accounts = { first: mobile(), second: mobile() };
+
+  beforeAll(async () => {
+    database = await ownDatabase();
+    for (let i = 0; i < 2; i++) dataDirs.push(await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-procs-')));
+    const env = {
+      DATABASE_URL: database.url,
+      DATABASE_SCHEMA: '',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'),
+    };
+    // Migrates the database, before either server starts.
+    await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.first);
+    await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.second);
+    [a, b] = await Promise.all([startServer({ env: { ...env, DATA_DIR: dataDirs[0] } }), startServer({ env: { ...env, DATA_DIR: dataDirs[1] } })]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+    for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('both serve PostgreSQL', () => {
+    expect(a.health.db).toBe('postgres');
+    expect(b.health.db).toBe('postgres');
+  });
+
+  it('accept each other\'s tokens, and a log-out on one is refused there at once and on the other within a second', async () => {
+    const response = await login(a, accounts.first);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { token } = (await response.json()) as { token: string };
+    // Both have just read (and may keep) the session.
+    expect(await cartCount(a, token)).toBe(200);
+    expect(await cartCount(b, token)).toBe(200);
+
+    const logout = await fetch(`${a.origin}/api/app/account/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(logout.status).toBe(204);
+    const loggedOut = performance.now();
+    expect(await cartCount(a, token), 'the server that logged out').toBe(401);
+
+    const polls: Array<{ at: number; status: number }> = [];
+    while (performance.now() - loggedOut < 1_400) {
+      const at = performance.now() - loggedOut;
+      polls.push({ at, status: await cartCount(b, token) });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const late = polls.filter((poll) => poll.at >= 1_000);
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.filter((poll) => poll.status !== 401), 'asked a second or more after the log-out').toEqual([]);
+    console.info(`the other server refused the token ${Math.round(polls.find((poll) => poll.status === 401)?.at ?? NaN)} ms after the log-out`);
+  });
+
+  it('count failed log-ins across both servers', async () => {
+    // Ten failures per account in 15 minutes (defaultAuthLimits), spread over the two servers.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await login(i % 2 === 0 ? a : b, accounts.second, `Wrong-Password-${i}`);
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    // Refused on both now, even with the right password.
+    expect((await login(a, accounts.second)).status).toBe(429);
+    expect((await login(b, accounts.second)).status).toBe(429);
+  });
+});
+
+describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_URL: PGlite serves one process)', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let dataDir: string;
+  let started: ServerProcess & { health: HealthBody };
+  const env = () => ({
+    DATABASE_URL: database.url,
+    DATABASE_SCHEMA: '',
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: 'false',
+    LOG_LEVEL: 'info',
+    WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'),
+  });
+
+  beforeAll(async () => {
+    database = await ownDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-cluster-'));
+    started = await startServer({
+      command: 'start',
+      env: { ...env(), WEB_CONCURRENCY: '2', JWT_SECRET: randomBytes(32).toString('hex') },
+      healthTimeoutMs: 120_000,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await started?.stop();
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('runs WEB_CONCURRENCY workers, and every one of them answers', async () => {
+    expect(started.output()).toContain('2 server processes on PostgreSQL (WEB_CONCURRENCY=2)');
+    // The first worker listening makes the health check pass; the primary says when all of them do.
+    const deadline = Date.now() + 60_000;
+    while (!started.output().includes('all 2 workers listening') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const listening = logLines(started).filter((line) => String(line.msg).includes('listening on'));
+    expect(new Set(listening.map((line) => line.pid)).size).toBe(2);
+
+    // Each request on a connection of its own: the primary hands new connections to the workers in turn.
+    for (let i = 0; i < 8; i++) {
+      const response = await fetch(`${started.origin}/api/health`, { headers: { connection: 'close' } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
+    const answered = logLines(started).filter((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/api/health');
+    const byWorker = new Set(answered.map((line) => line.pid));
+    expect(byWorker, 'workers that answered').toEqual(new Set(listening.map((line) => line.pid)));
+  });
+
+  it('stops every worker on SIGTERM and exits 0', async () => {
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(logLines(started).filter((line) => line.msg === 'database closed; bye')).toHaveLength(2);
+  });
+
+  it('refuses several processes without JWT_SECRET, naming it', async () => {
+    const refused = await startServer({ command: 'start', env: { ...env(), WEB_CONCURRENCY: '2', JWT_SECRET: '' } }).then(
+      () => 'started',
+      (error: unknown) => String(error),
+    );
+    expect(refused).toContain('JWT_SECRET: is required with DATABASE_URL when several server processes run (WEB_CONCURRENCY=2)');
+  });
+});
