@@ -12,7 +12,7 @@ import { databaseUrl, dropDatabase, runStatements, testName } from './template-d
 /**
  * Several server processes on one PostgreSQL database (docs/decisions/0032-growing-past-one-machine.md):
  * two real servers (`npm run serve`, each with a DATA_DIR of its own, as on two hosts) share sessions,
- * log-outs and log-in limits; `npm start` runs WEB_CONCURRENCY workers that all answer. PostgreSQL
+ * log-outs and log-in limits, and a staff change made on one empties the other's cached pages; `npm start` runs WEB_CONCURRENCY workers that all answer. PostgreSQL
  * only: the embedded database serves one process, so the run without DATABASE_URL skips this file.
  */
 
@@ -60,6 +60,30 @@ function logLines(server: ServerProcess): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The six-digit code of the last SMS a server's log shows sent to `to` (the `log` message driver). */
+function lastCodeTo(server: ServerProcess, to: string): string | undefined {
+  const texts = logLines(server)
+    .filter((line) => line.smsTo === to && typeof line.smsText === 'string')
+    .map((line) => String(line.smsText));
+  return texts.map((text) => /(?<!\d)(\d{6})(?!\d)/.exec(text)?.[1]).filter((code) => code !== undefined).at(-1);
+}
+
+/** Signs staff in on a server: password, then the code sent to the account (the second factor). */
+async function staffToken(server: ServerProcess, account: string): Promise<string> {
+  const first = (await (await login(server, account)).json()) as { challenge?: string };
+  expect(first.challenge, 'a staff log-in asks for a code').toBeTypeOf('string');
+  const deadline = Date.now() + 10_000;
+  let code: string | undefined;
+  while (!(code = lastCodeTo(server, account)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const verified = await fetch(`${server.origin}/api/app/account/login-verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ challenge: first.challenge, code }),
+  });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return ((await verified.json()) as { token: string }).token;
+}
+
 const mobile = () => `139${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
 
 describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped without DATABASE_URL: PGlite serves one process)', () => {
@@ -67,7 +91,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
   let database: { url: string; drop: () => Promise<void> };
   let a: ServerProcess & { health: HealthBody };
   let b: ServerProcess & { health: HealthBody };
-  const accounts = { first: mobile(), second: mobile() };
+  const accounts = { first: mobile(), second: mobile(), editor: mobile() };
 
   beforeAll(async () => {
     database = await ownDatabase();
@@ -77,10 +101,11 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
       DATABASE_SCHEMA: '',
       JWT_SECRET: randomBytes(32).toString('hex'),
       DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: path.join(os.tmpdir(), 'no-web-build'),
+      // Info: the log driver's SMS lines carry the staff member's code. The pages are the current web build.
+      LOG_LEVEL: 'info',
     };
     // Migrates the database, before either server starts.
+    await createStaff({ ...env, DATA_DIR: dataDirs[0] }, accounts.editor, PASSWORD, ['editor']);
     await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.first);
     await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.second);
     [a, b] = await Promise.all([startServer({ env: { ...env, DATA_DIR: dataDirs[0] } }), startServer({ env: { ...env, DATA_DIR: dataDirs[1] } })]);
@@ -120,6 +145,51 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
     expect(late.length).toBeGreaterThan(0);
     expect(late.filter((poll) => poll.status !== 401), 'asked a second or more after the log-out').toEqual([]);
     console.info(`the other server refused the token ${Math.round(polls.find((poll) => poll.status === 401)?.at ?? NaN)} ms after the log-out`);
+  });
+
+  it("empty each other's cached pages: a product renamed on one shows on the other's page within a second", async () => {
+    const token = await staffToken(a, accounts.editor);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const body = (nameZh: string) => ({
+      nameZh,
+      nameEn: 'Microcrystalline Cellulose',
+      synonyms: [],
+      cas: '9004-34-6',
+      category: '填充剂',
+      dosageForms: ['片剂'],
+      pharmacopoeias: ['ChP'],
+      summary: '直接压片用填充剂。',
+      description: '微晶纤维素。',
+      regNos: [],
+      published: true,
+      sampleAvailable: false,
+      featured: false,
+      featuredOrder: 0,
+      specs: [{ grade: 'PH-101', packSize: '1 kg', sampleAvailable: false }],
+      documents: [],
+    });
+    const created = await fetch(`${a.origin}/api/admin/excipient`, { method: 'POST', headers, body: JSON.stringify(body('两台服务旧名称')) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const page = async () => {
+      const response = await fetch(`${b.origin}/excipientsdetail?id=${id}`, { headers: { accept: 'text/html' } });
+      return { etag: response.headers.get('etag'), html: await response.text() };
+    };
+    const before = await page();
+    expect(before.html).toContain('两台服务旧名称');
+    expect((await page()).etag, 'served from the cache of the other server').toBe(before.etag);
+
+    const renamed = await fetch(`${a.origin}/api/admin/excipient/${id}`, { method: 'PUT', headers, body: JSON.stringify(body('两台服务新名称')) });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const changed = performance.now();
+    let html = '';
+    while (!html.includes('两台服务新名称') && performance.now() - changed < 1_000) {
+      html = (await page()).html;
+      if (!html.includes('两台服务新名称')) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(html, 'the other server shows the new name within a second').toContain('两台服务新名称');
+    console.info(`the other server showed the change ${Math.round(performance.now() - changed)} ms after it was made`);
   });
 
   it('count failed log-ins across both servers', async () => {
