@@ -1,6 +1,7 @@
 import { Button } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
+import { lazyAntd } from '../lib/lazy-antd';
 import { paths } from '../paths';
 import './error-view.css';
 
@@ -8,7 +9,7 @@ import './error-view.css';
  * antd's result view with its illustrations weighs more than the rest of this view: loaded only when
  * an error is shown (on the server the page waits for it, so the HTML is complete).
  */
-const Result = lazy(() => import('antd/es/result'));
+const Result = lazyAntd('Result', () => import('antd/es/result'));
 
 /** Status messages for errors a loader throws without one. */
 const statusTexts: Record<number, string> = {

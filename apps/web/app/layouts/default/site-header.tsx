@@ -9,21 +9,22 @@ import {
 } from '@ant-design/icons';
 import { isStaff } from '@fuliaotong/contracts/constants';
 import { Badge, Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
 import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample/use-cart-count';
 import { useCurrentUser } from '../../features/session/session';
 import { useSignOut } from '../../features/session/session-api';
+import { lazyAntd } from '../../lib/lazy-antd';
 import { paths } from '../../paths';
 import { mainNav, siteInfo } from '../../site/site-info';
 import './site-header.css';
 
 // The account menu (signed-in visitors only) and the phone navigation drawer (after a tap) are not
 // needed to show a page: their code loads when they are first shown, not with every page.
-const Dropdown = lazy(() => import('antd/es/dropdown'));
-const Drawer = lazy(() => import('antd/es/drawer'));
+const Dropdown = lazyAntd('Dropdown', () => import('antd/es/dropdown'));
+const Drawer = lazyAntd('Drawer', () => import('antd/es/drawer'));
 
 function isCurrent(pathname: string, match: string[]) {
   return match.includes(pathname);
