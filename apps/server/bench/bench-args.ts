@@ -86,3 +86,26 @@ export function machineLine(): string {
   const cpus = os.cpus();
   return `node ${process.version} · ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? '?'}) · load avg ${loadAverage()}`;
 }
+
+/**
+ * Cleans up when the bench ends, whatever ends it: `killNow` (synchronous) as the process exits,
+ * the asynchronous `cleanUp` first on Ctrl-C or SIGTERM (with the exit code a shell expects).
+ * `interrupted()` says whether a signal came: the bench then stops measuring and leaves cleaning up to it.
+ */
+export function cleanUpOnExit(cleanUp: () => Promise<void>, killNow: () => void, stopping: string): { interrupted: () => boolean } {
+  // Last resort when the process leaves without cleanUp (an exception inside a callback, process.exit).
+  process.on('exit', killNow);
+  let interrupted = false;
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`\n${signal}: ${stopping}…`);
+      void cleanUp().finally(() => process.exit(code));
+    });
+  }
+  return { interrupted: () => interrupted };
+}

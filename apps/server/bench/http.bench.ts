@@ -43,7 +43,7 @@ import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
 import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
-import { describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
+import { cleanUpOnExit, describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient'] as const;
@@ -105,24 +105,10 @@ async function cleanUp() {
   }
 }
 
-// Last resort when the process leaves without cleanUp (an exception inside a callback, process.exit).
-process.on('exit', () => {
+const { interrupted } = cleanUpOnExit(cleanUp, () => {
   for (const child of children) if (isAlive(child)) child.kill('SIGKILL');
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-let interrupted = false;
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping servers…`);
-    void cleanUp().finally(() => process.exit(code));
-  });
-}
+}, 'stopping servers');
 
 function isAlive(child: ChildProcess) {
   return child.exitCode === null && child.signalCode === null;
@@ -147,7 +133,7 @@ async function stopChild(child: ChildProcess) {
 function track(child: ChildProcess, name: string, logFile?: string) {
   children.add(child);
   child.once('exit', (code, signal) => {
-    if (!interrupted && !stopRequested.has(child)) {
+    if (!interrupted() && !stopRequested.has(child)) {
       const log = logFile ? `; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-3000)}` : '';
       console.error(`${name} server exited unexpectedly (code ${code}, signal ${signal})${log}`);
     }
@@ -220,7 +206,7 @@ async function measure(target: Target, seconds: number, connections: number): Pr
   running = instance;
   const result = await instance;
   running = undefined;
-  if (interrupted) throw new Error('interrupted');
+  if (interrupted()) throw new Error('interrupted');
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count;
   return {
@@ -579,10 +565,10 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  if (!interrupted) {
+  if (!interrupted()) {
     console.error(describeFailure(error, usage));
     process.exitCode = 1;
   }
 } finally {
-  if (!interrupted) await cleanUp();
+  if (!interrupted()) await cleanUp();
 }

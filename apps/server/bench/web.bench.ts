@@ -33,7 +33,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
-import { describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
+import { cleanUpOnExit, describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
 
 const PAGES = ['/home', '/excipientsinfo', '/excipientsdetail?id=1', '/dbregistrationinfolist'] as const;
 /** The targets of every page: a high Lighthouse score and Core Web Vitals' "good" LCP. */
@@ -80,25 +80,11 @@ function killChrome() {
   chrome = undefined;
 }
 
-// Last resort when the process leaves without cleanUp (an exception inside a callback, process.exit).
-process.on('exit', () => {
+const { interrupted } = cleanUpOnExit(cleanUp, () => {
   if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   if (chrome) chrome.process.kill('SIGKILL');
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-let interrupted = false;
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the browser and the server…`);
-    void cleanUp().finally(() => process.exit(code));
-  });
-}
+}, 'stopping the browser and the server');
 
 /** Something the bench needs is missing: said in one line, without a stack. */
 class MissingPrerequisite extends Error {}
@@ -379,11 +365,11 @@ async function main() {
           lhr = await measure(origin + result.page, chromePath);
         } catch (error) {
           // Lighthouse now and then fails to record a trace (NO_NAVSTART on a busy machine): once more.
-          if (interrupted) return;
+          if (interrupted()) return;
           console.error(`  ${result.page} run ${run}: ${error instanceof Error ? error.message : String(error)} — trying once more`);
           lhr = await measure(origin + result.page, chromePath);
         }
-        if (interrupted) return;
+        if (interrupted()) return;
         const sample = sampleOf(lhr);
         result.samples.push(sample);
         line.push(`${result.page} ${sample.performance}`);
@@ -401,7 +387,7 @@ async function main() {
             `benchmark index ${lhr.environment.benchmarkIndex}`;
         }
       } catch (error) {
-        if (interrupted) return;
+        if (interrupted()) return;
         const message = error instanceof Error ? error.message : String(error);
         result.failures.push(`run ${run}: ${message}`);
         line.push(`${result.page} failed`);
@@ -465,10 +451,10 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  if (!interrupted) {
+  if (!interrupted()) {
     console.error(error instanceof MissingPrerequisite ? error.message : describeFailure(error, usage));
     process.exitCode = 1;
   }
 } finally {
-  if (!interrupted) await cleanUp();
+  if (!interrupted()) await cleanUp();
 }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { users } from '../src/db/schema.js';
+import { productBody } from './products.js';
 import { createStaff, startServer, type HealthBody, type ServerProcess } from './production-server.js';
 import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
 
@@ -150,25 +151,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
   it("empty each other's cached pages: a product renamed on one shows on the other's page within a second", async () => {
     const token = await staffToken(a, accounts.editor);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const body = (nameZh: string) => ({
-      nameZh,
-      nameEn: 'Microcrystalline Cellulose',
-      synonyms: [],
-      cas: '9004-34-6',
-      category: '填充剂',
-      dosageForms: ['片剂'],
-      pharmacopoeias: ['ChP'],
-      summary: '直接压片用填充剂。',
-      description: '微晶纤维素。',
-      regNos: [],
-      published: true,
-      sampleAvailable: false,
-      featured: false,
-      featuredOrder: 0,
-      specs: [{ grade: 'PH-101', packSize: '1 kg', sampleAvailable: false }],
-      documents: [],
-    });
-    const created = await fetch(`${a.origin}/api/admin/excipient`, { method: 'POST', headers, body: JSON.stringify(body('两台服务旧名称')) });
+    const created = await fetch(`${a.origin}/api/admin/excipient`, { method: 'POST', headers, body: JSON.stringify(productBody('两台服务旧名称')) });
     expect(created.status, await created.clone().text()).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
@@ -180,7 +163,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
     expect(before.html).toContain('两台服务旧名称');
     expect((await page()).etag, 'served from the cache of the other server').toBe(before.etag);
 
-    const renamed = await fetch(`${a.origin}/api/admin/excipient/${id}`, { method: 'PUT', headers, body: JSON.stringify(body('两台服务新名称')) });
+    const renamed = await fetch(`${a.origin}/api/admin/excipient/${id}`, { method: 'PUT', headers, body: JSON.stringify(productBody('两台服务新名称')) });
     expect(renamed.status, await renamed.clone().text()).toBe(200);
     const changed = performance.now();
     let html = '';

@@ -7,6 +7,7 @@ import { openDatabase, selectRows, type Database } from '../db/database.js';
 import type { PostgresSignalBus } from '../db/signals.js';
 import { bearer, registerMember } from '../../test/accounts.js';
 import { parsed } from '../../test/responses.js';
+import { productBody } from '../../test/products.js';
 import { registerStaff } from '../../test/samples.js';
 import { databaseUrl } from '../../test/template-database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -52,25 +53,7 @@ function bodyNonces(html: string): Set<string> {
 let names = 0;
 function product(overrides: Partial<ExcipientBody> = {}): ExcipientBody {
   names += 1;
-  return {
-    nameZh: `缓存页测试微晶纤维素${names}号`,
-    nameEn: 'Microcrystalline Cellulose',
-    synonyms: [],
-    cas: '9004-34-6',
-    category: '填充剂',
-    dosageForms: ['片剂'],
-    pharmacopoeias: ['ChP'],
-    summary: '直接压片用填充剂。',
-    description: '微晶纤维素。',
-    regNos: [],
-    published: true,
-    sampleAvailable: false,
-    featured: false,
-    featuredOrder: 0,
-    specs: [{ grade: 'PH-101', packSize: '1 kg', sampleAvailable: false }],
-    documents: [],
-    ...overrides,
-  };
+  return productBody(`缓存页测试微晶纤维素${names}号`, overrides);
 }
 
 async function createProduct(app: FastifyInstance, headers: Record<string, string>, body: ExcipientBody) {
