@@ -1,15 +1,8 @@
-import { Button } from 'antd';
-import { Suspense, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
-import { lazyAntd } from '../lib/lazy-antd';
 import { paths } from '../paths';
 import './error-view.css';
-
-/**
- * antd's result view with its illustrations weighs more than the rest of this view: loaded only when
- * an error is shown (on the server the page waits for it, so the HTML is complete).
- */
-const Result = lazyAntd('Result', () => import('antd/es/result'));
 
 /** Status messages for errors a loader throws without one. */
 const statusTexts: Record<number, string> = {
@@ -37,26 +30,24 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
     const data = error.data as Partial<NotFoundData> | undefined;
     return (
       <Root className="error-view" data-status={404}>
-        <Suspense>
-          <Result
-            status="404"
-            title={<h1 className="error-view__title">页面不存在</h1>}
-            subTitle={
-              <>
-                <p>抱歉，您访问的页面不存在或已被移除。</p>
-                <p className="error-view__detail">{data?.message ?? 'Page Not Found'}</p>
-              </>
-            }
-            extra={
-              <div className="error-view__actions">
-                {extra}
-                <Link to={paths.home} className="error-view__home">
-                  返回首页
-                </Link>
-              </div>
-            }
-          />
-        </Suspense>
+        <Result
+          status="404"
+          title={<h1 className="error-view__title">页面不存在</h1>}
+          subTitle={
+            <>
+              <p>抱歉，您访问的页面不存在或已被移除。</p>
+              <p className="error-view__detail">{data?.message ?? 'Page Not Found'}</p>
+            </>
+          }
+          extra={
+            <div className="error-view__actions">
+              {extra}
+              <Link to={paths.home} className="error-view__home">
+                返回首页
+              </Link>
+            </div>
+          }
+        />
       </Root>
     );
   }
@@ -69,26 +60,24 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Root className="error-view" data-status={status}>
-      <Suspense>
-        <Result
-          status={status === 403 ? '403' : '500'}
-          title={status}
-          subTitle={
-            <>
-              <p className="error-view__status-text">{statusText}</p>
-              <p>{description}</p>
-            </>
-          }
-          extra={
-            <div className="error-view__actions">
-              {extra}
-              <Button type="primary" onClick={() => window.location.reload()}>
-                刷新页面
-              </Button>
-            </div>
-          }
-        />
-      </Suspense>
+      <Result
+        status={status === 403 ? '403' : '500'}
+        title={status}
+        subTitle={
+          <>
+            <p className="error-view__status-text">{statusText}</p>
+            <p>{description}</p>
+          </>
+        }
+        extra={
+          <div className="error-view__actions">
+            {extra}
+            <Button type="primary" onClick={() => window.location.reload()}>
+              刷新页面
+            </Button>
+          </div>
+        }
+      />
     </Root>
   );
 }
