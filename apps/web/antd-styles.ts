@@ -42,7 +42,7 @@ export async function antdComponentsUsed(appDirectory: string): Promise<string[]
   return [...names].sort();
 }
 
-/** The CSS of those components under the site's theme and locale, with antd's style map at its end. */
+/** The CSS of those components under the site's theme and locale (made with run-time styles on, as the tool needs). */
 export async function extractAntdStyles(appDirectory: string): Promise<string> {
   const [{ extractStyle }, { ConfigProvider }, { default: zhCN }, { theme }] = await Promise.all([
     import('@ant-design/static-style-extract'),

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import { loadWebBuild } from '../src/web/web-build.js';
 
 const KB = 1024;
 export const HOME_TARGET = 150 * KB;
@@ -65,9 +65,10 @@ async function sentSize(clientDir: string, url: string, sizes: Map<string, numbe
 
 /** First-load scripts and styles of every page route of a build folder (apps/web/builds/<id>). */
 export async function firstLoadByRoute(buildDir: string): Promise<RouteLoad[]> {
-  const clientDir = path.join(buildDir, 'client');
-  const server = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const { entry, routes } = server.assets;
+  const build = await loadWebBuild(buildDir);
+  if (!build) throw new Error(`no web build in ${buildDir}`);
+  const { clientDir } = build;
+  const { entry, routes } = build.server.assets;
   const parents = new Set(Object.values(routes).map((route) => route?.parentId));
   const sizes = new Map<string, number>();
   const loads: RouteLoad[] = [];

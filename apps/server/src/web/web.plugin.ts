@@ -72,8 +72,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   }
 
   const renderOnce = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Each render has its own nonce: its scripts and antd's style elements carry it, and its policy
-    // allows only them (docs/decisions/0017-security-headers-and-csp-nonces.md).
+    // Each render has its own nonce: its scripts carry it, and its policy allows only them; antd's
+    // styles are a stylesheet of the build, and the few style elements it adds at run time read the
+    // nonce from the page (docs/decisions/0017-security-headers-and-csp-nonces.md).
     const nonce = newNonce();
     const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), cspNonce: nonce });
     const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
