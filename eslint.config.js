@@ -50,6 +50,14 @@ const typeCheckedFolders = ['packages/contracts', 'apps/server', 'e2e', 'apps/we
 const outsideTsconfigs = ['eslint.config.js', 'vitest.config.ts', `${server}/scripts/unqualify-migrations.mjs`];
 const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,tsx,mts,cts,js,mjs}`), ...outsideTsconfigs];
 
+/** Pages import values of the contracts only from its /constants and /forms entries. */
+const contractsValues = {
+  name: '@fuliaotong/contracts',
+  allowTypeImports: true,
+  message:
+    'Pages import types only from the contracts: values from @fuliaotong/contracts/constants, form schemas from @fuliaotong/contracts/forms.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/build/**', '**/builds/**', '**/.react-router/**', 'data/**', '**/drizzle/meta/**', 'apps/server/dist/**'],
@@ -153,15 +161,35 @@ export default tseslint.config(
           message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
         },
       ],
+      'no-restricted-imports': ['error', { paths: [contractsValues] }],
+    },
+  },
+  // The public shell loads without antd (docs/decisions/0036): root, the default layout's header, side
+  // panel and footer, the pages outside antd's scope (routes.ts) and the parts they show. The build's
+  // JavaScript budget catches what comes in through other imports.
+  {
+    files: [
+      'apps/web/app/root.tsx',
+      'apps/web/app/layouts/default/{default-layout,site-header,side-panel,site-footer}.tsx',
+      'apps/web/app/routes/{home,home-back,about,databases,links,agreement,privacy,not-found,root-redirect}.tsx',
+      'apps/web/app/components/{error-view,count-badge,status-tag,reload-on-new-build,loading-indicator,page-heading,company-lines}.tsx',
+      'apps/web/app/features/search/home-search.tsx',
+      'apps/web/app/features/articles/article-lists.tsx',
+      'apps/web/app/features/databases/database-card.tsx',
+      'apps/web/app/features/catalogue/excipient-card.tsx',
+      'apps/web/app/features/account/user-display.tsx',
+      'apps/web/app/features/legal/policy-page.tsx',
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: [contractsValues],
+          patterns: [
             {
-              name: '@fuliaotong/contracts',
+              group: ['antd', 'antd/*'],
               allowTypeImports: true,
-              message:
-                'Pages import types only from the contracts: values from @fuliaotong/contracts/constants, form schemas from @fuliaotong/contracts/forms.',
+              message: 'The public shell loads without antd: plain markup and the site CSS, or a lazy part inside AntdScope (lib/antd-scope.tsx).',
             },
           ],
         },

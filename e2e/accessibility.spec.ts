@@ -285,7 +285,7 @@ describe('phones: nothing covered, counts visible, every list readable', () => {
       await open(page, '/home');
       const headerCart = page.locator('header').getByRole('link', { name: `样品车，${count} 件` });
       await headerCart.waitFor();
-      expect(await headerCart.locator('.ant-badge-count').innerText()).toBe(count);
+      expect(await headerCart.locator('.count-badge').innerText()).toBe(count);
       // The side panel is its handle, in the page's margin; it opens on a tap.
       const panel = page.getByRole('complementary', { name: '快捷工具' });
       await panel.getByRole('button', { name: '展开快捷工具' }).tap();

@@ -4,7 +4,7 @@ import { choose, settle, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 
-/** apps/web/app/components/side-panel.tsx: CART_BADGE_COLOR (#FFB84D) */
+/** apps/web/app/features/sample/use-cart-count.ts: CART_BADGE_COLOR (#FFB84D) */
 const badgeColor = 'rgb(255, 184, 77)';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
@@ -67,7 +67,7 @@ async function addByApi(session: Session, pick: SamplePick, quantity = 1) {
 
 const panel = (page: Page) => page.getByRole('complementary', { name: '快捷工具' });
 const cartLink = (page: Page) => panel(page).getByRole('link', { name: /^样品车/ });
-const badge = (page: Page) => panel(page).locator('.ant-badge-count');
+const badge = (page: Page) => panel(page).locator('.count-badge');
 const expandHandle = (page: Page) => panel(page).getByRole('button', { name: '展开快捷工具' });
 const collapseHandle = (page: Page) => panel(page).getByRole('button', { name: '收起快捷工具' });
 
@@ -198,7 +198,7 @@ describe('side panel and sample cart', () => {
       // The header's cart icon shows the same count, in the same colour.
       const headerCart = page.locator('header').getByRole('link', { name: '样品车，3 件' });
       await headerCart.waitFor();
-      await expect(badgeLook(headerCart.locator('.ant-badge-count'))).resolves.toEqual({ color: badgeColor, text: '3' });
+      await expect(badgeLook(headerCart.locator('.count-badge'))).resolves.toEqual({ color: badgeColor, text: '3' });
       const plain = await apiRequest<string>('/api/app/sample/sample-cart-num', { token: member.token });
       expect(plain.body).toBe('3');
 

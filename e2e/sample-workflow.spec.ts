@@ -66,7 +66,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     // The side panel's badge counts two.
     await openPanel(page);
     await panel(page).getByRole('link', { name: '样品车，2 件' }).waitFor();
-    expect(await panel(page).locator('.ant-badge-count').textContent()).toBe('2');
+    expect(await panel(page).locator('.count-badge').textContent()).toBe('2');
 
     // The cart: select both, apply.
     await panel(page).getByRole('link', { name: '样品车，2 件' }).click();

@@ -5,6 +5,13 @@ import { waitForHeading } from './support/app.js';
 
 const homeHeading = '药用辅料，一站查询与样品申请';
 
+/** The text of every stylesheet a page's HTML links. */
+async function stylesheetsOf(html: string): Promise<string> {
+  const hrefs = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
+  const texts = await Promise.all(hrefs.map(async (href) => (await get(href)).text()));
+  return texts.join('\n');
+}
+
 describe('platform shell: routing and server rendering', () => {
   const browser = useBrowser();
 
@@ -29,8 +36,17 @@ describe('platform shell: routing and server rendering', () => {
     expect(html).toMatch(/<html lang="zh-CN"/);
     expect(html).toContain(`>${homeHeading}</h1>`);
     expect(titleOf(html)).toBe('辅料通 - 药用辅料信息与样品服务平台');
+    // The public shell loads without antd (docs/decisions/0036): neither its stylesheet nor its code.
+    const homeSheets = await stylesheetsOf(html);
+    expect(homeSheets).not.toContain('.ant-btn');
+    expect(homeSheets).toContain('.site-header');
+    expect(await stylesheetsOf(await (await get('/excipientsinfo')).text())).toContain('.ant-btn');
 
     const { page, console: messages, pageErrors } = await browser.newPage();
+    const antdCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/antd-(scope|layout)-/.test(request.url())) antdCode.push(request.url());
+    });
     await gotoHydrated(page, '/home');
     // The whole page hydrated, not just the header: the section cards are interactive React nodes.
     await waitForHydration(page, '.excipient-grid a[href]');
@@ -38,6 +54,7 @@ describe('platform shell: routing and server rendering', () => {
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(messages.filter((m) => m.type === 'error')).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(antdCode).toEqual([]);
   });
 
   test('an unknown path answers 404, names the path and offers the way home', async () => {

@@ -65,7 +65,7 @@ const antdStylesResolved = '\0fuliaotong-antd.css';
 
 /**
  * antd's styles as a static stylesheet (docs/decisions/0029-static-styles-and-a-javascript-budget.md):
- * `import 'virtual:antd.css'` in the root route yields, at build time, the CSS of every antd
+ * `import 'virtual:antd.css'` (in antd's scope, app/lib/antd-scope.tsx) yields, at build time, the CSS of every antd
  * component the app imports, with the site's theme, extracted by antd's whole-export tool
  * (`@ant-design/static-style-extract`). The theme's `zeroRuntime` stops the components from making
  * styles at run time, so a component missing from this file renders unstyled: the list is read from

@@ -2,8 +2,9 @@
  * The JavaScript a first visit to each route loads, compressed as it is sent (the build's brotli
  * copies), against the targets of docs/decisions/0029-static-styles-and-a-javascript-budget.md:
  * /home at most 150 KB, every other public page at most 200 KB. Pages behind a sign-in are listed
- * without one. `npm run build` prints the table and fails when a public page grows past its ceiling:
- * what the pages weigh today, lowered as they shed weight, until it meets the target.
+ * without one. `npm run build` prints the table and fails when a public page grows past its ceiling.
+ * A public page outside antd's scope (0036) must meet its target; one inside it has the ceiling of
+ * what such pages weigh today, lowered as they shed weight, until they meet the target.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,12 +14,13 @@ import { loadWebBuild } from '../src/web/web-build.js';
 const KB = 1024;
 export const HOME_TARGET = 150 * KB;
 export const PUBLIC_PAGE_TARGET = 200 * KB;
-export const HOME_CEILING = 285 * KB;
-export const PUBLIC_PAGE_CEILING = 410 * KB;
+export const ANTD_PAGE_CEILING = 395 * KB;
 
 /** Public pages: under the default layout and not behind the signed-in guard (apps/web/app/routes.ts). */
 const PUBLIC_LAYOUT = 'layouts/default/default-layout';
 const SIGNED_IN_GUARD = 'signed-in:';
+/** The pathless layout around the pages that show antd's components: its ids start so. */
+const ANTD_SCOPE = 'antd:';
 
 export interface RouteLoad {
   routeId: string;
@@ -45,13 +47,16 @@ function chainOf(routes: Manifest['routes'], leaf: ManifestRoute): ManifestRoute
 function budgetFor(chain: ManifestRoute[]): RouteLoad['budget'] {
   const ids = chain.map((route) => route.id);
   if (ids.some((id) => id.startsWith(SIGNED_IN_GUARD)) || !ids.includes(PUBLIC_LAYOUT)) return undefined;
-  return chain.at(-1)?.id === 'routes/home'
-    ? { target: HOME_TARGET, ceiling: HOME_CEILING }
-    : { target: PUBLIC_PAGE_TARGET, ceiling: PUBLIC_PAGE_CEILING };
+  const target = chain.at(-1)?.id === 'routes/home' ? HOME_TARGET : PUBLIC_PAGE_TARGET;
+  return { target, ceiling: ids.some((id) => id.startsWith(ANTD_SCOPE)) ? ANTD_PAGE_CEILING : target };
 }
 
-/** The size a browser receives: the brotli copy the build wrote, else the file itself. */
-async function sentSize(clientDir: string, url: string, sizes: Map<string, number>): Promise<number> {
+/**
+ * The size a browser receives: the brotli copy the build wrote, else the file itself. (React Router
+ * marks a stylesheet that code loaded later also imports with a trailing `#`.)
+ */
+async function sentSize(clientDir: string, href: string, sizes: Map<string, number>): Promise<number> {
+  const url = href.replace(/#$/, '');
   const known = sizes.get(url);
   if (known !== undefined) return known;
   const file = path.join(clientDir, url.replace(/^\//, ''));

@@ -1,13 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { configureBrowserApi, serverApi } from './lib/api';
-import { useCspNonce } from './lib/csp-nonce';
 import { getQueryClient } from './lib/query-client';
 import { SessionBridge } from './features/session/session-bridge';
 import { installBrowserSession } from './features/session/session';
@@ -16,12 +11,7 @@ import { LoadingIndicator } from './components/loading-indicator';
 import { ReloadOnNewBuild } from './components/reload-on-new-build';
 import './load-context';
 import type { RootData } from './root-data';
-import { componentIcons } from './site/component-icons';
-import { theme } from './site/theme';
-import 'virtual:antd.css';
 import './styles/global.css';
-
-dayjs.locale('zh-cn');
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const site = await serverApi(context).call('siteProfile');
@@ -59,16 +49,10 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Server data for every page; antd's scope is below, around the pages that use it (lib/antd-scope.tsx). */
 function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(getQueryClient);
-  const nonce = useCspNonce();
-  return (
-    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined} {...componentIcons}>
-      <AntdApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -4,19 +4,25 @@ import routes from './routes';
 import { guardIds } from './layouts/signed-in-guard';
 
 const GUARD_FILE = 'layouts/signed-in-guard.tsx';
+const ANTD_FILE = 'layouts/antd-layout.tsx';
 
-/** Every page path of the route table, with whether the signed-in guard is among its parents. */
+/**
+ * Every page path of the route table, with whether the signed-in guard is among its parents, its
+ * layouts, and whether it is inside antd's scope.
+ */
 function pages(
   entries: readonly RouteConfigEntry[],
   guarded = false,
   layouts: string[] = [],
-): Array<{ path: string; guarded: boolean; layouts: string[] }> {
+  antd = false,
+): Array<{ path: string; guarded: boolean; layouts: string[]; antd: boolean }> {
   return entries.flatMap((entry) => {
     const isGuard = entry.file === GUARD_FILE;
-    if (isGuard) expect(entry.path, 'the guard is pathless').toBeUndefined();
-    const withLayout = entry.path === undefined && !entry.index && !isGuard ? [...layouts, entry.file] : layouts;
-    const here = entry.path !== undefined ? [{ path: `/${entry.path}`, guarded: guarded || isGuard, layouts }] : [];
-    return [...here, ...pages(entry.children ?? [], guarded || isGuard, withLayout)];
+    const isAntd = entry.file === ANTD_FILE;
+    if (isGuard || isAntd) expect(entry.path, `${entry.file} is pathless`).toBeUndefined();
+    const withLayout = entry.path === undefined && !entry.index && !isGuard && !isAntd ? [...layouts, entry.file] : layouts;
+    const here = entry.path !== undefined ? [{ path: `/${entry.path}`, guarded: guarded || isGuard, layouts, antd: antd || isAntd }] : [];
+    return [...here, ...pages(entry.children ?? [], guarded || isGuard, withLayout, antd || isAntd)];
   });
 }
 
@@ -46,7 +52,7 @@ describe('the signed-in guard in the route table', () => {
 
   it('leaves the address manager and the notices outside the guard, in the account layout', () => {
     for (const path of ['/account/addressmanager', '/account/notice']) {
-      expect(find(path)).toEqual({ path, guarded: false, layouts: ['layouts/account/account-layout.tsx'] });
+      expect(find(path)).toEqual({ path, guarded: false, layouts: ['layouts/account/account-layout.tsx'], antd: true });
     }
   });
 
@@ -56,12 +62,29 @@ describe('the signed-in guard in the route table', () => {
     expect(find('/account/applyorder')?.layouts).toEqual([]);
     expect(find('/account/payment')?.layouts).toEqual([]);
     expect(find('/samplecart')?.layouts).toEqual(['layouts/default/default-layout.tsx']);
-    expect(find('/home')).toEqual({ path: '/home', guarded: false, layouts: ['layouts/default/default-layout.tsx'] });
+    expect(find('/home')).toEqual({ path: '/home', guarded: false, layouts: ['layouts/default/default-layout.tsx'], antd: false });
   });
 
   it('mounts the one guard module under the ids its loading state knows', () => {
     const ids = (entries: readonly RouteConfigEntry[]): string[] =>
       entries.flatMap((e) => [...(e.file === GUARD_FILE ? [e.id ?? ''] : []), ...ids(e.children ?? [])]);
     expect(ids(routes).sort()).toEqual(Object.values(guardIds).sort());
+  });
+});
+
+describe('antd’s scope in the route table', () => {
+  it('leaves out exactly the public pages that show no antd component: they load the public shell alone', () => {
+    expect(
+      table
+        .filter((p) => !p.antd)
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(
+      ['/*', '/agreement', '/backlinks', '/database', '/dbregistrationinfo(废弃)', '/home', '/homeback', '/privacy', '/showabout'].sort(),
+    );
+  });
+
+  it('holds every signed-in page', () => {
+    expect(table.filter((p) => p.guarded && !p.antd)).toEqual([]);
   });
 });

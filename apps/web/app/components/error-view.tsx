@@ -1,4 +1,3 @@
-import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { paths } from '../paths';
@@ -19,7 +18,19 @@ export interface NotFoundData {
   path: string;
 }
 
+/** The picture above the words: a large status number, as on the site's other notices. */
+function Figure({ status }: { status: number }) {
+  return (
+    <div className="error-view__figure" aria-hidden>
+      {status}
+    </div>
+  );
+}
+
 /**
+ * Plain markup and the site's CSS, no antd: it shows when a page's code failed to load, and on pages
+ * outside antd's scope (home, not found).
+ *
  * Page not found for 404; a generic server-error view, with status, status message and description, otherwise.
  * Inside a layout (`inLayout`) it is a section of the layout's <main> rather than a <main> of its own, and
  * `extra` adds a way on (e.g. back to the list the missing item belonged to).
@@ -30,24 +41,18 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
     const data = error.data as Partial<NotFoundData> | undefined;
     return (
       <Root className="error-view" data-status={404}>
-        <Result
-          status="404"
-          title={<h1 className="error-view__title">页面不存在</h1>}
-          subTitle={
-            <>
-              <p>抱歉，您访问的页面不存在或已被移除。</p>
-              <p className="error-view__detail">{data?.message ?? 'Page Not Found'}</p>
-            </>
-          }
-          extra={
-            <div className="error-view__actions">
-              {extra}
-              <Link to={paths.home} className="error-view__home">
-                返回首页
-              </Link>
-            </div>
-          }
-        />
+        <Figure status={404} />
+        <h1 className="error-view__title">页面不存在</h1>
+        <div className="error-view__text">
+          <p>抱歉，您访问的页面不存在或已被移除。</p>
+          <p className="error-view__detail">{data?.message ?? 'Page Not Found'}</p>
+        </div>
+        <div className="error-view__actions">
+          {extra}
+          <Link to={paths.home} className="button button--primary">
+            返回首页
+          </Link>
+        </div>
       </Root>
     );
   }
@@ -60,24 +65,42 @@ export function ErrorView({ error, inLayout = false, extra }: { error: unknown; 
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Root className="error-view" data-status={status}>
-      <Result
-        status={status === 403 ? '403' : '500'}
-        title={status}
-        subTitle={
-          <>
-            <p className="error-view__status-text">{statusText}</p>
-            <p>{description}</p>
-          </>
-        }
-        extra={
-          <div className="error-view__actions">
-            {extra}
-            <Button type="primary" onClick={() => window.location.reload()}>
-              刷新页面
-            </Button>
-          </div>
-        }
-      />
+      <Figure status={status} />
+      <h1 className="error-view__title">{statusText}</h1>
+      <div className="error-view__text">
+        <p>{description}</p>
+      </div>
+      <div className="error-view__actions">
+        {extra}
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          刷新页面
+        </button>
+      </div>
     </Root>
+  );
+}
+
+/**
+ * A route's error boundary inside the site's header and footer (its server loader failed): a missing id
+ * answers 404 with the API's message ("辅料产品不存在") and a way back to the list it belongs to; other
+ * failures offer to reload.
+ */
+export function RouteLoadError({ error, back }: { error: unknown; back?: { to: string; label: string } }) {
+  return (
+    <div className="container page">
+      <div className="panel">
+        <ErrorView
+          error={error}
+          inLayout
+          extra={
+            back ? (
+              <Link to={back.to} className="button">
+                {back.label}
+              </Link>
+            ) : undefined
+          }
+        />
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { ErrorCode } from '@fuliaotong/contracts';
 import { Alert, Button, Empty, Skeleton, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ErrorView } from './error-view';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
 import './load-state.css';
@@ -10,7 +8,7 @@ import './load-state.css';
 /**
  * The one way the site shows data that is loading, failed to load (with a retry) or is empty. Pages pass
  * their query to {@link LoadState}; a route's ErrorBoundary (its server loader failed) uses
- * {@link RouteLoadError}.
+ * `RouteLoadError` (error-view.tsx).
  */
 
 /** A neutral, full-width loading state (a page whose session or role is still being checked). */
@@ -56,15 +54,7 @@ export function LoadError({
 }
 
 /** Nothing to show (yet): a message and, optionally, a way on. */
-export function EmptyState({
-  description,
-  image,
-  children,
-}: {
-  description: ReactNode;
-  image?: ReactNode;
-  children?: ReactNode;
-}) {
+export function EmptyState({ description, image, children }: { description: ReactNode; image?: ReactNode; children?: ReactNode }) {
   return (
     <Empty image={image} description={description}>
       {children}
@@ -117,29 +107,4 @@ export function LoadState<T>({
   if (query.isPending || query.data === undefined) return frame(<Skeleton active paragraph={{ rows }} />);
   if (isEmpty?.(query.data)) return frame(empty);
   return <>{children(query.data)}</>;
-}
-
-/**
- * A route's error boundary inside the site's header and footer (its server loader failed): a missing id
- * answers 404 with the API's message ("辅料产品不存在") and a way back to the list it belongs to; other
- * failures offer to reload.
- */
-export function RouteLoadError({ error, back }: { error: unknown; back?: { to: string; label: string } }) {
-  return (
-    <div className="container page">
-      <div className="panel">
-        <ErrorView
-          error={error}
-          inLayout
-          extra={
-            back ? (
-              <Link to={back.to}>
-                <Button>{back.label}</Button>
-              </Link>
-            ) : undefined
-          }
-        />
-      </div>
-    </div>
-  );
 }

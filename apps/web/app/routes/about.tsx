@@ -1,4 +1,3 @@
-import { Descriptions } from 'antd';
 import { PageHeading } from '../components/page-heading';
 import { paths } from '../paths';
 import { useSiteProfile } from '../root-data';
@@ -23,16 +22,31 @@ export default function About() {
         {paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        <Descriptions title="联系方式" column={1} bordered size="small">
-          <Descriptions.Item label="公司">{site.company}</Descriptions.Item>
-          <Descriptions.Item label="地址">{site.address}</Descriptions.Item>
-          <Descriptions.Item label="客服热线">
+        <h2 className="panel__title">联系方式</h2>
+        <dl className="facts-table">
+          <dt>公司</dt>
+          <dd>{site.company}</dd>
+          <dt>地址</dt>
+          <dd>{site.address}</dd>
+          <dt>客服热线</dt>
+          <dd>
             {site.phone}（{site.serviceHours}）
-          </Descriptions.Item>
-          {site.landline ? <Descriptions.Item label="座机">{site.landline}</Descriptions.Item> : null}
-          <Descriptions.Item label="邮箱">{site.email}</Descriptions.Item>
-          {site.wechatHandle ? <Descriptions.Item label="企业微信">{site.wechatHandle}</Descriptions.Item> : null}
-        </Descriptions>
+          </dd>
+          {site.landline ? (
+            <>
+              <dt>座机</dt>
+              <dd>{site.landline}</dd>
+            </>
+          ) : null}
+          <dt>邮箱</dt>
+          <dd>{site.email}</dd>
+          {site.wechatHandle ? (
+            <>
+              <dt>企业微信</dt>
+              <dd>{site.wechatHandle}</dd>
+            </>
+          ) : null}
+        </dl>
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import { Alert, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
 import { data, Link, useLocation } from 'react-router';
 import type { Route } from './+types/database-record';
 import { LoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import { databaseRecordQuery } from '../features/databases/database-api';
 import { LockedNote, lockOf } from '../features/databases/locked-field';
 import { FavoriteButton } from '../features/favorites/favorite-button';
@@ -19,7 +20,6 @@ import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
-import { RouteLoadError } from '../components/load-state';
 
 type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code: 'standard' | 'usage'; id: number };
 

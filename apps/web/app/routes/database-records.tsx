@@ -4,7 +4,7 @@ import { databasesQuery } from '../features/databases/database-api';
 import { DatabaseRecords } from '../features/databases/database-records';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 
 /** /topdatabase?code= (standard or usage; registration records have their own page) and /dbinfolist (standards). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,9 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: db }: Route.MetaArgs) {
-  return db
-    ? [{ title: `${db.name} - 辅料通` }, { name: 'description', content: db.description }]
-    : [{ title: '数据库 - 辅料通' }];
+  return db ? [{ title: `${db.name} - 辅料通` }, { name: 'description', content: db.description }] : [{ title: '数据库 - 辅料通' }];
 }
 
 export default function DatabaseRecordsPage({ loaderData }: Route.ComponentProps) {

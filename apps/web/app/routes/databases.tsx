@@ -1,4 +1,3 @@
-import { Col, Row } from 'antd';
 import type { Route } from './+types/databases';
 import { PageHeading } from '../components/page-heading';
 import { databasesQuery } from '../features/databases/database-api';
@@ -7,7 +6,7 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 
 export function meta() {
   return pageMeta(paths.database);
@@ -26,13 +25,11 @@ export default function Databases({ loaderData }: Route.ComponentProps) {
         title={info.title}
         description="原辅包登记、药典标准与辅料用量三大数据库，数据定期更新。标注“登录可见”“会员可见”的数据库需登录或升级会员后查看。"
       />
-      <Row gutter={[16, 16]}>
+      <div className="card-grid card-grid--thirds">
         {list.items.map((db) => (
-          <Col key={db.code} xs={24} md={8}>
-            <DatabaseCard db={db} />
-          </Col>
+          <DatabaseCard key={db.code} db={db} />
         ))}
-      </Row>
+      </div>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { idFrom, loadQueries } from '../lib/route-data';
 import { useSiteProfile } from '../root-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageMeta } from '../site/pages';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import '../features/catalogue/catalogue.css';
 import '../features/sample/sample.css';
 

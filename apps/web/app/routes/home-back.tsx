@@ -9,7 +9,7 @@ import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import './home-back.css';
 
 export function meta() {

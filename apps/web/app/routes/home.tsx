@@ -1,4 +1,3 @@
-import { Col, Row } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { HomeSearch } from '../features/search/home-search';
@@ -11,7 +10,7 @@ import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';
 import { useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import '../features/catalogue/catalogue.css';
 import './home.css';
 
@@ -67,36 +66,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <Link to={paths.database}>数据库首页 ›</Link>
         </div>
-        <Row gutter={[16, 16]}>
+        <div className="card-grid card-grid--thirds">
           {home.databases.map((db) => (
-            <Col key={db.code} xs={24} md={8}>
-              <DatabaseCard db={db} />
-            </Col>
+            <DatabaseCard key={db.code} db={db} />
           ))}
-        </Row>
+        </div>
       </section>
 
-      <section className="container home-block">
-        <Row gutter={[24, 24]}>
-          <Col xs={24} lg={12}>
-            <div className="panel">
-              <div className="home-block__head">
-                <h2 className="section-title">行业资讯</h2>
-                <Link to={paths.news}>更多 ›</Link>
-              </div>
-              <NewsList items={home.news} />
+      <section className="container home-block home-block--panels">
+        <div className="card-grid card-grid--halves">
+          <div className="panel">
+            <div className="home-block__head">
+              <h2 className="section-title">行业资讯</h2>
+              <Link to={paths.news}>更多 ›</Link>
             </div>
-          </Col>
-          <Col xs={24} lg={12}>
-            <div className="panel">
-              <div className="home-block__head">
-                <h2 className="section-title">法规政策</h2>
-                <Link to={paths.regulations}>更多 ›</Link>
-              </div>
-              <RegulationList items={home.regulations} />
+            <NewsList items={home.news} />
+          </div>
+          <div className="panel">
+            <div className="home-block__head">
+              <h2 className="section-title">法规政策</h2>
+              <Link to={paths.regulations}>更多 ›</Link>
             </div>
-          </Col>
-        </Row>
+            <RegulationList items={home.regulations} />
+          </div>
+        </div>
       </section>
     </div>
   );

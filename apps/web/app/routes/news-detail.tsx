@@ -4,7 +4,7 @@ import type { Route } from './+types/news-detail';
 import { newsArticleQuery, newsPageQuery } from '../features/articles/article-api';
 import { NewsList, RelatedAside } from '../features/articles/article-lists';
 import { FavoriteButton } from '../features/favorites/favorite-button';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import { RichText } from '../features/articles/rich-text';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';

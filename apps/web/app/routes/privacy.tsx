@@ -1,6 +1,6 @@
 import type { Route } from './+types/privacy';
 import { PolicyPage } from '../features/legal/policy-page';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import { legalTextQuery } from '../features/legal/legal-api';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '../paths';

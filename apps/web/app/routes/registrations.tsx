@@ -13,7 +13,7 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import '../features/registrations/registrations.css';
 
 const PAGE_SIZE = 20;

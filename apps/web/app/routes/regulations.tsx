@@ -14,7 +14,7 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries, queryFrom } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageInfo, pageMeta } from '../site/pages';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import '../features/articles/articles.css';
 
 const PAGE_SIZE = 15;
@@ -103,10 +103,7 @@ function RegulationIndex({ query, page: serverPage }: { query: Record<string, st
   const to = params.get('issuedTo');
   return (
     <div className="container page">
-      <PageHeading
-        title={pageInfo(paths.regulations).title}
-        description="药用辅料相关法律法规、部门规章、技术指导原则与征求意见稿。"
-      />
+      <PageHeading title={pageInfo(paths.regulations).title} description="药用辅料相关法律法规、部门规章、技术指导原则与征求意见稿。" />
       <section className="panel filters">
         <Input.Search
           key={`k-${params.get('keyword') ?? ''}`}
@@ -139,9 +136,7 @@ function RegulationIndex({ query, page: serverPage }: { query: Record<string, st
           aria-label="发布日期"
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           allowEmpty={[true, true]}
-          onChange={(range) =>
-            setFilter({ issuedFrom: range?.[0]?.format('YYYY-MM-DD'), issuedTo: range?.[1]?.format('YYYY-MM-DD') })
-          }
+          onChange={(range) => setFilter({ issuedFrom: range?.[0]?.format('YYYY-MM-DD'), issuedTo: range?.[1]?.format('YYYY-MM-DD') })}
         />
       </section>
       <p className="result-count" role="status">

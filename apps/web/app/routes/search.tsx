@@ -12,7 +12,7 @@ import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { uncachedPage } from '../site/page-caching';
-import { RouteLoadError } from '../components/load-state';
+import { RouteLoadError } from '../components/error-view';
 import '../features/search/search.css';
 
 const PAGE_SIZE = 10;

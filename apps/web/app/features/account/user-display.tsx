@@ -1,5 +1,4 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, type AvatarProps } from 'antd';
 import type { SessionUser } from '../session/session-store';
 import { apiUrl } from '../../lib/api';
 import './user-display.css';
@@ -17,13 +16,35 @@ export function displayName(user: Pick<SessionUser, 'nickName' | 'account'>): st
   return user.nickName.trim() || maskAccount(user.account);
 }
 
-/** The user's avatar, or the first character of their name on the brand colour. */
-export function UserAvatar({ user, size, ...rest }: { user: Pick<SessionUser, 'nickName' | 'account' | 'avatar'> } & AvatarProps) {
-  if (user.avatar) return <Avatar size={size} src={apiUrl(user.avatar)} alt={displayName(user)} {...rest} />;
+/**
+ * The user's avatar, or the first character of their name on the brand colour (a person icon without
+ * one): a round picture `size` px across. Shown in the header, so plain markup rather than antd's Avatar.
+ */
+export function UserAvatar({
+  user,
+  size,
+  'aria-hidden': ariaHidden,
+}: {
+  user: Pick<SessionUser, 'nickName' | 'account' | 'avatar'>;
+  size: number;
+  'aria-hidden'?: boolean;
+}) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.45) };
+  if (user.avatar) {
+    return (
+      <img className="user-avatar user-avatar--image" src={apiUrl(user.avatar)} alt={ariaHidden ? '' : displayName(user)} style={style} />
+    );
+  }
   const initial = user.nickName.trim().slice(0, 1);
   return (
-    <Avatar size={size} className="user-avatar" icon={initial ? undefined : <UserOutlined aria-hidden />} {...rest}>
-      {initial || null}
-    </Avatar>
+    <span
+      className="user-avatar"
+      style={style}
+      aria-hidden={ariaHidden}
+      role={ariaHidden ? undefined : 'img'}
+      aria-label={ariaHidden ? undefined : displayName(user)}
+    >
+      {initial || <UserOutlined aria-hidden />}
+    </span>
   );
 }

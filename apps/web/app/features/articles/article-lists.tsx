@@ -1,7 +1,7 @@
 import type { NewsSummary, RegulationSummary } from '@fuliaotong/contracts';
-import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { StatusTag } from '../../components/status-tag';
 import { paths, withQuery } from '../../paths';
 import './articles.css';
 
@@ -23,7 +23,7 @@ export function NewsList({ items }: { items: NewsSummary[] }) {
 const regulationStatusColors = { 现行: 'green', 废止: 'default', 征求意见: 'orange' } as const;
 
 export function RegulationStatusTag({ status }: { status: RegulationSummary['status'] }) {
-  return <Tag color={regulationStatusColors[status]}>{status}</Tag>;
+  return <StatusTag color={regulationStatusColors[status]}>{status}</StatusTag>;
 }
 
 export function RegulationList({ items }: { items: RegulationSummary[] }) {

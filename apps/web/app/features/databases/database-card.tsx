@@ -1,14 +1,14 @@
 import { accessLabels } from '@fuliaotong/contracts/constants';
 import type { DatabaseInfo } from '@fuliaotong/contracts';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { StatusTag } from '../../components/status-tag';
 import { paths, withQuery } from '../../paths';
 import './databases.css';
 
 const accessColors = { public: 'green', login: 'blue', member: 'gold' } as const;
 
 export function AccessTag({ access }: { access: DatabaseInfo['access'] }) {
-  return <Tag color={accessColors[access]}>{accessLabels[access]}</Tag>;
+  return <StatusTag color={accessColors[access]}>{accessLabels[access]}</StatusTag>;
 }
 
 /** Where a database's records are listed. */

@@ -8,22 +8,24 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import type { SiteProfile } from '@fuliaotong/contracts';
-import { Badge, Popover, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useCartCount } from '../../features/sample/use-cart-count';
 import { loginHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '../../paths';
 import { telHref } from '../../components/company-lines';
+import { CountBadge } from '../../components/count-badge';
 import { useSiteProfile } from '../../root-data';
 import './side-panel.css';
 
 /** Popups of the panel carry this class: a click inside one is not "elsewhere". */
 const POPUP_CLASS = 'side-panel__popup';
 
-/** Hover where there is a mouse; a tap opens a popover on touch screens. Hover until the browser says. */
-function usePopoverTrigger(): Array<'hover' | 'focus' | 'click'> {
+type Trigger = 'hover' | 'click';
+
+/** Hover (and keyboard focus) where there is a mouse; a tap opens a popover on touch screens. Hover until the browser says. */
+function usePopoverTrigger(): Trigger {
   const [canHover, setCanHover] = useState(true);
   useEffect(() => {
     const query = window.matchMedia('(hover: hover) and (pointer: fine)');
@@ -32,7 +34,102 @@ function usePopoverTrigger(): Array<'hover' | 'focus' | 'click'> {
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, []);
-  return canHover ? ['hover', 'focus'] : ['click'];
+  return canHover ? 'hover' : 'click';
+}
+
+/** How long a popup stays after the pointer leaves its tile (time to reach the popup itself). */
+const LEAVE_DELAY_MS = 100;
+
+/**
+ * A popup to the left of a tile of the panel: a popover with a card (`popover`), or a short dark
+ * label (`tooltip`, on hover and focus only). It opens on hover and focus, or on a tap (`click`
+ * trigger), closes on leaving both tile and popup, on Escape, and on a tap elsewhere; it is in the page
+ * only while open. Placed with fixed coordinates from the tile's box, outside the panel's clipped body.
+ */
+function SidePopup({
+  kind,
+  trigger,
+  content,
+  children,
+}: {
+  kind: 'popover' | 'tooltip';
+  trigger: Trigger;
+  content: ReactNode;
+  children: (props: TriggerProps) => ReactElement;
+}) {
+  const [place, setPlace] = useState<{ right: number; top: number } | null>(null);
+  const anchor = useRef<HTMLElement | null>(null);
+  const leaveTimer = useRef<number | undefined>(undefined);
+  const popupRef = useRef<HTMLDivElement>(null);
+  const open = useCallback(() => {
+    window.clearTimeout(leaveTimer.current);
+    const box = anchor.current?.getBoundingClientRect();
+    if (box) setPlace({ right: document.documentElement.clientWidth - box.left + 8, top: box.top + box.height / 2 });
+  }, []);
+  const close = useCallback(() => {
+    window.clearTimeout(leaveTimer.current);
+    setPlace(null);
+  }, []);
+  const leave = () => {
+    window.clearTimeout(leaveTimer.current);
+    leaveTimer.current = window.setTimeout(close, LEAVE_DELAY_MS);
+  };
+  useEffect(() => () => window.clearTimeout(leaveTimer.current), []);
+  useEffect(() => {
+    if (!place) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!anchor.current?.contains(target) && !popupRef.current?.contains(target)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    window.addEventListener('scroll', close, { passive: true });
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+      window.removeEventListener('scroll', close);
+    };
+  }, [place, close]);
+
+  const hover = trigger === 'hover' || kind === 'tooltip';
+  const props: TriggerProps = {
+    ref: (node) => {
+      anchor.current = node;
+    },
+    ...(hover
+      ? { onMouseEnter: open, onMouseLeave: leave, onFocus: open, onBlur: leave }
+      : { onClick: () => (place ? close() : open()), 'aria-expanded': place !== null }),
+  };
+  return (
+    <>
+      {children(props)}
+      {place && (kind === 'popover' || trigger === 'hover') ? (
+        <div
+          ref={popupRef}
+          className={`${POPUP_CLASS} side-panel__popup--${kind}`}
+          role={kind === 'tooltip' ? 'tooltip' : undefined}
+          style={{ right: place.right, top: place.top }}
+          onMouseEnter={hover ? open : undefined}
+          onMouseLeave={hover ? leave : undefined}
+        >
+          {content}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+interface TriggerProps {
+  ref: (node: HTMLElement | null) => void;
+  onMouseEnter?: () => void;
+  onMouseLeave?: () => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  onClick?: () => void;
+  'aria-expanded'?: boolean;
 }
 
 /** A QR image the server draws (or the staff uploaded); until the staff set one, the tile says so. */
@@ -124,14 +221,16 @@ function PopoverTile({
   label: string;
   icon: ReactNode;
   content: ReactElement;
-  trigger: Array<'hover' | 'focus' | 'click'>;
+  trigger: Trigger;
 }) {
   return (
-    <Popover content={content} trigger={trigger} placement="left" classNames={{ root: POPUP_CLASS }} destroyOnHidden>
-      <button type="button" className="side-panel__item" aria-label={name}>
-        <Tile icon={icon} label={label} />
-      </button>
-    </Popover>
+    <SidePopup kind="popover" trigger={trigger} content={content}>
+      {(props) => (
+        <button type="button" className="side-panel__item" aria-label={name} {...props}>
+          <Tile icon={icon} label={label} />
+        </button>
+      )}
+    </SidePopup>
   );
 }
 
@@ -185,45 +284,45 @@ export function SidePanel() {
   const cartName = cartLinkName(user ? count : 0);
 
   const handle = (
-    <Tooltip title="展开快捷工具" placement="left">
-      <button
-        type="button"
-        className="side-panel__expand"
-        aria-label="展开快捷工具"
-        aria-expanded={false}
-        onClick={() => setCollapsed(false)}
-      >
-        <LeftOutlined aria-hidden />
-        {user && count > 0 ? <span className="side-panel__dot" aria-hidden /> : null}
-      </button>
-    </Tooltip>
+    <SidePopup kind="tooltip" trigger={trigger} content="展开快捷工具">
+      {(props) => (
+        <button
+          type="button"
+          className="side-panel__expand"
+          aria-label="展开快捷工具"
+          aria-expanded={false}
+          {...props}
+          onClick={() => setCollapsed(false)}
+        >
+          <LeftOutlined aria-hidden />
+          {user && count > 0 ? <span className="side-panel__dot" aria-hidden /> : null}
+        </button>
+      )}
+    </SidePopup>
   );
   const body = (
     <div className="side-panel__body">
       <ul className="side-panel__list">
         <li>
-          <Tooltip title="样品车" placement="left">
-            <Link
-              to={user ? paths.sampleCart : loginHref(paths.sampleCart)}
-              className="side-panel__item side-panel__cart"
-              aria-label={cartName}
-            >
-              <span className="side-panel__icon" aria-hidden>
-                <Badge
-                  count={user ? count : 0}
-                  overflowCount={CART_BADGE_OVERFLOW}
-                  color={CART_BADGE_COLOR}
-                  size="small"
-                  className="side-panel__badge"
-                >
-                  <ShoppingCartOutlined aria-hidden />
-                </Badge>
-              </span>
-              <span className="side-panel__label" aria-hidden>
-                样品车
-              </span>
-            </Link>
-          </Tooltip>
+          <SidePopup kind="tooltip" trigger={trigger} content="样品车">
+            {(props) => (
+              <Link
+                to={user ? paths.sampleCart : loginHref(paths.sampleCart)}
+                className="side-panel__item side-panel__cart"
+                aria-label={cartName}
+                {...props}
+              >
+                <span className="side-panel__icon" aria-hidden>
+                  <CountBadge count={user ? count : 0} overflow={CART_BADGE_OVERFLOW} color={CART_BADGE_COLOR}>
+                    <ShoppingCartOutlined aria-hidden />
+                  </CountBadge>
+                </span>
+                <span className="side-panel__label" aria-hidden>
+                  样品车
+                </span>
+              </Link>
+            )}
+          </SidePopup>
         </li>
         <li>
           <PopoverTile
@@ -255,11 +354,13 @@ export function SidePanel() {
           />
         </li>
         <li>
-          <Tooltip title="回到顶部" placement="left">
-            <button type="button" className="side-panel__item" aria-label="回到顶部" onClick={scrollToTop}>
-              <Tile icon={<VerticalAlignTopOutlined aria-hidden />} label="顶部" />
-            </button>
-          </Tooltip>
+          <SidePopup kind="tooltip" trigger={trigger} content="回到顶部">
+            {(props) => (
+              <button type="button" className="side-panel__item" aria-label="回到顶部" {...props} onClick={scrollToTop}>
+                <Tile icon={<VerticalAlignTopOutlined aria-hidden />} label="顶部" />
+              </button>
+            )}
+          </SidePopup>
         </li>
       </ul>
       <button type="button" className="side-panel__collapse" aria-label="收起快捷工具" aria-expanded onClick={() => setCollapsed(true)}>

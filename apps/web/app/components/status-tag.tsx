@@ -1,0 +1,11 @@
+import './status-tag.css';
+
+export type StatusTagColor = 'default' | 'green' | 'blue' | 'orange' | 'gold' | 'red';
+
+/**
+ * A short status label (现行, 会员, …) on the public pages, in antd's tag look with the site's readable
+ * text colours, drawn by the site's CSS: the home page shows these without antd.
+ */
+export function StatusTag({ color = 'default', children }: { color?: StatusTagColor; children: string }) {
+  return <span className={`status-tag status-tag--${color}`}>{children}</span>;
+}

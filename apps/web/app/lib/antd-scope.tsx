@@ -1,0 +1,31 @@
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
+import { useCspNonce } from './csp-nonce';
+import { componentIcons } from '../site/component-icons';
+import { theme } from '../site/theme';
+// antd's stylesheet, made at build time (0029), and the site's rules for antd's components after it:
+// they load with the pages and parts inside this scope only.
+import 'virtual:antd.css';
+import '../styles/antd-overrides.css';
+
+dayjs.locale('zh-cn');
+
+/**
+ * What antd's components need around them: the Chinese locale, the site's theme (its CSS-variable key
+ * matches the build's stylesheet), the icons antd draws in its controls, the page's CSP nonce, and the
+ * App context that gives `App.useApp()` its message, notification and modal. The public shell (root,
+ * default layout, header, side panel, footer, home, error view) loads without antd; this scope is
+ * around the pages and parts that show antd's components (routes.ts, the header's account menu and
+ * phone drawer). See docs/decisions/0036-an-antd-free-public-shell.md.
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const nonce = useCspNonce();
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined} {...componentIcons}>
+      <AntdApp component={false}>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}
