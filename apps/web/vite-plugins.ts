@@ -115,3 +115,43 @@ export function precompressAssetsPlugin(): Plugin {
     },
   };
 }
+
+/** What a chunk group's name function is given: the module graph as the bundler knows it. */
+interface ChunkingContext {
+  getModuleInfo(moduleId: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * Modules that load together, each set in one chunk (docs/decisions/0036-an-antd-free-public-shell.md),
+ * instead of dozens of small shared chunks: one file and one stylesheet per set means far fewer
+ * requests before the first paint on a slow connection. A set is every module its anchors import
+ * statically, with their CSS; a module in an earlier set stays there. `shell` (vite.config.ts): the
+ * entry, root, the default layout and home, which every public page loads. Modules loaded with
+ * `import()` (the account menu, the drawer, antd's scope) stay out. (A set must not reach a barrel
+ * module such as antd's index: its static imports are the whole library.)
+ */
+export function loadTogetherGroups(sets: Array<{ name: string; anchors: string[] }>) {
+  let owner: Map<string, string> | undefined;
+  const assign = (context: ChunkingContext) => {
+    const owners = new Map<string, string>();
+    for (const { name, anchors } of sets) {
+      const stack = [...anchors];
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (owners.has(id)) continue;
+        const info = context.getModuleInfo(id);
+        if (!info) continue;
+        owners.set(id, name);
+        stack.push(...info.importedIds);
+      }
+    }
+    return owners;
+  };
+  // One group per set, the earlier first: a group also takes the modules its modules import.
+  return sets.map(({ name }, index) => ({
+    name: (id: string, context: ChunkingContext) => {
+      owner ??= assign(context);
+      return owner.get(id) === name ? name : null;
+    },
+    priority: sets.length - index,
+  }));
+}

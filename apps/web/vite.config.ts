@@ -1,11 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { antdStaticStylesPlugin, buildMetaPlugin, guardRouteModuleReloadPlugin, precompressAssetsPlugin } from './vite-plugins.ts';
+import {
+  antdStaticStylesPlugin,
+  buildMetaPlugin,
+  guardRouteModuleReloadPlugin,
+  precompressAssetsPlugin,
+  loadTogetherGroups,
+} from './vite-plugins.ts';
 
 // One id for the client and the server bundle of this build (the config is evaluated once per bundle).
 process.env.BUILD_ID ??= `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${Date.now().toString(36)}`;
 const buildId = process.env.BUILD_ID;
+const app = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.meta.url));
 
 export default defineConfig({
   plugins: [
@@ -16,4 +23,18 @@ export default defineConfig({
     precompressAssetsPlugin(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: loadTogetherGroups([
+            {
+              name: 'shell',
+              anchors: ['entry.client.tsx', 'root.tsx', 'layouts/default/default-layout.tsx', 'routes/home.tsx'].map(app),
+            },
+          ]),
+        },
+      },
+    },
+  },
 });
