@@ -100,7 +100,7 @@ export default function SampleCartPage() {
   );
 
   const columns: TableColumnsType<CartItem> = [
-    { key: 'select', width: 48, render: (_, item) => checkbox(item) },
+    { key: 'select', width: 48, title: <span className="visually-hidden">选择</span>, render: (_, item) => checkbox(item) },
     { key: 'product', title: '产品', render: (_, item) => <ProductCell item={item} /> },
     { key: 'grade', title: '规格等级', dataIndex: 'grade', width: 140 },
     { key: 'pack', title: '样品包装', dataIndex: 'packSize', width: 110 },

@@ -12,9 +12,15 @@ describe('rich text', () => {
       '<h3>主要变化</h3><p>自<strong>2019</strong>年起&nbsp;实施 &amp; 执行</p><ol><li>一</li><li>二</li></ol>' +
       '<p>原文见<a href="https://www.nmpa.gov.cn/" rel="noopener noreferrer">国家药监局</a>。</p>';
     expect(html(source)).toBe(
-      '<h3>主要变化</h3><p>自<strong>2019</strong>年起\u00a0实施 &amp; 执行</p><ol><li>一</li><li>二</li></ol>' +
+      '<h2>主要变化</h2><p>自<strong>2019</strong>年起\u00a0实施 &amp; 执行</p><ol><li>一</li><li>二</li></ol>' +
         '<p>原文见<a href="https://www.nmpa.gov.cn/" target="_blank" rel="noopener noreferrer nofollow">国家药监局</a>。</p>',
     );
+  });
+
+  test('moves headings up so that the article’s highest is an h2 under the page’s h1, keeping their order', () => {
+    expect(html('<h3>一</h3><p>甲</p><h4>二</h4>')).toBe('<h2>一</h2><p>甲</p><h3>二</h3>');
+    expect(html('<h2>一</h2><h4>二</h4>')).toBe('<h2>一</h2><h4>二</h4>');
+    expect(html('<p>无标题</p>')).toBe('<p>无标题</p>');
   });
 
   test('drops what is not on its own list, whatever the server let through', () => {

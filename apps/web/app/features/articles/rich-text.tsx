@@ -19,7 +19,28 @@ import './articles.css';
  * The same input gives the same elements on the server and in the browser (no hydration mismatch).
  */
 export function RichText({ html }: { html: string }) {
-  return <div className="rich-text">{renderNodes(parseRichText(html))}</div>;
+  const nodes = parseRichText(html);
+  return <div className="rich-text">{renderNodes(nodes, headingShift(nodes))}</div>;
+}
+
+const headingLevels = { h2: 2, h3: 3, h4: 4 } as const;
+const isHeading = (tag: string): tag is keyof typeof headingLevels => tag in headingLevels;
+
+/**
+ * How many levels the article's headings move up so that its highest is an h2, under the page's h1
+ * (an article whose text starts at h3 is read as skipping a level); 0 when it has none.
+ */
+function headingShift(nodes: RichNode[]): number {
+  let highest = Infinity;
+  const visit = (list: RichNode[]) => {
+    for (const node of list) {
+      if (typeof node === 'string') continue;
+      if (isHeading(node.tag)) highest = Math.min(highest, headingLevels[node.tag]);
+      visit(node.children);
+    }
+  };
+  visit(nodes);
+  return highest === Infinity ? 0 : highest - 2;
 }
 
 /** Parsed rich text, rendered (for pages that arrange the nodes themselves, e.g. by section). */
@@ -234,7 +255,7 @@ function wrapRows(children: RichNode[]): RichNode[] {
   return out;
 }
 
-function renderNodes(nodes: RichNode[]): ReactNode[] {
+function renderNodes(nodes: RichNode[], shift = 0): ReactNode[] {
   return nodes.map((node, index) => {
     if (typeof node === 'string') return node;
     const props: Record<string, unknown> = { key: index };
@@ -262,9 +283,10 @@ function renderNodes(nodes: RichNode[]): ReactNode[] {
       return createElement(
         'div',
         { key: index, className: 'rich-text__table', role: 'region', 'aria-label': '表格（可左右滚动）', tabIndex: 0 },
-        createElement('table', null, ...renderNodes(node.children)),
+        createElement('table', null, ...renderNodes(node.children, shift)),
       );
     }
-    return createElement(node.tag, props, ...renderNodes(node.children));
+    const tag = isHeading(node.tag) ? `h${headingLevels[node.tag] - shift}` : node.tag;
+    return createElement(tag, props, ...renderNodes(node.children, shift));
   });
 }
