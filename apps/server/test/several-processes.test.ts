@@ -242,7 +242,7 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
       await response.arrayBuffer();
     }
     await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
-    const answered = logLines(started).filter((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/api/health');
+    const answered = logLines(started).filter((line) => line.msg === 'request completed' && (line.req as { url?: string } | undefined)?.url === '/api/health');
     const byWorker = new Set(answered.map((line) => line.pid));
     expect(byWorker, 'workers that answered').toEqual(new Set(listening.map((line) => line.pid)));
   });

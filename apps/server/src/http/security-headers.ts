@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 
@@ -29,8 +29,8 @@ const resourceDirectives = {
  * own, built around the nonce of their response (`pageSecurityPolicy`).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  // Made once: helmet's Fastify plugin would build the middleware (and its policy) anew for every request.
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: resourceDirectives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -39,9 +39,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Images and files of the API may be shown by the site's pages on a sibling host (API_BASE).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  app.addHook('onRequest', (request, reply, done) => {
+    helmetHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error) return done(error as Error);
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+      done();
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 import { maskLogValue, maskText, UNMASKED } from './mask.js';
@@ -40,4 +40,24 @@ export function loggerOptions(level: string, destination?: LogDestination): Logg
       },
     },
   };
+}
+
+/**
+ * One line per request at info level, written when it is answered: `request completed` (or `request
+ * errored`) with the request (method, masked URL, client address), the status and the response time,
+ * under the request's id. The `incoming request` line, written as a request arrives, is for debugging
+ * (LOG_LEVEL=debug): writing two lines per request cost as much as a cached answer itself
+ * (docs/decisions/0035).
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
