@@ -263,8 +263,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
@@ -328,8 +329,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (sessionCache) {
     // Anything but a read may have ended a session or changed a user: this process forgets what it cached
     // before the answer leaves, so the next request here sees the change.
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (!READ_METHODS.has(request.method)) sessionCache.clear();
+      done(null, payload);
     });
   }
   const guard = createAuthGuard(tokens, sessions, deps.now, sessionCache);

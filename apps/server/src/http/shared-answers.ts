@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { endpoints, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
 import type { SignalBus } from '../db/signals.js';
-import { cacheKeyOf, storedAnswer, type PageCache } from '../web/page-cache.js';
+import { carriesUser, MAX_KEY_LENGTH, storedAnswer, type PageCache } from '../web/page-cache.js';
 
 /**
  * Stored answers may be kept by a browser, which asks again with the ETag every time (a 304 costs this
@@ -32,22 +32,26 @@ const toStore = new WeakMap<FastifyRequest, ToStore>();
  * answer is taken before compress sees it.
  */
 export function registerSharedAnswers(app: FastifyInstance, cache: PageCache, signals: SignalBus): void {
-  const serve: onRequestAsyncHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !signals.hearing) return;
-    const key = cacheKeyOf(request);
-    if (!key) return;
+  const serve: onRequestHookHandler = (request, reply, done) => {
+    if (request.method !== 'GET' || !signals.hearing) return done();
+    // The address as sent: a handler's answer depends on nothing else (another spelling of the same
+    // query is another entry, with the same answer). Pages' keys start with their scheme, these with /api/.
+    const key = request.url;
+    if (carriesUser(request) || key.length > MAX_KEY_LENGTH) return done();
     const stored = cache.get(key);
     if (!stored) {
       toStore.set(request, { key, mark: cache.mark() });
-      return;
+      return done();
     }
-    const bytes = await storedAnswer(request, reply, cache, stored, REVALIDATE);
-    return bytes ? reply.send(bytes) : reply.send();
+    // Answered here: the rest of the request's hooks and its handler do not run.
+    const answer = storedAnswer(request, reply, cache, stored, REVALIDATE);
+    if (answer instanceof Promise) answer.then((bytes) => reply.send(bytes), done);
+    else reply.send(answer ?? undefined);
   };
 
-  const store: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+  const store: onSendHookHandler = (request, reply, payload, done) => {
     const pending = toStore.get(request);
-    if (!pending) return payload;
+    if (!pending) return done(null, payload);
     toStore.delete(request);
     const contentType = reply.getHeader('content-type');
     if (
@@ -57,12 +61,14 @@ export function registerSharedAnswers(app: FastifyInstance, cache: PageCache, si
       reply.hasHeader('set-cookie') ||
       reply.hasHeader('content-encoding')
     ) {
-      return payload;
+      return done(null, payload);
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const page = cache.store(pending.key, pending.mark, body, [['content-type', contentType]]);
     // Answered as the stored copy is: with its ETag, in the encoding the request prefers.
-    return storedAnswer(request, reply, cache, page, REVALIDATE);
+    const answer = storedAnswer(request, reply, cache, page, REVALIDATE);
+    if (answer instanceof Promise) answer.then((bytes) => done(null, bytes), done);
+    else done(null, answer);
   };
 
   app.addHook('onRoute', (route) => {

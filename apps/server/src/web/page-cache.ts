@@ -146,7 +146,7 @@ export class PageCache {
 }
 
 /** Longer keys (long query strings) are answered afresh every time: they are rarely asked for twice. */
-const MAX_KEY_LENGTH = 2048;
+export const MAX_KEY_LENGTH = 2048;
 /** Smaller answers are sent as they are (as @fastify/compress would). */
 export const COMPRESS_FROM_BYTES = 1024;
 
@@ -179,15 +179,16 @@ export function cacheKeyOf(request: FastifyRequest): string | undefined {
 /**
  * Sets the headers of a stored answer on `reply` (its own, `cacheControl`, the ETag of the encoding
  * sent, `Vary: Accept-Encoding`) and its status, and answers the bytes to send: the body in the
- * encoding the request prefers, or null for a 304 (If-None-Match names the ETag) and a HEAD.
+ * encoding the request prefers (a promise while the compressed copy is being made), or null for a
+ * 304 (If-None-Match names the ETag) and a HEAD.
  */
-export async function storedAnswer(
+export function storedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: PageCache,
   page: CachedPage,
   cacheControl: string,
-): Promise<Buffer | null> {
+): Buffer | null | Promise<Buffer> {
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   const etag = `"${page.tag}${encoding ? `-${encoding}` : ''}"`;
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -202,9 +203,8 @@ export async function storedAnswer(
   reply.code(200);
   if (request.method === 'HEAD') return null;
   if (!encoding) return page.body;
-  const bytes = await cache.encode(page, encoding);
   reply.header('content-encoding', encoding);
-  return bytes;
+  return cache.encode(page, encoding);
 }
 
 /**

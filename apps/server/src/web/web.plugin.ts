@@ -85,7 +85,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     if (policy) {
       if (development) {
         // Vite's development client injects styles without a nonce: the policy only reports there.
-        reply.raw.removeHeader('content-security-policy');
+        reply.removeHeader('content-security-policy');
         reply.header('content-security-policy-report-only', policy);
         reply.header('cache-control', declared && !shared ? declared : REVALIDATE);
       } else {
