@@ -13,8 +13,9 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { AppError, frameworkErrors, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSharedAnswers } from './http/shared-answers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { loggerOptions, type LogDestination } from './logging/logger.js';
+import { loggerOptions, RequestLog, type LogDestination } from './logging/logger.js';
 import { AccountRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -127,6 +128,8 @@ import { MessageCodeSender } from './modules/verification/code-sender.js';
 import { VerificationRepository } from './modules/verification/verification.repository.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { defaultVerificationLimits, VerificationService, type VerificationLimits } from './modules/verification/verification.service.js';
+import { CART_CHANGED, CONTENT_CHANGED } from './db/signals.js';
+import { PageCache } from './web/page-cache.js';
 import type { WebBuild, WebDevSource } from './web/web-build.js';
 import { webPlugin } from './web/web.plugin.js';
 
@@ -240,6 +243,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     // Logs never hold a whole mobile number, e-mail address or code (logging/logger.ts).
     logger: deps.config.LOG_LEVEL === 'silent' ? false : loggerOptions(deps.config.LOG_LEVEL, deps.logDestination),
+    logController: new RequestLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -259,8 +263,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
@@ -271,6 +276,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // What every anonymous caller gets alike, pages and the API's shared reads: kept in this process and
+  // emptied on any content change, in any process (docs/decisions/0030, 0035).
+  const answerCache =
+    deps.config.PAGE_CACHE_SECONDS > 0
+      ? new PageCache({
+          ttlMs: deps.config.PAGE_CACHE_SECONDS * 1000,
+          maxEntries: deps.config.PAGE_CACHE_MAX_ENTRIES,
+          maxBytes: deps.config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+        })
+      : undefined;
+  if (answerCache) {
+    const stop = deps.database.signals.subscribe(CONTENT_CHANGED, () => answerCache.clear());
+    app.addHook('onClose', async () => stop());
+    registerSharedAnswers(app, answerCache, deps.database.signals);
+  }
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
@@ -309,8 +329,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (sessionCache) {
     // Anything but a read may have ended a session or changed a user: this process forgets what it cached
     // before the answer leaves, so the next request here sees the change.
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (!READ_METHODS.has(request.method)) sessionCache.clear();
+      done(null, payload);
     });
   }
   const guard = createAuthGuard(tokens, sessions, deps.now, sessionCache);
@@ -324,7 +345,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const addresses = new AddressService(new AddressRepository(db), transactor);
   // Samples: limits the staff change at run time, the cart, the application form's option lists, applications.
   const sampleLimits = new SampleLimitsService(new SettingsRepository(db), transactor);
-  const cart = new SampleCartService(new SampleCartRepository(db), sampleLimits, transactor);
+  // The cart badge's count: kept as briefly as sessions, dropped at once when the user's rows change here
+  // or elsewhere (the `cart` signal), and all of them on a content change (a deleted product takes rows with it).
+  const cartCounts = sessionCacheMs > 0 ? new SessionCache<number>(sessionCacheMs, deps.now ?? (() => new Date())) : undefined;
+  if (cartCounts) {
+    const signals = deps.database.signals;
+    const stops = [
+      signals.subscribe(CART_CHANGED, (userId) => (userId ? cartCounts.forget(userId) : cartCounts.clear())),
+      signals.subscribe(CONTENT_CHANGED, () => cartCounts.clear()),
+    ];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+  }
+  const cartRows = new SampleCartRepository(db, (userId) => void deps.database.signals.publish(CART_CHANGED, String(userId)));
+  const cart = new SampleCartService(cartRows, sampleLimits, transactor, cartCounts);
   const dictionary = new FormDictionaryService(new FormDictionaryRepository(db));
   const files = new DatabaseFileStore(new FileRepository(db));
   const staffAlerts = new StaffAlerts({ notices, messages, siteUrl: deps.config.SITE_URL });
@@ -516,11 +549,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       build: deps.web,
       mode: deps.config.NODE_ENV === 'production' ? 'production' : 'development',
       apiBase: deps.config.API_BASE,
-      pageCache: {
-        seconds: deps.config.PAGE_CACHE_SECONDS,
-        maxEntries: deps.config.PAGE_CACHE_MAX_ENTRIES,
-        maxBytes: deps.config.PAGE_CACHE_MAX_MB * 1024 * 1024,
-      },
+      pageCache: answerCache,
+      pageCacheSeconds: deps.config.PAGE_CACHE_SECONDS,
       signals: deps.database.signals,
       loadContext: () => ({
         buildId: build.id,

@@ -13,7 +13,8 @@ import { databaseUrl, dropDatabase, runStatements, testName } from './template-d
 /**
  * Several server processes on one PostgreSQL database (docs/decisions/0032-growing-past-one-machine.md):
  * two real servers (`npm run serve`, each with a DATA_DIR of its own, as on two hosts) share sessions,
- * log-outs and log-in limits, and a staff change made on one empties the other's cached pages; `npm start` runs WEB_CONCURRENCY workers that all answer. PostgreSQL
+ * log-outs and log-in limits, a staff change made on one empties the other's cached pages and API reads,
+ * and a cart change made on one shows in the other's cart count; `npm start` runs WEB_CONCURRENCY workers that all answer. PostgreSQL
  * only: the embedded database serves one process, so the run without DATABASE_URL skips this file.
  */
 
@@ -92,7 +93,10 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
   let database: { url: string; drop: () => Promise<void> };
   let a: ServerProcess & { health: HealthBody };
   let b: ServerProcess & { health: HealthBody };
-  const accounts = { first: mobile(), second: mobile(), editor: mobile() };
+  const accounts = { first: mobile(), second: mobile(), third: mobile(), editor: mobile() };
+  /** The editor's token, signed in once on the first server (each sign-in sends a code to read from its log). */
+  let editorToken: string | undefined;
+  const editor = async () => (editorToken ??= await staffToken(a, accounts.editor));
 
   beforeAll(async () => {
     database = await ownDatabase();
@@ -109,6 +113,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
     await createStaff({ ...env, DATA_DIR: dataDirs[0] }, accounts.editor, PASSWORD, ['editor']);
     await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.first);
     await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.second);
+    await member({ ...env, DATA_DIR: dataDirs[0] }, database.url, accounts.third);
     [a, b] = await Promise.all([startServer({ env: { ...env, DATA_DIR: dataDirs[0] } }), startServer({ env: { ...env, DATA_DIR: dataDirs[1] } })]);
   }, 180_000);
 
@@ -149,7 +154,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
   });
 
   it("empty each other's cached pages: a product renamed on one shows on the other's page within a second", async () => {
-    const token = await staffToken(a, accounts.editor);
+    const token = await editor();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await fetch(`${a.origin}/api/admin/excipient`, { method: 'POST', headers, body: JSON.stringify(productBody('两台服务旧名称')) });
     expect(created.status, await created.clone().text()).toBe(201);
@@ -181,6 +186,78 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
     }
     expect(html, 'the other server shows the new name within a second').toContain('两台服务新名称');
     console.info(`the other server showed the change ${Math.round(performance.now() - changed)} ms after it was made`);
+  });
+
+  it("empty each other's cached API reads: a product renamed on one shows in the other's answer within a second", async () => {
+    const headers = { authorization: `Bearer ${await editor()}`, 'content-type': 'application/json' };
+    const created = await fetch(`${a.origin}/api/admin/excipient`, { method: 'POST', headers, body: JSON.stringify(productBody('两台服务接口旧名称')) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const read = async () => {
+      const response = await fetch(`${b.origin}/api/app/excipient/${id}`);
+      return { etag: response.headers.get('etag'), body: await response.text() };
+    };
+    // As for pages: the creation's own signal may empty the other's cache a moment later.
+    const deadline = Date.now() + 5_000;
+    let before = await read();
+    let again = await read();
+    while (again.etag !== before.etag && Date.now() < deadline) {
+      before = again;
+      again = await read();
+    }
+    expect(before.body).toContain('两台服务接口旧名称');
+    expect(again.etag, 'answered from the cache of the other server').toBeTruthy();
+    expect(again.etag).toBe(before.etag);
+
+    const renamed = await fetch(`${a.origin}/api/admin/excipient/${id}`, { method: 'PUT', headers, body: JSON.stringify(productBody('两台服务接口新名称')) });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const changed = performance.now();
+    let body = '';
+    while (!body.includes('两台服务接口新名称') && performance.now() - changed < 1_000) {
+      body = (await read()).body;
+      if (!body.includes('两台服务接口新名称')) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(body, 'the other server answers the new name within a second').toContain('两台服务接口新名称');
+    console.info(`the other server answered the change ${Math.round(performance.now() - changed)} ms after it was made`);
+  });
+
+  it("tell each other of cart changes: a sample added on one shows in the other's cart count within a second", async () => {
+    const staff = { authorization: `Bearer ${await editor()}`, 'content-type': 'application/json' };
+    const spec = { grade: 'PH-102', packSize: '500 g', sampleAvailable: true };
+    const created = await fetch(`${a.origin}/api/admin/excipient`, {
+      method: 'POST',
+      headers: staff,
+      body: JSON.stringify(productBody('两台服务样品车', { sampleAvailable: true, specs: [spec] })),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const detail = (await (await fetch(`${a.origin}/api/app/excipient/${id}`)).json()) as { specs: Array<{ id: number }> };
+
+    const signedIn = await login(a, accounts.third);
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()) as { token: string };
+    const count = async (server: ServerProcess) =>
+      (await fetch(`${server.origin}/api/app/sample/sample-cart-num`, { headers: { authorization: `Bearer ${token}` } })).text();
+    // The other server reads the count, and keeps it.
+    expect(await count(b)).toBe('0');
+    expect(await count(b)).toBe('0');
+
+    const added = await fetch(`${a.origin}/api/app/sample/sample-cart`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ excipientId: id, specId: detail.specs[0]!.id }),
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const changed = performance.now();
+    expect(await count(a), 'the server that added it').toBe('1');
+    let seen = await count(b);
+    while (seen !== '1' && performance.now() - changed < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await count(b);
+    }
+    expect(seen, 'the other server counts it within a second').toBe('1');
+    console.info(`the other server counted the change ${Math.round(performance.now() - changed)} ms after it was made`);
   });
 
   it('count failed log-ins across both servers', async () => {
@@ -242,7 +319,7 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
       await response.arrayBuffer();
     }
     await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
-    const answered = logLines(started).filter((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/api/health');
+    const answered = logLines(started).filter((line) => line.msg === 'request completed' && (line.req as { url?: string } | undefined)?.url === '/api/health');
     const byWorker = new Set(answered.map((line) => line.pid));
     expect(byWorker, 'workers that answered').toEqual(new Set(listening.map((line) => line.pid)));
   });

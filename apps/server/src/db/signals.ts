@@ -43,6 +43,9 @@ export interface SignalProblem {
 /** Public content changed (a staff edit, an import, the demo seed): cached pages are out of date. */
 export const CONTENT_CHANGED = 'content';
 
+/** A user's sample cart gained or lost rows (the detail: the user's id): the count kept for it is out of date. */
+export const CART_CHANGED = 'cart';
+
 /** Signal details are short: a PostgreSQL notification carries at most 8000 bytes. */
 const MAX_DETAIL = 1000;
 

@@ -22,7 +22,7 @@ import { SampleCartRepository } from '../modules/sample-cart/sample-cart.reposit
 import { SettingsRepository } from '../modules/settings/settings.repository.js';
 import { VerificationRepository } from '../modules/verification/verification.repository.js';
 import type { Db } from './database.js';
-import { InProcessSignalBus, type SignalBus } from './signals.js';
+import { CART_CHANGED, InProcessSignalBus, type SignalBus } from './signals.js';
 
 /** The repositories a transaction may need, all built on one database handle or one transaction. */
 export interface Repositories {
@@ -84,7 +84,7 @@ function repositoriesOn(db: Db, signals: SignalBus, afterCommit: (callback: () =
     articles: new ArticleRepository(db),
     audit: new AuditRepository(db),
     attempts: new ThrottleRepository(db),
-    cart: new SampleCartRepository(db),
+    cart: new SampleCartRepository(db, (userId) => afterCommit(() => void signals.publish(CART_CHANGED, String(userId)))),
     codes: new VerificationRepository(db),
     excipients: new ExcipientRepository(db),
     favorites: new FavoriteRepository(db),

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
 /** What the browser may use of its own features on this site: nothing the pages do not need. */
@@ -29,20 +30,42 @@ const resourceDirectives = {
  * own, built around the nonce of their response (`pageSecurityPolicy`).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: resourceDirectives },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Set below, per request: only a response that travelled over HTTPS may pin the site to it.
-    strictTransportSecurity: false,
-    // Images and files of the API may be shown by the site's pages on a sibling host (API_BASE).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  const fixed = headersOf(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: resourceDirectives },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Set below, per request: only a response that travelled over HTTPS may pin the site to it.
+      strictTransportSecurity: false,
+      // Images and files of the API may be shown by the site's pages on a sibling host (API_BASE).
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  fixed['permissions-policy'] = PERMISSIONS_POLICY;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(fixed);
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    done();
   });
+}
+
+/**
+ * The headers helmet's middleware sets, read once: they are the same for every response (no directive
+ * depends on the request), and building and running the middleware for each request cost more than
+ * a cached answer itself (docs/decisions/0035).
+ */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failure: Error | undefined;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) failure = error instanceof Error ? error : new Error('the security headers could not be set');
+  });
+  if (failure) throw failure;
+  return headers;
 }
 
 /** A fresh nonce for one page response: 128 random bits, base64. */

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The pages every visitor gets alike (docs/decisions/0009), kept in this process as they were rendered:
- * body, content type and the Content-Security-Policy whose nonce the body carries, served together
- * (docs/decisions/0017, "Cached pages"; docs/decisions/0030). Bounded by entries and bytes, least
- * recently used first out; an entry lives `ttlMs` at most, and `clear()` (a content change) empties
- * it at once.
+ * The answers every anonymous caller gets alike, kept in this process as they were made: the pages
+ * (docs/decisions/0009) with body, content type and the Content-Security-Policy whose nonce the body
+ * carries, served together (docs/decisions/0017, "Cached pages"; docs/decisions/0030), and the JSON
+ * of the API's shared reads (docs/decisions/0035). Pages and API answers share one cache: their keys
+ * never meet (no page lives under /api). Bounded by entries and bytes, least recently used first out;
+ * an entry lives `ttlMs` at most, and `clear()` (a content change) empties it at once.
  */
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -141,6 +143,68 @@ export class PageCache {
       this.bytes -= page.size;
     }
   }
+}
+
+/** Longer keys (long query strings) are answered afresh every time: they are rarely asked for twice. */
+export const MAX_KEY_LENGTH = 2048;
+/** Smaller answers are sent as they are (as @fastify/compress would). */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/** Whether a request carries anything of a user (a token, cookies): its answer is private, whatever the address. */
+export function carriesUser(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined || request.headers.cookie !== undefined;
+}
+
+/**
+ * The cache's key of a request, or undefined when it must not be served from the cache nor stored:
+ * a request that carries anything of a user (a token, cookies), or a long address.
+ *
+ * The key is the scheme (a page's policy upgrades requests over HTTPS) with the path and query as the
+ * handler reads them (WHATWG URL parsing: encodings made canonical, an empty `?` dropped). The
+ * parameters are not reordered: pages repeat the query in links (the log-in link's way back), so
+ * another order is another page.
+ */
+export function cacheKeyOf(request: FastifyRequest): string | undefined {
+  if (carriesUser(request)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(request.url, 'http://page.invalid');
+  } catch {
+    return undefined;
+  }
+  const key = `${request.protocol}:${url.pathname}${url.search}`;
+  return key.length > MAX_KEY_LENGTH ? undefined : key;
+}
+
+/**
+ * Sets the headers of a stored answer on `reply` (its own, `cacheControl`, the ETag of the encoding
+ * sent, `Vary: Accept-Encoding`) and its status, and answers the bytes to send: the body in the
+ * encoding the request prefers (a promise while the compressed copy is being made), or null for a
+ * 304 (If-None-Match names the ETag) and a HEAD.
+ */
+export function storedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache,
+  page: CachedPage,
+  cacheControl: string,
+): Buffer | null | Promise<Buffer> {
+  const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  const etag = `"${page.tag}${encoding ? `-${encoding}` : ''}"`;
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('cache-control', cacheControl);
+  reply.header('etag', etag);
+  reply.header('vary', 'Accept-Encoding');
+  // A 304 repeats the headers: a page's policy names the nonce of the body the client holds.
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    reply.code(304);
+    return null;
+  }
+  reply.code(200);
+  if (request.method === 'HEAD') return null;
+  if (!encoding) return page.body;
+  reply.header('content-encoding', encoding);
+  return cache.encode(page, encoding);
 }
 
 /**

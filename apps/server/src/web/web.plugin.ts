@@ -8,7 +8,7 @@ import { apiOriginOf, newNonce, pageSecurityPolicy } from '../http/security-head
 import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
 import { CONTENT_CHANGED, type SignalBus } from '../db/signals.js';
-import { matchesIfNoneMatch, PageCache, preferredEncoding, type CachedPage } from './page-cache.js';
+import { cacheKeyOf, carriesUser, storedAnswer, type CachedPage, type PageCache } from './page-cache.js';
 
 export interface WebPluginOptions {
   build: WebBuild | WebDevSource;
@@ -16,27 +16,21 @@ export interface WebPluginOptions {
   /** The API base as the browser sees it: an absolute one is allowed in the pages' policy. */
   apiBase: string;
   loadContext: (request: FastifyRequest) => Omit<WebLoadContext, 'cspNonce'>;
-  /** The cache of pages every visitor gets alike (docs/decisions/0030); off when `seconds` is 0, and in development. */
-  pageCache: PageCacheSettings;
-  /** The database's signals: a content change, in any process, empties the page cache. */
+  /**
+   * The cache of answers every visitor gets alike (docs/decisions/0030), emptied by its owner on every
+   * content change; none when PAGE_CACHE_SECONDS is 0. Pages are never kept in development.
+   */
+  pageCache: PageCache | undefined;
+  /** How long a shared cache (CDN) may keep a page (`s-maxage`, and as long again stale while it revalidates): PAGE_CACHE_SECONDS. */
+  pageCacheSeconds: number;
+  /** The database's signals: a content change, in any process, stops renders in progress from being waited on. */
   signals: SignalBus;
-}
-
-export interface PageCacheSettings {
-  /** How long this process keeps a page, and a shared cache (CDN) may (`s-maxage`, and as long again stale while it revalidates). */
-  seconds: number;
-  maxEntries: number;
-  maxBytes: number;
 }
 
 /** Pages of a signed-in user and those the web app does not declare shared: no copy anywhere. */
 const PERSONAL = 'private, no-store';
 /** Shared pages that were not stored (not a 200, HEAD, cache off): any copy is fetched again. */
 const REVALIDATE = 'private, no-cache';
-/** Longer keys (long query strings) are rendered every time: they are rarely asked for twice. */
-const MAX_KEY_LENGTH = 2048;
-/** Smaller pages are sent as they are (as @fastify/compress would). */
-const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Serves the web app from the same process as the API: hashed assets from the client build with
@@ -54,20 +48,14 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const handle = createRequestHandler(serverBuild, options.mode);
   const apiOrigin = apiOriginOf(options.apiBase);
   const development = 'appRoot' in build;
-  const settings = options.pageCache;
-  const cache =
-    development || settings.seconds <= 0
-      ? undefined
-      : new PageCache({ ttlMs: settings.seconds * 1000, maxEntries: settings.maxEntries, maxBytes: settings.maxBytes });
-  const sharedCacheControl = `public, max-age=0, s-maxage=${settings.seconds}, stale-while-revalidate=${settings.seconds}`;
+  const cache = development ? undefined : options.pageCache;
+  const seconds = options.pageCacheSeconds;
+  const sharedCacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
   /** Renders in progress of cacheable pages: requests for the same page wait for the one render. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
   if (cache) {
-    const stop = options.signals.subscribe(CONTENT_CHANGED, () => {
-      cache.clear();
-      // Requests from now on must not wait for a render that may have read the content from before.
-      rendering.clear();
-    });
+    // The cache's owner empties it; requests from now on must not wait for a render that may have read the content from before.
+    const stop = options.signals.subscribe(CONTENT_CHANGED, () => rendering.clear());
     app.addHook('onClose', async () => stop());
   }
 
@@ -97,7 +85,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     if (policy) {
       if (development) {
         // Vite's development client injects styles without a nonce: the policy only reports there.
-        reply.raw.removeHeader('content-security-policy');
+        reply.removeHeader('content-security-policy');
         reply.header('content-security-policy-report-only', policy);
         reply.header('cache-control', declared && !shared ? declared : REVALIDATE);
       } else {
@@ -115,18 +103,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 
   /** Sends a stored page: its body and the policy it was rendered with, or 304 when the client has it. */
   const sendStored = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-    const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-    const etag = `"${page.tag}${encoding ? `-${encoding}` : ''}"`;
-    for (const [name, value] of page.headers) reply.header(name, value);
-    reply.header('cache-control', sharedCacheControl);
-    reply.header('etag', etag);
-    reply.header('vary', 'Accept-Encoding');
     // A 304 repeats the policy: whoever holds the body holds the nonce that header names.
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    if (request.method === 'HEAD') return reply.code(200).send();
-    if (!encoding) return reply.code(200).send(page.body);
-    const bytes = await cache!.encode(page, encoding);
-    return reply.code(200).header('content-encoding', encoding).send(bytes);
+    const bytes = await storedAnswer(request, reply, cache!, page, sharedCacheControl);
+    return bytes ? reply.send(bytes) : reply.send();
   };
 
   /** Renders a cacheable page once for every request waiting on it; undefined when the render is not one to keep. */
@@ -179,32 +158,6 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 /** Whether the web app declared the page the same for every visitor (`Cache-Control: public`). */
 function declaredShared(cacheControl: string | null): boolean {
   return cacheControl !== null && cacheControl.split(',').some((directive) => directive.trim().toLowerCase() === 'public');
-}
-
-/** Whether a request carries anything of a user (a token, cookies): its answer is private, whatever the page. */
-function carriesUser(request: FastifyRequest): boolean {
-  return request.headers.authorization !== undefined || request.headers.cookie !== undefined;
-}
-
-/**
- * The page cache's key of a request, or undefined when it must not be served from the cache nor
- * stored: a request that carries anything of a user (a token, cookies), or a long address.
- *
- * The key is the scheme (the policy upgrades requests over HTTPS) with the path and query as the
- * renderer reads them (WHATWG URL parsing: encodings made canonical, an empty `?` dropped). The
- * parameters are not reordered: pages repeat the query in links (the log-in link's way back), so
- * another order is another page.
- */
-export function cacheKeyOf(request: FastifyRequest): string | undefined {
-  if (carriesUser(request)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(request.url, 'http://page.invalid');
-  } catch {
-    return undefined;
-  }
-  const key = `${request.protocol}:${url.pathname}${url.search}`;
-  return key.length > MAX_KEY_LENGTH ? undefined : key;
 }
 
 /** The production build: its browser assets from disk, its server bundle as loaded at boot. */

@@ -50,6 +50,13 @@ export interface EndpointSpec {
   /** A request that succeeds (for the documentation, and the authorization matrix test). */
   example?: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   /**
+   * A request without a token (nor a cookie) gets the same answer as every other such request to the
+   * same address until the public content changes (a staff edit, an import): servers keep the JSON of
+   * its 200s and answer it again with an ETag (docs/decisions/0035). Only for reads that record
+   * nothing about the caller (site search logs every query, so it is not one).
+   */
+  shared?: true;
+  /**
    * The handler reads the raw request bytes (payment notifications verify signatures over them) and
    * answers in a foreign format: the error-shape rule does not apply to it.
    */

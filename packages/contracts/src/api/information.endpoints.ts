@@ -15,6 +15,7 @@ const CodeParams = z.object({ code: DatabaseCode });
 export const informationEndpoints = {
   home: {
     access: 'optional',
+    shared: true,
     tag: '首页',
     summary: '首页数据：推荐产品（最多 8 个）、数据库（含调用者能否查看）、最新资讯与法规（各 6 条）、产品总数',
     responses: { 200: HomeData },
@@ -22,6 +23,7 @@ export const informationEndpoints = {
 
   excipientList: {
     access: 'public',
+    shared: true,
     tag: '辅料产品',
     summary: '辅料产品列表（关键词、功能类别、剂型、药典、是否提供样品；有关键词时名称完全相同者在前）',
     query: ExcipientQuery,
@@ -29,12 +31,14 @@ export const informationEndpoints = {
   },
   excipientFacets: {
     access: 'public',
+    shared: true,
     tag: '辅料产品',
     summary: '辅料产品的筛选项及各项产品数',
     responses: { 200: ExcipientFacets },
   },
   excipientGet: {
     access: 'optional',
+    shared: true,
     tag: '辅料产品',
     summary: '辅料产品详情（规格、登记号、资料；登录后可下载登录可见的资料，并返回本人的收藏）',
     params: IdParams,
@@ -54,6 +58,7 @@ export const informationEndpoints = {
 
   registrationSearch: {
     access: 'public',
+    shared: true,
     tag: '登记信息',
     summary: '原辅包登记信息检索（登记号/品种/企业关键词、类型、审评结果、省份、企业、更新日期、排序）',
     query: RegistrationQuery,
@@ -61,6 +66,7 @@ export const informationEndpoints = {
   },
   registrationGet: {
     access: 'optional',
+    shared: true,
     tag: '登记信息',
     summary: '一条登记信息（企业地址、规格、包装规格登录可见；备注会员可见；不可见的字段列在 locked 中）',
     params: IdParams,
@@ -70,12 +76,14 @@ export const informationEndpoints = {
 
   databaseList: {
     access: 'optional',
+    shared: true,
     tag: '数据库',
     summary: '数据库列表（记录数、更新日期、访问级别，以及调用者能否查看）',
     responses: { 200: DatabaseList },
   },
   databaseRecords: {
     access: 'optional',
+    shared: true,
     tag: '数据库',
     summary: '一个数据库的记录（药典标准或辅料用量）',
     description:
@@ -89,6 +97,7 @@ export const informationEndpoints = {
   },
   databaseRecord: {
     access: 'optional',
+    shared: true,
     tag: '数据库',
     summary: '一个数据库的一条记录（standard 或 usage，权限同记录列表）',
     params: CodeParams.extend({ id: IdParams.shape.id }),
@@ -100,6 +109,7 @@ export const informationEndpoints = {
 
   regulationList: {
     access: 'public',
+    shared: true,
     tag: '法规',
     summary: '法规列表（关键词、类别、状态、发布日期；新的在前）',
     query: RegulationQuery,
@@ -107,6 +117,7 @@ export const informationEndpoints = {
   },
   regulationGet: {
     access: 'optional',
+    shared: true,
     tag: '法规',
     summary: '法规全文',
     params: IdParams,
@@ -115,6 +126,7 @@ export const informationEndpoints = {
   },
   newsList: {
     access: 'public',
+    shared: true,
     tag: '资讯',
     summary: '资讯列表（关键词、栏目；新的在前）',
     query: NewsQuery,
@@ -122,6 +134,7 @@ export const informationEndpoints = {
   },
   newsGet: {
     access: 'optional',
+    shared: true,
     tag: '资讯',
     summary: '资讯全文',
     params: IdParams,

@@ -23,6 +23,7 @@ const example = {
 export const planEndpoints = {
   planList: {
     access: 'public',
+    shared: true,
     tag: '会员与订阅',
     summary: '在售的会员与数据库订阅（价格以分计）',
     responses: { 200: PlanList },

@@ -20,6 +20,7 @@ const admin = { staff: ['admin'] } as const;
 export const siteEndpoints = {
   siteProfile: {
     access: 'public',
+    shared: true,
     tag: TAG,
     summary: '网站的公开信息：公司名称与地址、客服电话、邮箱、微信、服务时间、备案与资质信息、公司介绍、首页标题、二维码图片地址',
     responses: { 200: SiteProfile },
@@ -81,6 +82,7 @@ export const siteEndpoints = {
 
   legalText: {
     access: 'public',
+    shared: true,
     tag: TAG,
     summary: '用户协议或隐私政策的当前版本（公司信息已填入）',
     params: LegalDocumentParams,

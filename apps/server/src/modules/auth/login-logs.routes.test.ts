@@ -48,6 +48,12 @@ describe('log lines of log-in attempts', () => {
     expect(response.statusCode, response.body).toBe(200);
     const incoming = lines.find((line) => line.msg === 'incoming request') as { req: { url: string } } | undefined;
     expect(incoming?.req.url).toBe('/api/admin/application?keyword=138****8000');
+    // The one info line of a request says what was asked, the answer's status and the time it took.
+    const completed = lines.find((line) => line.msg === 'request completed') as
+      | { level: number; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number }
+      | undefined;
+    expect(completed).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/admin/application?keyword=138****8000' }, res: { statusCode: 200 } });
+    expect(completed?.responseTime).toBeTypeOf('number');
     expect(JSON.stringify(lines)).not.toContain('13800138000');
   });
 

@@ -1,4 +1,7 @@
 /**
+ * Values read for one signed-in user and reused for at most a second, in the process that read them:
+ * what the bearer token of a recent request stood for, and the user's sample-cart count.
+ *
  * What the bearer token of a recent request stood for — its claims and the session's user, or that it
  * stands for nothing — kept for at most a second (docs/decisions/0032-growing-past-one-machine.md).
  * Signed-in requests come in bursts (a page and its API calls, polling), and the session read was one
@@ -40,6 +43,12 @@ export class SessionCache<V> {
       }
     }
     return value;
+  }
+
+  /** Forgets one key (its value changed), and keeps reads begun before now out of the cache. */
+  forget(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
   }
 
   /** Forgets everything: something may have changed. */

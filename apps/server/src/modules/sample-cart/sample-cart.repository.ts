@@ -57,7 +57,15 @@ const cartColumns = {
  * cart shows of its product and spec (from the catalogue's tables).
  */
 export class SampleCartRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /**
+     * Told of every change of a user's number of rows (after the commit, when the change is part of a
+     * transaction): the count kept for the user is out of date (SampleCartService). Not told of rows a
+     * product's or spec's deletion takes with it: that is a content change, which empties every count.
+     */
+    private readonly rowsChanged: (userId: number) => void = () => {},
+  ) {}
 
   /** The user's cart rows, newest first (all of them, or those with the given ids). */
   async list(userId: number, ids?: number[]): Promise<CartRow[]> {
@@ -94,6 +102,7 @@ export class SampleCartRepository {
       .insert(sampleCartItems)
       .values({ userId, excipientId, specId, quantity })
       .returning({ id: sampleCartItems.id });
+    this.rowsChanged(userId);
     return row!.id;
   }
 
@@ -120,6 +129,7 @@ export class SampleCartRepository {
       .delete(sampleCartItems)
       .where(and(eq(sampleCartItems.userId, userId), inArray(sampleCartItems.id, ids)))
       .returning({ id: sampleCartItems.id });
+    if (deleted.length > 0) this.rowsChanged(userId);
     return deleted.length;
   }
 
@@ -127,6 +137,7 @@ export class SampleCartRepository {
   async removeSpecs(userId: number, specIds: number[]): Promise<void> {
     if (specIds.length === 0) return;
     await this.db.delete(sampleCartItems).where(and(eq(sampleCartItems.userId, userId), inArray(sampleCartItems.specId, specIds)));
+    this.rowsChanged(userId);
   }
 
   /** The product options with these spec ids (whichever product they belong to). */
@@ -152,5 +163,6 @@ export class SampleCartRepository {
   /** Empties the user's cart (deleting the account). */
   async deleteAllOf(userId: number): Promise<void> {
     await this.db.delete(sampleCartItems).where(eq(sampleCartItems.userId, userId));
+    this.rowsChanged(userId);
   }
 }

@@ -14,9 +14,13 @@ import {
   type UpdateCartItemBody,
 } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
 import type { CartRow, ProductOption, SampleCartRepository } from './sample-cart.repository.js';
+
+/** A count is kept for the cache's own lifetime, which no date ends sooner. */
+const NEVER = new Date(8.64e15);
 
 const ITEM_NOT_FOUND = '样品车中没有这个样品';
 const OPTION_NOT_FOUND = '该产品或规格不存在';
@@ -84,6 +88,11 @@ export class SampleCartService {
     private readonly cart: SampleCartRepository,
     private readonly limits: SampleLimitsService,
     private readonly transactor: Transactor,
+    /**
+     * Counts read for the cart badge, reused for at most a second; a user's entry is dropped the moment
+     * a change of their rows commits here, and when its signal arrives from another process.
+     */
+    private readonly counts?: SessionCache<number>,
   ) {}
 
   async list(userId: number): Promise<CartList> {
@@ -91,8 +100,10 @@ export class SampleCartService {
     return { items: rows.map(toCartItem), totalCount: rows.length, limits };
   }
 
+  /** The number of rows in the user's cart (the badge, asked for on every page of a signed-in user). */
   countOf(userId: number): Promise<number> {
-    return this.cart.countOf(userId);
+    if (!this.counts) return this.cart.countOf(userId);
+    return this.counts.lookup(String(userId), async () => ({ value: await this.cart.countOf(userId), keepUntil: NEVER }));
   }
 
   /** Whether a change is within the limits, without making it (the cart page asks before it adds). */
