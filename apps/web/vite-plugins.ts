@@ -125,19 +125,18 @@ interface ChunkingContext {
  * Modules that load together, each set in one chunk (docs/decisions/0036-an-antd-free-public-shell.md),
  * instead of dozens of small shared chunks: one file and one stylesheet per set means far fewer
  * requests before the first paint on a slow connection. A set is every module its anchors import
- * statically, with their CSS; a module in an earlier set stays there. `shell` (vite.config.ts): the
- * entry, root, the default layout and home, which every public page loads. Modules loaded with
- * `import()` (the account menu, the drawer, antd's scope) stay out. (A set must not reach a barrel
- * module such as antd's index: its static imports are the whole library.)
+ * statically, with their CSS; a module in an earlier set stays there. Modules loaded with `import()`
+ * stay out, and so do modules matching `stopAt` and what only they import: a barrel module such as
+ * antd's index, whose static imports are the whole library (its set names the modules it needs).
  */
-export function loadTogetherGroups(sets: Array<{ name: string; anchors: string[] }>) {
+export function loadTogetherGroups(sets: Array<{ name: string; anchors: string[] }>, stopAt?: RegExp) {
   let owner: Map<string, string> | undefined;
   const assign = (context: ChunkingContext) => {
     const owners = new Map<string, string>();
     for (const { name, anchors } of sets) {
       const stack = [...anchors];
       for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-        if (owners.has(id)) continue;
+        if (owners.has(id) || stopAt?.test(id)) continue;
         const info = context.getModuleInfo(id);
         if (!info) continue;
         owners.set(id, name);

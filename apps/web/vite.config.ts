@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
@@ -13,6 +14,7 @@ import {
 process.env.BUILD_ID ??= `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${Date.now().toString(36)}`;
 const buildId = process.env.BUILD_ID;
 const app = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.meta.url));
+const dependency = createRequire(import.meta.url).resolve;
 
 export default defineConfig({
   plugins: [
@@ -27,12 +29,23 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: loadTogetherGroups([
-            {
-              name: 'shell',
-              anchors: ['entry.client.tsx', 'root.tsx', 'layouts/default/default-layout.tsx', 'routes/home.tsx'].map(app),
-            },
-          ]),
+          groups: loadTogetherGroups(
+            [
+              {
+                name: 'shell',
+                anchors: ['entry.client.tsx', 'root.tsx', 'layouts/default/default-layout.tsx', 'routes/home.tsx'].map(app),
+              },
+              {
+                // antd's scope: what every page that shows antd's components loads (its index is not followed).
+                name: 'antd',
+                anchors: [
+                  app('lib/antd-scope.tsx'),
+                  ...['antd/es/config-provider/index.js', 'antd/es/app/index.js', 'antd/es/locale/zh_CN.js'].map((id) => dependency(id)),
+                ],
+              },
+            ],
+            /[\\/]node_modules[\\/]antd[\\/]es[\\/]index\.js$/,
+          ),
         },
       },
     },
