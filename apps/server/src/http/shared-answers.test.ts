@@ -141,20 +141,12 @@ describe('the cart count', () => {
     const product = await createProduct(t.database, { specs: 2 });
     expect(await count()).toBe('0');
     expect(await count()).toBe('0');
-    const added = await cached.app.inject({
-      method: 'POST',
-      url: '/api/app/sample/sample-cart',
-      headers: h,
-      payload: { excipientId: product.excipientId, specId: product.specIds[0] },
-    });
+    const add = (specId: number | undefined) =>
+      cached.app.inject({ method: 'POST', url: '/api/app/sample/sample-cart', headers: h, payload: { excipientId: product.excipientId, specId } });
+    const added = await add(product.specIds[0]);
     expect(added.statusCode, added.body).toBe(201);
     expect(await count()).toBe('1');
-    const again = await cached.app.inject({
-      method: 'POST',
-      url: '/api/app/sample/sample-cart',
-      headers: h,
-      payload: { excipientId: product.excipientId, specId: product.specIds[1] },
-    });
+    const again = await add(product.specIds[1]);
     expect(again.statusCode).toBe(201);
     expect(await count()).toBe('2');
     const removed = await cached.app.inject({
