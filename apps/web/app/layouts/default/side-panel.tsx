@@ -94,19 +94,24 @@ function SidePopup({
     };
   }, [place, close]);
 
-  const hover = trigger === 'hover' || kind === 'tooltip';
+  // A tooltip only where there is a mouse (on touch screens the tile's label is its name); a popover on
+  // hover and focus there, on a tap elsewhere.
+  const hover = trigger === 'hover';
+  const shown = hover || kind === 'popover';
   const props: TriggerProps = {
     ref: (node) => {
       anchor.current = node;
     },
-    ...(hover
-      ? { onMouseEnter: open, onMouseLeave: leave, onFocus: open, onBlur: leave }
-      : { onClick: () => (place ? close() : open()), 'aria-expanded': place !== null }),
+    ...(!shown
+      ? {}
+      : hover
+        ? { onMouseEnter: open, onMouseLeave: leave, onFocus: open, onBlur: leave }
+        : { onClick: () => (place ? close() : open()), 'aria-expanded': place !== null }),
   };
   return (
     <>
       {children(props)}
-      {place && (kind === 'popover' || trigger === 'hover') ? (
+      {place ? (
         <div
           ref={popupRef}
           className={`${POPUP_CLASS} side-panel__popup--${kind}`}
