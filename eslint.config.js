@@ -171,8 +171,12 @@ export default tseslint.config(
     files: [
       'apps/web/app/root.tsx',
       'apps/web/app/layouts/default/{default-layout,site-header,side-panel,site-footer}.tsx',
-      'apps/web/app/routes/{home,home-back,about,databases,links,agreement,privacy,not-found,root-redirect}.tsx',
+      'apps/web/app/routes/{home,home-back,about,databases,links,agreement,privacy,not-found,root-redirect,registrations}.tsx',
       'apps/web/app/components/{error-view,count-badge,status-tag,reload-on-new-build,loading-indicator,page-heading,company-lines}.tsx',
+      'apps/web/app/components/{toast,notice,load-state,list-pager,breadcrumb,filter-fields,data-table,record-cards}.tsx',
+      'apps/web/app/features/registrations/review-status-tag.tsx',
+      'apps/web/app/features/favorites/favorite-button.tsx',
+      'apps/web/app/features/sample/quantity-input.tsx',
       'apps/web/app/features/search/home-search.tsx',
       'apps/web/app/features/articles/article-lists.tsx',
       'apps/web/app/features/databases/database-card.tsx',

@@ -106,7 +106,7 @@ async function memberWithCart(): Promise<Session> {
 async function open(page: Page, path: string): Promise<void> {
   const hydrated = path === '/login' || path === '/register' ? 'a[href="/home"]' : 'header a[href="/home"]';
   await gotoHydrated(page, path, hydrated);
-  await page.waitForFunction(() => document.querySelectorAll('.ant-skeleton').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.ant-skeleton, .skeleton').length === 0, undefined, { timeout: 15_000 });
   // Entry animations (antd's motion) end before colours are measured.
   await page
     .waitForFunction(

@@ -128,13 +128,25 @@ describe('sample workflow: cart → application → review → shipping → the 
     await waitForHeading(desk, '申请详情');
     await desk.getByText('样品申请人').first().waitFor(); // the applicant is named
 
-    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('通过') }).click();
+    await desk
+      .getByRole('group', { name: '审核操作' })
+      .getByRole('button', { name: label('通过') })
+      .click();
     await desk.getByLabel('审核备注').fill('库存充足，本周发出');
-    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('通过') }).click();
+    await desk
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('通过') })
+      .click();
     await desk.locator('.app-history__item[data-action="approve"]').waitFor();
-    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('发货') }).click();
+    await desk
+      .getByRole('group', { name: '审核操作' })
+      .getByRole('button', { name: label('发货') })
+      .click();
     // Empty fields are refused in the dialog.
-    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('发货') }).click();
+    await desk
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('发货') })
+      .click();
     await desk.getByText('请填写快递公司').waitFor();
     await desk.getByLabel('快递公司').fill('顺丰速运');
     await desk.getByLabel('运单号').fill('SF1234567890123');
@@ -150,7 +162,10 @@ describe('sample workflow: cart → application → review → shipping → the 
       .setInputFiles({ name: `COA-${batches[first.nameZh]}.pdf`, mimeType: 'application/pdf', buffer: PDF });
     await desk.locator('.staff-action-modal__batch', { hasText: first.nameZh }).getByText(`COA-${batches[first.nameZh]}.pdf`).waitFor();
     await saveScreenshot(desk, 'sample-workflow-admin-ship-dialog');
-    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('发货') }).click();
+    await desk
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('发货') })
+      .click();
     await desk.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
     await desk.locator('.app-sheet__facts .app-status[data-status="shipped"]').waitFor();
     await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: '确认签收' }).waitFor();
@@ -196,11 +211,20 @@ describe('sample workflow: cart → application → review → shipping → the 
   test('staff reject with a reason; the user reads it on the sheet; an illegal step answers 409', async () => {
     const { member, application, staff, desk, pageErrors } = await applicationOnStaffDesk(browser, '被驳回的人');
     await waitForHeading(desk, '申请详情');
-    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
-    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
+    await desk
+      .getByRole('group', { name: '审核操作' })
+      .getByRole('button', { name: label('驳回') })
+      .click();
+    await desk
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('驳回') })
+      .click();
     await desk.getByText('请填写驳回原因').waitFor();
     await desk.getByLabel('驳回原因').fill('单位信息不完整，请补充营业执照后重新申请');
-    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
+    await desk
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('驳回') })
+      .click();
     await desk.locator('.app-history__item[data-action="reject"]', { hasText: '单位信息不完整' }).waitFor();
     await desk.getByText('无需处理').waitFor();
     // The API refuses a second decision.
@@ -340,16 +364,29 @@ describe('sample workflow: cart → application → review → shipping → the 
 
   test('two staff at once: the later decision is refused with the server’s message, and the page shows what happened', async () => {
     const { application, staff, desk, pageErrors } = await applicationOnStaffDesk(browser, '同时审核');
-    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
+    await desk
+      .getByRole('group', { name: '审核操作' })
+      .getByRole('button', { name: label('驳回') })
+      .click();
     await desk.getByLabel('驳回原因').fill('资料不全');
     // Meanwhile a colleague approves it.
-    const approved = await apiRequest(`/api/admin/application/${application.id}/approve`, { method: 'POST', token: staff.token, json: { note: '' } });
+    const approved = await apiRequest(`/api/admin/application/${application.id}/approve`, {
+      method: 'POST',
+      token: staff.token,
+      json: { note: '' },
+    });
     expect(approved.status).toBe(200);
-    await desk.locator('.ant-modal-footer').getByRole('button', { name: label('驳回') }).click();
-    await desk.locator('.ant-message-error').waitFor();
-    expect(await desk.locator('.ant-message-error').textContent()).toMatch(/[\u4e00-\u9fff]/);
+    await desk
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('驳回') })
+      .click();
+    await desk.locator('.toast--error').waitFor();
+    expect(await desk.locator('.toast--error').textContent()).toMatch(/[\u4e00-\u9fff]/);
     await desk.locator('.app-sheet__facts .app-status[data-status="approved"]').waitFor();
-    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('发货') }).waitFor();
+    await desk
+      .getByRole('group', { name: '审核操作' })
+      .getByRole('button', { name: label('发货') })
+      .waitFor();
     expect(pageErrors).toEqual([]);
   });
 
@@ -396,74 +433,91 @@ describe('sample workflow: screenshots', () => {
   test.each([
     ['desktop', 1280, 900],
     ['mobile', 375, 812],
-  ])('/account/apply, /account/applyorder (and its print), /admin/applications list and detail at %s width', async (_name, width, height) => {
-    const member = await registerByApi('截图申请人');
-    const [first, second] = await twoProducts();
-    const staff = await staffSession();
-    const applications = [
-      await applyByApi(member, first, { company: '上海某某医药科技股份有限公司（张江研发中心）' }),
-      await applyByApi(member, second),
-      await applyByApi(member, first),
-    ];
-    // One shipped, one rejected, one waiting.
-    const [shipped, rejected] = applications;
-    for (const [path, json] of [
-      [`/api/admin/application/${shipped!.id}/approve`, { note: '库存充足' }],
-      [`/api/admin/application/${shipped!.id}/ship`, { carrier: '顺丰速运', trackingNumber: 'SF1234567890123' }],
-      [`/api/admin/application/${rejected!.id}/reject`, { reason: '单位信息不完整，请补充后重新申请' }],
-    ] as const) {
-      const answer = await apiRequest(path, { method: 'POST', token: staff.token, json });
-      expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
-    }
+  ])(
+    '/account/apply, /account/applyorder (and its print), /admin/applications list and detail at %s width',
+    async (_name, width, height) => {
+      const member = await registerByApi('截图申请人');
+      const [first, second] = await twoProducts();
+      const staff = await staffSession();
+      const applications = [
+        await applyByApi(member, first, { company: '上海某某医药科技股份有限公司（张江研发中心）' }),
+        await applyByApi(member, second),
+        await applyByApi(member, first),
+      ];
+      // One shipped, one rejected, one waiting.
+      const [shipped, rejected] = applications;
+      for (const [path, json] of [
+        [`/api/admin/application/${shipped!.id}/approve`, { note: '库存充足' }],
+        [`/api/admin/application/${shipped!.id}/ship`, { carrier: '顺丰速运', trackingNumber: 'SF1234567890123' }],
+        [`/api/admin/application/${rejected!.id}/reject`, { reason: '单位信息不完整，请补充后重新申请' }],
+      ] as const) {
+        const answer = await apiRequest(path, { method: 'POST', token: staff.token, json });
+        expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
+      }
 
-    const mobile = width < 600;
-    const options: BrowserContextOptions = { viewport: { width, height }, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile };
-    const { page, pageErrors } = await browser.newPage(options);
-    await signIn(page, member);
-    await gotoHydrated(page, '/account/apply', 'main');
-    await page.locator(mobile ? '.app-card' : '.app-table tbody tr').nth(2).waitFor();
-    expect(await page.evaluate(horizontalOverflow), '/account/apply').toBe(0);
-    await saveScreenshot(page, `sample-workflow-account-apply-${width}`, true);
+      const mobile = width < 600;
+      const options: BrowserContextOptions = {
+        viewport: { width, height },
+        deviceScaleFactor: mobile ? 2 : 1,
+        isMobile: mobile,
+        hasTouch: mobile,
+      };
+      const { page, pageErrors } = await browser.newPage(options);
+      await signIn(page, member);
+      await gotoHydrated(page, '/account/apply', 'main');
+      await page
+        .locator(mobile ? '.app-card' : '.app-table tbody tr')
+        .nth(2)
+        .waitFor();
+      expect(await page.evaluate(horizontalOverflow), '/account/apply').toBe(0);
+      await saveScreenshot(page, `sample-workflow-account-apply-${width}`, true);
 
-    await gotoHydrated(page, `/account/applyorder?id=${shipped!.id}`, '.app-print-page__bar a');
-    await page.locator('.app-history__item[data-action="ship"]').waitFor();
-    await settle(page);
-    expect(await page.evaluate(horizontalOverflow), '/account/applyorder').toBe(0);
-    await saveScreenshot(page, `sample-workflow-account-applyorder-${width}`, true);
-    if (!mobile) {
-      await page.emulateMedia({ media: 'print' });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      expect(await page.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
-      await saveScreenshot(page, 'sample-workflow-account-applyorder-print', true);
-      // About the width of an A4 page inside its margins.
-      await page.setViewportSize({ width: 720, height: 1000 });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      expect(await page.evaluate(horizontalOverflow), 'print at A4 width').toBe(0);
-      await saveScreenshot(page, 'sample-workflow-account-applyorder-print-a4', true);
-      await page.emulateMedia({ media: 'screen' });
-    }
+      await gotoHydrated(page, `/account/applyorder?id=${shipped!.id}`, '.app-print-page__bar a');
+      await page.locator('.app-history__item[data-action="ship"]').waitFor();
+      await settle(page);
+      expect(await page.evaluate(horizontalOverflow), '/account/applyorder').toBe(0);
+      await saveScreenshot(page, `sample-workflow-account-applyorder-${width}`, true);
+      if (!mobile) {
+        await page.emulateMedia({ media: 'print' });
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        expect(await page.getByRole('button', { name: /打\s*印/ }).isVisible()).toBe(false);
+        await saveScreenshot(page, 'sample-workflow-account-applyorder-print', true);
+        // About the width of an A4 page inside its margins.
+        await page.setViewportSize({ width: 720, height: 1000 });
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        expect(await page.evaluate(horizontalOverflow), 'print at A4 width').toBe(0);
+        await saveScreenshot(page, 'sample-workflow-account-applyorder-print-a4', true);
+        await page.emulateMedia({ media: 'screen' });
+      }
 
-    const { page: desk, pageErrors: deskErrors } = await browser.newPage(options);
-    await signIn(desk, staff);
-    await gotoHydrated(desk, '/admin/applications', '.admin-bar a');
-    await desk.locator(mobile ? '.app-card' : '.app-table tbody tr').nth(2).waitFor();
-    expect(await desk.evaluate(horizontalOverflow), '/admin/applications').toBe(0);
-    await saveScreenshot(desk, `sample-workflow-admin-applications-${width}`, true);
-    await gotoHydrated(desk, `/admin/applications?id=${applications[2]!.id}`, '.admin-bar a');
-    await desk.getByRole('group', { name: '审核操作' }).waitFor();
-    await settle(desk);
-    expect(await desk.evaluate(horizontalOverflow), '/admin/applications?id=').toBe(0);
-    await saveScreenshot(desk, `sample-workflow-admin-detail-${width}`, true);
-    await desk.getByRole('group', { name: '审核操作' }).getByRole('button', { name: label('驳回') }).click();
-    await desk.getByLabel('驳回原因').waitFor();
-    await desk.locator('.ant-modal').evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished)));
-    await saveScreenshot(desk, `sample-workflow-admin-reject-dialog-${width}`);
-    await desk.keyboard.press('Escape');
-    await gotoHydrated(desk, '/admin/settings', '.admin-bar a');
-    await desk.getByLabel('样品车品种上限').waitFor();
-    expect(await desk.evaluate(horizontalOverflow), '/admin/settings').toBe(0);
-    await saveScreenshot(desk, `sample-workflow-admin-settings-${width}`, true);
-    expect(pageErrors).toEqual([]);
-    expect(deskErrors).toEqual([]);
-  });
+      const { page: desk, pageErrors: deskErrors } = await browser.newPage(options);
+      await signIn(desk, staff);
+      await gotoHydrated(desk, '/admin/applications', '.admin-bar a');
+      await desk
+        .locator(mobile ? '.app-card' : '.app-table tbody tr')
+        .nth(2)
+        .waitFor();
+      expect(await desk.evaluate(horizontalOverflow), '/admin/applications').toBe(0);
+      await saveScreenshot(desk, `sample-workflow-admin-applications-${width}`, true);
+      await gotoHydrated(desk, `/admin/applications?id=${applications[2]!.id}`, '.admin-bar a');
+      await desk.getByRole('group', { name: '审核操作' }).waitFor();
+      await settle(desk);
+      expect(await desk.evaluate(horizontalOverflow), '/admin/applications?id=').toBe(0);
+      await saveScreenshot(desk, `sample-workflow-admin-detail-${width}`, true);
+      await desk
+        .getByRole('group', { name: '审核操作' })
+        .getByRole('button', { name: label('驳回') })
+        .click();
+      await desk.getByLabel('驳回原因').waitFor();
+      await desk.locator('.ant-modal').evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await saveScreenshot(desk, `sample-workflow-admin-reject-dialog-${width}`);
+      await desk.keyboard.press('Escape');
+      await gotoHydrated(desk, '/admin/settings', '.admin-bar a');
+      await desk.getByLabel('样品车品种上限').waitFor();
+      expect(await desk.evaluate(horizontalOverflow), '/admin/settings').toBe(0);
+      await saveScreenshot(desk, `sample-workflow-admin-settings-${width}`, true);
+      expect(pageErrors).toEqual([]);
+      expect(deskErrors).toEqual([]);
+    },
+  );
 });

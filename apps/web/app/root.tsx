@@ -9,6 +9,7 @@ import { installBrowserSession } from './features/session/session';
 import { ErrorView } from './components/error-view';
 import { LoadingIndicator } from './components/loading-indicator';
 import { ReloadOnNewBuild } from './components/reload-on-new-build';
+import { Toaster } from './components/toast';
 import './load-context';
 import type { RootData } from './root-data';
 import './styles/global.css';
@@ -67,6 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ReloadOnNewBuild />
       <SessionBridge />
       <Outlet />
+      <Toaster />
     </>
   );
 }

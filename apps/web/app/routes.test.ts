@@ -80,7 +80,18 @@ describe('antd’s scope in the route table', () => {
         .map((p) => p.path)
         .sort(),
     ).toEqual(
-      ['/*', '/agreement', '/backlinks', '/database', '/dbregistrationinfo(废弃)', '/home', '/homeback', '/privacy', '/showabout'].sort(),
+      [
+        '/*',
+        '/agreement',
+        '/backlinks',
+        '/database',
+        '/dbregistrationinfo(废弃)',
+        '/dbregistrationinfolist',
+        '/home',
+        '/homeback',
+        '/privacy',
+        '/showabout',
+      ].sort(),
     );
   });
 

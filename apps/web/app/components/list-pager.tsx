@@ -1,59 +1,73 @@
-import { DoubleLeftOutlined, DoubleRightOutlined, EllipsisOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Pagination } from 'antd';
-import type { ReactElement } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import './list-pager.css';
 
-/** antd's own page buttons, with Chinese names for the arrows that name the previous and next buttons, other icons hidden. */
-function jumpLink(icon: ReactElement) {
-  return (
-    <a className="ant-pagination-item-link">
-      <div className="ant-pagination-item-container">
-        {icon}
-        <span className="ant-pagination-item-ellipsis">
-          <EllipsisOutlined aria-hidden />
-        </span>
-      </div>
-    </a>
-  );
+/** The pages shown around the current one; further ones are reached through the first, the last, or "…". */
+const AROUND = 2;
+
+/** The page numbers to show, with `null` for a gap: 1 … 4 5 [6] 7 8 … 20. */
+export function pageNumbers(current: number, last: number): Array<number | null> {
+  const from = Math.max(2, current - AROUND);
+  const to = Math.min(last - 1, current + AROUND);
+  const numbers: Array<number | null> = [1];
+  if (from > 2) numbers.push(from === 3 ? 2 : null);
+  for (let n = from; n <= to; n++) numbers.push(n);
+  if (to < last - 1) numbers.push(to === last - 2 ? last - 1 : null);
+  if (last > 1) numbers.push(last);
+  return numbers;
 }
-const pagerIcons = {
-  prevIcon: (
-    <button className="ant-pagination-item-link" type="button" tabIndex={-1}>
-      <LeftOutlined aria-label="上一页" />
-    </button>
-  ),
-  nextIcon: (
-    <button className="ant-pagination-item-link" type="button" tabIndex={-1}>
-      <RightOutlined aria-label="下一页" />
-    </button>
-  ),
-  jumpPrevIcon: jumpLink(<DoubleLeftOutlined aria-hidden className="ant-pagination-item-link-icon" />),
-  jumpNextIcon: jumpLink(<DoubleRightOutlined aria-hidden className="ant-pagination-item-link-icon" />),
-};
 
-/** Pagination kept in the URL (`page`), so that a page of results can be shared and the back button works. */
+/**
+ * Pagination kept in the URL (`page`), so that a page of results can be shared and the back button works.
+ * Each page is a link (it works before the page's code has loaded, and search engines follow it).
+ */
 export function ListPager({ total, pageSize, cap }: { total: number; pageSize: number; cap?: number }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [params] = useSearchParams();
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(last, Math.max(1, Number(params.get('page')) || 1));
   if (total <= pageSize) return null;
+  const href = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set('page', String(n));
+    else next.delete('page');
+    const search = next.toString();
+    return search ? `?${search}` : '?';
+  };
+  const step = (n: number, text: string, label: string, className: string) =>
+    n < 1 || n > last ? (
+      <span className={`list-pager__item ${className} is-disabled`} aria-disabled="true">
+        <span aria-hidden>{text}</span>
+        <span className="visually-hidden">{label}</span>
+      </span>
+    ) : (
+      <Link to={href(n)} className={`list-pager__item ${className}`} aria-label={label} rel={n < page ? 'prev' : 'next'}>
+        <span aria-hidden>{text}</span>
+      </Link>
+    );
   return (
-    <div className="list-pager">
-      <Pagination
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showSizeChanger={false}
-        {...pagerIcons}
-        showTotal={(n) => (cap && n >= cap ? `共 ${cap.toLocaleString('zh-CN')}+ 条` : `共 ${n.toLocaleString('zh-CN')} 条`)}
-        onChange={(next) => {
-          const updated = currentParams(params);
-          if (next > 1) updated.set('page', String(next));
-          else updated.delete('page');
-          setParams(updated);
-          window.scrollTo({ top: 0 });
-        }}
-      />
-    </div>
+    <nav className="list-pager" aria-label="分页">
+      <span className="list-pager__total">
+        {cap && total >= cap ? `共 ${cap.toLocaleString('zh-CN')}+ 条` : `共 ${total.toLocaleString('zh-CN')} 条`}
+      </span>
+      {step(page - 1, '‹', '上一页', 'list-pager__prev')}
+      {pageNumbers(page, last).map((n, index) =>
+        n === null ? (
+          <span key={`gap-${index}`} className="list-pager__gap" aria-hidden>
+            …
+          </span>
+        ) : n === page ? (
+          <span key={n} className="list-pager__item is-current" aria-current="page">
+            <span className="visually-hidden">第 </span>
+            {n}
+            <span className="visually-hidden"> 页</span>
+          </span>
+        ) : (
+          <Link key={n} to={href(n)} className="list-pager__item" aria-label={`第 ${n} 页`}>
+            {n}
+          </Link>
+        ),
+      )}
+      {step(page + 1, '›', '下一页', 'list-pager__next')}
+    </nav>
   );
 }
 

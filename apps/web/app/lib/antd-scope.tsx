@@ -16,7 +16,7 @@ dayjs.locale('zh-cn');
 /**
  * What antd's components need around them: the Chinese locale, the site's theme (its CSS-variable key
  * matches the build's stylesheet), the icons antd draws in its controls, the page's CSP nonce, and the
- * App context that gives `App.useApp()` its message, notification and modal. The public shell (root,
+ * App context that gives `App.useApp()` its modal (short messages are the site's own toast, components/toast.tsx). The public shell (root,
  * default layout, header, side panel, footer, home, error view) loads without antd; this scope is
  * around the pages and parts that show antd's components (routes.ts, the header's account menu and
  * phone drawer). See docs/decisions/0036-an-antd-free-public-shell.md.

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { LoginBody, LoginChallenge, SessionResponse } from '@fuliaotong/contracts';
-import { Alert, App, Button, Form, Input, Tabs, Typography } from 'antd';
+import { Alert, Button, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
@@ -15,6 +15,7 @@ import { showServerErrors } from '../lib/api-errors';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
+import { toast } from '../components/toast';
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);
@@ -30,13 +31,12 @@ type Method = 'password' | 'code';
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const current = useCurrentUser();
   const [method, setMethod] = useState<Method>('password');
   const redirectTo = safeRedirect(searchParams.get(REDIRECT_PARAM));
 
   const signedIn = ({ user }: SessionResponse) => {
-    message.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
+    toast.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
     void navigate(afterLoginPath(searchParams), { replace: true });
   };
 

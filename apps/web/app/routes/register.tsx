@@ -1,6 +1,6 @@
 import { MobileOutlined, SmileOutlined } from '@ant-design/icons';
 import { Mobile, NickName } from '@fuliaotong/contracts/forms';
-import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register';
@@ -15,6 +15,7 @@ import { schemaRule } from '../lib/form-rules';
 import { paths } from '../paths';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
+import { toast } from '../components/toast';
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);
@@ -37,7 +38,6 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [formError, setFormError] = useState<string>();
   const redirectTo = safeRedirect(searchParams.get(REDIRECT_PARAM));
   const codes = useCodeSender('register');
@@ -66,7 +66,7 @@ export default function RegisterPage() {
             { account: account.trim(), code: code.trim(), password, nickName: nickName?.trim() || undefined, agree: true },
             {
               onSuccess: () => {
-                message.success('注册成功，欢迎加入辅料通');
+                toast.success('注册成功，欢迎加入辅料通');
                 void navigate(afterLoginPath(searchParams), { replace: true });
               },
               // A taken number (409) belongs under the number.

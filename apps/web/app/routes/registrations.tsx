@@ -1,9 +1,9 @@
 import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES } from '@fuliaotong/contracts/constants';
 import type { RegistrationSummary } from '@fuliaotong/contracts';
-import { DatePicker, Input, Select, Table } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Route } from './+types/registrations';
+import { DataTable } from '../components/data-table';
+import { DateRangeField, SearchField, SelectField } from '../components/filter-fields';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
 import { RecordCards } from '../components/record-cards';
@@ -72,26 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, page: await loadQueries(context, (ensure, c) => ensure(registrationPageQuery(query, c))) };
 }
 
-const sortable: Record<string, { asc: string; desc: string }> = {
-  regNo: { asc: 'regno_asc', desc: 'regno_desc' },
-  updatedOn: { asc: 'updated_asc', desc: 'updated_desc' },
-};
-
-/** The order a column header shows for the sort in the URL. */
-function columnOrder(sort: string, column: keyof typeof sortable): 'ascend' | 'descend' | null {
-  if (sort === sortable[column]!.asc) return 'ascend';
-  if (sort === sortable[column]!.desc) return 'descend';
-  return null;
-}
-
 const filterKeys = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo'] as const;
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const page = usePublicQuery(registrationPageQuery(loaderData.query), loaderData.page, { personal: false });
   const [params, setFilter] = useFilterParams();
   const info = pageInfo(paths.registrations);
-  const from = params.get('updatedFrom');
-  const to = params.get('updatedTo');
   const sort = params.get('sort') ?? 'updated_desc';
   const filtered = filterKeys.some((key) => params.get(key));
   const capped = page.totalCount >= COUNT_CAP;
@@ -104,65 +90,46 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         description="CDE 原料药、药用辅料与药包材登记信息。A：已批准在上市制剂使用；I：尚未通过与制剂共同审评审批。"
       />
       <section className="panel filter-grid" aria-label="筛选条件">
-        <Input.Search
-          key={`k-${params.get('keyword') ?? ''}`}
-          defaultValue={params.get('keyword') ?? ''}
+        <SearchField
+          value={params.get('keyword') ?? ''}
           placeholder="登记号、品种名称或企业名称"
-          allowClear
-          maxLength={50}
-          enterButton="查询"
-          aria-label="关键词"
-          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          button="查询"
+          label="关键词"
+          onSearch={(v) => setFilter({ keyword: v })}
           className="filter-grid__wide"
         />
-        <Select
-          allowClear
-          prefix="类型"
-          placeholder="全部"
-          aria-label="类型"
-          value={params.get('type') ?? undefined}
+        <SelectField
+          label="类型"
+          value={params.get('type')}
           options={REGISTRATION_TYPES.map((t) => ({ value: t, label: t }))}
           onChange={(v) => setFilter({ type: v })}
         />
-        <Select
-          allowClear
-          prefix="审评结果"
-          placeholder="全部"
-          aria-label="审评结果"
-          value={params.get('status') ?? undefined}
+        <SelectField
+          label="审评结果"
+          value={params.get('status')}
           options={[
             { value: 'A', label: 'A 已批准' },
             { value: 'I', label: 'I 未通过' },
           ]}
           onChange={(v) => setFilter({ status: v })}
         />
-        <Select
-          allowClear
-          showSearch
-          prefix="省份"
-          placeholder="全部"
-          aria-label="省份"
-          value={params.get('province') ?? undefined}
+        <SelectField
+          label="省份"
+          value={params.get('province')}
           options={[...PROVINCES, '进口'].map((p) => ({ value: p, label: p }))}
           onChange={(v) => setFilter({ province: v })}
         />
-        <Input.Search
-          key={`c-${params.get('company') ?? ''}`}
-          defaultValue={params.get('company') ?? ''}
+        <SearchField
+          value={params.get('company') ?? ''}
           placeholder="企业名称"
-          allowClear
-          maxLength={50}
-          aria-label="企业名称"
-          onSearch={(v) => setFilter({ company: v.trim() })}
+          label="企业名称"
+          onSearch={(v) => setFilter({ company: v })}
         />
-        <DatePicker.RangePicker
-          aria-label="更新日期"
-          prefix="更新日期"
-          placeholder={['开始', '结束']}
-          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-          allowEmpty={[true, true]}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-          onChange={(range) => setFilter({ updatedFrom: range?.[0]?.format('YYYY-MM-DD'), updatedTo: range?.[1]?.format('YYYY-MM-DD') })}
+        <DateRangeField
+          label="更新日期"
+          from={params.get('updatedFrom')}
+          to={params.get('updatedTo')}
+          onChange={(updatedFrom, updatedTo) => setFilter({ updatedFrom, updatedTo })}
           className="filter-grid__wide"
         />
       </section>
@@ -176,9 +143,9 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </p>
-        <Select
-          aria-label="排序"
-          prefix="排序"
+        <SelectField
+          label="排序"
+          emptyLabel={null}
           value={sort}
           options={sortOptions.map((o) => ({ ...o, disabled: o.value === 'relevance' && !params.get('keyword') }))}
           onChange={(v) => setFilter({ sort: v === 'updated_desc' ? undefined : v })}
@@ -186,47 +153,28 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <section className="panel table-scroll records-table">
-        <Table<RegistrationSummary>
-          rowKey="id"
-          size="middle"
-          pagination={false}
-          scroll={{ x: 860 }}
-          dataSource={page.items}
-          locale={{ emptyText: '没有符合条件的登记信息' }}
-          onChange={(_pagination, _filters, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const column = typeof s?.field === 'string' ? sortable[s.field] : undefined;
-            if (!column || !s?.order) setFilter({ sort: undefined });
-            else setFilter({ sort: s.order === 'ascend' ? column.asc : column.desc === 'updated_desc' ? undefined : column.desc });
-          }}
+        <DataTable<RegistrationSummary>
+          label="登记信息列表"
+          rowKey={(r) => r.id}
+          minWidth={860}
+          rows={page.items}
+          empty="没有符合条件的登记信息"
+          sort={sort}
+          onSort={(next) => setFilter({ sort: next === 'updated_desc' ? undefined : next })}
           columns={[
             {
+              key: 'regNo',
               title: '登记号',
-              dataIndex: 'regNo',
               width: 150,
-              sorter: true,
-              sortOrder: columnOrder(sort, 'regNo'),
-              sortDirections: ['ascend', 'descend'],
-              render: (regNo: string, r) => <Link to={detailHref(r)}>{regNo}</Link>,
+              sort: { asc: 'regno_asc', desc: 'regno_desc', first: 'asc' },
+              render: (r) => <Link to={detailHref(r)}>{r.regNo}</Link>,
             },
-            { title: '品种名称', dataIndex: 'name' },
-            { title: '企业名称', dataIndex: 'company' },
-            { title: '省份', dataIndex: 'province', width: 90 },
-            { title: '类型', dataIndex: 'type', width: 80 },
-            {
-              title: '审评结果',
-              dataIndex: 'reviewStatus',
-              width: 90,
-              render: (s: RegistrationSummary['reviewStatus']) => <ReviewStatusTag status={s} />,
-            },
-            {
-              title: '更新日期',
-              dataIndex: 'updatedOn',
-              width: 130,
-              sorter: true,
-              sortOrder: columnOrder(sort, 'updatedOn'),
-              sortDirections: ['descend', 'ascend'],
-            },
+            { key: 'name', title: '品种名称' },
+            { key: 'company', title: '企业名称' },
+            { key: 'province', title: '省份', width: 90 },
+            { key: 'type', title: '类型', width: 80 },
+            { key: 'reviewStatus', title: '审评结果', width: 90, render: (r) => <ReviewStatusTag status={r.reviewStatus} /> },
+            { key: 'updatedOn', title: '更新日期', width: 130, sort: { asc: 'updated_asc', desc: 'updated_desc', first: 'desc' } },
           ]}
         />
       </section>

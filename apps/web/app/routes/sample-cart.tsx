@@ -1,6 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { CartItem, SampleLimits } from '@fuliaotong/contracts';
-import { Alert, App, Button, Checkbox, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Popconfirm, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../components/load-state';
@@ -11,6 +11,7 @@ import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
+import { toast } from '../components/toast';
 
 export function meta() {
   return pageMeta(paths.sampleCart);
@@ -53,7 +54,6 @@ function LimitsHint({ limits, count }: { limits: SampleLimits; count: number }) 
 export default function SampleCartPage() {
   const info = pageInfo(paths.sampleCart);
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const narrow = useNarrow();
   const cart = useCartList();
   const { data, isPending, isError } = cart;
@@ -69,7 +69,7 @@ export default function SampleCartPage() {
   const totalQuantity = selected.reduce((sum, item) => sum + item.quantity, 0);
   const overLimit = limits ? selected.length > limits.maxApplicationItems : false;
 
-  const onError = (fallback: string) => (err: unknown) => message.error(errorMessage(err, fallback));
+  const onError = (fallback: string) => (err: unknown) => toast.error(errorMessage(err, fallback));
   const toggle = (item: CartItem, checked: boolean) =>
     update.mutate({ id: item.id, checked }, { onError: onError('选择失败，请稍后重试') });
   const toggleAll = (checked: boolean) => {
@@ -80,9 +80,9 @@ export default function SampleCartPage() {
     update.mutate({ id: item.id, quantity }, { onError: onError('数量修改失败，请稍后重试') });
   const removeItems = (ids: number[]) =>
     remove.mutateAsync(ids).then(
-      (result) => message.success(`已移除 ${result.removed} 种样品`),
+      (result) => toast.success(`已移除 ${result.removed} 种样品`),
       (err: unknown) => {
-        message.error(errorMessage(err, '移除失败，请稍后重试'));
+        toast.error(errorMessage(err, '移除失败，请稍后重试'));
         throw err;
       },
     );

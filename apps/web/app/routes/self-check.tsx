@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Skeleton, Tag } from 'antd';
+import { Button, Descriptions, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { PageHeading } from '../components/page-heading';
 import { apiProbeQuery } from '../features/self-check/self-check-api';
@@ -9,6 +9,7 @@ import { paths } from '../paths';
 import { useRootData, useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
 import './self-check.css';
+import { toast } from '../components/toast';
 
 export function meta() {
   return pageMeta(paths.selfCheck);
@@ -18,7 +19,6 @@ export function meta() {
 export default function SelfCheck() {
   const site = useSiteProfile();
   const root = useRootData();
-  const { message } = App.useApp();
   const check = useQuery(apiProbeQuery());
   const probe = check.data;
   const running = check.isFetching;
@@ -49,9 +49,9 @@ export default function SelfCheck() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(report);
-      void message.success('检测结果已复制，可粘贴给客服');
+      void toast.success('检测结果已复制，可粘贴给客服');
     } catch {
-      void message.info('无法自动复制，请长按或手动选择下方文字复制');
+      void toast.info('无法自动复制，请长按或手动选择下方文字复制');
     }
   };
 

@@ -1,11 +1,19 @@
-import type { AccountSummary, ChangePasswordBody, DeleteAccountBody, SessionResponse, UpdateProfileBody, User } from '@fuliaotong/contracts';
+import type {
+  AccountSummary,
+  ChangePasswordBody,
+  DeleteAccountBody,
+  SessionResponse,
+  UpdateProfileBody,
+  User,
+} from '@fuliaotong/contracts';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../paths';
 import { login, logout, setSessionUser } from '../session/session';
+import { toast } from '../../components/toast';
 
 export function fetchProfile(): Promise<User> {
   return api().call('accountProfile');
@@ -76,13 +84,12 @@ export function useChangePassword() {
  */
 export function useDeleteAccount() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
       await navigate(paths.home, { replace: true });
       logout();
-      void message.success('账号已注销，感谢您使用辅料通');
+      void toast.success('账号已注销，感谢您使用辅料通');
     },
   });
 }

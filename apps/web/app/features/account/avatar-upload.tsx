@@ -1,15 +1,15 @@
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { User } from '@fuliaotong/contracts';
-import { App, Upload } from 'antd';
+import { Upload } from 'antd';
 import { errorMessage } from '../../lib/api-errors';
 import { useUploadAvatar } from './account-api';
 import { avatarAccept, avatarProblem } from './avatar-rules';
 import { UserAvatar } from './user-display';
 import './account.css';
+import { toast } from '../../components/toast';
 
 /** The avatar, which opens the file picker: the chosen image is checked here and uploaded. */
 export function AvatarUpload({ user }: { user: User }) {
-  const { message } = App.useApp();
   const mutation = useUploadAvatar();
 
   return (
@@ -21,12 +21,12 @@ export function AvatarUpload({ user }: { user: User }) {
       beforeUpload={(file) => {
         const problem = avatarProblem(file);
         if (problem) {
-          message.error(problem);
+          toast.error(problem);
           return Upload.LIST_IGNORE;
         }
         mutation.mutate(file, {
-          onSuccess: () => void message.success('头像已更新'),
-          onError: (error) => void message.error(errorMessage(error, '头像上传失败，请稍后重试')),
+          onSuccess: () => void toast.success('头像已更新'),
+          onError: (error) => void toast.error(errorMessage(error, '头像上传失败，请稍后重试')),
         });
         return false;
       }}

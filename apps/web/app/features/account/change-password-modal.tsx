@@ -1,10 +1,11 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { NewPasswordFields } from '../session/credential-fields';
 import { useChangePassword } from './account-api';
 import './account.css';
+import { toast } from '../../components/toast';
 
 interface PasswordValues {
   oldPassword: string;
@@ -17,7 +18,6 @@ const fields = ['oldPassword', 'newPassword'] as const;
 /** Changing the password answers a new token for this session (stored here); other sessions end. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PasswordValues>();
-  const { message } = App.useApp();
   const [formError, setFormError] = useState<string>();
   const mutation = useChangePassword();
 
@@ -46,7 +46,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
             { oldPassword, newPassword },
             {
               onSuccess: () => {
-                message.success('密码已修改，其他设备上的登录已失效');
+                toast.success('密码已修改，其他设备上的登录已失效');
                 onClose();
               },
               // A wrong current password is the server's 400/403: it belongs under that field.

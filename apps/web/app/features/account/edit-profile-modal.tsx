@@ -1,11 +1,12 @@
 import { sexLabels } from '@fuliaotong/contracts/constants';
 import { NickName } from '@fuliaotong/contracts/forms';
 import type { Sex, User } from '@fuliaotong/contracts';
-import { Alert, App, Form, Input, Modal, Radio, Switch } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useUpdateProfile } from './account-api';
+import { toast } from '../../components/toast';
 
 interface ProfileValues {
   nickName: string;
@@ -19,7 +20,6 @@ const sexOptions = (Object.keys(sexLabels) as Sex[]).map((value) => ({ value, la
 
 export function EditProfileModal({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ProfileValues>();
-  const { message } = App.useApp();
   const [formError, setFormError] = useState<string>();
   const mutation = useUpdateProfile();
 
@@ -51,10 +51,15 @@ export function EditProfileModal({ user, open, onClose }: { user: User; open: bo
         onFinish={(values) => {
           setFormError(undefined);
           mutation.mutate(
-            { nickName: values.nickName.trim(), name: values.name.trim(), sex: values.sex, notifyBySmsAndEmail: values.notifyBySmsAndEmail },
+            {
+              nickName: values.nickName.trim(),
+              name: values.name.trim(),
+              sex: values.sex,
+              notifyBySmsAndEmail: values.notifyBySmsAndEmail,
+            },
             {
               onSuccess: () => {
-                message.success('资料已保存');
+                toast.success('资料已保存');
                 onClose();
               },
               onError: (error) => setFormError(showServerErrors(form, error, fields)),

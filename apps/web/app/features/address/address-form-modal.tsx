@@ -1,9 +1,10 @@
 import type { Address } from '@fuliaotong/contracts';
-import { Alert, App, Checkbox, Form, Modal } from 'antd';
+import { Alert, Checkbox, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { useSaveAddress } from './address-api';
 import { AddressFields } from './address-fields';
+import { toast } from '../../components/toast';
 
 interface AddressValues {
   recipient: string;
@@ -29,7 +30,6 @@ export function AddressFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<AddressValues>();
-  const { message } = App.useApp();
   const [formError, setFormError] = useState<string>();
   const mutation = useSaveAddress();
 
@@ -69,7 +69,7 @@ export function AddressFormModal({
             { id: address?.id, body },
             {
               onSuccess: () => {
-                message.success(address ? '地址已保存' : '地址已添加');
+                toast.success(address ? '地址已保存' : '地址已添加');
                 onClose();
               },
               onError: (error) => setFormError(showServerErrors(form, error, fields)),

@@ -1,12 +1,13 @@
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import { FilePdfOutlined } from '@ant-design/icons';
 import type { AdminApplication, ApplicationEvent, ApplicationItem, SampleApplication } from '@fuliaotong/contracts';
-import { Alert, App, Button, Timeline } from 'antd';
+import { Alert, Button, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-errors';
 import { applicationStatusColors, applicationEventLabels, ApplicationStatusTag } from './application-status';
 import { downloadCoa, useFormLabels } from './application-api';
+import { toast } from '../../components/toast';
 
 export const formatTime = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
 export const formatDate = (at: string) => dayjs(at).format('YYYY-MM-DD');
@@ -18,7 +19,6 @@ export function addressLine(address: SampleApplication['address']): string {
 
 /** Saves the batch's COA of a shipped item (fetched with the session's token). */
 function CoaDownload({ viewer, applicationId, item }: { viewer: 'member' | 'staff'; applicationId: number; item: ApplicationItem }) {
-  const { message } = App.useApp();
   const [pending, setPending] = useState(false);
   return (
     <Button
@@ -31,7 +31,7 @@ function CoaDownload({ viewer, applicationId, item }: { viewer: 'member' | 'staf
       onClick={() => {
         setPending(true);
         downloadCoa(viewer, applicationId, item)
-          .catch((error: unknown) => message.error(errorMessage(error)))
+          .catch((error: unknown) => toast.error(errorMessage(error)))
           .finally(() => setPending(false));
       }}
     >

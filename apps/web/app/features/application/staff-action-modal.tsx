@@ -2,12 +2,13 @@ import { UploadOutlined } from '@ant-design/icons';
 import { COA_MAX_BYTES } from '@fuliaotong/contracts/constants';
 import { ApproveBody, RejectBody, ShipBody, ShipmentBatch } from '@fuliaotong/contracts/forms';
 import type { AdminApplication, ApplicationAction } from '@fuliaotong/contracts';
-import { Alert, App, AutoComplete, Button, Form, Input, Modal, Space, Upload } from 'antd';
+import { Alert, AutoComplete, Button, Form, Input, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { uploadCoa, useStaffCommand, type StaffCommand } from './application-api';
+import { toast } from '../../components/toast';
 
 export type StaffAction = Exclude<ApplicationAction, 'withdraw'>;
 
@@ -59,7 +60,6 @@ function commandOf(action: StaffAction, values: Values): StaffCommand {
 
 /** A batch's COA: a PDF uploaded at once; the field's value is the key the shipment names. */
 function CoaField({ value, onChange, label }: { value?: string; onChange?: (value: string | undefined) => void; label: string }) {
-  const { message } = App.useApp();
   const [name, setName] = useState<string>();
   const [pending, setPending] = useState(false);
   return (
@@ -69,7 +69,7 @@ function CoaField({ value, onChange, label }: { value?: string; onChange?: (valu
         showUploadList={false}
         beforeUpload={(file) => {
           if (file.size > COA_MAX_BYTES) {
-            message.error(`COA 文件不能超过 ${COA_MAX_BYTES / 1024 / 1024} MB`);
+            toast.error(`COA 文件不能超过 ${COA_MAX_BYTES / 1024 / 1024} MB`);
             return Upload.LIST_IGNORE;
           }
           return true;
@@ -81,7 +81,7 @@ function CoaField({ value, onChange, label }: { value?: string; onChange?: (valu
               setName(uploaded.filename);
               onChange?.(uploaded.coa);
             })
-            .catch((error: unknown) => message.error(errorMessage(error)))
+            .catch((error: unknown) => toast.error(errorMessage(error)))
             .finally(() => setPending(false));
         }}
       >
@@ -104,7 +104,6 @@ export function StaffActionModal({
   action: StaffAction | null;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [formError, setFormError] = useState<string>();
   const command = useStaffCommand(application.id);
@@ -116,12 +115,12 @@ export function StaffActionModal({
     setFormError(undefined);
     try {
       await command.mutateAsync(commandOf(action, values));
-      message.success(`${text?.done ?? '已完成'}：${application.number}`);
+      toast.success(`${text?.done ?? '已完成'}：${application.number}`);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'conflict') {
         // Someone else moved the application on first: say so; the page shows its new state.
-        message.error(errorMessage(error));
+        toast.error(errorMessage(error));
         onClose();
         return;
       }

@@ -21,13 +21,14 @@ import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { App, Button, Input, Modal, Select, Tooltip, Upload } from 'antd';
+import { Button, Input, Modal, Select, Tooltip, Upload } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useCspNonce } from '../../lib/csp-nonce';
 import { errorMessage } from '../../lib/api-errors';
 import { uploadArticleImage } from './article-admin-api';
 import './articles.css';
 import './rich-text-editor.css';
+import { toast } from '../../components/toast';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const FOREIGN_IMAGE_HINT = '本站不下载其他网站的图片：请先把图片保存到电脑，再用“插入图片”上传';
@@ -221,18 +222,17 @@ function Toolbar({ editor, onImage, uploading }: { editor: Editor; onImage: (fil
  * A form field: `value` is the initial HTML, `onChange` gets the HTML after each change.
  */
 export function RichTextEditor({ value, onChange, id }: { value?: string; onChange?: (html: string) => void; id?: string }) {
-  const { message } = App.useApp();
   const nonce = useCspNonce();
   const [uploading, setUploading] = useState(0);
   const editorRef = useRef<Editor | null>(null);
 
   const insertImage = async (file: File) => {
     if (!IMAGE_TYPES.includes(file.type)) {
-      message.error('请上传 PNG、JPEG 或 WebP 图片');
+      toast.error('请上传 PNG、JPEG 或 WebP 图片');
       return;
     }
     if (file.size > ARTICLE_IMAGE_MAX_BYTES) {
-      message.error(`图片不能超过 ${ARTICLE_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      toast.error(`图片不能超过 ${ARTICLE_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
       return;
     }
     setUploading((n) => n + 1);
@@ -245,7 +245,7 @@ export function RichTextEditor({ value, onChange, id }: { value?: string; onChan
         .insertContent([{ type: 'image', attrs: { src: url, alt: file.name.replace(/\.[^.]+$/, '') } }, { type: 'paragraph' }])
         .run();
     } catch (error) {
-      message.error(errorMessage(error, '图片上传失败，请稍后再试'));
+      toast.error(errorMessage(error, '图片上传失败，请稍后再试'));
     } finally {
       setUploading((n) => n - 1);
     }
@@ -272,7 +272,7 @@ export function RichTextEditor({ value, onChange, id }: { value?: string; onChan
       attributes: { class: 'rich-text rich-editor__content', 'aria-label': '正文', 'aria-multiline': 'true', ...(id ? { id } : {}) },
       transformPastedHTML: (html) => {
         const clean = withoutForeignImages(html);
-        if (clean.dropped) message.warning(`已移除 ${clean.dropped} 张从其他网站粘贴的图片。${FOREIGN_IMAGE_HINT}`, 6);
+        if (clean.dropped) toast.warning(`已移除 ${clean.dropped} 张从其他网站粘贴的图片。${FOREIGN_IMAGE_HINT}`, 6);
         return clean.html;
       },
       handlePaste: (_view, event) => {

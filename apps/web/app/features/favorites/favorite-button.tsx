@@ -1,12 +1,13 @@
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import type { FavoriteTargetType } from '@fuliaotong/contracts';
-import { App, Button } from 'antd';
 import { useState } from 'react';
+import { Spinner } from '../../components/load-state';
+import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-errors';
 import { goToLogin, useCurrentUser } from '../session/session';
 import { useToggleFavorite } from './favorite-api';
 
-/** 收藏 / 已收藏: a signed-out visitor is sent to log in first. */
+/** 收藏 / 已收藏: a signed-out visitor is sent to log in first. Plain markup: public pages show it without antd. */
 export function FavoriteButton({
   targetType,
   targetId,
@@ -17,7 +18,6 @@ export function FavoriteButton({
   favoriteId: number | null;
 }) {
   const user = useCurrentUser();
-  const { message } = App.useApp();
   const [current, setCurrent] = useState<number | null | undefined>(undefined);
   const id = current === undefined ? favoriteId : current;
   const toggle = useToggleFavorite({ targetType, targetId });
@@ -25,19 +25,22 @@ export function FavoriteButton({
     toggle.mutate(id, {
       onSuccess: (next) => {
         setCurrent(next);
-        message.success(next ? '已收藏' : '已取消收藏');
+        toast.success(next ? '已收藏' : '已取消收藏');
       },
-      onError: (error) => message.error(errorMessage(error, '操作失败，请稍后再试')),
+      onError: (error) => toast.error(errorMessage(error, '操作失败，请稍后再试')),
     });
   const favored = user !== null && id !== null;
   return (
-    <Button
-      icon={favored ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
-      loading={toggle.isPending}
+    <button
+      type="button"
+      className="button"
       aria-pressed={favored}
+      aria-busy={toggle.isPending}
+      disabled={toggle.isPending}
       onClick={() => (user ? onClick() : goToLogin())}
     >
+      {toggle.isPending ? <Spinner /> : favored ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
       {favored ? '已收藏' : '收藏'}
-    </Button>
+    </button>
   );
 }

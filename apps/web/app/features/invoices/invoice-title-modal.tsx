@@ -1,17 +1,17 @@
 import type { InvoiceTitle, InvoiceTitleBody } from '@fuliaotong/contracts';
 import { INVOICE_TITLE_KINDS, INVOICE_TYPES, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { CreditCode } from '@fuliaotong/contracts/forms';
-import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useSaveInvoiceTitle } from './invoice-api';
+import { toast } from '../../components/toast';
 
 const fields = ['kind', 'type', 'name', 'taxId', 'addressPhone', 'bankAccount', 'email'];
 
 /** Adds or edits an invoice title: 个人 or 单位, 普票 or 专票, with the credit code checked as the server checks it. */
 export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTitle; open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<InvoiceTitleBody>();
   const save = useSaveInvoiceTitle();
   const [formError, setFormError] = useState<string>();
@@ -28,7 +28,7 @@ export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTit
     };
     try {
       await save.mutateAsync({ id: title?.id, body });
-      void message.success(title ? '抬头已保存' : '抬头已添加');
+      void toast.success(title ? '抬头已保存' : '抬头已添加');
       onClose();
     } catch (error) {
       setFormError(showServerErrors(form, error, fields));

@@ -1,7 +1,7 @@
 import type { Order } from '@fuliaotong/contracts';
 import { formatFen, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Modal, Radio } from 'antd';
+import { Button, Empty, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadState } from '../../components/load-state';
@@ -9,10 +9,10 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { invoiceTitlesQuery, useRequestInvoice } from './invoice-api';
 import { InvoiceTitleModal } from './invoice-title-modal';
+import { toast } from '../../components/toast';
 
 /** 申请发票 for a paid order: choose (or add) a title. */
 export function RequestInvoiceModal({ order, onClose }: { order: Order; onClose: () => void }) {
-  const { message } = App.useApp();
   const titles = useQuery(invoiceTitlesQuery());
   const request = useRequestInvoice();
   const [titleId, setTitleId] = useState<number>();
@@ -23,10 +23,10 @@ export function RequestInvoiceModal({ order, onClose }: { order: Order; onClose:
       { orderId: order.id, titleId },
       {
         onSuccess: () => {
-          void message.success('已提交开票申请，开具后会通知您');
+          void toast.success('已提交开票申请，开具后会通知您');
           onClose();
         },
-        onError: (error) => void message.error(errorMessage(error, '申请失败，请稍后重试')),
+        onError: (error) => void toast.error(errorMessage(error, '申请失败，请稍后重试')),
       },
     );
   };

@@ -2,17 +2,17 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { Order, PaymentMethod, PayResponse } from '@fuliaotong/contracts';
 import { formatFen, paymentMethodLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, QRCode, Radio, Upload } from 'antd';
+import { Alert, Button, Descriptions, QRCode, Radio, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { LoadState } from '../../components/load-state';
 import { errorMessage } from '../../lib/api-errors';
 import { paymentMethodsQuery, usePay, useRefreshOrder, useUploadSlip } from './order-api';
+import { toast } from '../../components/toast';
 
 type BankAnswer = Extract<PayResponse, { method: 'bank' }>;
 
 function BankTransfer({ order, answer }: { order: Order; answer: BankAnswer }) {
-  const { message } = App.useApp();
   const upload = useUploadSlip();
   return (
     <section className="payment-bank" aria-label="对公转账">
@@ -37,8 +37,8 @@ function BankTransfer({ order, answer }: { order: Order; answer: BankAnswer }) {
           upload.mutate(
             { id: order.id, file: file as File },
             {
-              onSuccess: () => void message.success('汇款凭证已上传，等待财务确认'),
-              onError: (error) => void message.error(errorMessage(error, '上传失败，请稍后重试')),
+              onSuccess: () => void toast.success('汇款凭证已上传，等待财务确认'),
+              onError: (error) => void toast.error(errorMessage(error, '上传失败，请稍后重试')),
             },
           )
         }
@@ -53,7 +53,6 @@ function BankTransfer({ order, answer }: { order: Order; answer: BankAnswer }) {
 
 /** Choosing how to pay an unpaid order, and paying: a QR code, the way to 支付宝, or the account to transfer to. */
 export function PaymentPanel({ order }: { order: Order }) {
-  const { message } = App.useApp();
   const methods = useQuery(paymentMethodsQuery());
   const pay = usePay();
   const refresh = useRefreshOrder();
@@ -68,7 +67,7 @@ export function PaymentPanel({ order }: { order: Order }) {
           if (next.method === 'alipay') window.location.assign(next.payUrl);
           else setAnswer(next);
         },
-        onError: (error) => void message.error(errorMessage(error, '发起支付失败，请稍后重试')),
+        onError: (error) => void toast.error(errorMessage(error, '发起支付失败，请稍后重试')),
       },
     );
 
@@ -82,9 +81,9 @@ export function PaymentPanel({ order }: { order: Order }) {
   const checkPaid = () =>
     refresh.mutate(order.id, {
       onSuccess: (next) => {
-        if (next.status !== 'paid') void message.info('暂未查询到付款，请完成支付后再试；到账后本页会自动更新');
+        if (next.status !== 'paid') void toast.info('暂未查询到付款，请完成支付后再试；到账后本页会自动更新');
       },
-      onError: (error) => void message.error(errorMessage(error)),
+      onError: (error) => void toast.error(errorMessage(error)),
     });
 
   return (

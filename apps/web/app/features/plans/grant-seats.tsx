@@ -1,15 +1,15 @@
 import type { Grant } from '@fuliaotong/contracts';
 import { AccountName } from '@fuliaotong/contracts/forms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm } from 'antd';
+import { Button, Form, Input, Popconfirm } from 'antd';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { queryKeys } from '../../lib/query-keys';
+import { toast } from '../../components/toast';
 
 /** The holder of a company membership gives its seats to colleagues' accounts, and takes them back. */
 export function GrantSeats({ grant }: { grant: Grant }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ account: string }>();
   const add = useMutation({
@@ -34,7 +34,7 @@ export function GrantSeats({ grant }: { grant: Grant }) {
               title="收回这个账号的席位？"
               okText="收回"
               cancelText="取消"
-              onConfirm={() => remove.mutateAsync(seat.userId).catch((error: unknown) => void message.error(errorMessage(error)))}
+              onConfirm={() => remove.mutateAsync(seat.userId).catch((error: unknown) => void toast.error(errorMessage(error)))}
             >
               <Button type="link" size="small" danger aria-label={`收回 ${seat.account} 的席位`}>
                 收回
@@ -52,9 +52,9 @@ export function GrantSeats({ grant }: { grant: Grant }) {
             add.mutate(account, {
               onSuccess: () => {
                 form.resetFields();
-                void message.success('已添加成员账号');
+                void toast.success('已添加成员账号');
               },
-              onError: (error) => void message.error(errorMessage(error, '添加失败')),
+              onError: (error) => void toast.error(errorMessage(error, '添加失败')),
             })
           }
         >

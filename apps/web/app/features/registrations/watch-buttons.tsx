@@ -1,10 +1,11 @@
 import { BellFilled, BellOutlined } from '@ant-design/icons';
 import type { RegistrationDetail, RegistrationWatchBody } from '@fuliaotong/contracts';
-import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
+import { Spinner } from '../../components/load-state';
 import { errorMessage } from '../../lib/api-errors';
 import { goToLogin, useCurrentUser } from '../session/session';
 import { useToggleRegistrationWatch } from './registration-watch-api';
+import { toast } from '../../components/toast';
 
 const WATCH_HINTS: Record<RegistrationWatchBody['scope'], string> = {
   registration: '与制剂共同审评审批结果、更新日期或企业名称变化时，站内通知您',
@@ -21,7 +22,6 @@ function WatchButton({
   label: { off: string; on: string };
 }) {
   const user = useCurrentUser();
-  const { message } = App.useApp();
   const [current, setCurrent] = useState<number | null | undefined>(undefined);
   const id = current === undefined ? watchId : current;
   const toggle = useToggleRegistrationWatch(body);
@@ -29,22 +29,24 @@ function WatchButton({
     toggle.mutate(id, {
       onSuccess: (next) => {
         setCurrent(next);
-        message.success(next ? '已关注：有变更时会通知您' : '已取消关注');
+        toast.success(next ? '已关注：有变更时会通知您' : '已取消关注');
       },
-      onError: (error) => message.error(errorMessage(error, '操作失败，请稍后再试')),
+      onError: (error) => toast.error(errorMessage(error, '操作失败，请稍后再试')),
     });
   const watching = user !== null && id !== null;
   return (
-    <Tooltip title={WATCH_HINTS[body.scope]}>
-      <Button
-        icon={watching ? <BellFilled aria-hidden style={{ color: '#d48806' }} /> : <BellOutlined aria-hidden />}
-        loading={toggle.isPending}
-        aria-pressed={watching}
-        onClick={() => (user ? onClick() : goToLogin())}
-      >
-        {watching ? label.on : label.off}
-      </Button>
-    </Tooltip>
+    <button
+      type="button"
+      className="button"
+      title={WATCH_HINTS[body.scope]}
+      aria-pressed={watching}
+      aria-busy={toggle.isPending}
+      disabled={toggle.isPending}
+      onClick={() => (user ? onClick() : goToLogin())}
+    >
+      {toggle.isPending ? <Spinner /> : watching ? <BellFilled aria-hidden style={{ color: '#d48806' }} /> : <BellOutlined aria-hidden />}
+      {watching ? label.on : label.off}
+    </button>
   );
 }
 

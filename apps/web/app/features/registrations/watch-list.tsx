@@ -1,13 +1,14 @@
 import { registrationWatchScopeLabels } from '@fuliaotong/contracts/constants';
 import type { RegistrationWatch } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { registrationWatchesQuery, useUnwatchRegistration } from './registration-watch-api';
+import { toast } from '../../components/toast';
 
 function watchedHref(watch: RegistrationWatch): string | null {
   if (watch.scope === 'product') return withQuery(paths.registrations, { keyword: watch.name });
@@ -37,13 +38,12 @@ function WatchRow({ watch, onRemove, removing }: { watch: RegistrationWatch; onR
 
 /** The user's registration watches (登记关注), on the favorites page. */
 export function RegistrationWatchList() {
-  const { message } = App.useApp();
   const list = useQuery(registrationWatchesQuery());
   const remove = useUnwatchRegistration();
   const unwatch = (id: number) =>
     remove.mutate(id, {
-      onSuccess: () => void message.success('已取消关注'),
-      onError: (error) => void message.error(errorMessage(error, '操作失败，请稍后再试')),
+      onSuccess: () => void toast.success('已取消关注'),
+      onError: (error) => void toast.error(errorMessage(error, '操作失败，请稍后再试')),
     });
   return (
     <LoadState

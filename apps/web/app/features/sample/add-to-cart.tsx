@@ -1,16 +1,17 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
 import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
-import { QuantityInput } from './cart-parts';
+import { QuantityInput } from './quantity-input';
 import { CartLimitError, useAddToCart, useCartList } from './sample-api';
 import './sample.css';
+import { toast } from '../../components/toast';
 
 /** Specs by grade, in the order the API lists them. */
 function gradesOf(specs: ExcipientSpec[]): Array<[string, ExcipientSpec[]]> {
@@ -35,7 +36,6 @@ type Outcome = { type: 'added'; text: string } | { type: 'refused'; text: string
 export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, 'id' | 'nameZh' | 'specs'> }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const user = useCurrentUser();
   const cart = useCartList();
   const add = useAddToCart();
@@ -75,12 +75,12 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
             ? `${what} 已在样品车中，数量增加到 ${result.item.quantity} 件。`
             : `已将 ${what} ${qty} 件加入样品车。`;
           setOutcome({ type: 'added', text: `${text}样品车共 ${result.itemCount} 种样品。` });
-          message.success(result.merged ? '样品车中的数量已增加' : '已加入样品车');
+          toast.success(result.merged ? '样品车中的数量已增加' : '已加入样品车');
         },
         onError: (error) => {
           const text = error instanceof CartLimitError ? error.message : errorMessage(error, '加入样品车失败，请稍后重试');
           setOutcome({ type: 'refused', text });
-          message.warning(text);
+          toast.warning(text);
         },
       },
     );

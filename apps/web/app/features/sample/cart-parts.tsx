@@ -1,10 +1,11 @@
-import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { unavailableReasonLabels } from '@fuliaotong/contracts/constants';
 import type { CartItem } from '@fuliaotong/contracts';
-import { Button, InputNumber, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, withQuery } from '../../paths';
+import { QuantityInput } from './quantity-input';
 
 /** Phones (and narrow windows): cards instead of a table. Only used in pages rendered in the browser. */
 export function useNarrow(maxWidth = 767): boolean {
@@ -18,63 +19,6 @@ export function useNarrow(maxWidth = 767): boolean {
     return () => list.removeEventListener('change', update);
   }, [query]);
   return narrow;
-}
-
-/**
- * A quantity between `min` and `max`: − and + buttons around a number field (antd's own step buttons
- * are named in English for screen readers; these say what they do, in Chinese).
- */
-export function QuantityInput({
-  value,
-  min = 1,
-  max,
-  disabled,
-  label,
-  onChange,
-  onCommit,
-}: {
-  value: number;
-  min?: number;
-  max: number;
-  disabled?: boolean;
-  /** What the number is, e.g. "样品数量"; the buttons are "减少…" and "增加…". */
-  label: string;
-  onChange: (value: number) => void;
-  /** The field lost focus or Enter was pressed. */
-  onCommit?: () => void;
-}) {
-  const bounded = (next: number) => Math.min(max, Math.max(min, Math.trunc(next)));
-  return (
-    <Space.Compact className="quantity-input">
-      <Button
-        icon={<MinusOutlined aria-hidden />}
-        aria-label={`减少${label}`}
-        disabled={disabled || value <= min}
-        onClick={() => onChange(bounded(value - 1))}
-      />
-      <InputNumber
-        controls={false}
-        min={min}
-        max={max}
-        precision={0}
-        value={value}
-        disabled={disabled}
-        aria-label={label}
-        inputMode="numeric"
-        onChange={(next) => {
-          if (typeof next === 'number' && Number.isFinite(next)) onChange(bounded(next));
-        }}
-        onBlur={onCommit}
-        onPressEnter={onCommit}
-      />
-      <Button
-        icon={<PlusOutlined aria-hidden />}
-        aria-label={`增加${label}`}
-        disabled={disabled || value >= max}
-        onClick={() => onChange(bounded(value + 1))}
-      />
-    </Space.Compact>
-  );
 }
 
 /** How long a change of the quantity waits before it is saved (more clicks or keystrokes may follow). */

@@ -8,10 +8,11 @@ import type {
   SessionResponse,
 } from '@fuliaotong/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
 import { login, logout } from './session';
+import { toast } from '../../components/toast';
 
 /* ------------------------------------------ fetchers ------------------------------------------ */
 
@@ -99,7 +100,6 @@ export function useRegister() {
  * in every tab. The session ends on this device even when the server cannot be reached.
  */
 export function useSignOut() {
-  const { message } = App.useApp();
   const { mutateAsync, isPending } = useMutation({
     mutationFn: async (everywhere: boolean) => {
       try {
@@ -110,7 +110,7 @@ export function useSignOut() {
     },
     onSuccess: (_nothing, everywhere) => {
       logout();
-      message.success(everywhere ? '已在所有设备上退出登录' : '已退出登录');
+      toast.success(everywhere ? '已在所有设备上退出登录' : '已退出登录');
     },
   });
   const signOut = useCallback((everywhere = false) => mutateAsync(everywhere), [mutateAsync]);

@@ -1,9 +1,9 @@
 import type { Captcha, VerificationPurpose } from '@fuliaotong/contracts';
-import { App } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
 import { useCaptchaMutation, useSendCodeMutation } from './verification-api';
+import { toast } from '../../components/toast';
 
 /** The state of asking for codes for one purpose: the countdown, where the last code went, the captcha when one is asked for. */
 export interface CodeSender {
@@ -29,7 +29,6 @@ export interface CodeSender {
  * then the captcha is shown, and the next request carries its answer.
  */
 export function useCodeSender(purpose: VerificationPurpose): CodeSender {
-  const { message } = App.useApp();
   const sendMutation = useSendCodeMutation();
   const captchaMutation = useCaptchaMutation();
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -70,7 +69,7 @@ export function useCodeSender(purpose: VerificationPurpose): CodeSender {
         setCaptchaError(undefined);
         setSentTo(sent.to);
         setSecondsLeft(sent.resendIn);
-        void message.success(`验证码已发送至 ${sent.to}，${Math.round(sent.expiresIn / 60)} 分钟内有效`);
+        void toast.success(`验证码已发送至 ${sent.to}，${Math.round(sent.expiresIn / 60)} 分钟内有效`);
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'captcha_required') {
@@ -79,11 +78,11 @@ export function useCodeSender(purpose: VerificationPurpose): CodeSender {
           refreshCaptcha();
           return false;
         }
-        void message.error(errorMessage(error, '验证码发送失败，请稍后重试'));
+        void toast.error(errorMessage(error, '验证码发送失败，请稍后重试'));
         return false;
       }
     },
-    [captcha, captchaAnswer, message, purpose, refreshCaptcha, sendAsync],
+    [captcha, captchaAnswer, purpose, refreshCaptcha, sendAsync],
   );
 
   return {

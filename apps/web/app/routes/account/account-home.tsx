@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { sexLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Popconfirm, Skeleton } from 'antd';
+import { Button, Descriptions, Popconfirm, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/account-home';
@@ -24,6 +24,7 @@ import { accountHandle } from '../../site/route-handle';
 import { grantListQuery } from '../../features/plans/plan-api';
 import '../../features/account/account.css';
 import '../../features/plans/plans.css';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 
@@ -55,7 +56,6 @@ function Counts() {
 }
 
 export default function AccountHomePage() {
-  const { message } = App.useApp();
   const stored = useCurrentUser();
   const profile = useQuery(profileQuery());
   const user = profile.data ?? stored;
@@ -75,8 +75,8 @@ export default function AccountHomePage() {
     removeAvatar.mutate(
       { avatar: null },
       {
-        onSuccess: () => void message.success('头像已移除'),
-        onError: (error) => void message.error(errorMessage(error)),
+        onSuccess: () => void toast.success('头像已移除'),
+        onError: (error) => void toast.error(errorMessage(error)),
       },
     );
 

@@ -2,7 +2,7 @@ import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_ADDRESSES } from '@fuliaotong/contracts/constants';
 import type { Address } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Popconfirm, Tag } from 'antd';
+import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import type { Route } from './+types/address-manager';
 import { EmptyState, LoadState } from '../../components/load-state';
@@ -14,6 +14,7 @@ import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/address/address.css';
+import { toast } from '../../components/toast';
 
 export const handle = settingsHandle;
 
@@ -27,13 +28,12 @@ function ordered(items: Address[]): Address[] {
 }
 
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
-  const { message } = App.useApp();
   const makeDefault = useSetDefaultAddress();
   const remove = useDeleteAddress();
   // Through the promises: a deleted address's card is gone once the list has been read again.
-  const showError = (error: unknown) => void message.error(errorMessage(error));
-  const setAsDefault = () => makeDefault.mutateAsync(address.id).then(() => void message.success('已设为默认地址'), showError);
-  const removeAddress = () => remove.mutateAsync(address.id).then(() => void message.success('地址已删除'), showError);
+  const showError = (error: unknown) => void toast.error(errorMessage(error));
+  const setAsDefault = () => makeDefault.mutateAsync(address.id).then(() => void toast.success('已设为默认地址'), showError);
+  const removeAddress = () => remove.mutateAsync(address.id).then(() => void toast.success('地址已删除'), showError);
 
   return (
     <li className={address.isDefault ? 'address-card is-default' : 'address-card'} data-address-id={address.id}>

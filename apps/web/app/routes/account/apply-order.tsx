@@ -15,6 +15,7 @@ import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { useSiteProfile } from '../../root-data';
 import { siteInfo } from '../../site/site-info';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 
@@ -45,7 +46,7 @@ function NotFound({ reason }: { reason: string }) {
 /** The printable application sheet (申请单), without the site's layout. */
 export default function ApplicationOrderPage() {
   const site = useSiteProfile();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
@@ -62,8 +63,8 @@ export default function ApplicationOrderPage() {
       cancelText: '取消',
       onOk: () =>
         withdraw.mutateAsync(applicationId).then(
-          () => void message.success('申请已撤回'),
-          (error: unknown) => void message.error(errorMessage(error, '撤回失败，请稍后重试')),
+          () => void toast.success('申请已撤回'),
+          (error: unknown) => void toast.error(errorMessage(error, '撤回失败，请稍后重试')),
         ),
     });
 

@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 
@@ -62,7 +63,7 @@ function Actions({ item, onWithdraw, withdrawing }: { item: ApplicationSummary; 
 
 export default function ApplicationsPage() {
   const info = pageInfo(paths.applications);
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = listQuery(searchParams);
   const { status, page } = query;
@@ -87,8 +88,8 @@ export default function ApplicationsPage() {
       cancelText: '取消',
       onOk: () =>
         withdraw.mutateAsync(item.id).then(
-          () => void message.success('申请已撤回'),
-          (error: unknown) => void message.error(errorMessage(error, '撤回失败，请稍后重试')),
+          () => void toast.success('申请已撤回'),
+          (error: unknown) => void toast.error(errorMessage(error, '撤回失败，请稍后重试')),
         ),
     });
   };

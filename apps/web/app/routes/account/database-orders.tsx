@@ -2,7 +2,7 @@ import { ShoppingOutlined } from '@ant-design/icons';
 import type { Order, OrderStatus } from '@fuliaotong/contracts';
 import { formatFen, ORDER_STATUSES, orderStatusLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Segmented, Table } from 'antd';
+import { Button, Popconfirm, Segmented, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 
@@ -38,7 +39,6 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 function Actions({ order, onInvoice }: { order: Order; onInvoice: () => void }) {
-  const { message } = App.useApp();
   const cancel = useCancelOrder();
   return (
     <span className="order-actions">
@@ -65,8 +65,8 @@ function Actions({ order, onInvoice }: { order: Order; onInvoice: () => void }) 
           cancelText="不取消"
           onConfirm={() =>
             cancel.mutateAsync(order.id).then(
-              () => void message.success('订单已取消'),
-              (error: unknown) => void message.error(errorMessage(error, '取消失败，请稍后重试')),
+              () => void toast.success('订单已取消'),
+              (error: unknown) => void toast.error(errorMessage(error, '取消失败，请稍后重试')),
             )
           }
         >

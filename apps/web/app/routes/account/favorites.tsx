@@ -1,7 +1,7 @@
 import { FAVORITE_TARGET_TYPES, favoriteTypeLabels } from '@fuliaotong/contracts/constants';
 import type { Favorite } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
+import { Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/favorites';
@@ -16,6 +16,7 @@ import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import '../../features/favorites/favorites.css';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 const PAGE_SIZE = 10;
@@ -65,7 +66,6 @@ function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: (
 
 export default function Favorites() {
   const [params, setParams] = useSearchParams();
-  const { message } = App.useApp();
   const query = listQuery(params);
   const { targetType: type, page } = query;
   const watching = params.get('type') === WATCH_TAB;
@@ -74,8 +74,8 @@ export default function Favorites() {
   const remove = useRemoveFavorite();
   const removeFavorite = (id: number) =>
     remove.mutate(id, {
-      onSuccess: () => void message.success('已取消收藏'),
-      onError: (error) => void message.error(errorMessage(error, '操作失败，请稍后再试')),
+      onSuccess: () => void toast.success('已取消收藏'),
+      onError: (error) => void toast.error(errorMessage(error, '操作失败，请稍后再试')),
     });
   const counts = list.data?.countsByType;
   const all = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Invoice, InvoiceStatus, InvoiceTitle } from '@fuliaotong/contracts';
 import { formatFen, invoiceStatusLabels, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Table, Tag } from 'antd';
+import { Button, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 
@@ -41,7 +42,6 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 const statusColors: Record<InvoiceStatus, string> = { requested: 'orange', issued: 'green', rejected: 'red', reversed: 'purple' };
 
 function Titles() {
-  const { message } = App.useApp();
   const titles = useQuery(invoiceTitlesQuery());
   const remove = useDeleteInvoiceTitle();
   const [editing, setEditing] = useState<{ title?: InvoiceTitle }>();
@@ -78,7 +78,7 @@ function Titles() {
                     okText="删除"
                     cancelText="取消"
                     onConfirm={() =>
-                      remove.mutateAsync(title.id).catch((error: unknown) => void message.error(errorMessage(error, '删除失败')))
+                      remove.mutateAsync(title.id).catch((error: unknown) => void toast.error(errorMessage(error, '删除失败')))
                     }
                   >
                     <Button size="small" type="link" danger aria-label={`删除抬头 ${title.name}`}>
@@ -99,7 +99,6 @@ function Titles() {
 /** 发票管理: the invoice titles and the invoices asked for (申请中 / 已开具 / 已驳回 / 已红冲). */
 export default function InvoicesPage() {
   const info = pageInfo(paths.invoices);
-  const { message } = App.useApp();
   const [params] = useSearchParams();
   const page = pageOf(params);
   const invoices = useQuery(myInvoicesQuery(page));
@@ -156,7 +155,7 @@ export default function InvoicesPage() {
                           size="small"
                           onClick={() =>
                             downloadInvoice(invoice.id, `发票-${invoice.invoiceNumber ?? invoice.orderNumber}.pdf`).catch(
-                              (error: unknown) => void message.error(errorMessage(error, '下载失败')),
+                              (error: unknown) => void toast.error(errorMessage(error, '下载失败')),
                             )
                           }
                           aria-label={`下载发票 ${invoice.invoiceNumber ?? ''}`}

@@ -1,7 +1,7 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Notice, NoticeKind } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Badge, Button, Pagination, Segmented, Tag } from 'antd';
+import { Badge, Button, Pagination, Segmented, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/notices';
@@ -19,6 +19,7 @@ import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/notice/notice.css';
+import { toast } from '../../components/toast';
 
 export const handle = settingsHandle;
 
@@ -35,10 +36,9 @@ const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
 };
 
 function NoticeItem({ notice }: { notice: Notice }) {
-  const { message } = App.useApp();
   const markRead = useMarkNoticeRead();
   // Through the promise: the error is shown even when the item is gone (a link leaves the page).
-  const read = () => void markRead.mutateAsync(notice.id).catch((error: unknown) => message.error(errorMessage(error)));
+  const read = () => void markRead.mutateAsync(notice.id).catch((error: unknown) => toast.error(errorMessage(error)));
   const kind = kindLabels[notice.kind];
   const created = dayjs(notice.createdAt);
   return (
@@ -79,7 +79,6 @@ function NoticeItem({ notice }: { notice: Notice }) {
 
 export default function NoticesPage() {
   const info = pageInfo(paths.notices);
-  const { message } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const unreadOnly = searchParams.get('filter') === 'unread';
@@ -88,8 +87,8 @@ export default function NoticesPage() {
   const markAll = useMarkAllNoticesRead();
   const readAll = () =>
     markAll.mutate(undefined, {
-      onSuccess: () => void message.success('已全部标为已读'),
-      onError: (error) => void message.error(errorMessage(error)),
+      onSuccess: () => void toast.success('已全部标为已读'),
+      onError: (error) => void toast.error(errorMessage(error)),
     });
 
   const go = (next: { page?: number; unreadOnly?: boolean }) => {

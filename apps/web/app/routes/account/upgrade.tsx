@@ -1,7 +1,7 @@
 import type { Plan } from '@fuliaotong/contracts';
 import { DATABASE_CODES, formatFen, planKindLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { LoadState } from '../../components/load-state';
@@ -14,6 +14,7 @@ import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { telHref } from '../../components/company-lines';
 import '../../features/plans/plans.css';
+import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
 
@@ -25,13 +26,12 @@ export function meta() {
 }
 
 function PlanCard({ plan, unlocks }: { plan: Plan; unlocks: boolean }) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const create = useCreateOrder();
   const buy = () =>
     create.mutate(plan.id, {
       onSuccess: (order) => void navigate(withQuery(paths.payment, { order: order.id })),
-      onError: (error) => void message.error(errorMessage(error, '下单失败，请稍后重试')),
+      onError: (error) => void toast.error(errorMessage(error, '下单失败，请稍后重试')),
     });
   return (
     <Card

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminArticleSummary, AdminNews, AdminRegulation, ArticleState, NewsBody, RegulationBody } from '@fuliaotong/contracts';
 import { articleStateLabels, NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts/constants';
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, Radio, Segmented, Select, Table, Tag } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Form, Input, Radio, Segmented, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { showServerErrors } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminArticles);
@@ -285,7 +286,6 @@ function ArticleEditor({
   article?: AdminNews | AdminRegulation;
   onSaved?: (id: number) => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ArticleForm>();
   const saveNews = useSaveNews();
   const saveRegulation = useSaveRegulation();
@@ -328,7 +328,7 @@ function ArticleEditor({
                 ...publication,
               },
             });
-      message.success(savedMessages[saved.state]);
+      toast.success(savedMessages[saved.state]);
       if (!article) onSaved?.(saved.id);
     } catch (error) {
       setFormError(showServerErrors(form, error, fieldNames));

@@ -9,7 +9,7 @@ import {
   USAGE_COLUMNS,
 } from '@fuliaotong/contracts/constants';
 import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -31,6 +31,7 @@ import { schemaRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminDatabases);
@@ -47,7 +48,6 @@ type Editing = { code: ReferenceCode; row?: Row };
 /** The databases desk: standards and usage rows, one by one or as spreadsheets. */
 export default function AdminDatabasesPage() {
   const info = pageInfo(paths.adminDatabases);
-  const { message } = App.useApp();
   const { searchParams, keyword, page, go } = useDeskQuery();
   const code: ReferenceCode = searchParams.get('code') === 'usage' ? 'usage' : 'standard';
   const query = { keyword: keyword || undefined, page, pageSize: REFERENCE_PAGE_SIZE };
@@ -63,21 +63,21 @@ export default function AdminDatabasesPage() {
   const removeRow = async (row: Row) => {
     try {
       await remove.mutateAsync({ code, id: row.id });
-      message.success('已删除');
+      toast.success('已删除');
     } catch (error) {
-      message.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
 
   const check = async (file: File) => {
     if (file.size > REFERENCE_IMPORT_MAX_BYTES) {
-      message.error(`文件不能超过 ${REFERENCE_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+      toast.error(`文件不能超过 ${REFERENCE_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
       return;
     }
     try {
       setImporting({ file, report: await checking.mutateAsync({ code, file, dryRun: true }) });
     } catch (error) {
-      message.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
 
@@ -130,10 +130,7 @@ export default function AdminDatabasesPage() {
               icon={<DownloadOutlined aria-hidden />}
               loading={exporting.isPending}
               onClick={() =>
-                exporting.mutate(
-                  { code, query: { keyword: keyword || undefined } },
-                  { onError: (e) => void message.error(errorMessage(e)) },
-                )
+                exporting.mutate({ code, query: { keyword: keyword || undefined } }, { onError: (e) => void toast.error(errorMessage(e)) })
               }
             >
               导出 Excel
@@ -223,16 +220,15 @@ function ImportCheck({
   report: ReferenceImportReport;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const importing = useImportReference();
   const writable = report.inserted + report.updated;
   const commit = async () => {
     try {
       const done = await importing.mutateAsync({ code, file, dryRun: false });
-      message.success(`已导入“${file.name}”：新增 ${done.inserted} 条，更新 ${done.updated} 条`);
+      toast.success(`已导入“${file.name}”：新增 ${done.inserted} 条，更新 ${done.updated} 条`);
       onClose();
     } catch (error) {
-      message.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
   return (
@@ -302,7 +298,6 @@ const fieldNames = [
 
 /** Adds or edits one row in a dialog. */
 function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<RowForm>();
   const save = useSaveReferenceRow();
   const [formError, setFormError] = useState<string>();
@@ -337,7 +332,7 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
         };
         await save.mutateAsync({ code, id: row?.id, body });
       }
-      message.success(row ? '已保存，网站上立即生效' : '已新增');
+      toast.success(row ? '已保存，网站上立即生效' : '已新增');
       onClose();
     } catch (error) {
       setFormError(showServerErrors(form, error, fieldNames));

@@ -1,7 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { RegistrationExportQuery, RegistrationImportPreview, RegistrationImportReport } from '@fuliaotong/contracts';
 import { REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels } from '@fuliaotong/contracts/constants';
-import { Alert, App, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
 import {
@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminImports);
@@ -24,7 +25,6 @@ type Change = RegistrationImportPreview['changes'][number];
 /** The imports desk: a file of CDE registration records is previewed with its bad rows, then committed once. */
 export default function AdminImportsPage() {
   const info = pageInfo(paths.adminImports);
-  const { message } = App.useApp();
   const previewing = usePreviewRegistrationImport();
   const committing = useCommitRegistrationImport();
   const [preview, setPreview] = useState<RegistrationImportPreview>();
@@ -52,7 +52,7 @@ export default function AdminImportsPage() {
       const done = await committing.mutateAsync(preview.id);
       setReport(done);
       setPreview(undefined);
-      message.success('导入完成');
+      toast.success('导入完成');
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -210,7 +210,6 @@ function RejectedTable({ rows }: { rows: Rejected[] }) {
 
 /** Any filtered list of records to Excel (the same filters as the public list). */
 function ExportPanel() {
-  const { message } = App.useApp();
   const exporting = useExportRegistrations();
   const [form] = Form.useForm<RegistrationExportQuery>();
   const run = async (values: RegistrationExportQuery) => {
@@ -218,7 +217,7 @@ function ExportPanel() {
     try {
       await exporting.mutateAsync({ ...query, sort: 'updated_desc' });
     } catch (failure) {
-      message.error(errorMessage(failure));
+      toast.error(errorMessage(failure));
     }
   };
   return (

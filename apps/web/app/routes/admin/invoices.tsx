@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { AdminInvoice, InvoiceStatus } from '@fuliaotong/contracts';
 import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, Segmented, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Segmented, Table, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminInvoices);
@@ -99,7 +100,6 @@ function InvoiceDrawer({ invoice, onClose }: { invoice: AdminInvoice | undefined
 }
 
 function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
-  const { message } = App.useApp();
   const upload = useUploadInvoiceFile();
   const issue = useIssueInvoice();
   const decide = useInvoiceDecision();
@@ -114,7 +114,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
         id: invoice.id,
         body: { invoiceNumber: values.invoiceNumber, taxId: values.taxId && values.taxId !== t.taxId ? values.taxId : undefined },
       });
-      void message.success('发票已开具，已通知买家');
+      void toast.success('发票已开具，已通知买家');
     } catch (error) {
       setFormError(showServerErrors(form, error, ['invoiceNumber', 'taxId']));
     }
@@ -123,8 +123,8 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
     decide.mutate(
       { id: invoice.id, action, reason },
       {
-        onSuccess: () => void message.success(action === 'reject' ? '已驳回，已通知买家' : '已标记红冲，已通知买家'),
-        onError: (error) => void message.error(errorMessage(error)),
+        onSuccess: () => void toast.success(action === 'reject' ? '已驳回，已通知买家' : '已标记红冲，已通知买家'),
+        onError: (error) => void toast.error(errorMessage(error)),
       },
     );
   return (
@@ -168,8 +168,8 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
               upload.mutate(
                 { id: invoice.id, file: file as File },
                 {
-                  onSuccess: () => void message.success('发票文件已上传'),
-                  onError: (error) => void message.error(errorMessage(error, '上传失败')),
+                  onSuccess: () => void toast.success('发票文件已上传'),
+                  onError: (error) => void toast.error(errorMessage(error, '上传失败')),
                 },
               )
             }

@@ -1,6 +1,6 @@
 import type { LegalDocument } from '@fuliaotong/contracts';
 import { LEGAL_DOCUMENTS, LEGAL_PLACEHOLDERS, legalDocumentLabels } from '@fuliaotong/contracts/constants';
-import { Alert, App, Button, DatePicker, Form, Segmented } from 'antd';
+import { Alert, Button, DatePicker, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { showServerErrors } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminLegal);
@@ -62,7 +63,6 @@ interface LegalForm {
 }
 
 function LegalEditor({ doc, html, version, updatedAt }: { doc: LegalDocument; html: string; version: string; updatedAt: string | null }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<LegalForm>();
   const publish = usePublishLegalText(doc);
   const [formError, setFormError] = useState<string>();
@@ -70,7 +70,7 @@ function LegalEditor({ doc, html, version, updatedAt }: { doc: LegalDocument; ht
     setFormError(undefined);
     try {
       const saved = await publish.mutateAsync({ html: values.html, version: values.version.format('YYYY-MM-DD') });
-      message.success(`已发布${legalDocumentLabels[doc]}（版本 ${saved.version}），页面立即更新`);
+      toast.success(`已发布${legalDocumentLabels[doc]}（版本 ${saved.version}），页面立即更新`);
     } catch (error) {
       setFormError(showServerErrors(form, error, ['html', 'version']));
     }

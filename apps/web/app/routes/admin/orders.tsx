@@ -23,6 +23,7 @@ import { saveFile } from '../../lib/save-file';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminOrders);
@@ -136,7 +137,6 @@ function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: () => v
 
 /** The buyer's slip: an image shown in place, a PDF opened or saved. */
 function Slip({ order }: { order: AdminOrderDetail }) {
-  const { message } = App.useApp();
   const [url, setUrl] = useState<string>();
   const image = order.slipType?.startsWith('image/') ?? false;
   useEffect(() => {
@@ -144,12 +144,12 @@ function Slip({ order }: { order: AdminOrderDetail }) {
     let objectUrl: string | undefined;
     fetchSlip(order.id).then(
       (blob) => setUrl((objectUrl = URL.createObjectURL(blob))),
-      (error: unknown) => void message.error(errorMessage(error, '凭证加载失败')),
+      (error: unknown) => void toast.error(errorMessage(error, '凭证加载失败')),
     );
     return () => {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [order.id, image, message]);
+  }, [order.id, image]);
   if (!order.slipType) return <span className="staff-desk__muted">买家未上传</span>;
   return image ? (
     url ? (
@@ -162,7 +162,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
       onClick={() =>
         fetchSlip(order.id).then(
           (blob) => saveFile(blob, `汇款凭证-${order.number}.pdf`),
-          (error: unknown) => void message.error(errorMessage(error, '凭证下载失败')),
+          (error: unknown) => void toast.error(errorMessage(error, '凭证下载失败')),
         )
       }
     >
@@ -218,7 +218,6 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
 }
 
 function ConfirmTransfer({ order }: { order: AdminOrderDetail }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ amountYuan: number; reference: string }>();
   const confirm = useConfirmTransfer();
   const [formError, setFormError] = useState<string>();
@@ -226,7 +225,7 @@ function ConfirmTransfer({ order }: { order: AdminOrderDetail }) {
     setFormError(undefined);
     try {
       await confirm.mutateAsync({ id: order.id, body: { amountFen: Math.round(values.amountYuan * 100), reference: values.reference } });
-      void message.success('已确认到账，权益已开通');
+      void toast.success('已确认到账，权益已开通');
     } catch (error) {
       setFormError(showServerErrors(form, error, ['reference'], (problem) => (problem.code === 'order_state' ? 'amountYuan' : undefined)));
     }
@@ -251,7 +250,7 @@ function ConfirmTransfer({ order }: { order: AdminOrderDetail }) {
 }
 
 function Refund({ order }: { order: AdminOrderDetail }) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const refund = useRefundOrder();
   const [reason, setReason] = useState('');
   const ask = () =>
@@ -266,8 +265,8 @@ function Refund({ order }: { order: AdminOrderDetail }) {
       cancelText: '取消',
       onOk: () =>
         refund.mutateAsync({ id: order.id, reason }).then(
-          () => void message.success('已退款，权益已终止'),
-          (error: unknown) => void message.error(errorMessage(error, '退款失败')),
+          () => void toast.success('已退款，权益已终止'),
+          (error: unknown) => void toast.error(errorMessage(error, '退款失败')),
         ),
     });
   return (

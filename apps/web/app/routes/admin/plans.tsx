@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPlan, DatabaseCode, PlanBody, PlanKind } from '@fuliaotong/contracts';
 import { formatFen, PLAN_KINDS, planKindLabels } from '@fuliaotong/contracts/constants';
 import { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-state';
@@ -13,6 +13,7 @@ import { schemaRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminPlans);
@@ -90,7 +91,6 @@ type PlanForm = Omit<PlanBody, 'priceFen'> & { priceYuan: number };
 const fieldNames = ['kind', 'name', 'priceYuan', 'days', 'databaseCode', 'seats', 'description', 'onSale', 'sortOrder'];
 
 function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<PlanForm>();
   const save = useSavePlan();
   const [formError, setFormError] = useState<string>();
@@ -119,7 +119,7 @@ function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }
     };
     try {
       await save.mutateAsync({ id: plan?.id, body });
-      message.success(plan ? '已保存，会员升级页立即更新' : '已新建方案');
+      toast.success(plan ? '已保存，会员升级页立即更新' : '已新建方案');
       onClose();
     } catch (error) {
       setFormError(showServerErrors(form, error, fieldNames));

@@ -11,23 +11,7 @@ import {
   PRODUCT_DOCUMENT_MAX_BYTES,
 } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Segmented,
-  Select,
-  Switch,
-  Table,
-  Tag,
-  Upload,
-} from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Switch, Table, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -51,6 +35,7 @@ import { schemaRule } from '../../lib/form-rules';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminProducts);
@@ -95,7 +80,6 @@ function formValuesOf(product: AdminExcipient): ExcipientBody {
 /** The products desk: the whole catalogue, published or not; a drawer edits one product. */
 export default function AdminProductsPage() {
   const info = pageInfo(paths.adminProducts);
-  const { message } = App.useApp();
   const { searchParams, keyword, page, openId, go } = useDeskQuery();
   const state: State = STATES.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
   const list = useAdminProducts({
@@ -109,9 +93,9 @@ export default function AdminProductsPage() {
   const togglePublished = async (product: AdminExcipientSummary) => {
     try {
       await publish.mutateAsync({ id: product.id, published: !product.published });
-      message.success(product.published ? `已下架“${product.nameZh}”` : `已上架“${product.nameZh}”`);
+      toast.success(product.published ? `已下架“${product.nameZh}”` : `已上架“${product.nameZh}”`);
     } catch (error) {
-      message.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
 
@@ -253,7 +237,6 @@ const fieldNames = Object.keys(EMPTY);
 const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule(ExcipientBodySchema.shape[name]);
 
 function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved?: (id: number) => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ExcipientBody>();
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string>();
@@ -274,7 +257,7 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
     };
     try {
       const saved = await save.mutateAsync({ id: product?.id, body });
-      message.success(product ? '已保存，网站上立即生效' : `已新建“${saved.nameZh}”${saved.published ? '' : '（未上架）'}`);
+      toast.success(product ? '已保存，网站上立即生效' : `已新建“${saved.nameZh}”${saved.published ? '' : '（未上架）'}`);
       if (product) form.setFieldsValue(formValuesOf(saved));
       else onSaved?.(saved.id);
     } catch (error) {
@@ -442,13 +425,12 @@ function PdfField({
   label: string;
   replacing: boolean;
 }) {
-  const { message } = App.useApp();
   const upload = useUploadProductDocument();
   const [fileName, setFileName] = useState<string>();
 
   const send = async (chosen: File) => {
     if (chosen.size > PRODUCT_DOCUMENT_MAX_BYTES) {
-      message.error(`文件不能超过 ${PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
+      toast.error(`文件不能超过 ${PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
       return;
     }
     try {
@@ -456,7 +438,7 @@ function PdfField({
       setFileName(uploaded.filename);
       onChange?.(uploaded.file);
     } catch (error) {
-      message.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
 

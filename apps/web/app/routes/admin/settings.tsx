@@ -1,6 +1,6 @@
 import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
 import { SampleLimits } from '@fuliaotong/contracts/forms';
-import { Alert, App, Button, Form, InputNumber, Skeleton } from 'antd';
+import { Alert, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { showServerErrors } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminSettings);
@@ -24,7 +25,6 @@ const fields: Array<{ name: keyof SampleLimits; label: string; help: string; uni
 /** The limits of the sample programme, changed at run time by staff. */
 export default function AdminSettingsPage() {
   const info = pageInfo(paths.adminSettings);
-  const { message } = App.useApp();
   const [form] = Form.useForm<SampleLimits>();
   const limits = useSampleLimits();
   const update = useUpdateSampleLimits();
@@ -39,7 +39,7 @@ export default function AdminSettingsPage() {
     try {
       const saved = await update.mutateAsync(values);
       form.setFieldsValue(saved);
-      message.success('样品设置已保存，立即生效');
+      toast.success('样品设置已保存，立即生效');
     } catch (error) {
       setFormError(
         showServerErrors(

@@ -2,7 +2,7 @@ import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/i
 import type { SiteQrSlot, SiteSettings, SiteSettingsBody as SiteSettingsValues } from '@fuliaotong/contracts';
 import { SITE_QR_IMAGE_MAX_BYTES, SITE_QR_SLOTS, siteQrSlotLabels } from '@fuliaotong/contracts/constants';
 import { SiteSettingsBody } from '@fuliaotong/contracts/forms';
-import { Alert, App, Button, Form, Input, Radio, Skeleton, Upload } from 'antd';
+import { Alert, Button, Form, Input, Radio, Skeleton, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
@@ -13,6 +13,7 @@ import { paths } from '../../paths';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminSite);
@@ -106,7 +107,6 @@ const fieldNames = [...groups.flatMap((group) => group.fields.map((field) => fie
 
 /** One QR code: none, an address the server draws as a code, or an uploaded image (saved at once). */
 function QrField({ slot, settings }: { slot: SiteQrSlot; settings: SiteSettings }) {
-  const { message } = App.useApp();
   const form = Form.useFormInstance<SiteSettingsValues>();
   const kind = Form.useWatch(['qrCodes', slot, 'kind'], form);
   const upload = useUploadSiteQr();
@@ -116,15 +116,15 @@ function QrField({ slot, settings }: { slot: SiteQrSlot; settings: SiteSettings 
 
   const send = async (file: File) => {
     if (file.size > SITE_QR_IMAGE_MAX_BYTES) {
-      message.error(`图片不能超过 ${SITE_QR_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      toast.error(`图片不能超过 ${SITE_QR_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
       return;
     }
     try {
       await upload.mutateAsync({ slot, file });
       form.setFieldValue(['qrCodes', slot], { kind: 'image' });
-      message.success(`${label}二维码图片已上传，页面上已生效`);
+      toast.success(`${label}二维码图片已上传，页面上已生效`);
     } catch (error) {
-      message.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
 
@@ -190,7 +190,6 @@ function QrField({ slot, settings }: { slot: SiteQrSlot; settings: SiteSettings 
 /** The company's details every page shows: contacts, 备案 and licence lines, home headline, about, QR codes. */
 export default function AdminSitePage() {
   const info = pageInfo(paths.adminSite);
-  const { message } = App.useApp();
   const [form] = Form.useForm<SiteSettingsValues>();
   const settings = useSiteSettings();
   const update = useUpdateSiteSettings();
@@ -208,7 +207,7 @@ export default function AdminSitePage() {
         licences: values.licences ?? [],
       });
       form.setFieldsValue(toValues(saved));
-      message.success('网站信息已保存，所有页面立即使用新的内容');
+      toast.success('网站信息已保存，所有页面立即使用新的内容');
     } catch (error) {
       setFormError(showServerErrors(form, error, fieldNames));
     }

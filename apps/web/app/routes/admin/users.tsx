@@ -1,6 +1,6 @@
 import { applicationStatusLabels, STAFF_ROLES, staffRoleDescriptions, staffRoleLabels } from '@fuliaotong/contracts/constants';
 import type { AdminUser, AdminUserSummary, AdminUserUpdateBody, StaffRole } from '@fuliaotong/contracts';
-import { Alert, App, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, Segmented, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, Segmented, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { paths } from '../../paths';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
+import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminUsers);
@@ -154,7 +155,6 @@ function UserDrawer({ id, onClose }: { id: number | undefined; onClose: () => vo
 }
 
 function UserEditor({ user }: { user: AdminUser }) {
-  const { message } = App.useApp();
   const me = useCurrentUser();
   const [form] = Form.useForm<UserForm>();
   const update = useUpdateAdminUser(user.id);
@@ -180,7 +180,7 @@ function UserEditor({ user }: { user: AdminUser }) {
     };
     try {
       await update.mutateAsync(body);
-      message.success('已保存，修改已记入操作日志');
+      toast.success('已保存，修改已记入操作日志');
     } catch (error) {
       setFormError(showServerErrors(form, error, ['roles', 'disabled', 'memberUntil', 'reason']));
     }
