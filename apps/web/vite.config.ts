@@ -32,8 +32,25 @@ export default defineConfig({
           groups: loadTogetherGroups(
             [
               {
+                // The public shell, with the plain parts that public pages share (lists, filters, notices,
+                // load states): one script and one stylesheet for all of them.
                 name: 'shell',
-                anchors: ['entry.client.tsx', 'root.tsx', 'layouts/default/default-layout.tsx', 'routes/home.tsx'].map(app),
+                anchors: [
+                  'entry.client.tsx',
+                  'root.tsx',
+                  'layouts/default/default-layout.tsx',
+                  'routes/home.tsx',
+                  ...[
+                    'notice',
+                    'load-state',
+                    'list-pager',
+                    'filter-fields',
+                    'data-table',
+                    'breadcrumb',
+                    'record-cards',
+                    'page-heading',
+                  ].map((name) => `components/${name}.tsx`),
+                ].map(app),
               },
               {
                 // antd's scope: what every page that shows antd's components loads (its index is not followed).

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { StatusSign, type NoticeType } from './notice';
 import './toast.css';
 
 /**
@@ -7,7 +8,7 @@ import './toast.css';
  * from an event handler anywhere; `<Toaster />` in root.tsx shows them. Plain markup, so pages without
  * antd can use it too, and every page's messages look and read the same.
  */
-export type ToastType = 'success' | 'info' | 'warning' | 'error';
+export type ToastType = NoticeType;
 
 interface ToastItem {
   id: number;
@@ -42,7 +43,6 @@ export const toast = {
   error: (text: string, seconds?: number) => show('error', text, seconds),
 };
 
-const glyphs: Record<ToastType, string> = { success: '✓', info: 'i', warning: '!', error: '×' };
 const typeNames: Record<ToastType, string> = { success: '成功', info: '提示', warning: '注意', error: '错误' };
 
 function subscribe(listener: () => void) {
@@ -63,9 +63,7 @@ export function Toaster() {
       .filter((item) => (item.type === 'error') === urgent)
       .map((item) => (
         <div key={item.id} className={`toast toast--${item.type}`}>
-          <span className="toast__icon" aria-hidden>
-            {glyphs[item.type]}
-          </span>
+          <StatusSign type={item.type} />
           <span className="visually-hidden">{typeNames[item.type]}：</span>
           {item.text}
         </div>
