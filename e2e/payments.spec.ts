@@ -26,7 +26,7 @@ describe('paying for membership', () => {
     const member = await registerByApi('买会员的研究员');
     await signIn(page, member, '/home');
     await gotoHydrated(page, RECORD);
-    await page.locator('.ant-descriptions').getByRole('link', { name: '会员可见' }).click();
+    await page.locator('main dl').getByRole('link', { name: '会员可见' }).click();
     await page.waitForURL(/\/account\/upgrade\?for=registration$/);
     const yearly = page.locator('.plan-card--unlocks').filter({ hasText: '专业会员 年卡' });
     await yearly.getByText('¥1,980.00').waitFor();
@@ -53,7 +53,7 @@ describe('paying for membership', () => {
     await page.getByText('支付成功').waitFor({ timeout: 15_000 });
     await saveScreenshot(page, 'payment-paid-1280', true);
     await gotoHydrated(page, RECORD);
-    await page.locator('.ant-descriptions').getByText('会员可见').first().waitFor({ state: 'detached' });
+    await page.locator('main dl').getByText('会员可见').first().waitFor({ state: 'detached' });
     await gotoHydrated(page, '/account', 'main');
     await page.locator('.grant-summary').getByText('专业会员 年卡').waitFor();
     await page.locator('.grant-summary').getByText('生效中').waitFor();

@@ -83,7 +83,10 @@ describe('public information', () => {
     expect(await page.locator('.data-table .status-tag', { hasText: /^I$/ }).count()).toBe(0);
     await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2' && u.searchParams.get('sort') === 'regno_asc');
-    await page.waitForFunction((first) => document.querySelector('.data-table tbody tr td:first-child a')?.textContent !== first, regNos[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('.data-table tbody tr td:first-child a')?.textContent !== first,
+      regNos[0],
+    );
     const next = await page.locator('.data-table tbody tr td:first-child a').first().textContent();
     expect(next! > regNos.at(-1)!).toBe(true);
     expect(pageErrors).toEqual([]);
@@ -208,15 +211,13 @@ describe('public information', () => {
     const raw = await (await get('/topdatabasedetail?code=registration&id=1')).text();
     expect(raw).toContain('登录后查看');
     await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
-    await expect(page.locator('.ant-descriptions').getByText('登录后查看').count()).resolves.toBe(3);
+    const facts = page.locator('main dl');
+    await expect(facts.getByRole('link', { name: '登录后查看' }).count()).resolves.toBe(3);
     await signInNewMember(page);
     await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
-    await page.locator('.ant-descriptions').getByText('登录后查看').first().waitFor({ state: 'detached' });
-    await expect(page.locator('.ant-descriptions').getByText('会员可见').count()).resolves.toBe(1);
-    const address = await page
-      .locator('.ant-descriptions-item-label', { hasText: '企业地址' })
-      .locator('xpath=following-sibling::td[1]')
-      .textContent();
+    await facts.getByRole('link', { name: '登录后查看' }).first().waitFor({ state: 'detached' });
+    await expect(facts.getByRole('link', { name: '会员可见' }).count()).resolves.toBe(1);
+    const address = await facts.getByRole('term').filter({ hasText: '企业地址' }).locator('xpath=following-sibling::dd[1]').textContent();
     expect(address?.length).toBeGreaterThan(5);
     expect(pageErrors).toEqual([]);
   });

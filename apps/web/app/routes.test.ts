@@ -86,11 +86,15 @@ describe('antd’s scope in the route table', () => {
         '/backlinks',
         '/database',
         '/dbregistrationinfo(废弃)',
+        '/dbinfolist',
         '/dbregistrationinfolist',
         '/home',
         '/homeback',
         '/privacy',
         '/showabout',
+        '/test',
+        '/topdatabase',
+        '/topdatabasedetail',
       ].sort(),
     );
   });

@@ -1,10 +1,11 @@
 import { reviewStatusLabels } from '@fuliaotong/contracts/constants';
 import type { RegistrationDetail, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
 import { data, Link, useLocation } from 'react-router';
 import type { Route } from './+types/database-record';
-import { LoadError } from '../components/load-state';
+import { Breadcrumb } from '../components/breadcrumb';
+import { LoadError, Skeleton } from '../components/load-state';
+import { Notice } from '../components/notice';
 import { RouteLoadError } from '../components/error-view';
 import { databaseRecordQuery } from '../features/databases/database-api';
 import { LockedNote, lockOf } from '../features/databases/locked-field';
@@ -57,12 +58,7 @@ function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
   return (
     <div className="container page">
       <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to={paths.database}>数据库</Link> },
-          { title: <Link to={paths.registrations}>原辅包登记信息</Link> },
-          { title: record.regNo },
-        ]}
+        items={[{ label: '数据库', to: paths.database }, { label: '原辅包登记信息', to: paths.registrations }, { label: record.regNo }]}
       />
       <section className="panel product__head">
         <div className="product__title">
@@ -77,33 +73,42 @@ function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
         </div>
       </section>
       <section className="panel">
-        <Descriptions
-          bordered
-          column={{ xs: 1, md: 2 }}
-          size="middle"
-          items={[
-            { key: 'regNo', label: '登记号', children: record.regNo },
-            { key: 'name', label: '品种名称', children: record.name },
-            { key: 'company', label: '企业名称', children: record.company },
-            { key: 'address', label: '企业地址', children: <Gated record={record} field="companyAddress" /> },
-            { key: 'province', label: '省份', children: record.province },
-            { key: 'source', label: '产品来源', children: record.source },
-            { key: 'spec', label: '规格', children: <Gated record={record} field="spec" /> },
-            { key: 'packageSpec', label: '包装规格', children: <Gated record={record} field="packageSpec" /> },
-            { key: 'type', label: '类型', children: record.type },
-            {
-              key: 'status',
-              label: '与制剂共同审评审批结果',
-              children: (
-                <>
-                  <ReviewStatusTag status={record.reviewStatus} /> {reviewStatusLabels[record.reviewStatus]}
-                </>
-              ),
-            },
-            { key: 'updated', label: '更新日期', children: record.updatedOn },
-            { key: 'remark', label: '备注', children: <Gated record={record} field="remark" /> },
-          ]}
-        />
+        <dl className="facts-table facts-table--pairs">
+          <dt>登记号</dt>
+          <dd>{record.regNo}</dd>
+          <dt>品种名称</dt>
+          <dd>{record.name}</dd>
+          <dt>企业名称</dt>
+          <dd>{record.company}</dd>
+          <dt>企业地址</dt>
+          <dd>
+            <Gated record={record} field="companyAddress" />
+          </dd>
+          <dt>省份</dt>
+          <dd>{record.province}</dd>
+          <dt>产品来源</dt>
+          <dd>{record.source}</dd>
+          <dt>规格</dt>
+          <dd>
+            <Gated record={record} field="spec" />
+          </dd>
+          <dt>包装规格</dt>
+          <dd>
+            <Gated record={record} field="packageSpec" />
+          </dd>
+          <dt>类型</dt>
+          <dd>{record.type}</dd>
+          <dt>与制剂共同审评审批结果</dt>
+          <dd>
+            <ReviewStatusTag status={record.reviewStatus} /> {reviewStatusLabels[record.reviewStatus]}
+          </dd>
+          <dt>更新日期</dt>
+          <dd>{record.updatedOn}</dd>
+          <dt>备注</dt>
+          <dd>
+            <Gated record={record} field="remark" />
+          </dd>
+        </dl>
         {record.excipientId ? (
           <p className="small" style={{ marginTop: 12 }}>
             本品种在辅料通有售：<Link to={withQuery(paths.excipientDetail, { id: record.excipientId })}>查看产品与样品</Link>
@@ -122,13 +127,12 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
   let body;
   if (!user) {
     body = (
-      <Alert
+      <Notice
         type="info"
-        showIcon
         title="该数据库登录后可查看"
         action={
-          <Link to={loginHref(location.pathname + location.search)}>
-            <Button type="primary">登录</Button>
+          <Link to={loginHref(location.pathname + location.search)} className="button button--primary">
+            登录
           </Link>
         }
       />
@@ -136,13 +140,12 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
   } else if (record.isError) {
     const forbidden = record.error instanceof ApiError && record.error.code === 'forbidden';
     body = forbidden ? (
-      <Alert
+      <Notice
         type="warning"
-        showIcon
         title={errorMessage(record.error, '记录加载失败')}
         action={
-          <Link to={paths.upgrade}>
-            <Button type="primary">升级会员</Button>
+          <Link to={paths.upgrade} className="button button--primary">
+            升级会员
           </Link>
         }
       />
@@ -150,47 +153,48 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
       <LoadError type="warning" error={record.error} title="记录加载失败" onRetry={() => void record.refetch()} />
     );
   } else if (!record.data) {
-    body = <Skeleton active />;
+    body = <Skeleton />;
   } else if (code === 'standard') {
     const r = record.data as StandardRecord;
     body = (
-      <Descriptions
-        bordered
-        column={1}
-        items={[
-          { key: 'name', label: '品种名称', children: r.name },
-          { key: 'en', label: '英文名', children: r.nameEn || '—' },
-          { key: 'ph', label: '药典', children: r.pharmacopoeia },
-          { key: 'ed', label: '版本', children: r.edition },
-          { key: 'st', label: '状态', children: r.status },
-          { key: 'eff', label: '实施日期', children: r.effectiveOn ?? '—' },
-        ]}
-      />
+      <dl className="facts-table">
+        <dt>品种名称</dt>
+        <dd>{r.name}</dd>
+        <dt>英文名</dt>
+        <dd>{r.nameEn || '—'}</dd>
+        <dt>药典</dt>
+        <dd>{r.pharmacopoeia}</dd>
+        <dt>版本</dt>
+        <dd>{r.edition}</dd>
+        <dt>状态</dt>
+        <dd>{r.status}</dd>
+        <dt>实施日期</dt>
+        <dd>{r.effectiveOn ?? '—'}</dd>
+      </dl>
     );
   } else {
     const r = record.data as UsageRecord;
     const lock = lockOf(r.locked, 'maxAmount');
     body = (
-      <Descriptions
-        bordered
-        column={1}
-        items={[
-          { key: 'ing', label: '辅料名称', children: r.ingredient },
-          { key: 'route', label: '给药途径', children: r.route },
-          { key: 'form', label: '剂型', children: r.dosageForm },
-          { key: 'max', label: '单位制剂最大用量', children: lock ? <LockedNote locked={lock} /> : r.maxAmount },
-        ]}
-      />
+      <dl className="facts-table">
+        <dt>辅料名称</dt>
+        <dd>{r.ingredient}</dd>
+        <dt>给药途径</dt>
+        <dd>{r.route}</dd>
+        <dt>剂型</dt>
+        <dd>{r.dosageForm}</dd>
+        <dt>单位制剂最大用量</dt>
+        <dd>{lock ? <LockedNote locked={lock} /> : r.maxAmount}</dd>
+      </dl>
     );
   }
   return (
     <div className="container page">
       <Breadcrumb
-        className="page-breadcrumb"
         items={[
-          { title: <Link to={paths.database}>数据库</Link> },
-          { title: <Link to={withQuery(paths.topDatabase, { code })}>{title}</Link> },
-          { title: '记录详情' },
+          { label: '数据库', to: paths.database },
+          { label: title, to: withQuery(paths.topDatabase, { code }) },
+          { label: '记录详情' },
         ]}
       />
       <section className="panel">

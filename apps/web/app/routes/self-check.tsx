@@ -1,15 +1,16 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { Spinner } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
+import { StatusTag } from '../components/status-tag';
+import { toast } from '../components/toast';
 import { apiProbeQuery } from '../features/self-check/self-check-api';
 import { readBrowserInfo, type BrowserInfo } from '../lib/self-check';
 import { paths } from '../paths';
 import { useRootData, useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
 import './self-check.css';
-import { toast } from '../components/toast';
 
 export function meta() {
   return pageMeta(paths.selfCheck);
@@ -63,22 +64,27 @@ export default function SelfCheck() {
         title="连接自检"
         description={`联系客服（${site.phone}）时，可将本页检测结果发送给客服人员，便于排查问题。`}
         extra={
-          <Button onClick={run} loading={running}>
+          <button type="button" className="button" onClick={run} disabled={running} aria-busy={running}>
+            {running ? <Spinner /> : null}
             重新检测
-          </Button>
+          </button>
         }
       />
       <section className="panel">
-        <Descriptions column={1} bordered size="small" title="服务连接">
-          <Descriptions.Item label="页面版本">
+        <h2 className="panel__title">服务连接</h2>
+        <dl className="facts-table">
+          <dt>页面版本</dt>
+          <dd>
             <code data-testid="build-id">{root?.buildId ?? '未知'}</code>
             {newer ? (
-              <Tag color="orange" style={{ marginLeft: 8 }}>
-                服务器已更新，请刷新页面
-              </Tag>
+              <>
+                {' '}
+                <StatusTag color="orange">服务器已更新，请刷新页面</StatusTag>
+              </>
             ) : null}
-          </Descriptions.Item>
-          <Descriptions.Item label="接口可达">
+          </dd>
+          <dt>接口可达</dt>
+          <dd>
             {probe ? (
               probe.reachable ? (
                 <span data-testid="api-status">
@@ -90,10 +96,13 @@ export default function SelfCheck() {
                 </span>
               )
             ) : (
-              <Skeleton.Input active size="small" />
+              <span className="muted">
+                <Spinner /> 检测中…
+              </span>
             )}
-          </Descriptions.Item>
-          <Descriptions.Item label="接口延迟">
+          </dd>
+          <dt>接口延迟</dt>
+          <dd>
             {probe?.reachable ? (
               <span data-testid="api-latency">
                 中位 {probe.medianMs} ms（{probe.samplesMs.length} 次：{probe.samplesMs.join(' / ')} ms）
@@ -101,26 +110,29 @@ export default function SelfCheck() {
             ) : (
               '—'
             )}
-          </Descriptions.Item>
-          <Descriptions.Item label="服务器版本">{probe?.health?.build ?? '—'}</Descriptions.Item>
-        </Descriptions>
+          </dd>
+          <dt>服务器版本</dt>
+          <dd>{probe?.health?.build ?? '—'}</dd>
+        </dl>
       </section>
       <section className="panel">
-        <Descriptions column={1} bordered size="small" title="浏览器信息">
-          <Descriptions.Item label="浏览器">{browser?.userAgent ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="微信内置浏览器">{browser ? (browser.inWeChat ? '是' : '否') : '—'}</Descriptions.Item>
-          <Descriptions.Item label="语言 / 时区">{browser ? `${browser.language} / ${browser.timeZone}` : '—'}</Descriptions.Item>
-          <Descriptions.Item label="屏幕 / 视口">
-            {browser ? `${browser.screen} / ${browser.viewport}（像素比 ${browser.pixelRatio}）` : '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label="Cookie / 本地存储">
-            {browser ? `${browser.cookiesEnabled ? '开启' : '关闭'} / ${browser.localStorage ? '可用' : '不可用'}` : '—'}
-          </Descriptions.Item>
-        </Descriptions>
+        <h2 className="panel__title">浏览器信息</h2>
+        <dl className="facts-table">
+          <dt>浏览器</dt>
+          <dd>{browser?.userAgent ?? '—'}</dd>
+          <dt>微信内置浏览器</dt>
+          <dd>{browser ? (browser.inWeChat ? '是' : '否') : '—'}</dd>
+          <dt>语言 / 时区</dt>
+          <dd>{browser ? `${browser.language} / ${browser.timeZone}` : '—'}</dd>
+          <dt>屏幕 / 视口</dt>
+          <dd>{browser ? `${browser.screen} / ${browser.viewport}（像素比 ${browser.pixelRatio}）` : '—'}</dd>
+          <dt>Cookie / 本地存储</dt>
+          <dd>{browser ? `${browser.cookiesEnabled ? '开启' : '关闭'} / ${browser.localStorage ? '可用' : '不可用'}` : '—'}</dd>
+        </dl>
         <div className="self-check__actions">
-          <Button type="primary" onClick={() => void copy()} disabled={!probe}>
+          <button type="button" className="button button--primary" onClick={() => void copy()} disabled={!probe}>
             复制检测结果
-          </Button>
+          </button>
         </div>
         <pre className="self-check__report" aria-label="检测结果文本">
           {report}

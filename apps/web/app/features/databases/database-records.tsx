@@ -1,12 +1,15 @@
 import { PHARMACOPOEIAS, STANDARD_STATUSES } from '@fuliaotong/contracts/constants';
 import type { DatabaseInfo, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Select, Skeleton, Table, Tag } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/data-table';
+import { SearchField, SelectField } from '../../components/filter-fields';
 import { PageHeading } from '../../components/page-heading';
 import { ListPager, useFilterParams } from '../../components/list-pager';
+import { Notice } from '../../components/notice';
 import { RecordCards, type RecordCardItem } from '../../components/record-cards';
-import { LoadError } from '../../components/load-state';
+import { LoadError, Skeleton } from '../../components/load-state';
+import { StatusTag } from '../../components/status-tag';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
@@ -18,6 +21,11 @@ import { LockedNote, lockOf } from './locked-field';
 
 const PAGE_SIZE = 20;
 
+/** A standard's status: 现行 in green, the others grey. */
+function StandardStatusTag({ status }: { status: string }) {
+  return <StatusTag color={status === '现行' ? 'green' : 'default'}>{status}</StatusTag>;
+}
+
 /** The records as cards for phones: a standard with its status, English name and pharmacopoeia; a usage row with its amount. */
 function recordCards(code: string, items: Array<StandardRecord | UsageRecord>): RecordCardItem[] {
   if (code === 'standard') {
@@ -25,7 +33,7 @@ function recordCards(code: string, items: Array<StandardRecord | UsageRecord>): 
       key: r.id,
       href: withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id }),
       name: r.name,
-      tag: <Tag color={r.status === '现行' ? 'green' : 'default'}>{r.status}</Tag>,
+      tag: <StandardStatusTag status={r.status} />,
       code: r.nameEn,
       meta: `${r.pharmacopoeia} ${r.edition}${r.effectiveOn ? ` · ${r.effectiveOn} 实施` : ''}`,
     }));
@@ -86,14 +94,13 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
     return (
       <div className="container page">
         {heading}
-        <Alert
+        <Notice
           type="info"
-          showIcon
           title={db.access === 'member' ? '该数据库会员可见，请先登录' : '该数据库登录后可查看'}
           description={count}
           action={
-            <Link to={loginHref(location.pathname + location.search)}>
-              <Button type="primary">登录</Button>
+            <Link to={loginHref(location.pathname + location.search)} className="button button--primary">
+              登录
             </Link>
           }
         />
@@ -113,7 +120,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
       <div className="container page">
         {heading}
         <section className="panel">
-          <Skeleton active />
+          <Skeleton />
         </section>
       </div>
     );
@@ -122,14 +129,13 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
     return (
       <div className="container page">
         {heading}
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           title={db.lockedMessage ?? '您的账户暂不能查看该数据库'}
           description={`${count}升级为会员后即可检索全部记录。`}
           action={
-            <Link to={withQuery(paths.upgrade, { for: db.code })}>
-              <Button type="primary">升级会员</Button>
+            <Link to={withQuery(paths.upgrade, { for: db.code })} className="button button--primary">
+              升级会员
             </Link>
           }
         />
@@ -139,71 +145,56 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
   return (
     <div className="container page">
       {heading}
-      <section className="panel filters">
-        <Input.Search
-          key={`k-${params.get('keyword') ?? ''}`}
-          defaultValue={params.get('keyword') ?? ''}
+      <section className="panel filters" aria-label="筛选条件">
+        <SearchField
+          value={params.get('keyword') ?? ''}
           placeholder={db.code === 'standard' ? '品种名称或英文名' : '辅料名称'}
-          allowClear
-          maxLength={50}
-          enterButton="查询"
-          aria-label="关键词"
-          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          button="查询"
+          label="关键词"
+          onSearch={(v) => setFilter({ keyword: v })}
           className="filters__wide"
         />
         {db.code === 'standard' ? (
           <>
-            <Select
-              allowClear
-              prefix="药典"
-              placeholder="全部"
-              aria-label="药典"
-              value={params.get('pharmacopoeia') ?? undefined}
+            <SelectField
+              label="药典"
+              value={params.get('pharmacopoeia')}
               options={PHARMACOPOEIAS.map((p) => ({ value: p, label: p }))}
               onChange={(v) => setFilter({ pharmacopoeia: v })}
             />
-            <Select
-              allowClear
-              prefix="状态"
-              placeholder="全部"
-              aria-label="状态"
-              value={params.get('status') ?? undefined}
+            <SelectField
+              label="状态"
+              value={params.get('status')}
               options={STANDARD_STATUSES.map((s) => ({ value: s, label: s }))}
               onChange={(v) => setFilter({ status: v })}
             />
           </>
         ) : (
           <>
-            <Select
-              allowClear
-              prefix="给药途径"
-              placeholder="全部"
-              aria-label="给药途径"
-              value={params.get('route') ?? undefined}
+            <SelectField
+              label="给药途径"
+              value={params.get('route')}
               options={['口服', '注射', '外用', '吸入', '眼用'].map((r) => ({ value: r, label: r }))}
               onChange={(v) => setFilter({ route: v })}
             />
-            <Input.Search
-              key={`d-${params.get('dosageForm') ?? ''}`}
-              defaultValue={params.get('dosageForm') ?? ''}
+            <SearchField
+              value={params.get('dosageForm') ?? ''}
               placeholder="剂型"
-              allowClear
               maxLength={20}
-              aria-label="剂型"
-              onSearch={(v) => setFilter({ dosageForm: v.trim() })}
+              label="剂型"
+              onSearch={(v) => setFilter({ dosageForm: v })}
             />
           </>
         )}
       </section>
       {records.isError ? (
         records.error instanceof ApiError && records.error.code === 'forbidden' ? (
-          <Alert
+          <Notice
             type="warning"
-            showIcon
             title={errorMessage(records.error, '数据加载失败')}
             action={
-              <Link to={withQuery(paths.upgrade, { for: db.code })}>
-                <Button>升级会员</Button>
+              <Link to={withQuery(paths.upgrade, { for: db.code })} className="button">
+                升级会员
               </Link>
             }
           />
@@ -212,7 +203,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
         )
       ) : !records.data ? (
         <section className="panel">
-          <Skeleton active />
+          <Skeleton />
         </section>
       ) : (
         <>
@@ -221,53 +212,46 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
           </p>
           <section className="panel table-scroll records-table">
             {db.code === 'standard' ? (
-              <Table<StandardRecord>
-                rowKey="id"
-                pagination={false}
-                scroll={{ x: 720 }}
-                dataSource={records.data.items as StandardRecord[]}
-                locale={{ emptyText: '没有符合条件的记录' }}
+              <DataTable<StandardRecord>
+                label={`${db.name}列表`}
+                rowKey={(r) => r.id}
+                minWidth={720}
+                rows={records.data.items as StandardRecord[]}
+                empty="没有符合条件的记录"
                 columns={[
                   {
+                    key: 'name',
                     title: '品种名称',
-                    dataIndex: 'name',
-                    render: (name: string, r) => (
-                      <Link to={withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id })}>{name}</Link>
-                    ),
+                    render: (r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id })}>{r.name}</Link>,
                   },
-                  { title: '英文名', dataIndex: 'nameEn' },
-                  { title: '药典', dataIndex: 'pharmacopoeia', width: 90 },
-                  { title: '版本', dataIndex: 'edition' },
-                  {
-                    title: '状态',
-                    dataIndex: 'status',
-                    width: 100,
-                    render: (s: string) => <Tag color={s === '现行' ? 'green' : 'default'}>{s}</Tag>,
-                  },
-                  { title: '实施日期', dataIndex: 'effectiveOn', width: 120, render: (d: string | null) => d ?? '—' },
+                  { key: 'nameEn', title: '英文名' },
+                  { key: 'pharmacopoeia', title: '药典', width: 90 },
+                  { key: 'edition', title: '版本' },
+                  { key: 'status', title: '状态', width: 100, render: (r) => <StandardStatusTag status={r.status} /> },
+                  { key: 'effectiveOn', title: '实施日期', width: 120, render: (r) => r.effectiveOn ?? '—' },
                 ]}
               />
             ) : (
-              <Table<UsageRecord>
-                rowKey="id"
-                pagination={false}
-                scroll={{ x: 720 }}
-                dataSource={records.data.items as UsageRecord[]}
-                locale={{ emptyText: '没有符合条件的记录' }}
+              <DataTable<UsageRecord>
+                label={`${db.name}列表`}
+                rowKey={(r) => r.id}
+                minWidth={720}
+                rows={records.data.items as UsageRecord[]}
+                empty="没有符合条件的记录"
                 columns={[
                   {
+                    key: 'ingredient',
                     title: '辅料名称',
-                    dataIndex: 'ingredient',
-                    render: (name: string, r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{name}</Link>,
+                    render: (r) => <Link to={withQuery(paths.topDatabaseDetail, { code: 'usage', id: r.id })}>{r.ingredient}</Link>,
                   },
-                  { title: '给药途径', dataIndex: 'route', width: 100 },
-                  { title: '剂型', dataIndex: 'dosageForm' },
+                  { key: 'route', title: '给药途径', width: 100 },
+                  { key: 'dosageForm', title: '剂型' },
                   {
+                    key: 'maxAmount',
                     title: '单位制剂最大用量',
-                    dataIndex: 'maxAmount',
-                    render: (amount: string | undefined, r) => {
+                    render: (r) => {
                       const lock = lockOf(r.locked, 'maxAmount');
-                      return lock ? <LockedNote locked={lock} /> : amount;
+                      return lock ? <LockedNote locked={lock} /> : r.maxAmount;
                     },
                   },
                 ]}
