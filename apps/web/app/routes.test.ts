@@ -89,8 +89,14 @@ describe('antd’s scope in the route table', () => {
         '/dbregistrationinfolist',
         '/home',
         '/homeback',
+        '/news',
         '/privacy',
+        '/regulations',
+        '/search',
         '/showabout',
+        '/topnews',
+        '/topnewsdetail',
+        '/topregulations',
       ].sort(),
     );
   });
