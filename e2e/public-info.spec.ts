@@ -254,8 +254,8 @@ describe('public information', () => {
     await page.waitForURL((u) => u.searchParams.get('type') === 'registration');
     // One type: a flat list whose hits carry their type, paged.
     await page.locator('.search-group').first().waitFor({ state: 'detached' });
-    await page.locator('.search-hit .ant-tag').first().waitFor();
-    const kinds = await page.locator('.search-hit .ant-tag').allTextContents();
+    await page.locator('.search-hit .status-tag').first().waitFor();
+    const kinds = await page.locator('.search-hit .status-tag').allTextContents();
     expect(kinds.length).toBeGreaterThan(0);
     expect(new Set(kinds)).toEqual(new Set(['登记信息']));
     await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
@@ -272,6 +272,26 @@ describe('public information', () => {
     await gotoHydrated(page, `/search?q=${encodeURIComponent('乳'.repeat(51))}`);
     await page.getByText('搜索关键词最多 50 个字').waitFor();
     expect(await page.locator('.search-hit').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('news categories are links that keep the search words and mark the chosen one', async () => {
+    const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await gotoHydrated(page, `/news?keyword=${encodeURIComponent('筛选')}&page=2`);
+    await waitForHeading(page, '行业资讯');
+    const categories = page.getByRole('navigation', { name: '资讯分类' });
+    expect(await categories.getByRole('link', { name: '全部' }).getAttribute('aria-current')).toBe('page');
+    await categories.getByRole('link', { name: '技术文章' }).click();
+    await page.waitForURL(
+      (u) => u.searchParams.get('category') === '技术文章' && u.searchParams.get('keyword') === '筛选' && !u.searchParams.has('page'),
+    );
+    await categories.locator('[aria-current="page"]', { hasText: '技术文章' }).waitFor();
+    await page.waitForFunction(() => {
+      const metas = Array.from(document.querySelectorAll('.news-item .article-list__meta')).map((e) => e.textContent ?? '');
+      return metas.length > 0 && metas.every((m) => m.startsWith('技术文章'));
+    });
+    await page.getByLabel('搜索资讯').fill('');
+    await page.waitForURL((u) => !u.searchParams.has('keyword') && u.searchParams.get('category') === '技术文章');
     expect(pageErrors).toEqual([]);
   });
 });

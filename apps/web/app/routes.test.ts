@@ -90,11 +90,17 @@ describe('antd’s scope in the route table', () => {
         '/dbregistrationinfolist',
         '/home',
         '/homeback',
+        '/news',
         '/privacy',
+        '/regulations',
+        '/search',
         '/showabout',
         '/test',
         '/topdatabase',
         '/topdatabasedetail',
+        '/topnews',
+        '/topnewsdetail',
+        '/topregulations',
       ].sort(),
     );
   });

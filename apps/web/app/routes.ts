@@ -6,7 +6,8 @@ const GUARD = 'layouts/signed-in-guard.tsx';
 /**
  * The scope of antd's components (its locale, theme and App context), a pathless parent route mounted
  * once per group, each with its own id: only pages under it load antd. Pages outside it (home, about,
- * links, the policies, the databases' index, lists and records, the self-check, not found) load the public shell alone (docs/decisions/0036-an-antd-free-public-shell.md).
+ * links, the policies, the databases' index, lists and records, regulations, news, search, the self-check, not found)
+ * load the public shell alone (docs/decisions/0036-an-antd-free-public-shell.md, 0037-public-pages-in-plain-components.md).
  */
 const ANTD = 'layouts/antd-layout.tsx';
 
@@ -29,15 +30,15 @@ export default [
     route('dbinfolist', 'routes/database-records.tsx', { id: 'dbinfolist' }),
     route('topdatabasedetail', 'routes/database-record.tsx'),
     route('test', 'routes/self-check.tsx'),
+    route('search', 'routes/search.tsx'),
+    route('regulations', 'routes/regulations.tsx', { id: 'regulations' }),
+    route('topregulations', 'routes/regulations.tsx', { id: 'topregulations' }),
+    route('news', 'routes/news.tsx', { id: 'news' }),
+    route('topnews', 'routes/news.tsx', { id: 'topnews' }),
+    route('topnewsdetail', 'routes/news-detail.tsx'),
     layout(ANTD, { id: 'antd:site' }, [
       route('excipientsinfo', 'routes/excipients.tsx'),
       route('excipientsdetail', 'routes/excipient-detail.tsx'),
-      route('search', 'routes/search.tsx'),
-      route('regulations', 'routes/regulations.tsx', { id: 'regulations' }),
-      route('topregulations', 'routes/regulations.tsx', { id: 'topregulations' }),
-      route('news', 'routes/news.tsx', { id: 'news' }),
-      route('topnews', 'routes/news.tsx', { id: 'topnews' }),
-      route('topnewsdetail', 'routes/news-detail.tsx'),
       // The sample cart and the application form work only with a session.
       layout(GUARD, { id: 'signed-in:site' }, [
         route('samplecart', 'routes/sample-cart.tsx'),

@@ -1,6 +1,5 @@
-import { Breadcrumb } from 'antd';
-import { Link } from 'react-router';
 import type { Route } from './+types/news-detail';
+import { Breadcrumb } from '../components/breadcrumb';
 import { newsArticleQuery, newsPageQuery } from '../features/articles/article-api';
 import { NewsList, RelatedAside } from '../features/articles/article-lists';
 import { FavoriteButton } from '../features/favorites/favorite-button';
@@ -34,10 +33,9 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page article-page">
       <Breadcrumb
-        className="page-breadcrumb"
         items={[
-          { title: <Link to={paths.news}>行业资讯</Link> },
-          { title: <Link to={withQuery(paths.news, { category: n.category })}>{n.category}</Link> },
+          { label: '行业资讯', to: paths.news },
+          { label: n.category, to: withQuery(paths.news, { category: n.category }) },
         ]}
       />
       <div className="article-layout">

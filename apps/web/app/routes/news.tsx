@@ -1,9 +1,11 @@
 import { NEWS_CATEGORIES } from '@fuliaotong/contracts/constants';
-import { Empty, Input, Segmented } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
+import { SearchField } from '../components/filter-fields';
+import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
+import { SegmentedLinks } from '../components/segmented-links';
 import { newsPageQuery } from '../features/articles/article-api';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
@@ -24,28 +26,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, page: await loadQueries(context, (ensure, c) => ensure(newsPageQuery(query, c))) };
 }
 
+/** The list narrowed to one category (全部: none), from its first page, keeping the search words. */
+function categoryHref(params: URLSearchParams, category: string | undefined): string {
+  const next = new URLSearchParams(params);
+  if (category) next.set('category', category);
+  else next.delete('category');
+  next.delete('page');
+  const search = next.toString();
+  return search ? `?${search}` : '?';
+}
+
 export default function News({ loaderData }: Route.ComponentProps) {
   const page = usePublicQuery(newsPageQuery(loaderData.query), loaderData.page, { personal: false });
   const [params, setFilter] = useFilterParams();
+  const category = params.get('category');
   return (
     <div className="container page">
       <PageHeading title={pageInfo(paths.news).title} description="药用辅料行业动态、政策解读、技术文章与展会活动。" />
       <div className="toolbar">
-        <Segmented
-          aria-label="资讯栏目"
-          value={params.get('category') ?? '全部'}
-          options={['全部', ...NEWS_CATEGORIES]}
-          onChange={(v) => setFilter({ category: v === '全部' ? undefined : String(v) })}
-          className="news-tabs"
+        <SegmentedLinks
+          label="资讯分类"
+          items={[undefined, ...NEWS_CATEGORIES].map((c) => ({
+            label: c ?? '全部',
+            to: categoryHref(params, c),
+            current: category === (c ?? null),
+          }))}
         />
-        <Input.Search
-          key={params.get('keyword') ?? ''}
-          defaultValue={params.get('keyword') ?? ''}
+        <SearchField
+          value={params.get('keyword') ?? ''}
           placeholder="搜索资讯"
-          allowClear
-          maxLength={50}
-          aria-label="搜索资讯"
-          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          label="搜索资讯"
+          onSearch={(v) => setFilter({ keyword: v })}
           className="toolbar__search"
         />
       </div>
@@ -53,7 +64,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         共 <strong>{page.totalCount}</strong> 篇
       </p>
       {page.items.length === 0 ? (
-        <Empty description="没有符合条件的资讯" />
+        <EmptyState description="没有符合条件的资讯" />
       ) : (
         <ul className="news-list">
           {page.items.map((n) => (

@@ -1,9 +1,9 @@
 import { REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts/constants';
 import type { RegulationDetail, RegulationPage, RegulationSummary } from '@fuliaotong/contracts';
-import { Breadcrumb, DatePicker, Descriptions, Empty, Input, Select } from 'antd';
-import dayjs from 'dayjs';
-import { Link } from 'react-router';
 import type { Route } from './+types/regulations';
+import { Breadcrumb } from '../components/breadcrumb';
+import { DateRangeField, SearchField, SelectField } from '../components/filter-fields';
+import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
 import { regulationPageQuery, regulationQuery } from '../features/articles/article-api';
@@ -56,27 +56,30 @@ function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail
   return (
     <div className="container page article-page">
       <Breadcrumb
-        className="page-breadcrumb"
         items={[
-          { title: <Link to={paths.regulations}>法规政策</Link> },
-          { title: <Link to={withQuery(paths.regulations, { category: r.category })}>{r.category}</Link> },
+          { label: '法规政策', to: paths.regulations },
+          { label: r.category, to: withQuery(paths.regulations, { category: r.category }) },
         ]}
       />
       <div className="article-layout">
         <article className="panel">
           <h1 className="article-page__title">{r.title}</h1>
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2 }}
-            items={[
-              { key: 'issuer', label: '发布机构', children: r.issuer },
-              { key: 'doc', label: '文号', children: r.docNumber ?? '—' },
-              { key: 'issued', label: '发布日期', children: r.issuedOn },
-              { key: 'effective', label: '实施日期', children: r.effectiveOn ?? '—' },
-              { key: 'status', label: '状态', children: <RegulationStatusTag status={r.status} /> },
-              { key: 'category', label: '类别', children: r.category },
-            ]}
-          />
+          <dl className="facts-table">
+            <dt>发布机构</dt>
+            <dd>{r.issuer}</dd>
+            <dt>文号</dt>
+            <dd>{r.docNumber ?? '—'}</dd>
+            <dt>发布日期</dt>
+            <dd>{r.issuedOn}</dd>
+            <dt>实施日期</dt>
+            <dd>{r.effectiveOn ?? '—'}</dd>
+            <dt>状态</dt>
+            <dd>
+              <RegulationStatusTag status={r.status} />
+            </dd>
+            <dt>类别</dt>
+            <dd>{r.category}</dd>
+          </dl>
           <div className="article-page__actions">
             <FavoriteButton targetType="regulation" targetId={r.id} favoriteId={r.favoriteId} />
           </div>
@@ -99,51 +102,42 @@ function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail
 function RegulationIndex({ query, page: serverPage }: { query: Record<string, string>; page: RegulationPage }) {
   const page = usePublicQuery(regulationPageQuery(query), serverPage, { personal: false });
   const [params, setFilter] = useFilterParams();
-  const from = params.get('issuedFrom');
-  const to = params.get('issuedTo');
   return (
     <div className="container page">
       <PageHeading title={pageInfo(paths.regulations).title} description="药用辅料相关法律法规、部门规章、技术指导原则与征求意见稿。" />
       <section className="panel filters">
-        <Input.Search
-          key={`k-${params.get('keyword') ?? ''}`}
-          defaultValue={params.get('keyword') ?? ''}
+        <SearchField
+          value={params.get('keyword') ?? ''}
           placeholder="标题、发布机构或文号"
-          allowClear
-          maxLength={50}
-          enterButton="查询"
-          aria-label="关键词"
-          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          button="查询"
+          label="关键词"
+          onSearch={(v) => setFilter({ keyword: v })}
           className="filters__wide"
         />
-        <Select
-          allowClear
-          placeholder="类别"
-          aria-label="类别"
-          value={params.get('category') ?? undefined}
+        <SelectField
+          label="类别"
+          value={params.get('category')}
           options={REGULATION_CATEGORIES.map((c) => ({ value: c, label: c }))}
           onChange={(v) => setFilter({ category: v })}
         />
-        <Select
-          allowClear
-          placeholder="状态"
-          aria-label="状态"
-          value={params.get('status') ?? undefined}
+        <SelectField
+          label="状态"
+          value={params.get('status')}
           options={REGULATION_STATUSES.map((s) => ({ value: s, label: s }))}
           onChange={(v) => setFilter({ status: v })}
         />
-        <DatePicker.RangePicker
-          aria-label="发布日期"
-          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-          allowEmpty={[true, true]}
-          onChange={(range) => setFilter({ issuedFrom: range?.[0]?.format('YYYY-MM-DD'), issuedTo: range?.[1]?.format('YYYY-MM-DD') })}
+        <DateRangeField
+          label="发布日期"
+          from={params.get('issuedFrom')}
+          to={params.get('issuedTo')}
+          onChange={(issuedFrom, issuedTo) => setFilter({ issuedFrom, issuedTo })}
         />
       </section>
       <p className="result-count" role="status">
         共 <strong>{page.totalCount}</strong> 篇
       </p>
       <section className="panel">
-        {page.items.length ? <RegulationList items={page.items} /> : <Empty description="没有符合条件的法规" />}
+        {page.items.length ? <RegulationList items={page.items} /> : <EmptyState description="没有符合条件的法规" />}
       </section>
       <ListPager total={page.totalCount} pageSize={PAGE_SIZE} />
     </div>

@@ -1,10 +1,12 @@
 import { SEARCH_MAX_LENGTH, searchTypeLabels } from '@fuliaotong/contracts/constants';
 import type { SearchHit, SearchResult, SearchType } from '@fuliaotong/contracts';
-import { Alert, Empty, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
 import { HomeSearch } from '../features/search/home-search';
+import { EmptyState } from '../components/load-state';
+import { Notice } from '../components/notice';
 import { PageHeading } from '../components/page-heading';
+import { StatusTag } from '../components/status-tag';
 import { ListPager, useFilterParams } from '../components/list-pager';
 import { searchQuery, type SearchParams } from '../features/search/search-api';
 import { usePublicQuery } from '../features/session/use-public-query';
@@ -65,7 +67,7 @@ function Hit({ hit, showType }: { hit: SearchHit; showType: boolean }) {
   return (
     <li className="search-hit">
       <div className="search-hit__head">
-        {showType ? <Tag>{searchTypeLabels[hit.type]}</Tag> : null}
+        {showType ? <StatusTag>{searchTypeLabels[hit.type]}</StatusTag> : null}
         <Link to={hit.url} className="search-hit__title">
           <Highlighted text={hit.title} ranges={hit.titleHighlights} />
         </Link>
@@ -108,7 +110,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <HomeSearch key={q} size="large" defaultValue={q} />
       </div>
       {problem ? (
-        <Alert type="info" showIcon title={problem} className="search-page__problem" />
+        <Notice type="info" title={problem} className="search-page__problem" />
       ) : result ? (
         <section className="panel search-page__results">
           {/* The kinds of result, each a link to the same search narrowed to it (a row that scrolls sideways on phones). */}
@@ -125,7 +127,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
           {result.items.length === 0 ? (
-            <Empty
+            <EmptyState
               description={
                 result.type === 'all' || total === 0
                   ? `没有找到与“${q}”相关的内容，换个关键词试试（如辅料名称、CAS 号、登记号或企业名称）。`
