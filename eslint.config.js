@@ -181,6 +181,8 @@ export default tseslint.config(
       'apps/web/app/features/articles/article-lists.tsx',
       'apps/web/app/features/databases/database-card.tsx',
       'apps/web/app/features/catalogue/excipient-card.tsx',
+      'apps/web/app/routes/{excipients,excipient-detail}.tsx',
+      'apps/web/app/features/sample/add-to-cart.tsx',
       'apps/web/app/features/account/user-display.tsx',
       'apps/web/app/features/legal/policy-page.tsx',
     ],

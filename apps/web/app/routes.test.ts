@@ -87,6 +87,8 @@ describe('antd’s scope in the route table', () => {
         '/database',
         '/dbregistrationinfo(废弃)',
         '/dbregistrationinfolist',
+        '/excipientsdetail',
+        '/excipientsinfo',
         '/home',
         '/homeback',
         '/privacy',

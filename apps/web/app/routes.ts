@@ -6,7 +6,7 @@ const GUARD = 'layouts/signed-in-guard.tsx';
 /**
  * The scope of antd's components (its locale, theme and App context), a pathless parent route mounted
  * once per group, each with its own id: only pages under it load antd. Pages outside it (home, about,
- * links, the policies, the databases' index and lists, not found) load the public shell alone (docs/decisions/0036-an-antd-free-public-shell.md).
+ * links, the policies, the catalogue and its product pages, the databases' index and lists, not found) load the public shell alone (docs/decisions/0036-an-antd-free-public-shell.md).
  */
 const ANTD = 'layouts/antd-layout.tsx';
 
@@ -25,10 +25,10 @@ export default [
     route('privacy', 'routes/privacy.tsx'),
     route('*', 'routes/not-found.tsx'),
     route('dbregistrationinfolist', 'routes/registrations.tsx'),
+    route('excipientsinfo', 'routes/excipients.tsx'),
+    route('excipientsdetail', 'routes/excipient-detail.tsx'),
     layout(ANTD, { id: 'antd:site' }, [
       route('test', 'routes/self-check.tsx'),
-      route('excipientsinfo', 'routes/excipients.tsx'),
-      route('excipientsdetail', 'routes/excipient-detail.tsx'),
       route('search', 'routes/search.tsx'),
       route('topdatabase', 'routes/database-records.tsx', { id: 'topdatabase' }),
       route('dbinfolist', 'routes/database-records.tsx', { id: 'dbinfolist' }),
