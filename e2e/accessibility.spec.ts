@@ -53,6 +53,7 @@ async function publicPages(): Promise<string[]> {
   return [
     '/home',
     '/excipientsinfo',
+    `/excipientsinfo?category=${encodeURIComponent('崩解剂')}&sampleAvailable=true`,
     '/excipientsdetail?id=1',
     '/database',
     '/dbregistrationinfolist',

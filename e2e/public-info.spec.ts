@@ -58,11 +58,16 @@ describe('public information', () => {
       return categories.length > 0 && categories.every((c) => c === '崩解剂');
     });
     await page.locator('.excipient-card', { hasText: '交联羧甲基纤维素钠' }).waitFor();
-    await page.locator('.chosen-filters .ant-tag', { hasText: '崩解剂' }).waitFor();
+    await page.getByRole('button', { name: '移除筛选：崩解剂' }).waitFor();
     await page.getByLabel('搜索辅料').fill('羧甲');
     await page.getByLabel('搜索辅料').press('Enter');
     await page.waitForURL((u) => u.searchParams.get('keyword') === '羧甲');
     expect(search(page).get('category')).toBe('崩解剂');
+    // A chosen filter's chip takes that filter alone away.
+    await page.getByRole('button', { name: '移除筛选：关键词：羧甲' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('keyword') && u.searchParams.get('category') === '崩解剂');
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('keyword') === '羧甲' && u.searchParams.get('category') === '崩解剂');
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('keyword') && u.searchParams.get('category') === '崩解剂');
     await page.goBack();

@@ -252,7 +252,7 @@ describe('side panel and sample cart', () => {
     // Beyond the limit: the check refuses, and says why; nothing changes.
     await page.getByRole('spinbutton', { name: '样品数量' }).fill('10');
     await page.getByRole('button', { name: /加入样品车/ }).click();
-    await page.locator('.sample-picker__outcome.ant-alert-warning', { hasText: '每种样品最多申请 10 件' }).waitFor();
+    await page.locator('.sample-picker__outcome.notice--warning', { hasText: '每种样品最多申请 10 件' }).waitFor();
     const list = await apiRequest<{ items: Array<{ specId: number; quantity: number }> }>('/api/app/sample/sample-cart-list', {
       token: member.token,
     });
@@ -280,16 +280,13 @@ describe('side panel and sample cart', () => {
     await cartLink(page).click();
     await page.waitForURL((u) => u.pathname === '/samplecart');
     await waitForHeading(page, '样品车');
-    const row = (pick: SamplePick) =>
-      page.locator('.cart-table tr', { hasText: pick.nameZh }).filter({ hasText: pick.spec.packSize });
+    const row = (pick: SamplePick) => page.locator('.cart-table tr', { hasText: pick.nameZh }).filter({ hasText: pick.spec.packSize });
     await row(third!).waitFor();
     await page.getByText('已选 3 种，共 3 件').waitFor();
     await page.getByText(/样品车最多 \d+ 种样品/).waitFor();
 
     // Quantity: + on the first product saves 2.
-    const saved = page.waitForResponse(
-      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/app/sample/sample-cart/'),
-    );
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/app/sample/sample-cart/'));
     await row(first!)
       .getByRole('button', { name: `增加${first!.nameZh} ${first!.spec.grade} ${first!.spec.packSize} 的数量` })
       .click();
@@ -500,9 +497,7 @@ describe('side panel and sample cart: screenshots', () => {
     await page.locator('.sample-picker__bar').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
       const button = document.querySelector('.sample-picker__add');
-      return (
-        !!button && !(button as HTMLButtonElement).disabled && getComputedStyle(button).backgroundColor === 'rgb(11, 106, 168)'
-      );
+      return !!button && !(button as HTMLButtonElement).disabled && getComputedStyle(button).backgroundColor === 'rgb(11, 106, 168)';
     });
     await saveScreenshot(page, `sample-product-specs-${width}`);
     if (name === 'desktop') {

@@ -40,7 +40,7 @@ describe('platform shell: routing and server rendering', () => {
     const homeSheets = await stylesheetsOf(html);
     expect(homeSheets).not.toContain('.ant-btn');
     expect(homeSheets).toContain('.site-header');
-    expect(await stylesheetsOf(await (await get('/excipientsinfo')).text())).toContain('.ant-btn');
+    expect(await stylesheetsOf(await (await get('/login')).text())).toContain('.ant-btn');
 
     const { page, console: messages, pageErrors } = await browser.newPage();
     const antdCode: string[] = [];

@@ -88,6 +88,8 @@ describe('antd’s scope in the route table', () => {
         '/dbregistrationinfo(废弃)',
         '/dbinfolist',
         '/dbregistrationinfolist',
+        '/excipientsdetail',
+        '/excipientsinfo',
         '/home',
         '/homeback',
         '/news',

@@ -6,8 +6,9 @@ const GUARD = 'layouts/signed-in-guard.tsx';
 /**
  * The scope of antd's components (its locale, theme and App context), a pathless parent route mounted
  * once per group, each with its own id: only pages under it load antd. Pages outside it (home, about,
- * links, the policies, the databases' index, lists and records, regulations, news, search, the self-check, not found)
- * load the public shell alone (docs/decisions/0036-an-antd-free-public-shell.md, 0037-public-pages-in-plain-components.md).
+ * links, the policies, the catalogue and its product pages, the databases' index, lists and records,
+ * regulations, news, search, the self-check, not found) load the public shell alone
+ * (docs/decisions/0036-an-antd-free-public-shell.md, 0037-public-pages-in-plain-components.md).
  */
 const ANTD = 'layouts/antd-layout.tsx';
 
@@ -25,6 +26,8 @@ export default [
     route('agreement', 'routes/agreement.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('*', 'routes/not-found.tsx'),
+    route('excipientsinfo', 'routes/excipients.tsx'),
+    route('excipientsdetail', 'routes/excipient-detail.tsx'),
     route('dbregistrationinfolist', 'routes/registrations.tsx'),
     route('topdatabase', 'routes/database-records.tsx', { id: 'topdatabase' }),
     route('dbinfolist', 'routes/database-records.tsx', { id: 'dbinfolist' }),
@@ -36,9 +39,8 @@ export default [
     route('news', 'routes/news.tsx', { id: 'news' }),
     route('topnews', 'routes/news.tsx', { id: 'topnews' }),
     route('topnewsdetail', 'routes/news-detail.tsx'),
+    // Signed-in pages of this layout that show antd's forms and tables.
     layout(ANTD, { id: 'antd:site' }, [
-      route('excipientsinfo', 'routes/excipients.tsx'),
-      route('excipientsdetail', 'routes/excipient-detail.tsx'),
       // The sample cart and the application form work only with a session.
       layout(GUARD, { id: 'signed-in:site' }, [
         route('samplecart', 'routes/sample-cart.tsx'),

@@ -4,8 +4,13 @@ export type StatusTagColor = 'default' | 'green' | 'blue' | 'orange' | 'gold';
 
 /**
  * A short status label (现行, 会员, …) on the public pages, in antd's tag look with the site's readable
- * text colours, drawn by the site's CSS: the home page shows these without antd.
+ * text colours, drawn by the site's CSS: the home page shows these without antd. `title`: the full name
+ * of an abbreviation (ChP → 中国药典), shown on hover.
  */
-export function StatusTag({ color = 'default', children }: { color?: StatusTagColor; children: string }) {
-  return <span className={`status-tag status-tag--${color}`}>{children}</span>;
+export function StatusTag({ color = 'default', title, children }: { color?: StatusTagColor; title?: string; children: string }) {
+  return (
+    <span className={`status-tag status-tag--${color}`} title={title}>
+      {children}
+    </span>
+  );
 }

@@ -1,7 +1,6 @@
 import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Descriptions, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/excipient-detail';
 import { excipientQuery } from '../features/catalogue/excipient-api';
@@ -14,7 +13,9 @@ import { idFrom, loadQueries } from '../lib/route-data';
 import { useSiteProfile } from '../root-data';
 import { paths, withQuery } from '../paths';
 import { errorMeta, pageMeta } from '../site/pages';
+import { Breadcrumb } from '../components/breadcrumb';
 import { RouteLoadError } from '../components/error-view';
+import { StatusTag } from '../components/status-tag';
 import '../features/catalogue/catalogue.css';
 import '../features/sample/sample.css';
 
@@ -59,11 +60,10 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
   return (
     <div className="container page product">
       <Breadcrumb
-        className="page-breadcrumb"
         items={[
-          { title: <Link to={paths.excipients}>辅料产品</Link> },
-          { title: <Link to={withQuery(paths.excipients, { category: item.category })}>{item.category}</Link> },
-          { title: item.nameZh },
+          { label: '辅料产品', to: paths.excipients },
+          { label: item.category, to: withQuery(paths.excipients, { category: item.category }) },
+          { label: item.nameZh },
         ]}
       />
       <section className="panel product__head">
@@ -71,21 +71,22 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
           <h1>{item.nameZh}</h1>
           <p className="product__en">{item.nameEn}</p>
           <div className="product__tags">
-            <Tag color="blue">{item.category}</Tag>
+            <StatusTag color="blue">{item.category}</StatusTag>
             {item.pharmacopoeias.map((p) => (
-              <Tag key={p} title={pharmacopoeiaLabels[p]}>
+              <StatusTag key={p} title={pharmacopoeiaLabels[p]}>
                 {p}
-              </Tag>
+              </StatusTag>
             ))}
-            {item.sampleAvailable ? <Tag color="green">可申请样品</Tag> : <Tag>暂不提供样品</Tag>}
+            {item.sampleAvailable ? <StatusTag color="green">可申请样品</StatusTag> : <StatusTag>暂不提供样品</StatusTag>}
           </div>
         </div>
         <div className="product__actions">
           <FavoriteButton targetType="excipient" targetId={item.id} favoriteId={item.favoriteId} />
           {item.specs.some((s) => s.sampleAvailable) ? (
-            <Button type="primary" icon={<ShoppingCartOutlined aria-hidden />} href="#specs">
+            <a className="button button--primary" href="#specs">
+              <ShoppingCartOutlined aria-hidden />
               申请样品
-            </Button>
+            </a>
           ) : null}
         </div>
       </section>
@@ -94,21 +95,18 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
         <div className="product__main">
           <section className="panel">
             <h2 className="panel__title">基本信息</h2>
-            <Descriptions
-              column={{ xs: 1, sm: 2 }}
-              size="small"
-              items={[
-                { key: 'cas', label: 'CAS 号', children: item.cas ?? '—' },
-                { key: 'category', label: '功能分类', children: item.category },
-                { key: 'synonyms', label: '别名', children: item.synonyms.join('、') || '—' },
-                { key: 'forms', label: '适用剂型', children: item.dosageForms.join('、') },
-                {
-                  key: 'ph',
-                  label: '药典符合性',
-                  children: item.pharmacopoeias.map((p) => `${p}（${pharmacopoeiaLabels[p]}）`).join('、'),
-                },
-              ]}
-            />
+            <dl className="facts-table">
+              <dt>CAS 号</dt>
+              <dd>{item.cas ?? '—'}</dd>
+              <dt>功能分类</dt>
+              <dd>{item.category}</dd>
+              <dt>别名</dt>
+              <dd>{item.synonyms.join('、') || '—'}</dd>
+              <dt>适用剂型</dt>
+              <dd>{item.dosageForms.join('、')}</dd>
+              <dt>药典符合性</dt>
+              <dd>{item.pharmacopoeias.map((p) => `${p}（${pharmacopoeiaLabels[p]}）`).join('、')}</dd>
+            </dl>
           </section>
 
           <section className="panel" id="specs" aria-labelledby="specs-title">
@@ -146,7 +144,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
                     ) : (
                       r.regNo
                     )}
-                    <Tag color={r.status === 'A' ? 'green' : 'orange'}>{reviewStatusLabels[r.status]}</Tag>
+                    <StatusTag color={r.status === 'A' ? 'green' : 'orange'}>{reviewStatusLabels[r.status]}</StatusTag>
                   </li>
                 ))}
               </ul>
@@ -159,7 +157,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
               {item.documents.map((doc) => (
                 <li key={doc.id}>
                   <span>
-                    <Tag title={documentKindLabels[doc.kind]}>{doc.kind}</Tag>
+                    <StatusTag title={documentKindLabels[doc.kind]}>{doc.kind}</StatusTag>
                     {doc.title}
                   </span>
                   <DocumentAction doc={doc} />

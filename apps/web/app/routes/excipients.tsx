@@ -1,8 +1,10 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { PHARMACOPOEIAS, pharmacopoeiaLabels } from '@fuliaotong/contracts/constants';
-import { Checkbox, Empty, Input, Select, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/excipients';
+import { CheckField, SearchField, SelectField } from '../components/filter-fields';
+import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
 import { excipientFacetsQuery, excipientPageQuery } from '../features/catalogue/excipient-api';
@@ -100,35 +102,27 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
     <div className="container page catalogue">
       <PageHeading title={info.title} description="按功能分类、适用剂型与药典标准查找药用辅料，在线申请样品。" />
       <div className="toolbar catalogue__toolbar">
-        <Input.Search
-          key={params.get('keyword') ?? ''}
-          defaultValue={params.get('keyword') ?? ''}
+        <SearchField
+          value={params.get('keyword') ?? ''}
           placeholder="名称、英文名、CAS 号或别名"
-          allowClear
-          maxLength={50}
-          enterButton="搜索"
-          aria-label="搜索辅料"
-          onSearch={(v) => setFilter({ keyword: v.trim() })}
+          button="搜索"
+          label="搜索辅料"
+          onSearch={(v) => setFilter({ keyword: v })}
           className="toolbar__search"
         />
-        <Select
-          allowClear
-          prefix="药典"
-          placeholder="全部"
-          aria-label="药典标准"
-          value={params.get('pharmacopoeia') ?? undefined}
+        <SelectField
+          label="药典标准"
+          value={params.get('pharmacopoeia')}
           options={PHARMACOPOEIAS.map((p) => ({ value: p, label: `${p} ${pharmacopoeiaLabels[p]}` }))}
           onChange={(v) => setFilter({ pharmacopoeia: v })}
           className="toolbar__select"
-          popupMatchSelectWidth={false}
         />
-        <Checkbox
+        <CheckField
+          label="只看可申请样品"
           checked={params.get('sampleAvailable') === 'true'}
-          onChange={(e) => setFilter({ sampleAvailable: e.target.checked ? 'true' : undefined })}
+          onChange={(checked) => setFilter({ sampleAvailable: checked ? 'true' : undefined })}
           className="toolbar__check"
-        >
-          只看可申请样品
-        </Checkbox>
+        />
       </div>
       <div className="catalogue__layout">
         <aside className="catalogue__facets panel" aria-label="分类筛选">
@@ -152,11 +146,21 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
             共找到 <strong>{page.totalCount}</strong> 种辅料
             {chosen.length ? (
               <span className="chosen-filters">
-                {chosen.map((key) => (
-                  <Tag key={key} closable onClose={() => setFilter({ [key]: undefined })} color="blue">
-                    {chipLabels[key]!(params.get(key)!)}
-                  </Tag>
-                ))}
+                {chosen.map((key) => {
+                  const label = chipLabels[key]!(params.get(key)!);
+                  return (
+                    <button
+                      key={key}
+                      type="button"
+                      className="filter-chip"
+                      aria-label={`移除筛选：${label}`}
+                      onClick={() => setFilter({ [key]: undefined })}
+                    >
+                      {label}
+                      <CloseOutlined aria-hidden className="filter-chip__close" />
+                    </button>
+                  );
+                })}
                 <Link to={paths.excipients} className="chosen-filters__clear">
                   清除全部
                 </Link>
@@ -165,7 +169,7 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
           </div>
           {page.items.length === 0 ? (
             <section className="panel">
-              <Empty description="没有符合条件的辅料，换个关键词或筛选条件试试。" />
+              <EmptyState description="没有符合条件的辅料，换个关键词或筛选条件试试。" />
             </section>
           ) : (
             <div className="excipient-grid excipient-grid--list">

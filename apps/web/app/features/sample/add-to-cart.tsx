@@ -1,9 +1,11 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
 import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
-import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../../components/load-state';
+import { Notice } from '../../components/notice';
+import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
@@ -11,7 +13,6 @@ import { useCurrentUser } from '../session/session';
 import { QuantityInput } from './quantity-input';
 import { CartLimitError, useAddToCart, useCartList } from './sample-api';
 import './sample.css';
-import { toast } from '../../components/toast';
 
 /** Specs by grade, in the order the API lists them. */
 function gradesOf(specs: ExcipientSpec[]): Array<[string, ExcipientSpec[]]> {
@@ -58,7 +59,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
   };
 
   const submit = () => {
-    if (!chosen) return;
+    if (!chosen || add.isPending) return;
     const qty = clampQuantity(quantity, maxQuantity);
     if (!user) {
       const back = withQuery(paths.excipientDetail, { id: product.id, spec: chosen.id, qty });
@@ -153,23 +154,22 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
             />
             <span className="muted small">件（最多 {maxQuantity}）</span>
           </div>
-          <Button
-            type="primary"
-            icon={<ShoppingCartOutlined aria-hidden />}
+          <button
+            type="button"
+            className="button button--primary sample-picker__add"
             disabled={!chosen}
-            loading={add.isPending}
+            aria-busy={add.isPending}
             onClick={submit}
-            className="sample-picker__add"
           >
+            {add.isPending ? <Spinner /> : <ShoppingCartOutlined aria-hidden />}
             加入样品车
-          </Button>
+          </button>
         </div>
       )}
       {outcome ? (
-        <Alert
+        <Notice
           className="sample-picker__outcome"
           type={outcome.type === 'added' ? 'success' : 'warning'}
-          showIcon
           title={outcome.text}
           action={
             outcome.type === 'added' || (outcome.type === 'refused' && user) ? <Link to={paths.sampleCart}>去样品车</Link> : undefined
