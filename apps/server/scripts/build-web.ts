@@ -1,7 +1,7 @@
 /**
  * `npm run build`: builds the web app into a new folder of apps/web/builds and makes it the current
  * build (what a server starting from now on serves); servers already running keep theirs. Then prints
- * each page's first-load JavaScript and fails when a public page grows past its ceiling (web-budget.ts).
+ * each page's first-load JavaScript and fails when a public page grows past its target (web-budget.ts).
  */
 import path from 'node:path';
 import { budgetReport, firstLoadByRoute } from './web-budget.js';
@@ -16,7 +16,7 @@ try {
   const { text, over } = budgetReport(await firstLoadByRoute(built.dir));
   console.log(text);
   if (over.length > 0) {
-    console.error(`past the JavaScript ceiling: ${over.map((load) => load.path).join(', ')}`);
+    console.error(`past the JavaScript target: ${over.map((load) => load.path).join(', ')}`);
     process.exit(1);
   }
 } catch (error) {
