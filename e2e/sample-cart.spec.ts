@@ -307,11 +307,17 @@ describe('side panel and sample cart', () => {
     await panel(page).getByRole('link', { name: '样品车，2 件' }).waitFor();
 
     // Select: none, then both.
-    await page.getByRole('checkbox', { name: '全选' }).uncheck();
+    // The boxes show the cart's list: a click changes a box a moment later, when the change is applied.
+    const selectAll = page.getByRole('checkbox', { name: '全选' });
+    await selectAll.click();
     await page.getByText('已选 0 种，共 0 件').waitFor();
+    await expect.poll(() => selectAll.isChecked()).toBe(false);
     expect(await page.getByRole('button', { name: '申请样品' }).isDisabled()).toBe(true);
-    for (const pick of [first!, second!]) {
-      await page.getByRole('checkbox', { name: `选择 ${pick.nameZh} ${pick.spec.grade} ${pick.spec.packSize}` }).check();
+    for (const [index, pick] of [first!, second!].entries()) {
+      const box = page.getByRole('checkbox', { name: `选择 ${pick.nameZh} ${pick.spec.grade} ${pick.spec.packSize}` });
+      await box.click();
+      await page.getByText(`已选 ${index + 1} 种`).waitFor();
+      await expect.poll(() => box.isChecked()).toBe(true);
     }
     await page.getByText('已选 2 种，共 3 件').waitFor();
     await page.getByRole('button', { name: '申请样品' }).click();

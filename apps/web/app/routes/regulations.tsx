@@ -64,7 +64,7 @@ function RegulationArticle({ anonymous, related }: { anonymous: RegulationDetail
       <div className="article-layout">
         <article className="panel">
           <h1 className="article-page__title">{r.title}</h1>
-          <dl className="facts-table">
+          <dl className="facts-table facts-table--pairs">
             <dt>发布机构</dt>
             <dd>{r.issuer}</dd>
             <dt>文号</dt>
