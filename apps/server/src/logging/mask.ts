@@ -40,8 +40,12 @@ export function maskAccount(account: string): string {
   return account.length <= 3 ? '***' : `${account.slice(0, 3)}***`;
 }
 
+/** What each of the patterns above needs: four digits in a row, or an `@`. Most texts (a URL) have neither. */
+const MAYBE_MASKED = /\d{4}|@/;
+
 /** Masks every mobile number, e-mail address and introduced verification code inside a text. */
 export function maskText(text: string): string {
+  if (!MAYBE_MASKED.test(text)) return text;
   return text.replace(CODE_IN_TEXT, (_, intro: string) => `${intro}******`).replace(MOBILE, '$1****$2').replace(EMAIL, '$1***@$2');
 }
 
