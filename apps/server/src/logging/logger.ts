@@ -13,7 +13,8 @@ export interface LogDestination {
  * The server's pino options: every value logged passes through `maskLogValue` (mobile numbers,
  * e-mail addresses and verification codes masked, secret fields replaced), requests are logged with
  * a masked URL (a search for a mobile number puts it in the query), and errors with a masked message
- * and stack. Only the `log` message drivers' lines, marked `UNMASKED`, are written as they are.
+ * and stack. Lines marked `UNMASKED` skip the walk: the `log` message drivers' (written as they are)
+ * and each request's line (its only text, the URL, is masked by the `req` serializer).
  */
 export function loggerOptions(level: string, destination?: LogDestination): LoggerOptions {
   return {

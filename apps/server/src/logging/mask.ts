@@ -86,7 +86,9 @@ export function maskError(error: Error, depth = 0): Error {
 }
 
 /**
- * Marks a log object whose values stay as they are: only the `log` message drivers use it, whose
- * lines exist so that development and tests can read what was sent (pino does not write symbol keys).
+ * Marks a log object whose values are not walked by `maskLogValue`: the `log` message drivers' lines,
+ * which exist so that development and tests can read what was sent, and each request's line, whose
+ * text (the URL) its serializer masks. A field added to such a line must be masked where it is added.
+ * (pino does not write symbol keys.)
  */
 export const UNMASKED = Symbol.for('fuliaotong.log.unmasked');

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import './filter-fields.css';
 
 /**
@@ -43,16 +43,26 @@ export function SearchField({
   button?: string;
   className?: string;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  // The words last sent: the address coming back with them must not replace what is typed since.
+  const sent = useRef(value);
+  useEffect(() => {
+    // A new value from the address (back button, 清除筛选) replaces what was typed.
+    if (input.current && value !== sent.current) input.current.value = value;
+    sent.current = value;
+  }, [value]);
+  const search = (words: string) => {
+    sent.current = words;
+    onSearch(words);
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const field = event.currentTarget.elements.namedItem('words');
-    onSearch(field instanceof HTMLInputElement ? field.value.trim() : '');
+    search(input.current?.value.trim() ?? '');
   };
   return (
     <form className={`search-field ${className ?? ''}`} onSubmit={onSubmit}>
       <input
-        // A new value from the address (back button, 清除筛选) replaces what was typed.
-        key={value}
+        ref={input}
         type="search"
         name="words"
         className="search-field__input"
@@ -62,7 +72,7 @@ export function SearchField({
         aria-label={label}
         enterKeyHint="search"
         onChange={(event) => {
-          if (event.target.value === '' && value !== '') onSearch('');
+          if (event.target.value === '' && sent.current !== '') search('');
         }}
       />
       <button type="submit" className={button ? 'search-field__button search-field__button--text' : 'search-field__button'}>
@@ -112,7 +122,14 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** From and to dates (either may be empty), none after today: the device's own date pickers. */
+/** A whole date with a four-digit year from 1900 on: what a date field holds once its last part is typed. */
+const WHOLE_DATE = /^(19|20)\d\d-\d\d-\d\d$/;
+
+/**
+ * From and to dates (either may be empty), none after today: the device's own date pickers. A date
+ * picked or typed whole applies at once; while a year is being typed (0002, 0020, …) nothing is
+ * applied, and an emptied field applies when it is left.
+ */
 export function DateRangeField({
   label,
   from,
@@ -127,32 +144,43 @@ export function DateRangeField({
   className?: string;
 }) {
   const id = useId();
-  const max = today();
+  // Today in the visitor's time zone, set once the page runs in the browser (the server's day may differ).
+  const [max, setMax] = useState<string>();
+  useEffect(() => setMax(today()), []);
+  const field = (which: 'from' | 'to') => {
+    const current = (which === 'from' ? from : to) ?? '';
+    const apply = (value: string) => {
+      if (value === current) return;
+      if (which === 'from') onChange(value || undefined, to ?? undefined);
+      else onChange(from ?? undefined, value || undefined);
+    };
+    return (
+      <input
+        // A new value from the address (back button, 清除筛选) replaces what is shown.
+        key={`${which}:${current}`}
+        type="date"
+        className="date-range__input"
+        aria-label={`${label}：${which === 'from' ? '开始' : '结束'}`}
+        defaultValue={current}
+        min={which === 'to' ? (from ?? undefined) : undefined}
+        max={which === 'from' ? (to ?? max) : max}
+        onChange={(event) => {
+          if (WHOLE_DATE.test(event.target.value)) apply(event.target.value);
+        }}
+        onBlur={(event) => apply(event.target.value)}
+      />
+    );
+  };
   return (
     <div className={`date-range ${className ?? ''}`} role="group" aria-labelledby={id}>
       <span className="select-field__prefix" id={id}>
         {label}
       </span>
-      <input
-        type="date"
-        className="date-range__input"
-        aria-label={`${label}：开始`}
-        value={from ?? ''}
-        max={to ?? max}
-        onChange={(event) => onChange(event.target.value || undefined, to ?? undefined)}
-      />
+      {field('from')}
       <span className="date-range__to" aria-hidden>
         至
       </span>
-      <input
-        type="date"
-        className="date-range__input"
-        aria-label={`${label}：结束`}
-        value={to ?? ''}
-        min={from ?? undefined}
-        max={max}
-        onChange={(event) => onChange(from ?? undefined, event.target.value || undefined)}
-      />
+      {field('to')}
     </div>
   );
 }

@@ -17,6 +17,20 @@ export function pageNumbers(current: number, last: number): Array<number | null>
 }
 
 /**
+ * A link to this list with some query parameters changed (a value) or removed (undefined): `?a=1&b=2`,
+ * or `?` for none. The one way a list's links build their address (its pages, a category, a kind).
+ */
+export function withParams(params: URLSearchParams, changes: Record<string, string | undefined>): string {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  const search = next.toString();
+  return search ? `?${search}` : '?';
+}
+
+/**
  * Pagination kept in the URL (`page`), so that a page of results can be shared and the back button works.
  * Each page is a link (it works before the page's code has loaded, and search engines follow it).
  */
@@ -25,18 +39,12 @@ export function ListPager({ total, pageSize, cap }: { total: number; pageSize: n
   const last = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(last, Math.max(1, Number(params.get('page')) || 1));
   if (total <= pageSize) return null;
-  const href = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set('page', String(n));
-    else next.delete('page');
-    const search = next.toString();
-    return search ? `?${search}` : '?';
-  };
+  const href = (n: number) => withParams(params, { page: n > 1 ? String(n) : undefined });
   const step = (n: number, text: string, label: string, className: string) =>
     n < 1 || n > last ? (
-      <span className={`list-pager__item ${className} is-disabled`} aria-disabled="true">
-        <span aria-hidden>{text}</span>
-        <span className="visually-hidden">{label}</span>
+      // No page before the first or after the last: shown greyed, not read aloud.
+      <span className={`list-pager__item ${className} is-disabled`} aria-hidden>
+        {text}
       </span>
     ) : (
       <Link to={href(n)} className={`list-pager__item ${className}`} aria-label={label} rel={n < page ? 'prev' : 'next'}>

@@ -4,7 +4,7 @@ export type StatusTagColor = 'default' | 'green' | 'blue' | 'orange' | 'gold';
 
 /**
  * A short status label (现行, 会员, …) on the public pages, in antd's tag look with the site's readable
- * text colours, drawn by the site's CSS: the home page shows these without antd. `title`: the full name
+ * text colours, drawn by the site's CSS (public pages show no antd). `title`: the full name
  * of an abbreviation (ChP → 中国药典), shown on hover.
  */
 export function StatusTag({ color = 'default', title, children }: { color?: StatusTagColor; title?: string; children: string }) {

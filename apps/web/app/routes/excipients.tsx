@@ -142,8 +142,11 @@ export default function Excipients({ loaderData }: Route.ComponentProps) {
           />
         </aside>
         <section className="catalogue__results" aria-label="产品列表">
-          <div className="result-count" role="status">
-            共找到 <strong>{page.totalCount}</strong> 种辅料
+          <div className="result-count">
+            {/* The count is announced when it changes; the chips beside it are not part of it. */}
+            <span role="status">
+              共找到 <strong>{page.totalCount}</strong> 种辅料
+            </span>
             {chosen.length ? (
               <span className="chosen-filters">
                 {chosen.map((key) => {

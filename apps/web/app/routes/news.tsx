@@ -4,7 +4,7 @@ import type { Route } from './+types/news';
 import { SearchField } from '../components/filter-fields';
 import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
-import { ListPager, useFilterParams } from '../components/list-pager';
+import { ListPager, useFilterParams, withParams } from '../components/list-pager';
 import { SegmentedLinks } from '../components/segmented-links';
 import { newsPageQuery } from '../features/articles/article-api';
 import { usePublicQuery } from '../features/session/use-public-query';
@@ -26,16 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, page: await loadQueries(context, (ensure, c) => ensure(newsPageQuery(query, c))) };
 }
 
-/** The list narrowed to one category (全部: none), from its first page, keeping the search words. */
-function categoryHref(params: URLSearchParams, category: string | undefined): string {
-  const next = new URLSearchParams(params);
-  if (category) next.set('category', category);
-  else next.delete('category');
-  next.delete('page');
-  const search = next.toString();
-  return search ? `?${search}` : '?';
-}
-
 export default function News({ loaderData }: Route.ComponentProps) {
   const page = usePublicQuery(newsPageQuery(loaderData.query), loaderData.page, { personal: false });
   const [params, setFilter] = useFilterParams();
@@ -48,7 +38,8 @@ export default function News({ loaderData }: Route.ComponentProps) {
           label="资讯分类"
           items={[undefined, ...NEWS_CATEGORIES].map((c) => ({
             label: c ?? '全部',
-            to: categoryHref(params, c),
+            // The list narrowed to one category (全部: none), from its first page, keeping the search words.
+            to: withParams(params, { category: c, page: undefined }),
             current: category === (c ?? null),
           }))}
         />

@@ -7,7 +7,7 @@ import { EmptyState } from '../components/load-state';
 import { Notice } from '../components/notice';
 import { PageHeading } from '../components/page-heading';
 import { StatusTag } from '../components/status-tag';
-import { ListPager, useFilterParams } from '../components/list-pager';
+import { ListPager, useFilterParams, withParams } from '../components/list-pager';
 import { searchQuery, type SearchParams } from '../features/search/search-api';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
@@ -82,15 +82,6 @@ function Hit({ hit, showType }: { hit: SearchHit; showType: boolean }) {
   );
 }
 
-/** The search's query string narrowed to one kind of result (all kinds: no `type`), from its first page. */
-function narrowedTo(params: URLSearchParams, type: SearchType): string {
-  const next = new URLSearchParams(params);
-  if (type === 'all') next.delete('type');
-  else next.set('type', type);
-  next.delete('page');
-  return next.toString();
-}
-
 const hitTypes = types.filter((t): t is Exclude<SearchType, 'all'> => t !== 'all');
 
 export default function Search({ loaderData }: Route.ComponentProps) {
@@ -118,7 +109,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {types.map((type) => (
               <Link
                 key={type}
-                to={`?${narrowedTo(params, type)}`}
+                // The search narrowed to one kind of result (all kinds: no `type`), from its first page.
+                to={withParams(params, { type: type === 'all' ? undefined : type, page: undefined })}
                 className={['search-tab', type === result.type ? 'is-active' : '', count(type) === 0 ? 'is-empty' : ''].join(' ').trim()}
                 aria-current={type === result.type ? 'page' : undefined}
               >

@@ -50,9 +50,9 @@ export default function SelfCheck() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(report);
-      void toast.success('检测结果已复制，可粘贴给客服');
+      toast.success('检测结果已复制，可粘贴给客服');
     } catch {
-      void toast.info('无法自动复制，请长按或手动选择下方文字复制');
+      toast.info('无法自动复制，请长按或手动选择下方文字复制');
     }
   };
 
@@ -64,7 +64,14 @@ export default function SelfCheck() {
         title="连接自检"
         description={`联系客服（${site.phone}）时，可将本页检测结果发送给客服人员，便于排查问题。`}
         extra={
-          <button type="button" className="button" onClick={run} disabled={running} aria-busy={running}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (!running) run();
+            }}
+            aria-busy={running}
+          >
             {running ? <Spinner /> : null}
             重新检测
           </button>

@@ -89,7 +89,7 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       await navigate(paths.home, { replace: true });
       logout();
-      void toast.success('账号已注销，感谢您使用辅料通');
+      toast.success('账号已注销，感谢您使用辅料通');
     },
   });
 }

@@ -25,8 +25,8 @@ export function AvatarUpload({ user }: { user: User }) {
           return Upload.LIST_IGNORE;
         }
         mutation.mutate(file, {
-          onSuccess: () => void toast.success('头像已更新'),
-          onError: (error) => void toast.error(errorMessage(error, '头像上传失败，请稍后重试')),
+          onSuccess: () => toast.success('头像已更新'),
+          onError: (error) => toast.error(errorMessage(error, '头像上传失败，请稍后重试')),
         });
         return false;
       }}

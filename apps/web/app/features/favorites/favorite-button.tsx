@@ -36,8 +36,12 @@ export function FavoriteButton({
       className="button"
       aria-pressed={favored}
       aria-busy={toggle.isPending}
-      disabled={toggle.isPending}
-      onClick={() => (user ? onClick() : goToLogin())}
+      onClick={() => {
+        // Busy, not disabled, while the change is saved: the button keeps the keyboard's focus.
+        if (toggle.isPending) return;
+        if (user) onClick();
+        else goToLogin();
+      }}
     >
       {toggle.isPending ? <Spinner /> : favored ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
       {favored ? '已收藏' : '收藏'}

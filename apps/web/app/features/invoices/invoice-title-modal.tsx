@@ -28,7 +28,7 @@ export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTit
     };
     try {
       await save.mutateAsync({ id: title?.id, body });
-      void toast.success(title ? '抬头已保存' : '抬头已添加');
+      toast.success(title ? '抬头已保存' : '抬头已添加');
       onClose();
     } catch (error) {
       setFormError(showServerErrors(form, error, fields));

@@ -23,10 +23,10 @@ export function RequestInvoiceModal({ order, onClose }: { order: Order; onClose:
       { orderId: order.id, titleId },
       {
         onSuccess: () => {
-          void toast.success('已提交开票申请，开具后会通知您');
+          toast.success('已提交开票申请，开具后会通知您');
           onClose();
         },
-        onError: (error) => void toast.error(errorMessage(error, '申请失败，请稍后重试')),
+        onError: (error) => toast.error(errorMessage(error, '申请失败，请稍后重试')),
       },
     );
   };

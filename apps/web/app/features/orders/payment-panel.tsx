@@ -37,8 +37,8 @@ function BankTransfer({ order, answer }: { order: Order; answer: BankAnswer }) {
           upload.mutate(
             { id: order.id, file: file as File },
             {
-              onSuccess: () => void toast.success('汇款凭证已上传，等待财务确认'),
-              onError: (error) => void toast.error(errorMessage(error, '上传失败，请稍后重试')),
+              onSuccess: () => toast.success('汇款凭证已上传，等待财务确认'),
+              onError: (error) => toast.error(errorMessage(error, '上传失败，请稍后重试')),
             },
           )
         }
@@ -67,7 +67,7 @@ export function PaymentPanel({ order }: { order: Order }) {
           if (next.method === 'alipay') window.location.assign(next.payUrl);
           else setAnswer(next);
         },
-        onError: (error) => void toast.error(errorMessage(error, '发起支付失败，请稍后重试')),
+        onError: (error) => toast.error(errorMessage(error, '发起支付失败，请稍后重试')),
       },
     );
 
@@ -81,9 +81,9 @@ export function PaymentPanel({ order }: { order: Order }) {
   const checkPaid = () =>
     refresh.mutate(order.id, {
       onSuccess: (next) => {
-        if (next.status !== 'paid') void toast.info('暂未查询到付款，请完成支付后再试；到账后本页会自动更新');
+        if (next.status !== 'paid') toast.info('暂未查询到付款，请完成支付后再试；到账后本页会自动更新');
       },
-      onError: (error) => void toast.error(errorMessage(error)),
+      onError: (error) => toast.error(errorMessage(error)),
     });
 
   return (

@@ -34,7 +34,7 @@ export function GrantSeats({ grant }: { grant: Grant }) {
               title="收回这个账号的席位？"
               okText="收回"
               cancelText="取消"
-              onConfirm={() => remove.mutateAsync(seat.userId).catch((error: unknown) => void toast.error(errorMessage(error)))}
+              onConfirm={() => remove.mutateAsync(seat.userId).catch((error: unknown) => toast.error(errorMessage(error)))}
             >
               <Button type="link" size="small" danger aria-label={`收回 ${seat.account} 的席位`}>
                 收回
@@ -52,9 +52,9 @@ export function GrantSeats({ grant }: { grant: Grant }) {
             add.mutate(account, {
               onSuccess: () => {
                 form.resetFields();
-                void toast.success('已添加成员账号');
+                toast.success('已添加成员账号');
               },
-              onError: (error) => void toast.error(errorMessage(error, '添加失败')),
+              onError: (error) => toast.error(errorMessage(error, '添加失败')),
             })
           }
         >

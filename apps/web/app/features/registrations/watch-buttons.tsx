@@ -41,8 +41,12 @@ function WatchButton({
       title={WATCH_HINTS[body.scope]}
       aria-pressed={watching}
       aria-busy={toggle.isPending}
-      disabled={toggle.isPending}
-      onClick={() => (user ? onClick() : goToLogin())}
+      onClick={() => {
+        // Busy, not disabled, while the change is saved: the button keeps the keyboard's focus.
+        if (toggle.isPending) return;
+        if (user) onClick();
+        else goToLogin();
+      }}
     >
       {toggle.isPending ? <Spinner /> : watching ? <BellFilled aria-hidden style={{ color: '#d48806' }} /> : <BellOutlined aria-hidden />}
       {watching ? label.on : label.off}

@@ -42,8 +42,8 @@ export function RegistrationWatchList() {
   const remove = useUnwatchRegistration();
   const unwatch = (id: number) =>
     remove.mutate(id, {
-      onSuccess: () => void toast.success('已取消关注'),
-      onError: (error) => void toast.error(errorMessage(error, '操作失败，请稍后再试')),
+      onSuccess: () => toast.success('已取消关注'),
+      onError: (error) => toast.error(errorMessage(error, '操作失败，请稍后再试')),
     });
   return (
     <LoadState

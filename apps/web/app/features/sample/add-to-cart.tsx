@@ -80,8 +80,8 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
         },
         onError: (error) => {
           const text = error instanceof CartLimitError ? error.message : errorMessage(error, '加入样品车失败，请稍后重试');
+          // Said once, by the warning under the button (it is announced as it appears).
           setOutcome({ type: 'refused', text });
-          toast.warning(text);
         },
       },
     );

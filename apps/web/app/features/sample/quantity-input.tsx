@@ -58,8 +58,14 @@ export function QuantityInput({
         pattern="[0-9]*"
         onChange={(event) => {
           const text = event.target.value.replace(/\D/g, '');
-          setDraft(text);
-          if (text !== '') onChange(bounded(Number(text)));
+          if (text === '') {
+            setDraft(text);
+            return;
+          }
+          // A number out of bounds shows as the bound it is brought to.
+          const next = bounded(Number(text));
+          setDraft(String(next));
+          onChange(next);
         }}
         onBlur={commit}
         onKeyDown={(event) => {

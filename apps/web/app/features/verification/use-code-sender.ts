@@ -69,7 +69,7 @@ export function useCodeSender(purpose: VerificationPurpose): CodeSender {
         setCaptchaError(undefined);
         setSentTo(sent.to);
         setSecondsLeft(sent.resendIn);
-        void toast.success(`验证码已发送至 ${sent.to}，${Math.round(sent.expiresIn / 60)} 分钟内有效`);
+        toast.success(`验证码已发送至 ${sent.to}，${Math.round(sent.expiresIn / 60)} 分钟内有效`);
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'captcha_required') {
@@ -78,7 +78,7 @@ export function useCodeSender(purpose: VerificationPurpose): CodeSender {
           refreshCaptcha();
           return false;
         }
-        void toast.error(errorMessage(error, '验证码发送失败，请稍后重试'));
+        toast.error(errorMessage(error, '验证码发送失败，请稍后重试'));
         return false;
       }
     },

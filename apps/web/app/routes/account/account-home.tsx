@@ -75,8 +75,8 @@ export default function AccountHomePage() {
     removeAvatar.mutate(
       { avatar: null },
       {
-        onSuccess: () => void toast.success('头像已移除'),
-        onError: (error) => void toast.error(errorMessage(error)),
+        onSuccess: () => toast.success('头像已移除'),
+        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 

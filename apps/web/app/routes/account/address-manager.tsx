@@ -31,9 +31,9 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
   const makeDefault = useSetDefaultAddress();
   const remove = useDeleteAddress();
   // Through the promises: a deleted address's card is gone once the list has been read again.
-  const showError = (error: unknown) => void toast.error(errorMessage(error));
-  const setAsDefault = () => makeDefault.mutateAsync(address.id).then(() => void toast.success('已设为默认地址'), showError);
-  const removeAddress = () => remove.mutateAsync(address.id).then(() => void toast.success('地址已删除'), showError);
+  const showError = (error: unknown) => toast.error(errorMessage(error));
+  const setAsDefault = () => makeDefault.mutateAsync(address.id).then(() => toast.success('已设为默认地址'), showError);
+  const removeAddress = () => remove.mutateAsync(address.id).then(() => toast.success('地址已删除'), showError);
 
   return (
     <li className={address.isDefault ? 'address-card is-default' : 'address-card'} data-address-id={address.id}>

@@ -88,8 +88,8 @@ export default function ApplicationsPage() {
       cancelText: '取消',
       onOk: () =>
         withdraw.mutateAsync(item.id).then(
-          () => void toast.success('申请已撤回'),
-          (error: unknown) => void toast.error(errorMessage(error, '撤回失败，请稍后重试')),
+          () => toast.success('申请已撤回'),
+          (error: unknown) => toast.error(errorMessage(error, '撤回失败，请稍后重试')),
         ),
     });
   };

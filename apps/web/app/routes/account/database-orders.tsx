@@ -65,8 +65,8 @@ function Actions({ order, onInvoice }: { order: Order; onInvoice: () => void }) 
           cancelText="不取消"
           onConfirm={() =>
             cancel.mutateAsync(order.id).then(
-              () => void toast.success('订单已取消'),
-              (error: unknown) => void toast.error(errorMessage(error, '取消失败，请稍后重试')),
+              () => toast.success('订单已取消'),
+              (error: unknown) => toast.error(errorMessage(error, '取消失败，请稍后重试')),
             )
           }
         >

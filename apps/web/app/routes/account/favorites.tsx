@@ -74,8 +74,8 @@ export default function Favorites() {
   const remove = useRemoveFavorite();
   const removeFavorite = (id: number) =>
     remove.mutate(id, {
-      onSuccess: () => void toast.success('已取消收藏'),
-      onError: (error) => void toast.error(errorMessage(error, '操作失败，请稍后再试')),
+      onSuccess: () => toast.success('已取消收藏'),
+      onError: (error) => toast.error(errorMessage(error, '操作失败，请稍后再试')),
     });
   const counts = list.data?.countsByType;
   const all = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;

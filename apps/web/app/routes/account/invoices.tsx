@@ -77,9 +77,7 @@ function Titles() {
                     title="删除这个抬头？"
                     okText="删除"
                     cancelText="取消"
-                    onConfirm={() =>
-                      remove.mutateAsync(title.id).catch((error: unknown) => void toast.error(errorMessage(error, '删除失败')))
-                    }
+                    onConfirm={() => remove.mutateAsync(title.id).catch((error: unknown) => toast.error(errorMessage(error, '删除失败')))}
                   >
                     <Button size="small" type="link" danger aria-label={`删除抬头 ${title.name}`}>
                       删除
@@ -155,7 +153,7 @@ export default function InvoicesPage() {
                           size="small"
                           onClick={() =>
                             downloadInvoice(invoice.id, `发票-${invoice.invoiceNumber ?? invoice.orderNumber}.pdf`).catch(
-                              (error: unknown) => void toast.error(errorMessage(error, '下载失败')),
+                              (error: unknown) => toast.error(errorMessage(error, '下载失败')),
                             )
                           }
                           aria-label={`下载发票 ${invoice.invoiceNumber ?? ''}`}

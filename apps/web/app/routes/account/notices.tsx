@@ -87,8 +87,8 @@ export default function NoticesPage() {
   const markAll = useMarkAllNoticesRead();
   const readAll = () =>
     markAll.mutate(undefined, {
-      onSuccess: () => void toast.success('已全部标为已读'),
-      onError: (error) => void toast.error(errorMessage(error)),
+      onSuccess: () => toast.success('已全部标为已读'),
+      onError: (error) => toast.error(errorMessage(error)),
     });
 
   const go = (next: { page?: number; unreadOnly?: boolean }) => {

@@ -31,7 +31,7 @@ function PlanCard({ plan, unlocks }: { plan: Plan; unlocks: boolean }) {
   const buy = () =>
     create.mutate(plan.id, {
       onSuccess: (order) => void navigate(withQuery(paths.payment, { order: order.id })),
-      onError: (error) => void toast.error(errorMessage(error, '下单失败，请稍后重试')),
+      onError: (error) => toast.error(errorMessage(error, '下单失败，请稍后重试')),
     });
   return (
     <Card

@@ -130,7 +130,7 @@ export default function AdminDatabasesPage() {
               icon={<DownloadOutlined aria-hidden />}
               loading={exporting.isPending}
               onClick={() =>
-                exporting.mutate({ code, query: { keyword: keyword || undefined } }, { onError: (e) => void toast.error(errorMessage(e)) })
+                exporting.mutate({ code, query: { keyword: keyword || undefined } }, { onError: (e) => toast.error(errorMessage(e)) })
               }
             >
               导出 Excel

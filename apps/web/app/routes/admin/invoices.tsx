@@ -114,7 +114,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
         id: invoice.id,
         body: { invoiceNumber: values.invoiceNumber, taxId: values.taxId && values.taxId !== t.taxId ? values.taxId : undefined },
       });
-      void toast.success('发票已开具，已通知买家');
+      toast.success('发票已开具，已通知买家');
     } catch (error) {
       setFormError(showServerErrors(form, error, ['invoiceNumber', 'taxId']));
     }
@@ -123,8 +123,8 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
     decide.mutate(
       { id: invoice.id, action, reason },
       {
-        onSuccess: () => void toast.success(action === 'reject' ? '已驳回，已通知买家' : '已标记红冲，已通知买家'),
-        onError: (error) => void toast.error(errorMessage(error)),
+        onSuccess: () => toast.success(action === 'reject' ? '已驳回，已通知买家' : '已标记红冲，已通知买家'),
+        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   return (
@@ -168,8 +168,8 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
               upload.mutate(
                 { id: invoice.id, file: file as File },
                 {
-                  onSuccess: () => void toast.success('发票文件已上传'),
-                  onError: (error) => void toast.error(errorMessage(error, '上传失败')),
+                  onSuccess: () => toast.success('发票文件已上传'),
+                  onError: (error) => toast.error(errorMessage(error, '上传失败')),
                 },
               )
             }

@@ -144,7 +144,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
     let objectUrl: string | undefined;
     fetchSlip(order.id).then(
       (blob) => setUrl((objectUrl = URL.createObjectURL(blob))),
-      (error: unknown) => void toast.error(errorMessage(error, '凭证加载失败')),
+      (error: unknown) => toast.error(errorMessage(error, '凭证加载失败')),
     );
     return () => {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
@@ -162,7 +162,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
       onClick={() =>
         fetchSlip(order.id).then(
           (blob) => saveFile(blob, `汇款凭证-${order.number}.pdf`),
-          (error: unknown) => void toast.error(errorMessage(error, '凭证下载失败')),
+          (error: unknown) => toast.error(errorMessage(error, '凭证下载失败')),
         )
       }
     >
@@ -225,7 +225,7 @@ function ConfirmTransfer({ order }: { order: AdminOrderDetail }) {
     setFormError(undefined);
     try {
       await confirm.mutateAsync({ id: order.id, body: { amountFen: Math.round(values.amountYuan * 100), reference: values.reference } });
-      void toast.success('已确认到账，权益已开通');
+      toast.success('已确认到账，权益已开通');
     } catch (error) {
       setFormError(showServerErrors(form, error, ['reference'], (problem) => (problem.code === 'order_state' ? 'amountYuan' : undefined)));
     }
@@ -265,8 +265,8 @@ function Refund({ order }: { order: AdminOrderDetail }) {
       cancelText: '取消',
       onOk: () =>
         refund.mutateAsync({ id: order.id, reason }).then(
-          () => void toast.success('已退款，权益已终止'),
-          (error: unknown) => void toast.error(errorMessage(error, '退款失败')),
+          () => toast.success('已退款，权益已终止'),
+          (error: unknown) => toast.error(errorMessage(error, '退款失败')),
         ),
     });
   return (
