@@ -51,7 +51,10 @@ function subscribe(listener: () => void) {
 }
 const none: ToastItem[] = [];
 
-/** Where the messages show: both live regions are in the page from the start, so the first message is read too. */
+/**
+ * Where the messages show: both live regions are in the page from the start, so the first message is
+ * read too. They carry `aria-live` without the alert and status roles: empty, they are not alerts.
+ */
 export function Toaster() {
   const shown = useSyncExternalStore(
     subscribe,
@@ -70,10 +73,10 @@ export function Toaster() {
       ));
   return (
     <div className="toaster">
-      <div role="alert" aria-live="assertive" className="toaster__region">
+      <div aria-live="assertive" className="toaster__region">
         {list(true)}
       </div>
-      <div role="status" aria-live="polite" className="toaster__region">
+      <div aria-live="polite" className="toaster__region">
         {list(false)}
       </div>
     </div>
