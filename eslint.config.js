@@ -177,7 +177,7 @@ export default tseslint.config(
       'apps/web/app/routes/{regulations,news,news-detail,search}.tsx',
       // The plain components and feature parts they show.
       'apps/web/app/components/{error-view,count-badge,status-tag,reload-on-new-build,loading-indicator,page-heading,company-lines}.tsx',
-      'apps/web/app/components/{toast,notice,load-state,list-pager,breadcrumb,filter-fields,data-table,record-cards,segmented-links}.tsx',
+      'apps/web/app/components/{toast,notice,load-state,list-pager,breadcrumb,filter-fields,data-table,record-cards,segmented-links,toggle-button}.tsx',
       'apps/web/app/features/catalogue/excipient-card.tsx',
       'apps/web/app/features/sample/{add-to-cart,quantity-input}.tsx',
       'apps/web/app/features/registrations/{review-status-tag,watch-buttons}.tsx',

@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import type { FavoriteTargetType } from '@fuliaotong/contracts';
 import { useState } from 'react';
-import { Spinner } from '../../components/load-state';
+import { ToggleButton } from '../../components/toggle-button';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-errors';
 import { goToLogin, useCurrentUser } from '../session/session';
@@ -31,20 +31,13 @@ export function FavoriteButton({
     });
   const favored = user !== null && id !== null;
   return (
-    <button
-      type="button"
-      className="button"
-      aria-pressed={favored}
-      aria-busy={toggle.isPending}
-      onClick={() => {
-        // Busy, not disabled, while the change is saved: the button keeps the keyboard's focus.
-        if (toggle.isPending) return;
-        if (user) onClick();
-        else goToLogin();
-      }}
+    <ToggleButton
+      pressed={favored}
+      busy={toggle.isPending}
+      icon={favored ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
+      onClick={() => (user ? onClick() : goToLogin())}
     >
-      {toggle.isPending ? <Spinner /> : favored ? <HeartFilled aria-hidden style={{ color: '#e5484d' }} /> : <HeartOutlined aria-hidden />}
       {favored ? '已收藏' : '收藏'}
-    </button>
+    </ToggleButton>
   );
 }

@@ -1,7 +1,7 @@
 import { BellFilled, BellOutlined } from '@ant-design/icons';
 import type { RegistrationDetail, RegistrationWatchBody } from '@fuliaotong/contracts';
 import { useState } from 'react';
-import { Spinner } from '../../components/load-state';
+import { ToggleButton } from '../../components/toggle-button';
 import { errorMessage } from '../../lib/api-errors';
 import { goToLogin, useCurrentUser } from '../session/session';
 import { useToggleRegistrationWatch } from './registration-watch-api';
@@ -35,22 +35,15 @@ function WatchButton({
     });
   const watching = user !== null && id !== null;
   return (
-    <button
-      type="button"
-      className="button"
+    <ToggleButton
+      pressed={watching}
+      busy={toggle.isPending}
       title={WATCH_HINTS[body.scope]}
-      aria-pressed={watching}
-      aria-busy={toggle.isPending}
-      onClick={() => {
-        // Busy, not disabled, while the change is saved: the button keeps the keyboard's focus.
-        if (toggle.isPending) return;
-        if (user) onClick();
-        else goToLogin();
-      }}
+      icon={watching ? <BellFilled aria-hidden style={{ color: '#d48806' }} /> : <BellOutlined aria-hidden />}
+      onClick={() => (user ? onClick() : goToLogin())}
     >
-      {toggle.isPending ? <Spinner /> : watching ? <BellFilled aria-hidden style={{ color: '#d48806' }} /> : <BellOutlined aria-hidden />}
       {watching ? label.on : label.off}
-    </button>
+    </ToggleButton>
   );
 }
 
