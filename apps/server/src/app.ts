@@ -379,7 +379,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const codeSender = new MessageCodeSender(messages);
   const verification = new VerificationService({
     codes: new VerificationRepository(db),
-    accounts: accountRepository,
+    transactor,
     sender: codeSender,
     limits: { ...defaultVerificationLimits, ...deps.verification?.limits },
     secret: deps.auth.jwtSecret,

@@ -87,7 +87,8 @@ function messageOfFastifyError(error: FastifyError, code: ErrorCode): string {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return '提交的内容过大';
     case 'FST_REQ_FILE_TOO_LARGE':
-      return '文件过大，图片不能超过 2 MB';
+      // Uploads read through readUpload name their own limit; this is only a fallback.
+      return '上传的文件过大';
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return '请以 multipart/form-data 上传文件';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -5,7 +5,8 @@ import { AppError } from './errors.js';
  * The bytes of the one file of a multipart upload (field `file`), at most `maxBytes` long: every
  * upload endpoint reads its file this way. A request that is not multipart is a 415; a missing file,
  * an empty one, or a body the multipart parser refuses (no boundary, cut short) is a 400 in Chinese;
- * a file over the limit is the parser's 413.
+ * a file over the limit is a 413 naming what was uploaded and this endpoint's own limit
+ * (文件过大，COA 文件不能超过 10 MB).
  */
 export async function readUpload(request: FastifyRequest, options: { maxBytes: number; what: string }): Promise<{ bytes: Buffer; filename: string }> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', `请以 multipart/form-data 上传${options.what}`);
@@ -17,11 +18,20 @@ export async function readUpload(request: FastifyRequest, options: { maxBytes: n
     filename = file.filename;
     bytes = await file.toBuffer();
   } catch (error) {
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('payload_too_large', `文件过大，${options.what}不能超过 ${sizeText(options.maxBytes)}`);
+    }
     if (error instanceof AppError || typeof (error as FastifyError).statusCode === 'number') throw error;
     throw new AppError('bad_request', '上传的内容不完整或格式不正确');
   }
   if (bytes.length === 0) throw new AppError('bad_request', `${options.what}文件为空`);
   return { bytes, filename };
+}
+
+/** A size limit as people read it: whole megabytes (2 MB), otherwise kilobytes (512 KB). */
+export function sizeText(bytes: number): string {
+  const MB = 1024 * 1024;
+  return bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** Answers a PDF as a download with its (Chinese) file name, never sniffed or run as anything else. */

@@ -5,7 +5,7 @@ import { CODE_TTL_SECONDS, ErrorResponse, LoginChallenge, SessionResponse, User 
 import { bearer, GOOD_PASSWORD, insertAccount, newAccount, newIp } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { codeFor, lastCode, otherThan } from '../../../test/verification.js';
 
 /* Staff sign in with two factors: the password, then a code sent to the account. */
@@ -96,6 +96,35 @@ describe('staff log-in', () => {
     parsed(await login(account), LoginChallenge);
     const again = refused(await login(account), 429);
     expect(again.error.message).toMatch(/获取验证码过于频繁，请 \d+ 秒后再试/);
+  });
+
+  it('a stranger who spends every code send-code allows for a staff account does not keep the staff member out', async () => {
+    const clock = testClock();
+    const own = await createTestApp({ clock, database: t.database });
+    try {
+      const { account, id } = await staffAccount();
+      const stranger = newIp();
+      const sendCode = (purpose: string) =>
+        own.app.inject({ method: 'POST', url: '/api/app/account/send-code', payload: { account, purpose }, headers: { 'x-forwarded-for': stranger } });
+      // 11 minutes apart, under every captcha threshold: the account's daily 10 are spent.
+      for (let i = 0; i < 10; i++) {
+        expect((await sendCode('reset')).statusCode).toBe(200);
+        clock.advance(11 * 60_000);
+      }
+      const spent = refused(await sendCode('reset'), 429);
+      expect(spent.error.message).toMatch(/^该账号获取验证码的次数已达上限/);
+
+      // The staff member's right password still gets the second factor's code, and signs in.
+      const first = await own.app.inject({ method: 'POST', url: '/api/app/account/login', payload: { account, password: GOOD_PASSWORD }, headers: { 'x-forwarded-for': newIp() } });
+      const { challenge } = parsed(first, LoginChallenge);
+      const code = await lastCode(own.app, account);
+      const session = await own.app.inject({ method: 'POST', url: '/api/app/account/login-verify', payload: { challenge, code }, headers: { 'x-forwarded-for': newIp() } });
+      expect(parsed(session, SessionResponse).user.id).toBe(id);
+      // … and the stranger's codes are still refused: the staff member's codes are a quota of their own.
+      expect((await sendCode('login')).statusCode).toBe(429);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a staff account signing in by code alone', async () => {

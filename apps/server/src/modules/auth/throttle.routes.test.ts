@@ -80,4 +80,23 @@ describe('throttling', () => {
     expect(parsed(refused, ErrorResponse).error.message).toMatch(/^注册过于频繁，请 \d+ 分钟后再试$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('40 log-ins at once from one address: no more than the limit are judged, the rest answer 429', async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => login(newAccount(), GOOD_PASSWORD, ip)));
+    const judged = answers.filter((r) => r.statusCode === 401).length;
+    expect(judged).toBeLessThanOrEqual(25);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(40 - judged);
+  });
+
+  it('40 registrations at once from one address: no more than the limit are made, the rest answer 429', async () => {
+    const ip = newIp();
+    const bodies = await Promise.all(Array.from({ length: 40 }, () => registrationOf(t.app)));
+    const answers = await Promise.all(
+      bodies.map((payload) => t.app.inject({ method: 'POST', url: '/api/app/account/register', payload, headers: { 'x-forwarded-for': ip } })),
+    );
+    const made = answers.filter((r) => r.statusCode === 201).length;
+    expect(made).toBeLessThanOrEqual(3);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(40 - made);
+  });
 });

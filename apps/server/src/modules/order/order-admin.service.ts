@@ -8,7 +8,7 @@ import {
   type ConfirmTransferBody,
   type RefundBody,
 } from '@fuliaotong/contracts';
-import type { Transactor } from '../../db/transactor.js';
+import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
@@ -19,6 +19,12 @@ import type { AdminOrderRow, OrderRepository } from './order.repository.js';
 import { toOrder, type OrderService } from './order.service.js';
 
 const NOT_FOUND = '订单不存在';
+/**
+ * How long a refund that began at the gateway keeps other refunds of the order away. Longer than any
+ * gateway call takes; after it, a refund left unfinished (the process died) may be tried again, which
+ * the gateway answers with the same refund.
+ */
+const REFUND_CLAIM_MS = 2 * 60 * 1000;
 
 function toAdminOrder(row: AdminOrderRow): AdminOrder {
   return {
@@ -123,73 +129,104 @@ export class OrderAdminService {
     return this.get(id);
   }
 
-  /** Refunds a paid order: through the gateway it was paid by (a transfer is returned by finance), ending its grant. */
+  /**
+   * Refunds a paid order: through the gateway it was paid by (a transfer is returned by finance), ending
+   * its grant. The order is claimed under its row lock before the gateway is called — a second refund
+   * meanwhile answers 409 — and the gateway is asked under the order's one refund number, so that a
+   * refund tried again (after a failure, or a crash) can only ever be the same refund.
+   */
   async refund(actor: StaffActor, id: number, body: RefundBody): Promise<AdminOrderDetail> {
-    const order = await this.deps.orders.findWithBuyer(id);
-    if (!order) throw new AppError('not_found', NOT_FOUND);
-    if (order.status !== 'paid' || order.paidFen === null) throw new AppError('order_state', `订单${orderStatusLabels[order.status]}，不能退款`);
-    const refundNo = `${order.number}R0`;
-    const gateway = order.paidBy && order.paidBy !== 'bank' ? this.deps.gateways[order.paidBy] : undefined;
-    if (order.paidBy !== 'bank') {
-      if (!gateway) throw new AppError('payment_unavailable', '该支付方式已停用，无法原路退款，请线下退款后联系技术人员');
+    const refundNo = (order: { number: string }) => `${order.number}R0`;
+    const claimed = await this.deps.transactor.transaction(async (within) => {
+      const order = await within.orders.find(id, undefined, true);
+      if (!order) throw new AppError('not_found', NOT_FOUND);
+      if (order.status !== 'paid' || order.paidFen === null) throw new AppError('order_state', `订单${orderStatusLabels[order.status]}，不能退款`);
+      const now = this.now();
+      if (order.paidBy === 'bank') {
+        await this.finishRefund(within, actor, id, refundNo(order), body, now);
+        return undefined;
+      }
+      if (order.refundStartedAt && now.getTime() - order.refundStartedAt.getTime() < REFUND_CLAIM_MS) {
+        throw new AppError('order_state', '该订单正在退款，请稍后刷新查看结果');
+      }
+      if (!order.paidBy || !this.deps.gateways[order.paidBy]) {
+        throw new AppError('payment_unavailable', '该支付方式已停用，无法原路退款，请线下退款后联系技术人员');
+      }
+      return within.orders.update(id, { refundStartedAt: now }, now);
+    });
+    if (claimed) {
+      const gateway = this.deps.gateways[claimed.paidBy as 'wechat' | 'alipay']!;
       try {
-        await gateway.refund({ orderNumber: order.number, refundNo, amountFen: order.paidFen, totalFen: order.paidFen });
+        await gateway.refund({ orderNumber: claimed.number, refundNo: refundNo(claimed), amountFen: claimed.paidFen!, totalFen: claimed.paidFen! });
       } catch (error) {
-        this.deps.logger.error({ err: error, order: order.number }, 'refund refused by the payment gateway');
+        this.deps.logger.error({ err: error, order: claimed.number }, 'refund refused by the payment gateway');
+        await this.deps.transactor.transaction(async (within) => {
+          const order = await within.orders.find(id, undefined, true);
+          if (order?.status === 'paid' && order.refundStartedAt?.getTime() === claimed.refundStartedAt?.getTime()) {
+            await within.orders.update(id, { refundStartedAt: null }, this.now());
+          }
+        });
         throw new AppError('payment_unavailable', error instanceof GatewayError ? `${error.message}，请稍后再试` : '退款失败，请稍后再试');
       }
-    }
-    await this.deps.transactor.transaction(async (within) => {
-      const locked = await within.orders.find(id, undefined, true);
-      if (!locked || locked.status !== 'paid') throw new AppError('order_state', '订单状态已变化，请刷新后再试');
-      const now = this.now();
-      await within.orders.update(id, { status: 'refunded', refundedAt: now, refundFen: locked.paidFen }, now);
-      await within.orders.recordPayment({
-        orderId: id,
-        method: locked.paidBy ?? 'bank',
-        kind: 'refund',
-        tradeNo: refundNo,
-        amountFen: locked.paidFen ?? 0,
-        outcome: 'refunded',
-        createdAt: now,
+      await this.deps.transactor.transaction(async (within) => {
+        const order = await within.orders.find(id, undefined, true);
+        // Finished already by a refund tried again after this one's claim had gone stale: the same refund.
+        if (order?.status !== 'paid') return;
+        await this.finishRefund(within, actor, id, refundNo(claimed), body, this.now());
       });
-      await within.grants.endByOrder(id, now);
-      // Its invoice: a request not yet served is withdrawn; an issued one must be reversed (红冲) by finance.
-      const invoice = await within.invoices.findByOrder(id);
-      if (invoice?.status === 'requested') {
-        await within.invoices.update(invoice.id, { status: 'rejected', rejectReason: '订单已退款，开票申请自动取消' }, now);
-      } else if (invoice?.status === 'issued') {
-        await this.deps.staffAlerts.tell(
-          ['finance'],
-          {
-            kind: '发票红冲',
-            number: order.number,
-            title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
-            body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
-            link: `/admin/invoices?id=${invoice.id}`,
-          },
-          within,
-        );
-      }
-      await this.deps.notices.notify(
-        order.userId,
+    }
+    return this.get(id);
+  }
+
+  /** Marks a paid order (locked by the caller) refunded: its record, its grant, its invoice, the buyer's notice and the audit log. */
+  private async finishRefund(within: Repositories, actor: StaffActor, id: number, refundNo: string, body: RefundBody, now: Date): Promise<void> {
+    const order = (await within.orders.findWithBuyer(id))!;
+    const refundFen = order.paidFen ?? 0;
+    await within.orders.update(id, { status: 'refunded', refundedAt: now, refundFen, refundStartedAt: null }, now);
+    await within.orders.recordPayment({
+      orderId: id,
+      method: order.paidBy ?? 'bank',
+      kind: 'refund',
+      tradeNo: refundNo,
+      amountFen: refundFen,
+      outcome: 'refunded',
+      createdAt: now,
+    });
+    await within.grants.endByOrder(id, now);
+    // Its invoice: a request not yet served is withdrawn; an issued one must be reversed (红冲) by finance.
+    const invoice = await within.invoices.findByOrder(id);
+    if (invoice?.status === 'requested') {
+      await within.invoices.update(invoice.id, { status: 'rejected', rejectReason: '订单已退款，开票申请自动取消' }, now);
+    } else if (invoice?.status === 'issued') {
+      await this.deps.staffAlerts.tell(
+        ['finance'],
         {
-          kind: 'order',
-          title: '订单已退款',
-          body: `订单 ${order.number}（${order.name}）已退款 ${formatFen(locked.paidFen ?? 0)}${order.paidBy === 'bank' ? '，款项将由财务退回您的付款账户' : '，款项原路退回'}；相应权益已终止。原因：${body.reason}`,
-          link: '/account/databaseorder',
+          kind: '发票红冲',
+          number: order.number,
+          title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
+          body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
+          link: `/admin/invoices?id=${invoice.id}`,
         },
         within,
       );
-      await recordChange(within, actor, {
-        action: 'order.refund',
-        entityType: 'order',
-        entityId: id,
-        summary: `订单 ${order.number} 退款 ${formatFen(locked.paidFen ?? 0)}：${body.reason}`,
-        before: auditView(order),
-        after: auditView((await within.orders.findWithBuyer(id))!),
-      });
+    }
+    await this.deps.notices.notify(
+      order.userId,
+      {
+        kind: 'order',
+        title: '订单已退款',
+        body: `订单 ${order.number}（${order.name}）已退款 ${formatFen(refundFen)}${order.paidBy === 'bank' ? '，款项将由财务退回您的付款账户' : '，款项原路退回'}；相应权益已终止。原因：${body.reason}`,
+        link: '/account/databaseorder',
+      },
+      within,
+    );
+    await recordChange(within, actor, {
+      action: 'order.refund',
+      entityType: 'order',
+      entityId: id,
+      summary: `订单 ${order.number} 退款 ${formatFen(refundFen)}：${body.reason}`,
+      before: auditView(order),
+      after: auditView((await within.orders.findWithBuyer(id))!),
     });
-    return this.get(id);
   }
 }

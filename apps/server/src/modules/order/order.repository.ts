@@ -109,15 +109,14 @@ export class OrderRepository {
     return row?.n ?? 0;
   }
 
-  /** Unpaid orders past their deadline, locked and skipped by other closers. */
+  /** Unpaid orders past their deadline, oldest deadline first (each is locked again when it is closed). */
   async dueToClose(now: Date, limit: number): Promise<OrderRow[]> {
     return this.db
       .select()
       .from(orders)
       .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
       .orderBy(orders.expiresAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
+      .limit(limit);
   }
 
   async remittanceCodeTaken(code: string): Promise<boolean> {

@@ -13,7 +13,7 @@ import {
   PayResponse,
   UsagePage,
 } from '@fuliaotong/contracts';
-import { databases, grants, payments, sandboxGatewayOrders, usageRecords } from '../../db/schema.js';
+import { databases, grants, orders, payments, sandboxGatewayOrders, sandboxGatewayRefunds, usageRecords } from '../../db/schema.js';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { PDF } from '../../../test/fixture-files.js';
 import { parsed } from '../../../test/responses.js';
@@ -70,6 +70,36 @@ async function payOnWechatPage(codeUrl: string) {
   return t.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 }
 
+/** Opens the sandbox's 支付宝 cashier for an order as the buyer's browser would (the gateway's order is placed there); answers its page. */
+async function openAlipayCashier(payUrl: string) {
+  const cashier = new URL(payUrl);
+  const page = await t.app.inject({ method: 'GET', url: `${cashier.pathname}${cashier.search}` });
+  expect(page.statusCode, page.body).toBe(200);
+  return page.body;
+}
+
+/** An order paid by `method` in the sandbox, as a buyer pays it (the notification delivered). */
+async function paidOrder(headers: Headers, method: 'wechat' | 'alipay', planId = MEMBERSHIP): Promise<Order> {
+  const order = await placeOrder(headers, planId);
+  const pay = parsed(await post(`/api/app/order/${order.id}/pay`, headers, { method }), PayResponse);
+  if (pay.method === 'wechat') await payOnWechatPage(pay.codeUrl);
+  else if (pay.method === 'alipay') {
+    const token = /\/sandbox-pay\/alipay\/pay\/([0-9a-f]+)/.exec(await openAlipayCashier(pay.payUrl))![1];
+    await t.app.inject({ method: 'POST', url: `/sandbox-pay/alipay/pay/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  }
+  const paid = await orderOf(headers, order.id);
+  expect(paid.status).toBe('paid');
+  return paid;
+}
+
+/** The gateway takes the money for an order, but its notification never reaches the server (the process died, it was lost). */
+async function paidAtGatewayOnly(number: string) {
+  await t.database.db
+    .update(sandboxGatewayOrders)
+    .set({ status: 'SUCCESS', tradeNo: `4200${Date.now()}`, paidAt: new Date() })
+    .where(eq(sandboxGatewayOrders.outTradeNo, number));
+}
+
 describe('orders', () => {
   it('are placed for a plan on sale, numbered DD + date, due in 30 minutes, and only their buyer sees them', async () => {
     const { headers } = await buyer();
@@ -110,6 +140,31 @@ describe('orders', () => {
     await t.drain();
     expect((await orderOf(headers, order.id)).status).toBe('closed');
     await expect.poll(async () => (await t.database.db.select().from(sandboxGatewayOrders).where(eq(sandboxGatewayOrders.outTradeNo, order.number)))[0]?.status).toBe('CLOSED');
+  });
+
+  it('ask the gateway before closing: an order paid there whose notification never came is paid, not closed', async () => {
+    const member = await buyer();
+    const byWechat = await placeOrder(member.headers, USAGE);
+    parsed(await post(`/api/app/order/${byWechat.id}/pay`, member.headers, { method: 'wechat' }), PayResponse);
+    await paidAtGatewayOnly(byWechat.number);
+    const byAlipay = await placeOrder(member.headers, MEMBERSHIP);
+    const alipay = parsed(await post(`/api/app/order/${byAlipay.id}/pay`, member.headers, { method: 'alipay' }), PayResponse);
+    if (alipay.method !== 'alipay') throw new Error('not an Alipay answer');
+    await openAlipayCashier(alipay.payUrl);
+    await paidAtGatewayOnly(byAlipay.number);
+    const unpaid = await placeOrder(member.headers, USAGE);
+    parsed(await post(`/api/app/order/${unpaid.id}/pay`, member.headers, { method: 'wechat' }), PayResponse);
+
+    clock.advance(31 * MINUTE);
+    await t.drain();
+    expect(await orderOf(member.headers, byWechat.id)).toMatchObject({ status: 'paid', paidFen: 98_000, method: 'wechat' });
+    expect(await orderOf(member.headers, byAlipay.id)).toMatchObject({ status: 'paid', paidFen: 198_000, method: 'alipay' });
+    expect((await orderOf(member.headers, unpaid.id)).status).toBe('closed');
+    // Paid as a notification pays: the access granted, the buyer told.
+    expect(await maxAmountSeenBy(member.headers)).toBe('1020 mg');
+    expect(parsed(await get('/api/app/grant', member.headers), GrantList).member).toBe(true);
+    const notices = parsed(await get('/api/app/notice', member.headers), NoticePage);
+    expect(notices.items.filter((n) => n.title === '支付成功')).toHaveLength(2);
   });
 });
 
@@ -428,5 +483,46 @@ describe('the orders desk', () => {
     expect(gatewayOrder?.refundedFen).toBe(198_000);
     expect(parsed(await get('/api/app/grant', member.headers), GrantList).member).toBe(false);
     expect((await post(`/api/admin/order/${order.id}/refund`, finance.headers, { reason: '重复购买' })).statusCode).toBe(409);
+  });
+
+  it.each(['wechat', 'alipay'] as const)('refunds a payment by %s once when finance asks ten times at once; the others answer 409, none 5xx', async (method) => {
+    const finance = await registerStaff(t.app, t.database, ['finance']);
+    const member = await buyer();
+    const order = await paidOrder(member.headers, method);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(`/api/admin/order/${order.id}/refund`, finance.headers, { reason: '客户误购，协商退款' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(['该订单正在退款，请稍后刷新查看结果', '订单已退款，不能退款']).toContain(parsed(refused, ErrorResponse).error.message);
+    }
+    const detail = parsed(await get(`/api/admin/order/${order.id}`, finance.headers), AdminOrderDetail);
+    expect(detail).toMatchObject({ status: 'refunded', refundFen: order.amountFen });
+    expect(detail.payments.map((p) => p.kind)).toEqual(['payment', 'refund']);
+    const [gatewayOrder] = await t.database.db.select().from(sandboxGatewayOrders).where(eq(sandboxGatewayOrders.outTradeNo, order.number));
+    expect(gatewayOrder?.refundedFen).toBe(order.amountFen);
+    const notices = parsed(await get('/api/app/notice', member.headers), NoticePage);
+    expect(notices.items.filter((n) => n.title === '订单已退款')).toHaveLength(1);
+  });
+
+  it('a refund left unfinished (the process died after the gateway refunded) is tried again later and is the same refund', async () => {
+    const finance = await registerStaff(t.app, t.database, ['finance']);
+    const member = await buyer();
+    const order = await paidOrder(member.headers, 'wechat');
+    // The first attempt claimed the order and the gateway refunded under the order's refund number; then the process died.
+    const [gatewayOrder] = await t.database.db.select().from(sandboxGatewayOrders).where(eq(sandboxGatewayOrders.outTradeNo, order.number));
+    await t.database.db.insert(sandboxGatewayRefunds).values({ orderId: gatewayOrder!.id, refundNo: `${order.number}R0`, amountFen: order.amountFen, refundId: '503001' });
+    await t.database.db.update(sandboxGatewayOrders).set({ refundedFen: order.amountFen }).where(eq(sandboxGatewayOrders.id, gatewayOrder!.id));
+    await t.database.db.update(orders).set({ refundStartedAt: clock.now() }).where(eq(orders.id, order.id));
+
+    const meanwhile = await post(`/api/admin/order/${order.id}/refund`, finance.headers, { reason: '重复购买' });
+    expect(meanwhile.statusCode).toBe(409);
+    expect(parsed(meanwhile, ErrorResponse).error.message).toBe('该订单正在退款，请稍后刷新查看结果');
+    clock.advance(3 * MINUTE);
+    const retried = parsed(await post(`/api/admin/order/${order.id}/refund`, finance.headers, { reason: '重复购买' }), AdminOrderDetail);
+    expect(retried).toMatchObject({ status: 'refunded', refundFen: order.amountFen });
+    const [after] = await t.database.db.select().from(sandboxGatewayOrders).where(eq(sandboxGatewayOrders.id, gatewayOrder!.id));
+    expect(after?.refundedFen).toBe(order.amountFen);
   });
 });

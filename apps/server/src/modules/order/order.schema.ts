@@ -41,6 +41,12 @@ export const orders = pgTable(
     /** How it was paid, and the gateway's transaction number (or the finance note of a bank transfer). */
     paidBy: text('paid_by', { enum: enumValues(PaymentMethod) }),
     tradeNo: text('trade_no'),
+    /**
+     * A refund through the gateway began (finance asked for it) and has not finished: other refunds of
+     * the order wait for it. The gateway answers a refund number again with the same refund, so one
+     * left behind by a crash is simply tried again after a while.
+     */
+    refundStartedAt: timestamp('refund_started_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundFen: integer('refund_fen'),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -366,17 +366,42 @@ export class OrderService {
     return result.outcome;
   }
 
-  /** Closes unpaid orders past their deadline (the job runner calls it every minute). */
+  /**
+   * Closes unpaid orders past their deadline (the job runner calls it every minute). An order that went
+   * to a gateway is asked about first: a payment whose notification never came (the process died in
+   * between, the notification was lost) is applied as the notification would have been, and the order
+   * is paid, not closed. An order the gateway cannot be asked about now stays open until the next run.
+   */
   async closeDue(): Promise<number> {
-    const closed = await this.deps.transactor.transaction(async (within) => {
-      const now = this.now();
-      const due = await within.orders.dueToClose(now, 200);
-      const rows: OrderRow[] = [];
-      for (const order of due) rows.push(await within.orders.update(order.id, { status: 'closed', closedAt: now }, now));
-      return rows;
-    });
-    for (const order of closed) this.closeAtGateway(order);
-    return closed.length;
+    const due = await this.deps.orders.dueToClose(this.now(), 200);
+    let closed = 0;
+    for (const order of due) {
+      const gateway = order.method && order.method !== 'bank' ? this.deps.gateways[order.method] : undefined;
+      if (gateway) {
+        let payment: VerifiedPayment | null;
+        try {
+          payment = await gateway.query(order.number);
+        } catch (error) {
+          this.deps.logger.warn({ err: error, order: order.number }, 'payment gateway could not be asked about an order due to close: it stays open');
+          continue;
+        }
+        if (payment) {
+          await this.applyPayment(gateway.method, payment);
+          continue;
+        }
+      }
+      const row = await this.deps.transactor.transaction(async (within) => {
+        const locked = await within.orders.find(order.id, undefined, true);
+        const now = this.now();
+        if (!locked || locked.status !== 'pending' || locked.expiresAt > now) return undefined;
+        return within.orders.update(locked.id, { status: 'closed', closedAt: now }, now);
+      });
+      if (row) {
+        closed += 1;
+        this.closeAtGateway(row);
+      }
+    }
+    return closed;
   }
 
   /** Closes the gateway's order too, so it can no longer be paid (a payment that slips through reopens ours). */

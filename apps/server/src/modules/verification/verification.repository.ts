@@ -3,6 +3,16 @@ import type { Db } from '../../db/database.js';
 import type { CodePurpose } from './code-purposes.js';
 import { captchas, verificationCodes } from './verification.schema.js';
 
+/**
+ * The keys code sending is counted under, each a class of transaction-level advisory locks: a request
+ * holds the lock of its account, its address and (when it gets that far) the site's while it counts and
+ * records, so that parallel requests — from any number of server processes — count one after another
+ * (docs/decisions/0040). Transaction-level locks end with the transaction, and so work behind PgBouncer
+ * in transaction mode.
+ */
+export const COUNTING_LOCKS = { account: 7312101, ip: 7312102, site: 7312103, captchaIp: 7312104 } as const;
+export type CountingKey = keyof typeof COUNTING_LOCKS;
+
 export type CodeValues = Omit<typeof verificationCodes.$inferInsert, 'id' | 'attempts' | 'consumedAt'>;
 
 /** What a count of sent codes answers: how many, and when the oldest of them was sent. */
@@ -24,9 +34,18 @@ export class VerificationRepository {
     await this.db.delete(verificationCodes).where(eq(verificationCodes.id, id));
   }
 
-  /** Codes sent after `since`: to an account, from a client address, or (neither) all of them. */
-  async countCodes(subject: { account?: string; ip?: string }, since: Date): Promise<CodeCount> {
-    const conditions: SQL[] = [gt(verificationCodes.createdAt, since)];
+  /**
+   * Waits for, then holds until the transaction ends, the counting lock of one key (an account, an
+   * address, or the site: any key). Only of use inside a transaction; locks of one class are always
+   * taken in the order account, address, site, so that two requests never wait for each other.
+   */
+  async lockCounting(kind: CountingKey, key: string): Promise<void> {
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(${COUNTING_LOCKS[kind]}::int4, hashtext(${key}::text))`);
+  }
+
+  /** Codes for these purposes sent after `since`: to an account, from a client address, or (neither) all of them. */
+  async countCodes(subject: { account?: string; ip?: string; purposes: readonly CodePurpose[] }, since: Date): Promise<CodeCount> {
+    const conditions: SQL[] = [gt(verificationCodes.createdAt, since), inArray(verificationCodes.purpose, [...subject.purposes])];
     if (subject.account !== undefined) conditions.push(eq(verificationCodes.account, subject.account));
     if (subject.ip !== undefined) conditions.push(eq(verificationCodes.ip, subject.ip));
     const [row] = await this.db

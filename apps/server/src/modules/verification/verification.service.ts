@@ -8,21 +8,26 @@ import {
   type Captcha,
   type SendCodeBody,
   type SendCodeResponse,
+  VERIFICATION_PURPOSES,
 } from '@fuliaotong/contracts';
+import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
-import type { AccountRepository } from '../account/account.repository.js';
 import { isMobile, maskAccount, normalizeAccount } from '../account/personal-data.js';
 import type { Limit } from '../auth/throttle.js';
 import type { CaptchaMaker } from './captcha.js';
 import type { CodeSender } from './code-sender.js';
 import type { CodeCount, VerificationRepository } from './verification.repository.js';
-import type { CodePurpose, ServerCodePurpose } from './code-purposes.js';
+import { SERVER_CODE_PURPOSES, type CodePurpose, type ServerCodePurpose } from './code-purposes.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** How many codes may be sent, and when a captcha comes first; tests lower them. Stated in the README. */
+/**
+ * How many codes may be sent, and when a captcha comes first; tests lower them. Stated in the README.
+ * Codes anyone may ask for (send-code) and the codes of a staff member's second factor are counted
+ * apart: nobody can spend a staff member's quota but whoever has the password (docs/decisions/0040).
+ */
 export interface VerificationLimits {
   /** Codes to one account: at most one a minute … */
   perAccountResend: Limit;
@@ -38,6 +43,9 @@ export interface VerificationLimits {
   captchaAfterPerIp: Limit;
   /** Captchas handed out to one address. */
   captchasPerIp: Limit;
+  /** Second-factor codes to one staff account (after the right password), a minute and a day: a quota of their own. */
+  staffResend: Limit;
+  staffDay: Limit;
 }
 
 export const defaultVerificationLimits: VerificationLimits = {
@@ -49,7 +57,12 @@ export const defaultVerificationLimits: VerificationLimits = {
   captchaAfterPerAccount: { max: 3, windowMs: 10 * MINUTE },
   captchaAfterPerIp: { max: 5, windowMs: 10 * MINUTE },
   captchasPerIp: { max: 30, windowMs: 10 * MINUTE },
+  staffResend: { max: 1, windowMs: CODE_RESEND_SECONDS * 1000 },
+  staffDay: { max: 10, windowMs: DAY },
 };
+
+/** Codes anyone may ask for through send-code; the limits of send-code count only these. */
+const PUBLIC_PURPOSES = VERIFICATION_PURPOSES;
 
 /** Rows older than the longest window are of no use to any limit. */
 const KEEP_MS = DAY + HOUR;
@@ -70,8 +83,8 @@ function captchaIssue(message: string): AppError<'captcha_required'> {
 
 export interface VerificationServiceDeps {
   codes: VerificationRepository;
-  /** Whether the account exists: codes for signing in, resetting or deleting go only to existing accounts. */
-  accounts: Pick<AccountRepository, 'findByAccount'>;
+  /** Counting and recording a code happen in one transaction, under the counting locks. */
+  transactor: Transactor;
   sender: CodeSender;
   limits: VerificationLimits;
   /** The server's secret: codes and captcha answers are stored as HMACs under a key derived from it. */
@@ -113,80 +126,82 @@ export class VerificationService {
       throw new AppError('validation_failed', message, [{ path: 'body.account', message }]);
     }
     const now = this.now();
-    await this.checkLimits(account, client.ip, now, 1);
-    if (await this.captchaNeeded(account, client.ip, now)) await this.passCaptcha(body.captchaId, body.captcha, now);
-
-    // Recorded first, then counted again with everything recorded meanwhile: a burst of parallel
-    // requests cannot pass a limit (at worst one too many is refused).
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const id = await this.deps.codes.insertCode({
-      account,
-      purpose: body.purpose,
-      channel,
-      codeHash: this.hmac(body.purpose, account, code),
-      ip: client.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
-    });
-    try {
-      await this.checkLimits(account, client.ip, now, 0);
-      if (body.purpose === 'register' || (await this.deps.accounts.findByAccount(account))) {
-        await this.deps.sender.sendCode({ channel, address: account }, code);
+    // Counted and recorded under the locks of the account, the address and the site, in that order:
+    // parallel requests count one after another and no limit or captcha threshold can be passed. A
+    // captcha is used up even when the answer is wrong, so its refusal is thrown after the commit.
+    const captchaRefusal = await this.deps.transactor.transaction(async (within) => {
+      await within.codes.lockCounting('account', account);
+      await within.codes.lockCounting('ip', client.ip);
+      const { limits } = this.deps;
+      const since = (limit: Limit) => new Date(now.getTime() - limit.windowMs);
+      const count = (subject: { account?: string; ip?: string }, limit: Limit) =>
+        within.codes.countCodes({ ...subject, purposes: PUBLIC_PURPOSES }, since(limit));
+      await this.admit(limits.perAccountResend, count({ account }, limits.perAccountResend), now, '获取验证码过于频繁');
+      await this.admit(limits.perAccountDay, count({ account }, limits.perAccountDay), now, '该账号获取验证码的次数已达上限');
+      await this.admit(limits.perIpHour, count({ ip: client.ip }, limits.perIpHour), now, '当前网络获取验证码过于频繁');
+      await this.admit(limits.perIpDay, count({ ip: client.ip }, limits.perIpDay), now, '当前网络获取验证码的次数已达上限');
+      const [byAccount, byIp] = [await count({ account }, limits.captchaAfterPerAccount), await count({ ip: client.ip }, limits.captchaAfterPerIp)];
+      if (byAccount.n >= limits.captchaAfterPerAccount.max || byIp.n >= limits.captchaAfterPerIp.max) {
+        const refusal = await this.passCaptcha(within, body.captchaId, body.captcha, now);
+        if (refusal) return refusal;
       }
-    } catch (error) {
-      await this.deps.codes.deleteCode(id);
-      throw error;
-    }
+      await within.codes.lockCounting('site', '');
+      await this.admit(limits.globalDay, count({}, limits.globalDay), now, '验证码发送量已达今日上限');
+      await within.codes.insertCode({
+        account,
+        purpose: body.purpose,
+        channel,
+        codeHash: this.hmac(body.purpose, account, code),
+        ip: client.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      });
+      // A code for an unknown account is recorded and counted, but not sent (no account enumeration).
+      if (body.purpose === 'register' || (await within.accounts.findByAccount(account))) {
+        await this.deps.sender.sendCode({ channel, address: account }, code, within);
+      }
+      return undefined;
+    });
+    if (captchaRefusal) throw captchaRefusal;
     return { channel, to: maskAccount(account), expiresIn: CODE_TTL_SECONDS, resendIn: CODE_RESEND_SECONDS };
   }
 
   /**
    * Sends a code the server itself decided to send (the second step of a staff log-in, after the right
-   * password): within the same sending limits, without a captcha, only to an existing account.
+   * password): only to an existing account, without a captcha, within a quota of the account's own
+   * that codes asked for through send-code do not spend — nor count against the address or the site.
    */
   async sendServerCode(rawAccount: string, purpose: ServerCodePurpose, client: { ip: string }): Promise<SendCodeResponse> {
     const account = normalizeAccount(rawAccount);
     const channel = isMobile(account) ? 'sms' : 'email';
     const now = this.now();
-    await this.checkLimits(account, client.ip, now, 1);
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const id = await this.deps.codes.insertCode({
-      account,
-      purpose,
-      channel,
-      codeHash: this.hmac(purpose, account, code),
-      ip: client.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    await this.deps.transactor.transaction(async (within) => {
+      await within.codes.lockCounting('account', account);
+      const { limits } = this.deps;
+      const count = (limit: Limit) =>
+        within.codes.countCodes({ account, purposes: SERVER_CODE_PURPOSES }, new Date(now.getTime() - limit.windowMs));
+      await this.admit(limits.staffResend, count(limits.staffResend), now, '获取验证码过于频繁');
+      await this.admit(limits.staffDay, count(limits.staffDay), now, '该账号获取验证码的次数已达上限');
+      await within.codes.insertCode({
+        account,
+        purpose,
+        channel,
+        codeHash: this.hmac(purpose, account, code),
+        ip: client.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      });
+      await this.deps.sender.sendCode({ channel, address: account }, code, within);
     });
-    try {
-      await this.checkLimits(account, client.ip, now, 0);
-      await this.deps.sender.sendCode({ channel, address: account }, code);
-    } catch (error) {
-      await this.deps.codes.deleteCode(id);
-      throw error;
-    }
     return { channel, to: maskAccount(account), expiresIn: CODE_TTL_SECONDS, resendIn: CODE_RESEND_SECONDS };
   }
 
-  /**
-   * Throws 429 when one more code (`pending` = 1, before recording it) or the codes recorded so far
-   * (`pending` = 0, after) would pass a limit.
-   */
-  private async checkLimits(account: string, ip: string, now: Date, pending: 0 | 1): Promise<void> {
-    const { limits, codes } = this.deps;
-    const since = (limit: Limit) => new Date(now.getTime() - limit.windowMs);
-    const checks: Array<[Limit, Promise<CodeCount>, string]> = [
-      [limits.perAccountResend, codes.countCodes({ account }, since(limits.perAccountResend)), '获取验证码过于频繁'],
-      [limits.perAccountDay, codes.countCodes({ account }, since(limits.perAccountDay)), '该账号获取验证码的次数已达上限'],
-      [limits.perIpHour, codes.countCodes({ ip }, since(limits.perIpHour)), '当前网络获取验证码过于频繁'],
-      [limits.perIpDay, codes.countCodes({ ip }, since(limits.perIpDay)), '当前网络获取验证码的次数已达上限'],
-      [limits.globalDay, codes.countCodes({}, since(limits.globalDay)), '验证码发送量已达今日上限'],
-    ];
-    for (const [limit, counting, message] of checks) {
-      const count = await counting;
-      if (count.n + pending > limit.max) this.refuse(limit, count, now, message);
-    }
+  /** Throws 429 when one more code would pass the limit (what is counted so far, under its lock). */
+  private async admit(limit: Limit, counting: Promise<CodeCount>, now: Date, message: string): Promise<void> {
+    const count = await counting;
+    if (count.n + 1 > limit.max) this.refuse(limit, count, now, message);
   }
 
   private refuse(limit: Limit, count: CodeCount, now: Date, message: string): never {
@@ -197,40 +212,37 @@ export class VerificationService {
     });
   }
 
-  private async captchaNeeded(account: string, ip: string, now: Date): Promise<boolean> {
-    const { limits, codes } = this.deps;
-    const since = (limit: Limit) => new Date(now.getTime() - limit.windowMs);
-    const [byAccount, byIp] = await Promise.all([
-      codes.countCodes({ account }, since(limits.captchaAfterPerAccount)),
-      codes.countCodes({ ip }, since(limits.captchaAfterPerIp)),
-    ]);
-    return byAccount.n >= limits.captchaAfterPerAccount.max || byIp.n >= limits.captchaAfterPerIp.max;
-  }
-
-  /** A captcha answers one check, right or wrong; throws `captcha_required` unless this one is right. */
-  private async passCaptcha(id: string | undefined, answer: string | undefined, now: Date): Promise<void> {
-    if (!id || !answer) throw captchaIssue('请输入图片验证码');
-    const hash = await this.deps.codes.useCaptcha(id, now);
-    if (!hash) throw captchaIssue('图片验证码已失效，请换一张');
+  /**
+   * Uses up the captcha the request carries (one try, right or wrong) and answers the refusal to
+   * throw once that is committed, or undefined when the answer is right.
+   */
+  private async passCaptcha(within: Repositories, id: string | undefined, answer: string | undefined, now: Date): Promise<AppError | undefined> {
+    if (!id || !answer) return captchaIssue('请输入图片验证码');
+    const hash = await within.codes.useCaptcha(id, now);
+    if (!hash) return captchaIssue('图片验证码已失效，请换一张');
     if (!VerificationService.same(this.hmac('captcha', id, answer.trim().toLowerCase()), hash)) {
-      throw captchaIssue('图片验证码错误，请重新输入');
+      return captchaIssue('图片验证码错误，请重新输入');
     }
+    return undefined;
   }
 
   /** A new image captcha for this client address. */
   async createCaptcha(client: { ip: string }): Promise<Captcha> {
-    const { limits, codes } = this.deps;
+    const { limits } = this.deps;
     const now = this.now();
-    const count = await codes.countCaptchas(client.ip, new Date(now.getTime() - limits.captchasPerIp.windowMs));
-    if (count.n + 1 > limits.captchasPerIp.max) this.refuse(limits.captchasPerIp, count, now, '图片验证码获取过于频繁');
     const image = this.deps.makeCaptcha();
     const id = randomUUID();
-    await codes.insertCaptcha({
-      id,
-      answerHash: this.hmac('captcha', id, image.text.toLowerCase()),
-      ip: client.ip,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+    // Counted and recorded under the address's lock: parallel requests cannot pass the limit.
+    await this.deps.transactor.transaction(async (within) => {
+      await within.codes.lockCounting('captchaIp', client.ip);
+      await this.admit(limits.captchasPerIp, within.codes.countCaptchas(client.ip, new Date(now.getTime() - limits.captchasPerIp.windowMs)), now, '图片验证码获取过于频繁');
+      await within.codes.insertCaptcha({
+        id,
+        answerHash: this.hmac('captcha', id, image.text.toLowerCase()),
+        ip: client.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+      });
     });
     return { id, svg: image.svg, expiresIn: CAPTCHA_TTL_SECONDS };
   }

@@ -195,18 +195,21 @@ export class SandboxGateway {
       const amount = data.amount as { refund?: unknown; total?: unknown } | undefined;
       const order = typeof data.out_trade_no === 'string' ? await repo.find('wechat', data.out_trade_no) : undefined;
       if (!order || order.status !== 'SUCCESS') return this.wechatError(404, 'RESOURCE_NOT_EXISTS', '订单不存在或未支付');
-      if (typeof amount?.refund !== 'number' || amount.total !== order.amountFen || order.refundedFen + amount.refund > order.amountFen) {
+      if (typeof data.out_refund_no !== 'string' || data.out_refund_no === '') return this.wechatError(400, 'PARAM_ERROR', '缺少退款单号');
+      if (typeof amount?.refund !== 'number' || amount.refund <= 0 || amount.total !== order.amountFen) {
         return this.wechatError(400, 'PARAM_ERROR', '退款金额不正确');
       }
-      await repo.update(order.id, { refundedFen: order.refundedFen + amount.refund });
+      // One refund per out_refund_no: asked again, the same refund is answered (微信支付 does the same).
+      const result = await repo.refund(order.id, data.out_refund_no, amount.refund, newTradeNo('50300'));
+      if ('tooMuch' in result) return this.wechatError(400, 'PARAM_ERROR', '退款金额不正确');
       return {
         status: 200,
         body: JSON.stringify({
-          refund_id: newTradeNo('50300'),
-          out_refund_no: data.out_refund_no,
+          refund_id: result.refund.refundId,
+          out_refund_no: result.refund.refundNo,
           out_trade_no: order.outTradeNo,
           status: 'SUCCESS',
-          amount: { refund: amount.refund, total: order.amountFen, currency: 'CNY' },
+          amount: { refund: result.refund.amountFen, total: order.amountFen, currency: 'CNY' },
         }),
       };
     }
@@ -273,15 +276,17 @@ export class SandboxGateway {
     if (method === 'alipay.trade.refund') {
       const refund = fenOf(biz.refund_amount);
       if (order.status !== 'SUCCESS') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-      if (refund === null || order.refundedFen + refund > order.amountFen) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
-      const updated = await this.deps.repo.update(order.id, { refundedFen: order.refundedFen + refund });
+      if (refund === null || refund <= 0) return fail('ACQ.INVALID_PARAMETER', '退款金额不正确');
+      // One refund per out_request_no (without one, the trade's number: a whole refund), answered again when asked again.
+      const result = await this.deps.repo.refund(order.id, biz.out_request_no || order.outTradeNo, refund, newTradeNo('2026'));
+      if ('tooMuch' in result) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
       return this.alipayAnswer(method, {
         code: '10000',
         msg: 'Success',
         out_trade_no: order.outTradeNo,
         trade_no: order.tradeNo,
-        refund_fee: yuanText(updated.refundedFen),
-        fund_change: 'Y',
+        refund_fee: yuanText(result.order.refundedFen),
+        fund_change: result.repeated ? 'N' : 'Y',
       });
     }
     return fail('ACQ.INVALID_METHOD', '接口不存在');

@@ -26,3 +26,23 @@ export const sandboxGatewayOrders = pgTable(
   },
   (t) => [uniqueIndex('sandbox_gateway_orders_trade_idx').on(t.provider, t.outTradeNo), uniqueIndex('sandbox_gateway_orders_token_idx').on(t.token)],
 );
+
+/**
+ * The refunds the sandbox gateways made, one per refund number of an order: asked again with the same
+ * number (out_refund_no, out_request_no), they answer the same refund, as the real gateways do.
+ */
+export const sandboxGatewayRefunds = pgTable(
+  'sandbox_gateway_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => sandboxGatewayOrders.id),
+    refundNo: text('refund_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** The gateway's number of the refund (微信支付 refund_id). */
+    refundId: text('refund_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_gateway_refunds_number_idx').on(t.orderId, t.refundNo)],
+);
