@@ -3,7 +3,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { askControlSocket, ControlChannelError, controlSocketPath, openControlSocket, type ControlAnswer, type ControlServer } from './control-socket.js';
+import {
+  askControlSocket,
+  ControlChannelError,
+  controlSocketPath,
+  openControlSocket,
+  type ControlAnswer,
+  type ControlServer,
+} from './control-socket.js';
 
 /** The control channel's socket on its own: who may open it, and what it answers to bad lines. */
 
@@ -44,7 +51,10 @@ describe('control socket', () => {
     const stat = await fs.lstat(controlSocketPath(dataDir));
     expect(stat.isSocket()).toBe(true);
     expect((stat.mode & 0o777).toString(8)).toBe('600');
-    expect(await askControlSocket(dataDir, { command: 'ping', text: '管理员' })).toEqual({ ok: true, answer: { command: 'ping', text: '管理员' } });
+    expect(await askControlSocket(dataDir, { command: 'ping', text: '管理员' })).toEqual({
+      ok: true,
+      answer: { command: 'ping', text: '管理员' },
+    });
     await server!.close();
     server = undefined;
     await expect(fs.lstat(controlSocketPath(dataDir))).rejects.toMatchObject({ code: 'ENOENT' });

@@ -60,7 +60,9 @@ export async function openControlSocket(options: {
   const socketPath = controlSocketPath(options.dataDir);
   if (process.platform === 'win32') throw new ControlChannelError('Windows 上没有控制通道');
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    throw new ControlChannelError(`控制通道的路径 ${socketPath} 过长（Unix socket 最多 ${MAX_SOCKET_PATH} 字节），请把 DATA_DIR 放在更短的路径下`);
+    throw new ControlChannelError(
+      `控制通道的路径 ${socketPath} 过长（Unix socket 最多 ${MAX_SOCKET_PATH} 字节），请把 DATA_DIR 放在更短的路径下`,
+    );
   }
   const unsafe = unsafeFolder(options.dataDir);
   if (unsafe) throw new ControlChannelError(unsafe);
@@ -144,7 +146,9 @@ export async function askControlSocket(dataDir: string, request: unknown, timeou
     throw new ControlChannelError(`控制通道 ${socketPath} 不属于当前用户：请以运行服务器的用户执行此命令`);
   }
   if ((stat.mode & 0o077) !== 0) {
-    throw new ControlChannelError(`控制通道 ${socketPath} 的权限为 ${(stat.mode & 0o777).toString(8)}，其他用户也能使用，已拒绝（应为 600）`);
+    throw new ControlChannelError(
+      `控制通道 ${socketPath} 的权限为 ${(stat.mode & 0o777).toString(8)}，其他用户也能使用，已拒绝（应为 600）`,
+    );
   }
   const unsafe = unsafeFolder(dataDir);
   if (unsafe) throw new ControlChannelError(unsafe);

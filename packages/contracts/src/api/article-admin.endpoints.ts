@@ -56,7 +56,14 @@ export const articleAdminEndpoints = {
     query: AdminArticleQuery,
     responses: { 200: AdminArticlePage },
   },
-  adminNewsGet: { access: editorReads, tag: TAG, summary: '一篇资讯的全部内容', params: IdParams, responses: { 200: AdminNews }, rows: newsRow },
+  adminNewsGet: {
+    access: editorReads,
+    tag: TAG,
+    summary: '一篇资讯的全部内容',
+    params: IdParams,
+    responses: { 200: AdminNews },
+    rows: newsRow,
+  },
   adminNewsCreate: {
     access: editor,
     tag: TAG,
