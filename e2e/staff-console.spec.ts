@@ -6,10 +6,11 @@ import { codesSentTo, nextCodeTo } from './support/messages.js';
 
 /*
  * The staff console's doors: staff (reviewers made by the operator's tool) sign in with the password
- * and a code sent to the account; each
+ * and a code sent to the account and land in the console; each
  * sees the desks of their roles only (a reviewer cannot open the administrators' desks: no menu entry,
- * a 403 page and a 403 from the API); an administrator sets a member's roles and access on the users
- * desk, and the change is in the audit log.
+ * a 403 page and a 403 from the API); an administrator reads every desk, without the writes of the
+ * others' roles; an administrator sets a member's roles and access on the users desk, and the change is
+ * in the audit log.
  */
 
 const desktop = desktopOnOwnNetwork;
@@ -21,10 +22,11 @@ const ADMIN_HYDRATED = '.admin-bar__brand';
 describe('staff console', () => {
   const browser = useBrowser();
 
-  test('a reviewer signs in with the password and the code sent to the phone, and sees only the review desk', async () => {
+  test('a reviewer signs in with the password and the code sent to the phone, lands in the console and sees only the review desk', async () => {
     const reviewer = inject('reviewers')[0]!;
     const { page, pageErrors } = await browser.newPage(desktop());
-    await gotoHydrated(page, '/login?redirect=%2Fadmin', AUTH_HYDRATED);
+    // No redirect: staff land in the console after the second factor.
+    await gotoHydrated(page, '/login', AUTH_HYDRATED);
     const seen = (await codesSentTo(reviewer.account)).length;
     await fillLogin(page, reviewer.account, reviewer.password);
     await page.getByText('工作人员账号需要二次验证').waitFor();
@@ -47,6 +49,44 @@ describe('staff console', () => {
     await saveScreenshot(page, 'staff-console-403-1280');
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('fuliaotong-session') ?? '{}') as { state?: { token?: string } }).state?.token);
     expect((await apiRequest('/api/admin/user', { token })).status).toBe(403);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test.each([
+    ['desktop', desktop],
+    ['mobile', phone],
+  ] as const)('an administrator alone sees every desk and reads the others\' desks without their writes (%s)', async (name, options) => {
+    // A member made an administrator (that role alone) on the users desk; their session goes on.
+    const member = await registerByApi(`管理员${name === 'desktop' ? '甲' : '乙'}`);
+    const admin = await staffSession();
+    const made = await apiRequest(`/api/admin/user/${member.user.id}`, { method: 'PATCH', token: admin.token, json: { roles: ['admin'] } });
+    expect(made.status).toBe(200);
+    const { page, pageErrors } = await browser.newPage(options());
+    await signIn(page, member);
+    await gotoHydrated(page, '/admin/products', ADMIN_HYDRATED);
+    const menu = page.getByRole('navigation', { name: '工作台菜单' });
+    await expect
+      .poll(() => menu.getByRole('link').allTextContents())
+      .toEqual(['概览', '申请审核', '产品', '文章', '数据库', '数据导入', '用户', '订单与收款', '发票开具', '方案与价格', '样品设置', '网站信息', '法律文本', '操作日志']);
+    await page.getByText('您可以查看“产品”；办理和修改需要内容编辑角色。').waitFor();
+    await page.getByRole('button', { name: /^查看产品 / }).first().waitFor();
+    expect(await page.getByRole('button', { name: '新建产品' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(上架|下架)$/ }).count()).toBe(0);
+    await saveScreenshot(page, `admin-read-only-desk-${name}`);
+
+    // The server reads for the administrator and refuses the editor's write, naming the role.
+    expect((await apiRequest('/api/admin/excipient', { token: member.token })).status).toBe(200);
+    const write = await apiRequest<{ error: { message: string } }>('/api/admin/excipient/1/publish', {
+      token: member.token,
+      json: { published: false },
+    });
+    expect(write.status).toBe(403);
+    expect(write.body.error.message).toContain('内容编辑');
+
+    // The administrator's own desks keep their writes.
+    await page.getByRole('link', { name: '用户', exact: true }).click();
+    await page.getByRole('heading', { name: '用户管理' }).waitFor();
+    expect(await page.getByText('办理和修改需要').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,13 +1,24 @@
 /**
  * Opens the database the server is configured for (the same environment variables as `npm start`:
  * DATABASE_URL + DATABASE_SCHEMA, or PGlite in DATA_DIR/db), for the command-line tools.
- * A PGlite data folder in use by a running server is refused with a clear message.
+ * A PGlite data folder in use by a running server is refused with a clear message (`DataDirInUseError`).
  */
 import { ConfigError, embeddedDatabaseDir, loadConfig } from '../src/config/config.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 
 export class CommandError extends Error {}
+
+/** The embedded database is held by another process (a running server, most likely). */
+export class DataDirInUseError extends CommandError {
+  constructor(
+    message: string,
+    /** DATA_DIR, where a running server has its control channel (docs/decisions/0049). */
+    readonly dataDir: string,
+  ) {
+    super(message);
+  }
+}
 
 export async function openConfiguredDatabase(): Promise<{ database: Database; description: string }> {
   let config;
@@ -27,7 +38,7 @@ export async function openConfiguredDatabase(): Promise<{ database: Database; de
     const database = await openDatabase({ kind: 'pglite', dataDir });
     return { database, description: `PGlite ${dataDir}` };
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw new CommandError(error.message);
+    if (error instanceof DataDirLockedError) throw new DataDirInUseError(error.message, config.DATA_DIR);
     throw error;
   }
 }

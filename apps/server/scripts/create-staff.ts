@@ -7,24 +7,26 @@
  *
  *   <account>             a mobile number or e-mail address, as the person logs in with it
  *   --role <role>         admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务;
- *                         may be repeated or comma-separated; reviewer when none is given
+ *                         may be repeated or comma-separated; reviewer when none is given.
+ *                         The first administrator (admin while no account holds it) gets every role.
  *   --password <password> create the account when it does not exist yet
  *
  * Staff sign in with the password and a code sent to the account. Exit code 1 when the account does
- * not exist (and no --password was given) or the input is not valid. With PGlite, stop the server
- * first: its data folder is locked while it runs.
+ * not exist (and no --password was given) or the input is not valid. On the embedded database, a
+ * running server holds the data: the request then goes to it through its control channel, a socket in
+ * DATA_DIR only this user can open (docs/decisions/0049); on PostgreSQL the command connects itself.
  */
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
-import { AccountName, Password, STAFF_ROLES, staffRoleLabels, type StaffRole } from '@fuliaotong/contracts';
-import { normalizeAccount } from '../src/modules/account/account.service.js';
+import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '@fuliaotong/contracts';
+import type { ControlRequest } from '../src/control/control-commands.js';
+import { askControlSocket, ControlChannelError } from '../src/control/control-socket.js';
+import { GrantStaffOutcome, grantStaffRoles, StaffCommandError, type GrantStaffRequest } from '../src/modules/account/staff-command.js';
 import { StaffRepository } from '../src/modules/account/staff.repository.js';
-import { hashPassword, isCommonPassword } from '../src/modules/auth/passwords.js';
-import { CommandError, openConfiguredDatabase } from './configured-database.js';
+import { CommandError, DataDirInUseError, openConfiguredDatabase } from './configured-database.js';
 
 const usage = `usage: npm run create-staff -- <账号（手机号或邮箱）> [--role <${STAFF_ROLES.join('|')}> ...] [--password <密码>]`;
 
-function parseOptions() {
+function parseOptions(): GrantStaffRequest {
   const { values, positionals } = parseArgs({
     options: {
       password: { type: 'string' },
@@ -43,51 +45,64 @@ function parseOptions() {
   const unknown = named.filter((role) => !(STAFF_ROLES as readonly string[]).includes(role));
   if (unknown.length > 0) throw new CommandError(`没有角色 ${unknown.join('、')}：可用的角色为 ${STAFF_ROLES.join('、')}\n${usage}`);
   const roles = named.length > 0 ? [...new Set(named as StaffRole[])] : (['reviewer'] as StaffRole[]);
-  return { account: normalizeAccount(positionals[0]!), password: values.password, roles };
+  return { account: positionals[0]!, roles, ...(values.password === undefined ? {} : { password: values.password }) };
 }
 
-/** The first message of a failed zod check. */
-function check<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new CommandError(result.error.issues[0]?.message ?? '格式不正确');
-  return result.data;
+const labels = (roles: readonly StaffRole[]) => roles.map((role) => staffRoleLabels[role]).join('、');
+
+function report(outcome: GrantStaffOutcome): string {
+  const { account, granted, roles } = outcome;
+  const first = outcome.firstAdministrator ? '这是第一位管理员，已获得全部角色（可在“用户”工作台去掉不需要的角色）。' : '';
+  switch (outcome.result) {
+    case 'unchanged':
+      return `账号 ${account} 已有角色 ${labels(granted)}，无需更改。${outcome.passwordIgnored ? '（未修改其密码）' : ''}`;
+    case 'added':
+      return (
+        `已为账号 ${account} 加上角色 ${labels(granted)}（现有：${labels(roles)}），下次登录起生效。${first}` +
+        `${outcome.passwordIgnored ? '（账号已存在，未修改其密码）' : ''}`
+      );
+    case 'created':
+      return `已创建工作人员账号 ${account}（角色：${labels(roles)}）。${first}登录时除密码外还需输入发到该账号的验证码。`;
+  }
+}
+
+/** The request, carried out by the server that holds the embedded database in `dataDir`. */
+async function askRunningServer(dataDir: string, request: GrantStaffRequest): Promise<GrantStaffOutcome> {
+  const message: ControlRequest = { command: 'grant-staff', ...request };
+  let answer;
+  try {
+    answer = await askControlSocket(dataDir, message);
+  } catch (error) {
+    if (error instanceof ControlChannelError) throw new CommandError(`数据库正由运行中的服务器使用，但无法通过控制通道交给它处理：${error.message}`);
+    throw error;
+  }
+  if (!answer.ok) throw new CommandError(answer.message);
+  return GrantStaffOutcome.parse(answer.answer);
 }
 
 async function main() {
-  const options = parseOptions();
-  const { database, description } = await openConfiguredDatabase();
+  const request = parseOptions();
+  let opened;
+  try {
+    opened = await openConfiguredDatabase();
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const outcome = await askRunningServer(error.dataDir, request);
+    console.log('数据库：运行中的服务器（通过数据目录中的控制通道）');
+    console.log(report(outcome));
+    return;
+  }
+  const { database, description } = opened;
   try {
     console.log(`数据库：${description}`);
-    const staff = new StaffRepository(database.db);
-    const existing = await staff.findByAccount(options.account);
-    const named = options.roles.map((role) => staffRoleLabels[role]).join('、');
-    if (existing) {
-      if (options.roles.every((role) => existing.roles.includes(role))) {
-        console.log(`账号 ${options.account} 已有角色 ${named}，无需更改。${options.password ? '（未修改其密码）' : ''}`);
-        return;
-      }
-      const roles = await staff.addRoles(existing.id, options.account, existing.roles, options.roles);
-      console.log(
-        `已为账号 ${options.account} 加上角色 ${named}（现有：${roles.map((role) => staffRoleLabels[role]).join('、')}），下次登录起生效。` +
-          `${options.password ? '（账号已存在，未修改其密码）' : ''}`,
-      );
-      return;
-    }
-    if (options.password === undefined) {
-      throw new CommandError(`账号 ${options.account} 不存在。请先在网站上注册该账号，或加 --password <密码> 直接创建工作人员账号。`);
-    }
-    const account = check(AccountName, options.account);
-    const password = check(Password, options.password);
-    if (isCommonPassword(password)) throw new CommandError('该密码过于常见，容易被猜中，请换一个');
-    await staff.createStaff(account, await hashPassword(password), options.roles);
-    console.log(`已创建工作人员账号 ${account}（角色：${named}）。登录时除密码外还需输入发到该账号的验证码。`);
+    console.log(report(await grantStaffRoles(new StaffRepository(database.db), request)));
   } finally {
     await database.close();
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof CommandError) console.error(error.message);
+  if (error instanceof CommandError || error instanceof StaffCommandError) console.error(error.message);
   else if (error instanceof Error && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n${usage}`);
   else console.error('操作失败：', error);
   process.exit(1);

@@ -8,6 +8,9 @@ import { loadWebBuild, resolveWebBuildDir } from './web/web-build.js';
 import { markBuildInUse } from './web/build-store.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { seedDemoContent } from './modules/demo/demo-seed.js';
+import { controlCommands } from './control/control-commands.js';
+import { StaffRepository } from './modules/account/staff.repository.js';
+import { ControlChannelError, openControlSocket, type ControlServer } from './control/control-socket.js';
 import { loadSandboxKeys, paymentSetupOf } from './modules/payment/payment-setup.js';
 
 const webAppDir = fileURLToPath(new URL('../../web', import.meta.url));
@@ -72,12 +75,30 @@ async function main() {
     }
   }
 
+  // On the embedded database this process holds the data alone: `npm run create-staff` reaches it
+  // through a socket in DATA_DIR that only this user can open (docs/decisions/0049).
+  let control: ControlServer | undefined;
+  if (database.kind === 'pglite') {
+    try {
+      control = await openControlSocket({
+        dataDir: config.DATA_DIR,
+        handle: controlCommands(new StaffRepository(database.db)),
+        onError: (error) => app.log.error({ err: error }, 'control channel request failed'),
+      });
+      app.log.info({ path: control.path }, 'control channel open for npm run create-staff (this user only)');
+    } catch (error) {
+      if (!(error instanceof ControlChannelError)) throw error;
+      app.log.warn(`control channel not opened: ${error.message}; npm run create-staff works only while the server is stopped`);
+    }
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await control?.close();
       await app.close();
       await database.close();
       await unmarkBuild();

@@ -194,7 +194,8 @@ function logEntry(line: string): Record<string, unknown> | undefined {
 
 /**
  * `npm run create-staff -- <account> --role <roles> --password <password>` against a server's database
- * (the same environment), as an operator would: made before the server starts (PGlite allows one process).
+ * (the same environment), as an operator would (before the server starts, or while it runs: on PGlite the
+ * command then goes through the server's control socket).
  */
 export async function createStaff(env: NodeJS.ProcessEnv, account: string, password: string, roles: readonly string[] = ['reviewer']): Promise<void> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

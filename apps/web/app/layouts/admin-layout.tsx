@@ -1,6 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
 import { profileQuery } from '../features/account/account-api';
@@ -10,7 +10,7 @@ import { loginHref } from '../features/session/login-redirect';
 import { PageLoading } from '../components/load-state';
 import { setSessionUser, useCurrentUser } from '../features/session/session';
 import { useSignOut } from '../features/session/session-api';
-import { deskOf, desksFor, rolesNeeded } from '../features/staff/admin-nav';
+import { deskOf, desksFor, rolesNeeded, worksAt } from '../features/staff/admin-nav';
 import { paths } from '../paths';
 import { siteInfo } from '../site/site-info';
 
@@ -106,7 +106,17 @@ export default function AdminLayout() {
                 }
               />
             ) : (
-              <Outlet />
+              <>
+                {desk && !worksAt(desk, user.roles) ? (
+                  <Alert
+                    className="admin-main__read-only"
+                    type="info"
+                    showIcon
+                    title={`您可以查看“${desk.label}”；办理和修改需要${rolesNeeded(desk)}角色。`}
+                  />
+                ) : null}
+                <Outlet />
+              </>
             )}
           </main>
         </>

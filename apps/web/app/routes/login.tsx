@@ -37,7 +37,7 @@ export default function LoginPage() {
 
   const signedIn = ({ user }: SessionResponse) => {
     toast.success(`登录成功，欢迎回来${user.nickName ? `，${user.nickName}` : ''}`);
-    void navigate(afterLoginPath(searchParams), { replace: true });
+    void navigate(afterLoginPath(searchParams, user), { replace: true });
   };
 
   return (
@@ -57,7 +57,7 @@ export default function LoginPage() {
           showIcon
           title={
             <>
-              您已登录为 {current.nickName || current.account}，<Link to={redirectTo ?? paths.account}>继续访问</Link>
+              您已登录为 {current.nickName || current.account}，<Link to={afterLoginPath(searchParams, current)}>继续访问</Link>
             </>
           }
         />

@@ -12,24 +12,26 @@ import {
   SampleLimits,
   ShipBody,
 } from '../sample.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const TAG = '样品审核';
 /** Sample applications are the reviewers' work. */
 const reviewer = { staff: ['reviewer'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const reviewerReads = deskReads('reviewer');
 const application = { kind: 'application', owner: false } as const;
 
 /** The reviewers' desk (sample applications) and the sample programme's limits (admin). */
 export const adminEndpoints = {
   adminApplicationList: {
-    access: reviewer,
+    access: reviewerReads,
     tag: TAG,
     summary: '样品申请列表（新的在前；可按状态筛选，关键词查申请编号、单位、联系人、手机号）',
     query: AdminApplicationQuery,
     responses: { 200: AdminApplicationPage },
   },
   adminApplicationGet: {
-    access: reviewer,
+    access: reviewerReads,
     tag: TAG,
     summary: '一份样品申请',
     params: IdParams,
@@ -79,7 +81,7 @@ export const adminEndpoints = {
     errors: [413, 415],
   },
   adminApplicationCoa: {
-    access: reviewer,
+    access: reviewerReads,
     tag: TAG,
     summary: '下载发货时附上的批次 COA（PDF）',
     params: CoaParams,

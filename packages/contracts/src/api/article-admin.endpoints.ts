@@ -11,10 +11,12 @@ import {
 import { IdParams } from '../common.js';
 import { ARTICLE_IMAGE_MAX_BYTES } from '../constants/information.js';
 import { text } from '../text.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const TAG = '文章管理';
 const editor = { staff: ['editor'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const editorReads = deskReads('editor');
 /** Articles the desk may rewrite: others than the ones the other fixtures read. */
 const newsRow = { kind: 'newsArticle', owner: false } as const;
 const regulationRow = { kind: 'regulationArticle', owner: false } as const;
@@ -48,13 +50,20 @@ const exampleRegulation = {
 /** The articles desk (editors): news and regulations, drafts, scheduled and published, and their images. */
 export const articleAdminEndpoints = {
   adminNewsList: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '资讯列表（含草稿和定时发布），按标题搜索、按状态筛选，最近修改的在前',
     query: AdminArticleQuery,
     responses: { 200: AdminArticlePage },
   },
-  adminNewsGet: { access: editor, tag: TAG, summary: '一篇资讯的全部内容', params: IdParams, responses: { 200: AdminNews }, rows: newsRow },
+  adminNewsGet: {
+    access: editorReads,
+    tag: TAG,
+    summary: '一篇资讯的全部内容',
+    params: IdParams,
+    responses: { 200: AdminNews },
+    rows: newsRow,
+  },
   adminNewsCreate: {
     access: editor,
     tag: TAG,
@@ -74,14 +83,14 @@ export const articleAdminEndpoints = {
     example: { body: exampleNews },
   },
   adminRegulationList: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '法规列表（含草稿和定时发布），按标题搜索、按状态筛选，最近修改的在前',
     query: AdminArticleQuery,
     responses: { 200: AdminArticlePage },
   },
   adminRegulationGet: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '一篇法规的全部内容',
     params: IdParams,

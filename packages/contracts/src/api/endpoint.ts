@@ -11,6 +11,14 @@ import type { ApiOperation } from './api-paths.js';
  */
 export type Access = 'public' | 'optional' | 'user' | 'staff' | { readonly staff: readonly string[] };
 
+/**
+ * The access of a desk's reads (every GET under /api/admin): staff holding the desk's role, and
+ * administrators, who read every desk. Its writes stay `{ staff: [role] }` (docs/decisions/0048).
+ */
+export function deskReads<const R extends string>(role: R) {
+  return { staff: [role, 'admin'] } as const;
+}
+
 /** Statuses an endpoint answers with a body of its own (success statuses). */
 export type SuccessStatus = 200 | 201 | 204;
 /** Error statuses an endpoint may answer; each is the one error shape. 401/403 follow from `access`. */

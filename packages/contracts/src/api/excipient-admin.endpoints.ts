@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { IdParams } from '../common.js';
 import { PRODUCT_DOCUMENT_MAX_BYTES } from '../constants/information.js';
 import { AdminExcipient, AdminExcipientPage, AdminExcipientQuery, DocumentUpload, ExcipientBody, ExcipientPublishBody } from '../excipient-admin.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const TAG = '产品管理';
 const editor = { staff: ['editor'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const editorReads = deskReads('editor');
 const product = { kind: 'product', owner: false } as const;
 
 const exampleBody = {
@@ -30,14 +32,14 @@ const exampleBody = {
 /** The products desk (editors): the catalogue, its specs, sample switches, home recommendations and documents. */
 export const excipientAdminEndpoints = {
   adminExcipientList: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '产品列表（含已下架），按名称、别名、CAS 号搜索，按上架状态筛选',
     query: AdminExcipientQuery,
     responses: { 200: AdminExcipientPage },
   },
   adminExcipientGet: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '一个产品的全部内容：规格、样品开关、首页推荐、资料',
     params: IdParams,

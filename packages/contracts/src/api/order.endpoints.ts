@@ -15,7 +15,7 @@ import {
   PayResponse,
   RefundBody,
 } from '../order.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const TAG = '订单与支付';
 /** An order of the caller's (everyone else gets 404). */
@@ -98,20 +98,22 @@ export const orderEndpoints = {
 } as const satisfies Record<string, EndpointSpec>;
 
 const finance = { staff: ['finance'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const financeReads = deskReads('finance');
 /** Any order (the desk sees every buyer's). */
 const anyOrder = { kind: 'order', owner: false } as const;
 
 /** The orders desk (finance): every order, bank transfers to confirm, refunds. */
 export const orderAdminEndpoints = {
   adminOrderList: {
-    access: finance,
+    access: financeReads,
     tag: TAG,
     summary: '全部订单：按状态、支付方式筛选，按订单号、买家账号或汇款备注码查找',
     query: AdminOrderQuery,
     responses: { 200: AdminOrderPage },
   },
   adminOrderGet: {
-    access: finance,
+    access: financeReads,
     tag: TAG,
     summary: '一个订单：买家、支付与退款记录、汇款凭证',
     params: IdParams,
@@ -119,7 +121,7 @@ export const orderAdminEndpoints = {
     rows: anyOrder,
   },
   adminOrderSlip: {
-    access: finance,
+    access: financeReads,
     tag: TAG,
     summary: '订单的汇款凭证文件（图片或 PDF）',
     params: IdParams,

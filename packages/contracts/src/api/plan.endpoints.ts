@@ -2,9 +2,11 @@ import { IdParams } from '../common.js';
 import { z } from 'zod';
 import { GrantList, GrantSeatBody } from '../grant.js';
 import { AdminPlan, AdminPlanList, PlanBody, PlanList } from '../plan.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const finance = { staff: ['finance'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const financeReads = deskReads('finance');
 /** A plan the desk may rewrite: another than the ones the other fixtures read. */
 const planRow = { kind: 'plan', owner: false } as const;
 const example = {
@@ -54,7 +56,7 @@ export const planEndpoints = {
     rows: { kind: 'grant', owner: true },
     example: { params: { userId: 1 } },
   },
-  adminPlanList: { access: finance, tag: '会员与订阅', summary: '全部会员与订阅方案（含已下架）', responses: { 200: AdminPlanList } },
+  adminPlanList: { access: financeReads, tag: '会员与订阅', summary: '全部会员与订阅方案（含已下架）', responses: { 200: AdminPlanList } },
   adminPlanCreate: {
     access: finance,
     tag: '会员与订阅',

@@ -14,10 +14,12 @@ import {
   StandardBody,
   UsageBody,
 } from '../reference-admin.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const TAG = '数据库管理';
 const editor = { staff: ['editor'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const editorReads = deskReads('editor');
 /** Rows the desk may rewrite or delete: others than the ones the other fixtures read. */
 const standardRow = { kind: 'standardRow', owner: false } as const;
 const usageRow = { kind: 'usageRow', owner: false } as const;
@@ -35,7 +37,7 @@ const exampleUsage = { ingredient: '微晶纤维素', route: '口服', dosageFor
 /** The databases desk (editors): pharmacopoeia standards and usage rows, one by one or as spreadsheets. */
 export const referenceAdminEndpoints = {
   adminStandardList: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '药典标准列表（按名称搜索，按药典、状态筛选）',
     query: DatabaseRecordQuery,
@@ -68,7 +70,7 @@ export const referenceAdminEndpoints = {
     rows: standardRow,
   },
   adminUsageList: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: '辅料用量列表（含单位制剂最大用量；按辅料名称搜索，按给药途径、剂型筛选）',
     query: DatabaseRecordQuery,
@@ -119,7 +121,7 @@ export const referenceAdminEndpoints = {
     example: { params: { code: 'usage' }, query: { dryRun: 'true' } },
   },
   adminReferenceExport: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: `按筛选条件导出药典标准或辅料用量为 Excel（.xlsx，最多 ${REFERENCE_IMPORT_MAX_ROWS.toLocaleString('en-US')} 条；列名与导入相同）`,
     params: ReferenceCodeParams,

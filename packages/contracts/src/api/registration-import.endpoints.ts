@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { IdParams } from '../common.js';
 import { REGISTRATION_EXPORT_MAX_ROWS, REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_IMPORT_MAX_ROWS } from '../constants/information.js';
 import { RegistrationExportQuery, RegistrationImportPreview, RegistrationImportReport } from '../registration-import.js';
-import type { EndpointSpec } from './endpoint.js';
+import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const TAG = '数据导入';
 const editor = { staff: ['editor'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const editorReads = deskReads('editor');
 
 /** CDE registration records in and out: upload → preview → commit, and export to Excel (editors). */
 export const registrationImportEndpoints = {
@@ -28,7 +30,7 @@ export const registrationImportEndpoints = {
     rows: { kind: 'registrationImport', owner: false },
   },
   adminRegistrationExport: {
-    access: editor,
+    access: editorReads,
     tag: TAG,
     summary: `按公开列表的筛选条件导出原辅包登记数据为 Excel（.xlsx，最多 ${REGISTRATION_EXPORT_MAX_ROWS.toLocaleString('en-US')} 条）`,
     query: RegistrationExportQuery,

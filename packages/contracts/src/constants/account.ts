@@ -9,8 +9,8 @@ export const sexLabels: Record<(typeof SEXES)[number], string> = { unknown: '保
 
 /**
  * What a member of the staff (工作人员) may do; an account holds none (a member) or several.
- * `admin`: users, roles, site settings, the audit log · `editor`: content and databases ·
- * `reviewer`: sample applications · `finance`: orders and invoices.
+ * `admin`: users, roles, site settings, the audit log, and reading every other desk · `editor`: content
+ * and databases · `reviewer`: sample applications · `finance`: orders and invoices (docs/decisions/0048).
  */
 export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'finance'] as const;
 export type StaffRoleName = (typeof STAFF_ROLES)[number];
@@ -21,7 +21,7 @@ export const staffRoleLabels: Record<StaffRoleName, string> = {
   finance: '财务',
 };
 export const staffRoleDescriptions: Record<StaffRoleName, string> = {
-  admin: '用户与角色、网站设置、操作日志',
+  admin: '用户与角色、网站设置、操作日志；可查看所有工作台',
   editor: '产品、文章、法规、数据库与导入',
   reviewer: '样品申请的审核、发货与签收',
   finance: '订单、付款与发票',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { StaffRole } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -14,6 +14,16 @@ export class StaffRepository {
   async findByAccount(account: string): Promise<{ id: number; roles: StaffRole[] } | undefined> {
     const [row] = await this.db.select({ id: users.id, roles: users.roles }).from(users).where(eq(users.account, account));
     return row;
+  }
+
+  /** Whether an account that is not disabled holds the administrator's role. */
+  async hasAdministrator(): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`'admin' = ANY(${users.roles})`, isNull(users.disabledAt)))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Adds `roles` to the account's roles. */

@@ -11,8 +11,8 @@ import { seedDemoContent } from '../demo/demo-seed.js';
 
 /*
  * The authorization matrix, driven by the endpoint table: every operation is called by an anonymous
- * caller, the owner of the rows it names, another user, a member of the staff holding the roles it
- * needs and one holding every other role, and the statuses
+ * caller, the owner of the rows it names, another user, an administrator (holding that role alone), a
+ * member of the staff holding the roles it needs and one holding every other role, and the statuses
  * must follow from the operation's access level and `rows` declaration. A new endpoint is covered as
  * soon as it is in the table: its `example` must make a request that succeeds for the owner.
  */
@@ -29,9 +29,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** `staff` holds exactly the roles an operation needs (any one role for plain `staff`); `otherStaff` every other role. */
-type Caller = 'anonymous' | 'other' | 'owner' | 'staff' | 'otherStaff';
-const callers = ['anonymous', 'other', 'owner', 'staff', 'otherStaff'] as const;
+/**
+ * `staff` holds exactly the roles an operation needs (any one role for plain `staff`); `otherStaff` every
+ * other role; `admin` the administrator's role alone (for staff operations, unless that is the role `staff` holds).
+ */
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin' | 'staff' | 'otherStaff';
+const callers = ['anonymous', 'other', 'owner', 'admin', 'staff', 'otherStaff'] as const;
 
 /** The roles of the operation's staff caller, and those of the staff who must be refused (none for plain `staff`). */
 function rolesFor(spec: EndpointSpec): { needed: StaffRole[]; others: StaffRole[] } {
@@ -52,7 +55,7 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   accountDelete: { owner: 409 },
   // The owner's application has not been shipped: it has no COA yet.
   applicationCoa: { owner: 404 },
-  adminApplicationCoa: { staff: 404 },
+  adminApplicationCoa: { admin: 404, staff: 404 },
   // The owner's order waits for a bank transfer: it is not paid, so there is nothing to refund.
   adminOrderRefund: { staff: 409 },
   // The owner's invoice has been asked for: it has no file yet, so it can be neither issued, downloaded nor reversed.
@@ -60,15 +63,15 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   adminInvoiceReverse: { staff: 409 },
   invoiceFile: { owner: 404 },
   // The body names the caller's own paid order and title, which no example can (the invoice tests ask for one).
-  invoiceCreate: { other: 400, owner: 400, staff: 400 },
+  invoiceCreate: { other: 400, owner: 400, admin: 400, staff: 400 },
   // The owner's grant is a database subscription: it has no seats to give, and the example names no seat holder.
   grantSeatAdd: { owner: 409 },
   grantSeatRemove: { owner: 404 },
   // The owner has not uploaded a bank slip.
-  adminOrderSlip: { staff: 404 },
+  adminOrderSlip: { admin: 404, staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.
-  paymentNotifyWechat: { anonymous: 400, other: 400, owner: 400, staff: 400 },
-  paymentNotifyAlipay: { anonymous: 400, other: 400, owner: 400, staff: 400 },
+  paymentNotifyWechat: { anonymous: 400, other: 400, owner: 400, admin: 400, staff: 400 },
+  paymentNotifyAlipay: { anonymous: 400, other: 400, owner: 400, admin: 400, staff: 400 },
 };
 
 const successOf = (spec: EndpointSpec) => Object.keys(spec.responses).map(Number);
@@ -83,13 +86,15 @@ function expectedStatuses(spec: EndpointSpec): Record<Caller, number[]> {
   switch (spec.access) {
     case 'public':
     case 'optional':
-      return { anonymous: [...success, ...gated], other: notOwner, owner: success, staff: notOwner, otherStaff: notOwner };
+      return { anonymous: [...success, ...gated], other: notOwner, owner: success, admin: notOwner, staff: notOwner, otherStaff: notOwner };
     case 'user':
-      return { anonymous: [401], other: notOwner, owner: success, staff: notOwner, otherStaff: notOwner };
+      return { anonymous: [401], other: notOwner, owner: success, admin: notOwner, staff: notOwner, otherStaff: notOwner };
     case 'staff':
-      return { anonymous: [401], other: [403], owner: [403], staff: success, otherStaff: success };
-    default:
-      return { anonymous: [401], other: [403], owner: [403], staff: success, otherStaff: [403] };
+      return { anonymous: [401], other: [403], owner: [403], admin: success, staff: success, otherStaff: success };
+    default: {
+      const admin = spec.access.staff.includes('admin') ? success : [403];
+      return { anonymous: [401], other: [403], owner: [403], admin, staff: success, otherStaff: [403] };
+    }
   }
 }
 
@@ -107,6 +112,22 @@ describe('authorization matrix', () => {
     expect([...kinds].filter((kind) => !(kind in rowParams))).toEqual([]);
   });
 
+  it('lets administrators read every desk, while each write keeps its own role', () => {
+    const desks = (Object.keys(apiPaths) as ApiOperation[]).filter((operation) => routeOf(operation).path.startsWith('/api/admin/'));
+    const access = (operation: ApiOperation) => (endpoints[operation] as EndpointSpec).access;
+    const reads = desks.filter((operation) => routeOf(operation).method === 'GET');
+    expect(reads.filter((operation) => {
+      const level = access(operation);
+      return !(level === 'staff' || (typeof level === 'object' && level.staff.includes('admin')));
+    })).toEqual([]);
+    // A write names one role: the administrators' own desks name theirs, every other desk its own.
+    const writes = desks.filter((operation) => routeOf(operation).method !== 'GET');
+    expect(writes.filter((operation) => {
+      const level = access(operation);
+      return typeof level !== 'object' || level.staff.length !== 1;
+    })).toEqual([]);
+  });
+
   it.each(Object.keys(apiPaths) as ApiOperation[])('%s', async (operation) => {
     const spec: EndpointSpec = endpoints[operation];
     const { method, path } = routeOf(operation);
@@ -116,7 +137,9 @@ describe('authorization matrix', () => {
     const roles = rolesFor(spec);
     const staff = await registerStaff(t.app, t.database, roles.needed);
     const otherStaff = roles.others.length > 0 ? await registerStaff(t.app, t.database, roles.others) : undefined;
-    const sessions: Record<Caller, Session | undefined> = { anonymous: undefined, other, owner, staff, otherStaff };
+    const forStaff = spec.access === 'staff' || typeof spec.access === 'object';
+    const admin = forStaff && !roles.needed.includes('admin') ? await registerStaff(t.app, t.database, ['admin']) : undefined;
+    const sessions: Record<Caller, Session | undefined> = { anonymous: undefined, other, owner, admin, staff, otherStaff };
 
     const request = async (who: Caller, token: string | undefined): Promise<InjectOptions> => {
       const params = { ...spec.example?.params, ...(spec.rows ? rowParams[spec.rows.kind]!(owned, excipient) : {}) };
@@ -128,7 +151,7 @@ describe('authorization matrix', () => {
       if (operation === 'accountRegister') payload = await registrationOf(t.app);
       if (operation === 'accountLogin') {
         payload = { account: (sessions[who] ?? owner).account, password: GOOD_PASSWORD };
-        if (who === 'staff' || who === 'otherStaff') {
+        if (who === 'admin' || who === 'staff' || who === 'otherStaff') {
           // A staff log-in sends a code: to an account and from an address of its own, so that no
           // sending limit comes between (the registered staff account has just been sent one).
           const account = newAccount();
@@ -163,10 +186,11 @@ describe('authorization matrix', () => {
       };
     };
 
-    // Anonymous first, then the other user, then the owner (a deletion by the owner comes late), then the staff.
+    // Anonymous first, then the other user, then the owner (a deletion by the owner comes late), then the
+    // staff: the administrator before the desk's own role, whose write may change the row's state.
     const seen = {} as Record<Caller, number>;
     for (const who of callers) {
-      if (who === 'otherStaff' && !otherStaff) continue;
+      if ((who === 'otherStaff' && !otherStaff) || (who === 'admin' && !admin)) continue;
       seen[who] = (await t.app.inject(await request(who, sessions[who]?.token))).statusCode;
     }
     const expected = expectedStatuses(spec);

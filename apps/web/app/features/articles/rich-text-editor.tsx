@@ -221,7 +221,18 @@ function Toolbar({ editor, onImage, uploading }: { editor: Editor; onImage: (fil
  * from another site is dropped with a hint to upload it; an image file pasted or dropped is uploaded.
  * A form field: `value` is the initial HTML, `onChange` gets the HTML after each change.
  */
-export function RichTextEditor({ value, onChange, id }: { value?: string; onChange?: (html: string) => void; id?: string }) {
+export function RichTextEditor({
+  value,
+  onChange,
+  id,
+  readOnly = false,
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  /** Shown, not edited (and no toolbar): a desk its reader may not write to. */
+  readOnly?: boolean;
+}) {
   const nonce = useCspNonce();
   const [uploading, setUploading] = useState(0);
   const editorRef = useRef<Editor | null>(null);
@@ -256,6 +267,7 @@ export function RichTextEditor({ value, onChange, id }: { value?: string; onChan
     // Rendered in the browser only: the server sends the desk without the editor's document.
     immediatelyRender: false,
     injectNonce: nonce,
+    editable: !readOnly,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
@@ -294,7 +306,7 @@ export function RichTextEditor({ value, onChange, id }: { value?: string; onChan
 
   return (
     <div className="rich-editor">
-      {editor ? <Toolbar editor={editor} onImage={(file) => void insertImage(file)} uploading={uploading > 0} /> : null}
+      {editor && !readOnly ? <Toolbar editor={editor} onImage={(file) => void insertImage(file)} uploading={uploading > 0} /> : null}
       <EditorContent editor={editor} className="rich-editor__body" />
     </div>
   );

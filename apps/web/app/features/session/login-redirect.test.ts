@@ -49,4 +49,10 @@ describe('login links', () => {
     expect(afterLoginPath('?redirect=//evil.example')).toBe('/account');
     expect(afterLoginPath('')).toBe('/account');
   });
+
+  it('after the second factor, staff go to the staff console unless a redirect says otherwise', () => {
+    expect(afterLoginPath('', { roles: ['reviewer'] })).toBe('/admin');
+    expect(afterLoginPath('?redirect=%2Faccount%2Finvoice', { roles: ['admin'] })).toBe('/account/invoice');
+    expect(afterLoginPath('', { roles: [] })).toBe('/account');
+  });
 });

@@ -1,3 +1,4 @@
+import { isStaff } from '@fuliaotong/contracts/constants';
 import { paths } from '../../paths';
 
 /** The query parameter of /login and /register that says where to go after signing in. */
@@ -36,10 +37,13 @@ export function safeRedirect(value: string | null | undefined): string | undefin
   return value;
 }
 
-/** Where to go after signing in: the redirect parameter of `search`, or the account home. */
-export function afterLoginPath(search: string | URLSearchParams): string {
+/**
+ * Where to go after signing in: the redirect parameter of `search`, or else the staff console for a
+ * member of the staff (who signs in for the work there) and the account home for everyone else.
+ */
+export function afterLoginPath(search: string | URLSearchParams, user?: { roles: readonly string[] }): string {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return safeRedirect(params.get(REDIRECT_PARAM)) ?? paths.account;
+  return safeRedirect(params.get(REDIRECT_PARAM)) ?? (isStaff(user) ? paths.admin : paths.account);
 }
 
 /** /login, remembering `from` (path and query) when it is worth coming back to. */

@@ -1,17 +1,18 @@
 import { staffRoleLabels, type StaffRoleName } from '@fuliaotong/contracts/constants';
 import { paths } from '../../paths';
 
-/** A desk of the staff console: where it is, its menu label and the roles that may use it. */
+/** A desk of the staff console: where it is, its menu label and the roles whose work it is. */
 export interface AdminDesk {
   to: string;
   label: string;
+  /** Who works at the desk (its writes); administrators also read every desk (docs/decisions/0048). */
   roles: readonly StaffRoleName[];
 }
 
 /**
  * The staff console's desks, in menu order. The server decides on every call (each endpoint states its
- * roles); the menu only leaves out what the user cannot use, and a desk opened without its role says
- * which role it needs.
+ * roles); the menu only leaves out what the user cannot open, a desk opened without its role says which
+ * role it needs, and a desk an administrator only reads hides its writes.
  */
 export const adminDesks: readonly AdminDesk[] = [
   { to: paths.admin, label: '概览', roles: ['admin', 'editor', 'reviewer', 'finance'] },
@@ -30,9 +31,14 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminAudit, label: '操作日志', roles: ['admin'] },
 ];
 
-/** The desks the user may use. */
+/** Whether the roles include one whose work the desk is (its writes). */
+export function worksAt(desk: AdminDesk, roles: readonly string[]): boolean {
+  return desk.roles.some((role) => roles.includes(role));
+}
+
+/** The desks the user may open: those of their roles, and every desk for an administrator. */
 export function desksFor(roles: readonly string[]): AdminDesk[] {
-  return adminDesks.filter((desk) => desk.roles.some((role) => roles.includes(role)));
+  return roles.includes('admin') ? [...adminDesks] : adminDesks.filter((desk) => worksAt(desk, roles));
 }
 
 /** The desk a path belongs to (the longest matching prefix), if any. */

@@ -12,6 +12,7 @@ import { ApplicationList, ApplicationStatusTabs } from '../../features/applicati
 import { allowedActions, idParam, pageParam, statusParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import { StaffActionModal, staffActionText, type StaffAction } from '../../features/application/staff-action-modal';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 
@@ -61,11 +62,15 @@ function StaffApplicationList() {
   const info = pageInfo(paths.adminApplications);
   const { status, page, keyword, go, detailHref } = useListParams();
   const list = useAdminApplications({ status, keyword: keyword || undefined, page, pageSize: ADMIN_PAGE_SIZE });
-  const actions = (item: AdminApplicationSummary) => (
-    <Link to={detailHref(item.id)} aria-label={`处理申请 ${item.number}`}>
-      {allowedActions(item.status, 'staff').length > 0 ? '处理' : '查看'}
-    </Link>
-  );
+  const { canWrite } = useDeskWrites();
+  const actions = (item: AdminApplicationSummary) => {
+    const handle = canWrite && allowedActions(item.status, 'staff').length > 0;
+    return (
+      <Link to={detailHref(item.id)} aria-label={`${handle ? '处理' : '查看'}申请 ${item.number}`}>
+        {handle ? '处理' : '查看'}
+      </Link>
+    );
+  };
 
   return (
     <div className="admin-page">
@@ -135,7 +140,9 @@ function StaffApplicationList() {
 }
 
 function ActionBar({ application, onAction }: { application: AdminApplication; onAction: (action: StaffAction) => void }) {
+  const { canWrite } = useDeskWrites();
   const actions = allowedActions(application.status, 'staff') as StaffAction[];
+  if (!canWrite) return null;
   if (actions.length === 0) {
     return <div className="admin-actions admin-actions--done">该申请{applicationStatusLabels[application.status]}，无需处理。</div>;
   }

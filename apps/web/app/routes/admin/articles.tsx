@@ -22,6 +22,7 @@ import {
 import { RichTextEditor } from '../../features/articles/rich-text-editor';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
@@ -60,6 +61,7 @@ export default function AdminArticlesPage() {
     page,
     pageSize: ARTICLES_PAGE_SIZE,
   });
+  const { canWrite } = useDeskWrites();
 
   const columns: ColumnsType<AdminArticleSummary> = [
     {
@@ -67,7 +69,12 @@ export default function AdminArticlesPage() {
       key: 'title',
       width: 360,
       render: (_, article) => (
-        <Button type="link" className="staff-desk__link" onClick={() => go({ id: article.id })} aria-label={`编辑 ${article.title}`}>
+        <Button
+          type="link"
+          className="staff-desk__link"
+          onClick={() => go({ id: article.id })}
+          aria-label={`${canWrite ? '编辑' : '查看'} ${article.title}`}
+        >
           {article.title}
         </Button>
       ),
@@ -108,9 +115,11 @@ export default function AdminArticlesPage() {
         extra={
           <span className="product-desk__head-actions">
             <RefreshButton query={list} />
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
-              新建{kindNames[kind]}
-            </Button>
+            {canWrite ? (
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
+                新建{kindNames[kind]}
+              </Button>
+            ) : null}
           </span>
         }
       />
@@ -180,12 +189,17 @@ function ArticleDrawer({
   const regulation = useAdminRegulation(kind === 'regulation' ? numeric : undefined);
   const article = kind === 'news' ? news : regulation;
   const wide = useWideScreen();
+  const verb = useDeskWrites().canWrite ? '编辑' : '查看';
   return (
     <Drawer
       open={id !== undefined}
       onClose={onClose}
       title={
-        id === 'new' ? `新建${kindNames[kind]}` : article.data ? `编辑${kindNames[kind]}：${article.data.title}` : `编辑${kindNames[kind]}`
+        id === 'new'
+          ? `新建${kindNames[kind]}`
+          : article.data
+            ? `${verb}${kindNames[kind]}：${article.data.title}`
+            : `${verb}${kindNames[kind]}`
       }
       size={wide ? 'large' : '100%'}
       styles={{ wrapper: wide ? { width: 960 } : undefined }}
@@ -292,6 +306,7 @@ function ArticleEditor({
   const [formError, setFormError] = useState<string>();
   const state = Form.useWatch('state', form);
   const saving = saveNews.isPending || saveRegulation.isPending;
+  const { canWrite } = useDeskWrites();
 
   const submit = async (values: ArticleForm) => {
     setFormError(undefined);
@@ -343,6 +358,7 @@ function ArticleEditor({
       initialValues={formValuesOf(kind, article)}
       onFinish={(v) => void submit(v)}
       scrollToFirstError
+      disabled={!canWrite}
     >
       {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
       <Form.Item name="title" label="标题" rules={[required('标题')]}>
@@ -401,7 +417,7 @@ function ArticleEditor({
         extra="可插入图片（上传到本站）、表格和链接；从其他网站复制的图片不会保留，请先保存到电脑再上传。"
         rules={[{ required: true, message: '请填写正文' }]}
       >
-        <RichTextEditor />
+        <RichTextEditor readOnly={!canWrite} />
       </Form.Item>
       <div className="product-desk__grid">
         <Form.Item name="state" label="发布">
@@ -421,9 +437,11 @@ function ArticleEditor({
         ) : null}
       </div>
       <div className="site-desk__actions">
-        <Button type="primary" htmlType="submit" loading={saving}>
-          保存
-        </Button>
+        {canWrite ? (
+          <Button type="primary" htmlType="submit" loading={saving}>
+            保存
+          </Button>
+        ) : null}
         {article ? (
           <Link to={publicUrl(kind, article.id)} target="_blank" rel="noopener">
             {article.state === 'published' ? '在网站上查看' : '预览'}

@@ -25,6 +25,7 @@ import {
   useStandardRows,
   useUsageRows,
 } from '../../features/databases/reference-admin-api';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
@@ -59,6 +60,7 @@ export default function AdminDatabasesPage() {
   const [editing, setEditing] = useState<Editing>();
   const [importing, setImporting] = useState<{ file: File; report: ReferenceImportReport }>();
   const checking = useImportReference();
+  const { canWrite } = useDeskWrites();
 
   const removeRow = async (row: Row) => {
     try {
@@ -100,14 +102,14 @@ export default function AdminDatabasesPage() {
     { title: '版本', dataIndex: 'edition' },
     { title: '状态', dataIndex: 'status' },
     { title: '实施日期', dataIndex: 'effectiveOn', render: (d: string | null) => d ?? '—' },
-    { title: '操作', key: 'actions', width: 150, render: (_, row) => actions(row) },
+    ...(canWrite ? [{ title: '操作', key: 'actions', width: 150, render: (_: unknown, row: StandardRecord) => actions(row) }] : []),
   ];
   const usageColumns: ColumnsType<AdminUsage> = [
     { title: '辅料名称', dataIndex: 'ingredient' },
     { title: '给药途径', dataIndex: 'route' },
     { title: '剂型', dataIndex: 'dosageForm' },
     { title: '单位制剂最大用量', dataIndex: 'maxAmount' },
-    { title: '操作', key: 'actions', width: 150, render: (_, row) => actions(row) },
+    ...(canWrite ? [{ title: '操作', key: 'actions', width: 150, render: (_: unknown, row: AdminUsage) => actions(row) }] : []),
   ];
   const pagination = {
     current: page,
@@ -135,21 +137,25 @@ export default function AdminDatabasesPage() {
             >
               导出 Excel
             </Button>
-            <Upload
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void check(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined aria-hidden />} loading={checking.isPending && !importing}>
-                导入
-              </Button>
-            </Upload>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ code })}>
-              新增
-            </Button>
+            {canWrite ? (
+              <>
+                <Upload
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void check(file);
+                    return false;
+                  }}
+                >
+                  <Button icon={<UploadOutlined aria-hidden />} loading={checking.isPending && !importing}>
+                    导入
+                  </Button>
+                </Upload>
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ code })}>
+                  新增
+                </Button>
+              </>
+            ) : null}
           </span>
         }
       />

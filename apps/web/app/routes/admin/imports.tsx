@@ -11,6 +11,7 @@ import {
 } from '../../features/registrations/registration-import-api';
 import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
@@ -30,6 +31,7 @@ export default function AdminImportsPage() {
   const [preview, setPreview] = useState<RegistrationImportPreview>();
   const [report, setReport] = useState<RegistrationImportReport>();
   const [error, setError] = useState<string>();
+  const { canWrite, needs } = useDeskWrites();
 
   const choose = async (file: File) => {
     setError(undefined);
@@ -63,40 +65,44 @@ export default function AdminImportsPage() {
   return (
     <div className="admin-page staff-desk imports-desk">
       <PageHeading title={info.title} description={info.description} />
-      <section className="panel site-desk__group" aria-label="导入原辅包登记数据">
-        <h2 className="site-desk__title">导入原辅包登记数据</h2>
-        <p className="muted">
-          第一行为列名（顺序不限）：登记号、品种名称、企业名称、企业地址、省份、产品来源、规格、包装规格、类型、与制剂共同审评审批结果、更新日期、备注。
-          与已有记录登记号相同的行会更新该记录；先预览，确认后再提交。
-        </p>
-        <Upload.Dragger
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          showUploadList={false}
-          disabled={previewing.isPending}
-          beforeUpload={(file) => {
-            void choose(file);
-            return false;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined aria-hidden />
+      {canWrite ? (
+        <section className="panel site-desk__group" aria-label="导入原辅包登记数据">
+          <h2 className="site-desk__title">导入原辅包登记数据</h2>
+          <p className="muted">
+            第一行为列名（顺序不限）：登记号、品种名称、企业名称、企业地址、省份、产品来源、规格、包装规格、类型、与制剂共同审评审批结果、更新日期、备注。
+            与已有记录登记号相同的行会更新该记录；先预览，确认后再提交。
           </p>
-          <p>{previewing.isPending ? '正在读取并校验…' : '点击或拖入 CSV（UTF-8）或 Excel（.xlsx）文件'}</p>
-          <p className="muted">最大 {REGISTRATION_IMPORT_MAX_BYTES / 1024 / 1024} MB，20,000 行</p>
-        </Upload.Dragger>
-        {error ? <Alert className="imports-desk__alert" type="error" showIcon title={error} /> : null}
-        {preview ? (
-          <PreviewView preview={preview} writable={writable} committing={committing.isPending} onCommit={() => void commit()} />
-        ) : null}
-        {report ? (
-          <Result
-            status="success"
-            title={`已导入“${report.filename}”`}
-            subTitle={`新增 ${report.inserted} 条，更新 ${report.updated} 条，未变化 ${report.counts.unchanged} 条，拒绝 ${report.counts.rejected} 行（未导入）。公开页面已更新。`}
-            extra={report.rejected.length > 0 ? <RejectedTable rows={report.rejected} /> : null}
-          />
-        ) : null}
-      </section>
+          <Upload.Dragger
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            showUploadList={false}
+            disabled={previewing.isPending}
+            beforeUpload={(file) => {
+              void choose(file);
+              return false;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined aria-hidden />
+            </p>
+            <p>{previewing.isPending ? '正在读取并校验…' : '点击或拖入 CSV（UTF-8）或 Excel（.xlsx）文件'}</p>
+            <p className="muted">最大 {REGISTRATION_IMPORT_MAX_BYTES / 1024 / 1024} MB，20,000 行</p>
+          </Upload.Dragger>
+          {error ? <Alert className="imports-desk__alert" type="error" showIcon title={error} /> : null}
+          {preview ? (
+            <PreviewView preview={preview} writable={writable} committing={committing.isPending} onCommit={() => void commit()} />
+          ) : null}
+          {report ? (
+            <Result
+              status="success"
+              title={`已导入“${report.filename}”`}
+              subTitle={`新增 ${report.inserted} 条，更新 ${report.updated} 条，未变化 ${report.counts.unchanged} 条，拒绝 ${report.counts.rejected} 行（未导入）。公开页面已更新。`}
+              extra={report.rejected.length > 0 ? <RejectedTable rows={report.rejected} /> : null}
+            />
+          ) : null}
+        </section>
+      ) : (
+        <p className="muted">导入原辅包登记数据需要{needs}角色；下面可以导出。</p>
+      )}
       <ExportPanel />
     </div>
   );

@@ -12,6 +12,7 @@ import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoices/invoice-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
@@ -30,13 +31,19 @@ export default function AdminInvoicesPage() {
   const { searchParams, page, openId, go } = useDeskQuery();
   const status = searchParams.has('status') ? statusParam(searchParams.get('status')) : 'requested';
   const list = useAdminInvoices({ status, page });
+  const { canWrite } = useDeskWrites();
   const open = typeof openId === 'number' ? list.data?.items.find((i) => i.id === openId) : undefined;
   const columns: ColumnsType<AdminInvoice> = [
     {
       title: '订单',
       dataIndex: 'orderNumber',
       render: (number: string, invoice) => (
-        <Button type="link" className="staff-desk__link" onClick={() => go({ id: invoice.id })} aria-label={`处理开票 ${number}`}>
+        <Button
+          type="link"
+          className="staff-desk__link"
+          onClick={() => go({ id: invoice.id })}
+          aria-label={`${canWrite ? '处理' : '查看'}开票 ${number}`}
+        >
           {number}
         </Button>
       ),
@@ -107,6 +114,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
   const [formError, setFormError] = useState<string>();
   const [reason, setReason] = useState('');
   const t = invoice.title;
+  const { canWrite } = useDeskWrites();
   const submit = async (values: { invoiceNumber: string; taxId?: string }) => {
     setFormError(undefined);
     try {
@@ -158,7 +166,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
           { key: 'reason', label: '驳回 / 红冲原因', children: invoice.rejectReason ?? '—' },
         ]}
       />
-      {invoice.status === 'requested' ? (
+      {canWrite && invoice.status === 'requested' ? (
         <section className="order-detail__action" aria-label="开具发票">
           <h3 className="order-detail__title">开具发票</h3>
           <Upload
@@ -201,7 +209,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
           </Form>
         </section>
       ) : null}
-      {invoice.status === 'requested' || invoice.status === 'issued' ? (
+      {canWrite && (invoice.status === 'requested' || invoice.status === 'issued') ? (
         <section className="order-detail__action" aria-label={invoice.status === 'requested' ? '驳回' : '红冲'}>
           <h3 className="order-detail__title">{invoice.status === 'requested' ? '驳回申请' : '红冲'}</h3>
           <Input.TextArea

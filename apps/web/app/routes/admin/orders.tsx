@@ -20,6 +20,7 @@ import { OrderStatusTag } from '../../features/orders/order-status';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { saveFile } from '../../lib/save-file';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
@@ -41,13 +42,19 @@ export default function AdminOrdersPage() {
   const method = methodParam(searchParams.get('method'));
   const openId = typeof open === 'number' ? open : undefined;
   const list = useAdminOrders({ status, method, keyword: keyword || undefined, page });
+  const { canWrite } = useDeskWrites();
 
   const columns: ColumnsType<AdminOrder> = [
     {
       title: '订单号',
       dataIndex: 'number',
       render: (number: string, order) => (
-        <Button type="link" className="staff-desk__link" onClick={() => go({ id: order.id })} aria-label={`处理订单 ${number}`}>
+        <Button
+          type="link"
+          className="staff-desk__link"
+          onClick={() => go({ id: order.id })}
+          aria-label={`${canWrite ? '处理' : '查看'}订单 ${number}`}
+        >
           {number}
         </Button>
       ),
@@ -172,6 +179,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
 }
 
 function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const { canWrite } = useDeskWrites();
   return (
     <div className="order-detail">
       <Descriptions
@@ -211,8 +219,10 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
           </ul>
         </>
       ) : null}
-      {order.method === 'bank' && order.status !== 'paid' && order.status !== 'refunded' ? <ConfirmTransfer order={order} /> : null}
-      {order.status === 'paid' ? <Refund order={order} /> : null}
+      {canWrite && order.method === 'bank' && order.status !== 'paid' && order.status !== 'refunded' ? (
+        <ConfirmTransfer order={order} />
+      ) : null}
+      {canWrite && order.status === 'paid' ? <Refund order={order} /> : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/page-heading';
 import { term, useAdminPlans, useSavePlan } from '../../features/plans/plan-api';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
@@ -30,12 +31,18 @@ export default function AdminPlansPage() {
   const info = pageInfo(paths.adminPlans);
   const plans = useAdminPlans();
   const [editing, setEditing] = useState<{ plan?: AdminPlan }>();
+  const { canWrite } = useDeskWrites();
   const columns: ColumnsType<AdminPlan> = [
     {
       title: '名称',
       key: 'name',
       render: (_, plan) => (
-        <Button type="link" className="staff-desk__link" onClick={() => setEditing({ plan })} aria-label={`编辑方案 ${plan.name}`}>
+        <Button
+          type="link"
+          className="staff-desk__link"
+          onClick={() => setEditing({ plan })}
+          aria-label={`${canWrite ? '编辑' : '查看'}方案 ${plan.name}`}
+        >
           {plan.name}
         </Button>
       ),
@@ -62,9 +69,11 @@ export default function AdminPlansPage() {
         title={info.title}
         description={info.description}
         extra={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-            新建方案
-          </Button>
+          canWrite ? (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
+              新建方案
+            </Button>
+          ) : null
         }
       />
       {plans.isError ? (
@@ -95,6 +104,7 @@ function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }
   const save = useSavePlan();
   const [formError, setFormError] = useState<string>();
   const kind = Form.useWatch('kind', form);
+  const { canWrite } = useDeskWrites();
   const initial: PlanForm = plan
     ? { ...plan, priceYuan: plan.priceFen / 100 }
     : {
@@ -129,15 +139,16 @@ function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }
   return (
     <Modal
       open
-      title={plan ? `编辑方案：${plan.name}` : '新建方案'}
+      title={plan ? `${canWrite ? '编辑' : '查看'}方案：${plan.name}` : '新建方案'}
       onCancel={onClose}
+      {...(canWrite ? {} : { footer: null })}
       okText="保存"
       cancelText="取消"
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form<PlanForm> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)}>
+      <Form<PlanForm> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} disabled={!canWrite}>
         {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
         <Form.Item name="kind" label="类型">
           <Select options={PLAN_KINDS.map((value) => ({ value, label: planKindLabels[value] }))} />

@@ -32,6 +32,7 @@ import { useDeskQuery } from '../../features/staff/desk-query';
 import { apiUrl } from '../../lib/api';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
+import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
@@ -89,6 +90,7 @@ export default function AdminProductsPage() {
     pageSize: PRODUCTS_PAGE_SIZE,
   });
   const publish = usePublishProduct();
+  const { canWrite } = useDeskWrites();
 
   const togglePublished = async (product: AdminExcipientSummary) => {
     try {
@@ -104,7 +106,12 @@ export default function AdminProductsPage() {
       title: '产品',
       key: 'name',
       render: (_, product) => (
-        <Button type="link" className="staff-desk__link" onClick={() => go({ id: product.id })} aria-label={`编辑产品 ${product.nameZh}`}>
+        <Button
+          type="link"
+          className="staff-desk__link"
+          onClick={() => go({ id: product.id })}
+          aria-label={`${canWrite ? '编辑' : '查看'}产品 ${product.nameZh}`}
+        >
           {product.nameZh}
           <span className="staff-desk__muted"> {product.nameEn}</span>
         </Button>
@@ -130,14 +137,16 @@ export default function AdminProductsPage() {
       key: 'actions',
       render: (_, product) => (
         <span className="product-desk__actions">
-          <Popconfirm
-            title={product.published ? '下架后，产品不再出现在网站上，也不能申请样品。确定下架？' : '上架后所有人可见。确定上架？'}
-            okText={product.published ? '下架' : '上架'}
-            cancelText="取消"
-            onConfirm={() => togglePublished(product)}
-          >
-            <Button size="small">{product.published ? '下架' : '上架'}</Button>
-          </Popconfirm>
+          {canWrite ? (
+            <Popconfirm
+              title={product.published ? '下架后，产品不再出现在网站上，也不能申请样品。确定下架？' : '上架后所有人可见。确定上架？'}
+              okText={product.published ? '下架' : '上架'}
+              cancelText="取消"
+              onConfirm={() => togglePublished(product)}
+            >
+              <Button size="small">{product.published ? '下架' : '上架'}</Button>
+            </Popconfirm>
+          ) : null}
           <Link to={withQuery(paths.excipientDetail, { id: String(product.id) })} target="_blank" rel="noopener">
             查看
           </Link>
@@ -154,9 +163,11 @@ export default function AdminProductsPage() {
         extra={
           <span className="product-desk__head-actions">
             <RefreshButton query={list} />
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
-              新建产品
-            </Button>
+            {canWrite ? (
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
+                新建产品
+              </Button>
+            ) : null}
           </span>
         }
       />
@@ -214,11 +225,12 @@ function ProductDrawer({
 }) {
   const product = useAdminProduct(typeof id === 'number' ? id : undefined);
   const wide = useWideScreen();
+  const verb = useDeskWrites().canWrite ? '编辑产品' : '查看产品';
   return (
     <Drawer
       open={id !== undefined}
       onClose={onClose}
-      title={id === 'new' ? '新建产品' : product.data ? `编辑产品：${product.data.nameZh}` : '编辑产品'}
+      title={id === 'new' ? '新建产品' : product.data ? `${verb}：${product.data.nameZh}` : verb}
       size={wide ? 'large' : '100%'}
       destroyOnHidden
     >
@@ -241,6 +253,7 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
   const save = useSaveProduct();
   const [formError, setFormError] = useState<string>();
   const featured = Form.useWatch('featured', form);
+  const { canWrite } = useDeskWrites();
 
   useEffect(() => {
     form.setFieldsValue(product ? formValuesOf(product) : EMPTY);
@@ -272,6 +285,7 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
       initialValues={product ? formValuesOf(product) : EMPTY}
       onFinish={(v) => void submit(v)}
       scrollToFirstError
+      disabled={!canWrite}
     >
       {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
       <div className="product-desk__switches">
@@ -400,9 +414,11 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
       </Form.List>
 
       <div className="site-desk__actions">
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {product ? '保存产品' : '新建产品'}
-        </Button>
+        {canWrite ? (
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {product ? '保存产品' : '新建产品'}
+          </Button>
+        ) : null}
         {product ? (
           <Link to={withQuery(paths.excipientDetail, { id: String(product.id) })} target="_blank" rel="noopener">
             在网站上查看

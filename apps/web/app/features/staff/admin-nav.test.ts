@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { adminDesks, deskOf, desksFor, worksAt } from './admin-nav';
+
+describe('staff console desks', () => {
+  it('shows an administrator every desk, and everyone else the desks of their roles', () => {
+    expect(desksFor(['admin']).map((desk) => desk.label)).toEqual(adminDesks.map((desk) => desk.label));
+    expect(desksFor(['admin'])).toHaveLength(14);
+    expect(desksFor(['reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核']);
+    expect(desksFor(['editor', 'finance']).map((desk) => desk.label)).toEqual([
+      '概览',
+      '产品',
+      '文章',
+      '数据库',
+      '数据导入',
+      '订单与收款',
+      '发票开具',
+      '方案与价格',
+    ]);
+    expect(desksFor([])).toEqual([]);
+  });
+
+  it('lets an administrator work at their own desks only: the others they read', () => {
+    expect(worksAt(deskOf('/admin/users')!, ['admin'])).toBe(true);
+    expect(worksAt(deskOf('/admin/products')!, ['admin'])).toBe(false);
+    expect(worksAt(deskOf('/admin/products')!, ['admin', 'editor'])).toBe(true);
+    expect(worksAt(deskOf('/admin')!, ['finance'])).toBe(true);
+  });
+});
