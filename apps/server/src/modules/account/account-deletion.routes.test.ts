@@ -434,7 +434,9 @@ describe('what the accounting records keep', () => {
       addressPhone: null,
     });
     const desk = parsed(await t.app.inject({ method: 'GET', url: '/api/admin/invoice?status=issued&pageSize=100', headers: staff }), AdminInvoicePage);
-    expect(desk.items.find((item) => item.id === issued.id)).toMatchObject({ hasFile: true });
+    expect(desk.items.find((item) => item.id === issued.id)).toMatchObject({ hasFile: true, account: '已注销用户' });
+    const orderDesk = await t.app.inject({ method: 'GET', url: `/api/admin/order?keyword=${first.number}`, headers: staff });
+    expect(orderDesk.json()).toMatchObject({ items: [{ number: first.number, status: 'paid', account: '已注销用户' }] });
     expect((await t.database.db.select().from(uploads).where(eq(uploads.name, kept!.fileKey!))).map((file) => file.personal)).toEqual([false]);
     // The rejected request keeps nothing of its title.
     const [refused] = await t.database.db.select().from(invoices).where(eq(invoices.id, rejected.id));
