@@ -42,8 +42,10 @@ import { articleAdminRoutes } from './modules/article/article-admin.routes.js';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes.js';
 import { PlanRepository } from './modules/plan/plan.repository.js';
 import { planRoutes } from './modules/plan/plan.routes.js';
+import { eraseBuyer, openOrdersBlocker } from './modules/order/order-deletion.js';
 import { OrderRepository } from './modules/order/order.repository.js';
 import { orderRoutes } from './modules/order/order.routes.js';
+import { eraseInvoiceHolder, requestedInvoicesBlocker } from './modules/invoice/invoice-deletion.js';
 import { InvoiceRepository } from './modules/invoice/invoice.repository.js';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.js';
 import { InvoiceService } from './modules/invoice/invoice.service.js';
@@ -58,6 +60,7 @@ import { SandboxRepository } from './modules/payment/sandbox/sandbox.repository.
 import { SandboxGateway } from './modules/payment/sandbox/sandbox-gateway.js';
 import { sandboxPages } from './modules/payment/sandbox/sandbox.routes.js';
 import { WechatPayGateway } from './modules/payment/wechat-pay.gateway.js';
+import { eraseGrantHolder, seatsGivenBlocker } from './modules/grant/grant-deletion.js';
 import { GrantRepository } from './modules/grant/grant.repository.js';
 import { grantRoutes } from './modules/grant/grant.routes.js';
 import { GrantService } from './modules/grant/grant.service.js';
@@ -402,10 +405,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     applications,
     verification,
     policyVersion: () => legal.policyVersion(),
+    // What each module's records make of a deletion (docs/decisions/0042; the tables' declarations are in their schema files).
     deletion: {
-      // Orders and invoices, when they come, add theirs: an unpaid order or an invoice not yet issued.
-      blockers: [(userId, within) => applications.deletionBlocker(userId, within)],
-      anonymisers: [(userId, within) => applications.anonymiseApplicant(userId, within)],
+      blockers: [(userId, within) => applications.deletionBlocker(userId, within), openOrdersBlocker, requestedInvoicesBlocker, seatsGivenBlocker],
+      anonymisers: [(userId, within) => applications.anonymiseApplicant(userId, within), eraseBuyer, eraseInvoiceHolder, eraseGrantHolder],
     },
     now: deps.now,
   });

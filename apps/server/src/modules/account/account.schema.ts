@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { Sex, StaffRole } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
+import { personalData } from '../../db/personal-data.js';
 
 export const staffRole = pgEnum('staff_role', enumValues(StaffRole));
 export const userSex = pgEnum('user_sex', enumValues(Sex));
@@ -33,4 +34,11 @@ export const users = pgTable('users', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 注销: the row stays for the records that name it (docs/decisions/0021), its account `deleted:<id>` and nothing personal left. */
+export const usersPersonalData = personalData(users, {
+  columns: [users.account],
+  treatment: 'anonymised',
+  reason: 'The row stays for the records that name the account: the account becomes deleted:<id>; name, nickname, sex, avatar, password and roles are emptied.',
 });

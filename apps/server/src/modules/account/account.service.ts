@@ -66,13 +66,17 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Something of the user that is still open and that deleting the account would leave without a
- * counterpart (a sample application not finished yet; later an unpaid order, an invoice not issued):
- * answers why, in Chinese, or undefined. Runs in the deletion's transaction, under the user's lock.
+ * counterpart (a sample application not finished yet, an unpaid order, an invoice not issued, seats
+ * given to colleagues): answers what to finish first, in Chinese, or undefined. Runs in the
+ * deletion's transaction, under the user's lock.
  */
-export type DeletionBlocker = (userId: number, within: Repositories) => Promise<string | undefined>;
+export type DeletionBlocker = (userId: number, within: Repositories, now: Date) => Promise<string | undefined>;
 
-/** Masks what a module's records keep of a deleted user (the contact details on sample applications). */
-export type RecordAnonymiser = (userId: number, within: Repositories) => Promise<void>;
+/**
+ * Erases or masks what a module keeps of a deleted user (docs/decisions/0042; the contact details on
+ * sample applications, invoice titles ...). Runs before the account's own data and files go.
+ */
+export type RecordAnonymiser = (userId: number, within: Repositories, now: Date) => Promise<void>;
 
 const CODE_GONE = '验证码已失效，请重新获取';
 
@@ -260,15 +264,15 @@ export class AccountService {
    * Deletes the account (注销), confirmed by the password or by a code (purpose `delete`): refused,
    * with the reason, while something of the user is still open; otherwise, in one transaction, the
    * user's personal data goes (profile, avatar, addresses, favorites, cart, notices, sessions, codes,
-   * log-in attempts), the records the company keeps are masked (docs/decisions/0021) and the user's
-   * row stays, anonymised, for them.
+   * messages sent to the account, log-in attempts), the records the company keeps are masked
+   * (docs/decisions/0021, 0042) and the user's row stays, anonymised, for them.
    */
   async deleteAccount(user: UserRow, body: DeleteAccountBody, client: ClientInfo): Promise<void> {
     const { transactor, throttle, limits } = this.deps;
     const deletion = this.deps.deletion ?? { blockers: [], anonymisers: [] };
     const blocked = async (within: Repositories) => {
       for (const blocker of deletion.blockers) {
-        const reason = await blocker(user.id, within);
+        const reason = await blocker(user.id, within, this.now());
         if (reason) throw new AppError('conflict', reason);
       }
     };
@@ -293,7 +297,7 @@ export class AccountService {
     await transactor.transaction(async (repositories) => {
       await repositories.accounts.lockUser(user.id);
       await blocked(repositories);
-      for (const anonymise of deletion.anonymisers) await anonymise(user.id, repositories);
+      for (const anonymise of deletion.anonymisers) await anonymise(user.id, repositories, this.now());
       await repositories.addresses.deleteAllOf(user.id);
       await repositories.favorites.deleteAllOf(user.id);
       await repositories.registrationWatches.deleteAllOf(user.id);
@@ -302,6 +306,7 @@ export class AccountService {
       await repositories.sessions.deleteAllOf(user.id);
       await repositories.files.deleteAllOf(user.id);
       await repositories.codes.deleteCodesOf(user.account);
+      await repositories.outbox.deleteTo([user.account]);
       await repositories.attempts.deleteOfAccount(user.account);
       // The audit log keeps what staff did and to whom, but not who the person was.
       await repositories.audit.redactUser(user.id, user.account, DELETED_USER, PERSONAL_AUDIT_KEYS);

@@ -38,3 +38,8 @@ export function maskName(name: string): string {
   if (chars.length === 0) return '';
   return `${chars[0]}**`;
 }
+
+/** How the desks show a deleted account (`deleted:<id>`) on the records that stay: 已注销用户. */
+export function shownAccount(account: string): string {
+  return account.startsWith('deleted:') ? '已注销用户' : account;
+}

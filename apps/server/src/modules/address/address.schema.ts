@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 export const addresses = pgTable(
   'addresses',
@@ -24,3 +25,9 @@ export const addresses = pgTable(
     uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
   ],
 );
+
+export const addressesPersonalData = personalData(addresses, {
+  columns: [addresses.userId, addresses.recipient, addresses.mobile],
+  treatment: 'erased',
+  reason: 'The address book goes with the account.',
+});

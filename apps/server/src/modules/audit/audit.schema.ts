@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /**
  * Every change the staff make (docs/decisions/0024): written in the same transaction as the change,
@@ -28,3 +29,9 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId),
   ],
 );
+
+export const auditLogPersonalData = personalData(auditLog, {
+  columns: [auditLog.actorId, auditLog.actorAccount],
+  treatment: 'anonymised',
+  reason: 'The log keeps what was done and to what; a deleted account is named 已注销用户 in the entries it made and in those about it (its personal values replaced).',
+});

@@ -1,5 +1,6 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /** One row per signed-in device; a token names its session, and logging out deletes the row. */
 export const sessions = pgTable(
@@ -33,3 +34,15 @@ export const authAttempts = pgTable(
     index('auth_attempts_ip_idx').on(t.kind, t.ip, t.createdAt),
   ],
 );
+
+export const sessionsPersonalData = personalData(sessions, {
+  columns: [sessions.userId],
+  treatment: 'erased',
+  reason: 'Every session of the account ends and is deleted.',
+});
+
+export const authAttemptsPersonalData = personalData(authAttempts, {
+  columns: [authAttempts.account],
+  treatment: 'erased',
+  reason: 'The log-in attempts of the account are deleted (those of others are pruned within a day).',
+});

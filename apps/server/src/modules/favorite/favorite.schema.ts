@@ -2,6 +2,7 @@ import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-
 import { FavoriteTargetType } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 export const favorites = pgTable(
   'favorites',
@@ -16,3 +17,9 @@ export const favorites = pgTable(
   },
   (t) => [uniqueIndex('favorites_unique_idx').on(t.userId, t.targetType, t.targetId)],
 );
+
+export const favoritesPersonalData = personalData(favorites, {
+  columns: [favorites.userId],
+  treatment: 'erased',
+  reason: 'Favorites go with the account.',
+});

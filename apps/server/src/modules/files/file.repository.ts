@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { uploads } from './files.schema.js';
 
@@ -39,7 +39,12 @@ export class FileRepository {
     await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, ownerId)));
   }
 
-  /** Deletes every file of the owner (deleting an account). */
+  /** Makes files records the company keeps (an issued invoice, a paid order's bank slip): deleting their owner's account leaves them. */
+  async keep(names: string[]): Promise<void> {
+    if (names.length === 0) return;
+    await this.db.update(uploads).set({ personal: false }).where(inArray(uploads.name, names));
+  }
+
   /** Deletes the owner's personal files (deleting the account); the company's files they uploaded stay. */
   async deleteAllOf(ownerId: number): Promise<void> {
     await this.db.delete(uploads).where(and(eq(uploads.ownerId, ownerId), eq(uploads.personal, true)));

@@ -1,5 +1,6 @@
 import { boolean, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -25,4 +26,11 @@ export const uploads = pgTable('uploads', {
    */
   personal: boolean('personal').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const uploadsPersonalData = personalData(uploads, {
+  columns: [uploads.ownerId],
+  treatment: 'kept',
+  reason:
+    'The personal files (avatar, the slips of orders never paid, the files of rejected invoice requests) are deleted. The files of issued invoices and the bank slips of paid orders are accounting records kept as 《会计档案管理办法》 requires, and the company files a member of the staff uploaded stay; they name the anonymised account.',
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseCode } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
@@ -174,6 +174,31 @@ export class GrantRepository {
       .where(and(eq(grantSeats.grantId, grantId), eq(grantSeats.userId, userId)))
       .returning({ userId: grantSeats.userId });
     return rows.length > 0;
+  }
+
+  /** The user's company memberships not ended yet that have seats given to other accounts, with how many. */
+  async seatsGivenBy(userId: number, now: Date): Promise<Array<{ name: string; seats: number }>> {
+    return this.db
+      .select({ name: grants.name, seats: count(grantSeats.userId) })
+      .from(grants)
+      .innerJoin(grantSeats, eq(grantSeats.grantId, grants.id))
+      .where(and(eq(grants.userId, userId), isNull(grants.revokedAt), gt(grants.endsAt, now)))
+      .groupBy(grants.id, grants.name)
+      .orderBy(grants.id);
+  }
+
+  /** Frees the seats the user holds of others' memberships, and the seats left on the user's own (ended) ones. */
+  async releaseSeatsOf(userId: number): Promise<void> {
+    await this.db.delete(grantSeats).where(eq(grantSeats.userId, userId));
+    await this.db.delete(grantSeats).where(inArray(grantSeats.grantId, this.db.select({ id: grants.id }).from(grants).where(eq(grants.userId, userId))));
+  }
+
+  /** Ends every grant of the user that has not ended yet (the account is deleted). */
+  async endAllOf(userId: number, at: Date): Promise<void> {
+    await this.db
+      .update(grants)
+      .set({ revokedAt: at })
+      .where(and(eq(grants.userId, userId), isNull(grants.revokedAt), gt(grants.endsAt, at)));
   }
 
   async findByOrder(orderId: number): Promise<GrantRow | undefined> {

@@ -2,6 +2,7 @@ import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'dr
 import { DatabaseCode, GrantSource, PlanKind } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /**
  * Paid access: who (a user; a company membership also its seat holders) holds what (membership, or one
@@ -52,3 +53,15 @@ export const grantSeats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.grantId, t.userId] }), index('grant_seats_user_idx').on(t.userId)],
 );
+
+export const grantsPersonalData = personalData(grants, {
+  columns: [grants.userId, grants.grantedBy],
+  treatment: 'anonymised',
+  reason: 'A grant holds nothing personal but its holder: the running ones end with the account and all stay, naming the anonymised account, beside the orders that paid for them.',
+});
+
+export const grantSeatsPersonalData = personalData(grantSeats, {
+  columns: [grantSeats.userId],
+  treatment: 'erased',
+  reason: "Seats the user holds of another's company membership are given back; seats given to colleagues refuse the deletion while the membership runs.",
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
 import type { InvoiceStatus } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
@@ -102,6 +102,40 @@ export class InvoiceRepository {
       .where(eq(invoices.id, id))
       .returning();
     return row!;
+  }
+
+  /** The user's invoice requests finance has not answered yet, with their orders' numbers. */
+  async requestedOf(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ orderNumber: orders.number })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(and(eq(invoices.userId, userId), eq(invoices.status, 'requested')))
+      .orderBy(invoices.id);
+    return rows.map((row) => row.orderNumber);
+  }
+
+  async deleteTitlesOf(userId: number): Promise<void> {
+    await this.db.delete(invoiceTitles).where(eq(invoiceTitles.userId, userId));
+  }
+
+  /**
+   * What the user's invoices keep after the account is deleted: an issued (or reversed) invoice keeps
+   * the title as invoiced without its delivery e-mail and address/phone; a rejected request keeps
+   * nothing of the title and no file. Answers the files of the invoices that are kept.
+   */
+  async eraseHolder(userId: number, at: Date): Promise<string[]> {
+    const invoiced = inArray(invoices.status, ['issued', 'reversed']);
+    const kept = await this.db
+      .update(invoices)
+      .set({ email: '', addressPhone: null, updatedAt: at })
+      .where(and(eq(invoices.userId, userId), invoiced))
+      .returning({ fileKey: invoices.fileKey });
+    await this.db
+      .update(invoices)
+      .set({ titleName: '', taxId: null, addressPhone: null, bankAccount: null, email: '', fileKey: null, fileType: null, updatedAt: at })
+      .where(and(eq(invoices.userId, userId), not(invoiced)));
+    return kept.flatMap((row) => (row.fileKey ? [row.fileKey] : []));
   }
 
   async lock(id: number): Promise<InvoiceRow | undefined> {

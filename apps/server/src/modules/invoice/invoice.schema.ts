@@ -3,6 +3,7 @@ import { InvoiceStatus, InvoiceTitleKind, InvoiceType } from '@fuliaotong/contra
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
 import { orders } from '../order/order.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /** The invoice titles (抬头) a user keeps. */
 export const invoiceTitles = pgTable(
@@ -60,3 +61,16 @@ export const invoices = pgTable(
   },
   (t) => [uniqueIndex('invoices_order_idx').on(t.orderId), index('invoices_user_idx').on(t.userId, t.createdAt), index('invoices_status_idx').on(t.status)],
 );
+
+export const invoiceTitlesPersonalData = personalData(invoiceTitles, {
+  columns: [invoiceTitles.userId, invoiceTitles.addressPhone, invoiceTitles.bankAccount, invoiceTitles.email],
+  treatment: 'erased',
+  reason: 'The saved invoice titles (name, tax ID, address and phone, bank account, e-mail) are deleted.',
+});
+
+export const invoicesPersonalData = personalData(invoices, {
+  columns: [invoices.userId, invoices.addressPhone, invoices.bankAccount, invoices.email],
+  treatment: 'kept',
+  reason:
+    'Issued and reversed invoices are accounting records kept as 《会计档案管理办法》 and 《发票管理办法》 require: the title as invoiced stays, the delivery e-mail and the address and phone are erased, and they name the anonymised account. Rejected requests keep nothing of the title; requests not answered refuse the deletion.',
+});

@@ -18,6 +18,7 @@ import {
 import { InvoiceTitleBody as InvoiceTitleSchema } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
+import { shownAccount } from '../account/personal-data.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
 import type { NoticeService } from '../notice/notice.service.js';
@@ -47,7 +48,7 @@ function toInvoice(row: InvoiceView): Invoice {
   };
 }
 
-const toAdminInvoice = (row: InvoiceView): AdminInvoice => ({ ...toInvoice(row), account: row.account, taxIdChecked: row.taxId === null || isCreditCode(row.taxId) });
+const toAdminInvoice = (row: InvoiceView): AdminInvoice => ({ ...toInvoice(row), account: shownAccount(row.account), taxIdChecked: row.taxId === null || isCreditCode(row.taxId) });
 
 /** The title as stored: what the schema parsed, empty optional parts as null. */
 function titleValues(body: InvoiceTitleBody): InvoiceTitleValues {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { maskText } from '../../logging/mask.js';
 import type { JobContext, JobKind, JobLogger, JobRunner } from '../jobs/job-runner.js';
-import { PermanentJobError } from '../jobs/job-runner.js';
 import type { MailDriver, SmsDriver } from './message-drivers.js';
 import type { NewOutboxMessage, OutboxRepository } from './outbox.repository.js';
 import { smsTemplates } from './sms-templates.js';
@@ -76,7 +75,8 @@ export class MessageService {
   private async deliver(messageId: number, job: JobContext): Promise<void> {
     const { outbox } = this.deps;
     const message = await outbox.find(messageId);
-    if (!message) throw new PermanentJobError(`message ${messageId} is not in the outbox`);
+    // Erased before it went out: its recipient deleted the account (注销).
+    if (!message) return;
     if (message.status !== 'queued') return;
     const driver = message.channel === 'sms' ? this.deps.sms : this.deps.mail;
     try {

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { personalData } from '../../db/personal-data.js';
 
 export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 /** `queued` until a driver has sent it (retries included), then `sent`; `failed` once the job gave up. */
@@ -34,3 +35,9 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
+
+export const outboxPersonalData = personalData(outbox, {
+  columns: [outbox.recipient],
+  treatment: 'erased',
+  reason: "Messages to the account and to the contacts of the user's sample applications are deleted, sent or not.",
+});

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { outbox } from './messages.schema.js';
 
@@ -36,5 +36,12 @@ export class OutboxRepository {
 
   async markFailed(id: number, error: string): Promise<void> {
     await this.db.update(outbox).set({ status: 'failed', lastError: error }).where(eq(outbox.id, id));
+  }
+
+  /** Deletes every message to these recipients, sent or not (their account is deleted). */
+  async deleteTo(recipients: string[]): Promise<void> {
+    const addresses = [...new Set(recipients.filter(Boolean))];
+    if (addresses.length === 0) return;
+    await this.db.delete(outbox).where(inArray(outbox.recipient, addresses));
   }
 }

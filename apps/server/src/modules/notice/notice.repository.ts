@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { NoticeKind } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
+import { users } from '../account/account.schema.js';
 import { notices } from './notice.schema.js';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -16,8 +17,11 @@ export interface NoticeValues {
 export class NoticeRepository {
   constructor(private readonly db: Db) {}
 
+  /** A notice for the user; none for a deleted account (注销), whose notices are gone for good. */
   async insert(userId: number, notice: NoticeValues): Promise<void> {
-    await this.db.insert(notices).values({ userId, ...notice });
+    await this.db.execute(sql`insert into ${notices} (user_id, kind, title, body, link)
+      select ${users.id}, ${notice.kind}::notice_kind, ${notice.title}, ${notice.body}, ${notice.link}
+        from ${users} where ${users.id} = ${userId} and ${users.deletedAt} is null`);
   }
 
   /** A page of the user's notices, newest first, with the total. */

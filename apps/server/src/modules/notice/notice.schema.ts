@@ -2,6 +2,7 @@ import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzl
 import { NoticeKind } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 export const noticeKind = pgEnum('notice_kind', enumValues(NoticeKind));
 
@@ -21,3 +22,9 @@ export const notices = pgTable(
   },
   (t) => [index('notices_user_idx').on(t.userId, t.createdAt)],
 );
+
+export const noticesPersonalData = personalData(notices, {
+  columns: [notices.userId],
+  treatment: 'erased',
+  reason: 'Notices are deleted, and a deleted account gets no new ones.',
+});

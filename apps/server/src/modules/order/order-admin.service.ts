@@ -9,6 +9,7 @@ import {
   type RefundBody,
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
+import { shownAccount } from '../account/personal-data.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
@@ -30,7 +31,7 @@ function toAdminOrder(row: AdminOrderRow): AdminOrder {
   return {
     ...toOrder(row),
     userId: row.userId,
-    account: row.account,
+    account: shownAccount(row.account),
     buyerName: row.buyerName,
     paidBy: row.paidBy,
     tradeNo: row.tradeNo,

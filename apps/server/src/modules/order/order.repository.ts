@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
@@ -131,6 +131,28 @@ export class OrderRepository {
   async recordPayment(values: typeof payments.$inferInsert): Promise<PaymentRow | null> {
     const [row] = await this.db.insert(payments).values(values).onConflictDoNothing().returning();
     return row ?? null;
+  }
+
+  /** The user's orders still waiting for money: unpaid within their term, or a bank transfer awaiting confirmation. */
+  async openOf(userId: number, now: Date): Promise<Array<Pick<OrderRow, 'number' | 'status'>>> {
+    return this.db
+      .select({ number: orders.number, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), or(eq(orders.status, 'confirming'), and(eq(orders.status, 'pending'), gt(orders.expiresAt, now)))))
+      .orderBy(orders.id);
+  }
+
+  /** The bank slips of the user's orders, with each order's status. */
+  async slipsOf(userId: number): Promise<Array<{ id: number; status: OrderStatus; slipKey: string }>> {
+    const rows = await this.db
+      .select({ id: orders.id, status: orders.status, slipKey: orders.slipKey })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), isNotNull(orders.slipKey)));
+    return rows.map((row) => ({ ...row, slipKey: row.slipKey! }));
+  }
+
+  async forgetSlip(id: number, at: Date): Promise<void> {
+    await this.db.update(orders).set({ slipKey: null, slipUploadedAt: null, updatedAt: at }).where(eq(orders.id, id));
   }
 
   async paymentsOf(orderId: number): Promise<PaymentRow[]> {

@@ -3,6 +3,7 @@ import { DatabaseCode, OrderStatus, PaymentMethod, PlanKind } from '@fuliaotong/
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
 import { plans } from '../plan/plan.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /**
  * Orders of plans. An order copies what it sells (name, term, seats, price) from the plan, so that a
@@ -85,3 +86,10 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex('payments_trade_idx').on(t.method, t.kind, t.tradeNo), index('payments_order_idx').on(t.orderId)],
 );
+
+export const ordersPersonalData = personalData(orders, {
+  columns: [orders.userId],
+  treatment: 'kept',
+  reason:
+    'Orders and their payments are accounting records kept as 《会计档案管理办法》 requires; they hold nothing personal but the buyer, who becomes the anonymised account. Unpaid orders and bank transfers awaiting confirmation refuse the deletion.',
+});

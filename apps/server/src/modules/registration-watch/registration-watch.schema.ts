@@ -2,6 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { RegistrationWatchScope } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /**
  * What users watch: one record by its registration number (登记号 — it names the record across
@@ -24,3 +25,9 @@ export const registrationWatches = pgTable(
     index('registration_watches_key_idx').on(t.scope, t.key),
   ],
 );
+
+export const registrationWatchesPersonalData = personalData(registrationWatches, {
+  columns: [registrationWatches.userId],
+  treatment: 'erased',
+  reason: 'Watches go with the account.',
+});

@@ -4,6 +4,7 @@ import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
 import { uploads } from '../files/files.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /** Who acted on an application: the applicant (member) or the supplier's staff. */
 export const eventActorRole = pgEnum('user_role', ['member', 'staff']);
@@ -92,3 +93,16 @@ export const sampleApplicationEvents = pgTable(
   },
   (t) => [index('sample_application_events_application_idx').on(t.applicationId, t.id)],
 );
+
+export const sampleApplicationsPersonalData = personalData(sampleApplications, {
+  columns: [sampleApplications.userId, sampleApplications.mobile, sampleApplications.email],
+  treatment: 'anonymised',
+  reason:
+    'A finished application is the company record of a sample given out (kept 3 years, docs/decisions/0021): names keep the family name, numbers and e-mail what a waybill shows, street and notes are emptied; open ones refuse the deletion.',
+});
+
+export const sampleApplicationEventsPersonalData = personalData(sampleApplicationEvents, {
+  columns: [sampleApplicationEvents.actorId],
+  treatment: 'anonymised',
+  reason: "The applicant's own steps in the history are signed 已注销用户.",
+});

@@ -232,10 +232,14 @@ export class SampleApplicationService {
    * carrier and tracking number — the company's record of a sample given out. The person goes: the
    * contact's and the recipient's names keep their family name (王**), mobile numbers and the e-mail
    * keep what a waybill shows (138****8000, w***@example.com), the street address and the notes are
-   * emptied, and the applicant's own steps in the history are signed 已注销用户.
+   * emptied, and the applicant's own steps in the history are signed 已注销用户. The SMS and e-mails
+   * sent to those contacts about the applications are deleted.
    */
   async anonymiseApplicant(userId: number, within: Repositories): Promise<void> {
-    for (const row of await within.applications.contactsOf(userId)) {
+    const contacts = await within.applications.contactsOf(userId);
+    // The progress messages sent to the application's contacts go with them.
+    await within.outbox.deleteTo(contacts.flatMap((row) => [row.mobile, row.email]));
+    for (const row of contacts) {
       await within.applications.setContact(row.id, {
         contactName: maskName(row.contactName),
         mobile: maskMobile(row.mobile),

@@ -1,6 +1,7 @@
 import { boolean, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/account.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
+import { personalData } from '../../db/personal-data.js';
 
 /** The limits of the cart live in app_setting ('sample.limits'). */
 export const sampleCartItems = pgTable(
@@ -24,3 +25,9 @@ export const sampleCartItems = pgTable(
   // One row per product option: adding it again raises the quantity.
   (t) => [uniqueIndex('sample_cart_items_user_spec_idx').on(t.userId, t.specId)],
 );
+
+export const sampleCartItemsPersonalData = personalData(sampleCartItems, {
+  columns: [sampleCartItems.userId],
+  treatment: 'erased',
+  reason: 'The sample cart goes with the account.',
+});

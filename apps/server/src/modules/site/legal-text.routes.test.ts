@@ -34,6 +34,10 @@ describe('the legal texts', () => {
     const privacy = await published('privacy');
     expect(privacy.html).toContain(DEFAULT_SITE_SETTINGS.privacyEmail);
     expect(privacy.html).toContain('<table>');
+    // What a deletion cannot reach at once, said plainly: backups until they expire, and the accounting records the law keeps.
+    expect(privacy.html).toContain('每份备份保留 30 天后删除');
+    expect(privacy.html).toContain('在备份保留期满后随备份一并删除');
+    expect(privacy.html).toContain('依照《会计档案管理办法》《发票管理办法》按上面的期限保留');
     const member = await registerMember(t.app);
     expect(await consentOf(member.user.id)).toBe(POLICY_VERSION);
   });

@@ -1,5 +1,6 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CODE_PURPOSES } from './code-purposes.js';
+import { personalData } from '../../db/personal-data.js';
 
 /*
  * Verification codes and image captchas (docs/decisions/0021). Neither keeps what was sent in the
@@ -49,3 +50,9 @@ export const captchas = pgTable(
   },
   (t) => [index('captchas_ip_idx').on(t.ip, t.createdAt)],
 );
+
+export const verificationCodesPersonalData = personalData(verificationCodes, {
+  columns: [verificationCodes.account],
+  treatment: 'erased',
+  reason: 'The codes sent to the account are deleted (all codes are pruned a day later anyway).',
+});

@@ -22,7 +22,8 @@ const fields = ['password', 'code'] as const;
 
 /**
  * 注销账号: what goes and what stays, then confirmation by the password or by a code sent to the
- * account. Refused by the server, with its reason, while a sample application is still open.
+ * account. Refused by the server (409), with what to finish first shown above the form, while a sample
+ * application, an unpaid order, an invoice request or seats given to colleagues are still open.
  */
 export function DeleteAccountModal({
   user,
@@ -58,19 +59,15 @@ export function DeleteAccountModal({
       <div className="delete-account__note">
         <p>注销后无法恢复，请谨慎操作：</p>
         <ul>
-          <li>您的个人资料（姓名、昵称、头像、手机号或邮箱）、收货地址、收藏、样品车、消息通知和登录记录将被删除；</li>
+          <li>您的个人资料（姓名、昵称、头像、手机号或邮箱）、收货地址、收藏、样品车、发票抬头、消息通知和登录记录将被删除，未到期的会员和付费服务随之终止；</li>
           <li>已完成的样品申请作为寄样记录保留，其中的联系人姓名、电话、邮箱仅保留部分字符，详细地址将被删除；</li>
-          <li>有尚未完成的样品申请（待审核、已通过、已发货）时不能注销。</li>
+          <li>已支付的订单和已开具的发票是会计档案，依法保留，但不再与您关联，收票邮箱和地址电话将被删除；</li>
+          <li>有尚未完成的样品申请、未支付或等待确认到账的订单、正在开具的发票，或企业会员仍有同事在使用时不能注销，请先处理。</li>
         </ul>
         <p>
           详见<Link to={paths.privacy} target="_blank" rel="noopener">《隐私政策》</Link>。
         </p>
       </div>
-      {formError ? (
-        <div className="delete-account__error">
-          <Alert type="error" showIcon title={formError} role="alert" />
-        </div>
-      ) : null}
       <Form
         form={form}
         layout="vertical"
@@ -117,6 +114,12 @@ export function DeleteAccountModal({
           <Checkbox>我已了解：注销后账号无法恢复</Checkbox>
         </Form.Item>
       </Form>
+      {/* Beside the buttons, where a phone's screen is when 确认注销 was tapped: what to finish first. */}
+      {formError ? (
+        <div className="delete-account__error">
+          <Alert type="error" showIcon title={formError} role="alert" />
+        </div>
+      ) : null}
     </Modal>
   );
 }

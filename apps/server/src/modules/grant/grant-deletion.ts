@@ -1,0 +1,21 @@
+import type { Repositories } from '../../db/transactor.js';
+
+/*
+ * What deleting an account (注销) means for paid access (docs/decisions/0042): a seat the user holds of
+ * someone else's company membership is given back; a membership whose seats the user gave to colleagues
+ * refuses the deletion until they are taken back (or it ends): deleting it would lock them out unasked.
+ * The user's grants end with the account and stay, naming the anonymised account, beside the orders
+ * that paid for them.
+ */
+
+export async function seatsGivenBlocker(userId: number, within: Repositories, now: Date): Promise<string | undefined> {
+  const given = await within.grants.seatsGivenBy(userId, now);
+  if (given.length === 0) return undefined;
+  const names = given.map((grant) => `“${grant.name}”（${grant.seats} 个成员账号）`).join('、');
+  return `您的企业会员${names}仍有同事在使用，请先在个人中心“会员与订阅”中收回成员席位，再注销账号。`;
+}
+
+export async function eraseGrantHolder(userId: number, within: Repositories, now: Date): Promise<void> {
+  await within.grants.releaseSeatsOf(userId);
+  await within.grants.endAllOf(userId, now);
+}

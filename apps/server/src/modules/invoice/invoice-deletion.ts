@@ -1,0 +1,20 @@
+import type { Repositories } from '../../db/transactor.js';
+
+/*
+ * What deleting an account (注销) means for its invoices (docs/decisions/0042): the saved titles go;
+ * an issued invoice is an accounting record (《会计档案管理办法》《发票管理办法》) and stays with the title
+ * as invoiced and its file, without the delivery e-mail and the address and phone; a rejected request
+ * keeps nothing of the title.
+ */
+
+/** Refuses the deletion while finance has an invoice request of the user to answer. */
+export async function requestedInvoicesBlocker(userId: number, within: Repositories): Promise<string | undefined> {
+  const orders = await within.invoices.requestedOf(userId);
+  if (orders.length === 0) return undefined;
+  return `订单 ${orders.join('、')} 的发票正在开具中，请等发票开具后再注销账号。`;
+}
+
+export async function eraseInvoiceHolder(userId: number, within: Repositories, now: Date): Promise<void> {
+  await within.invoices.deleteTitlesOf(userId);
+  await within.files.keep(await within.invoices.eraseHolder(userId, now));
+}

@@ -1,0 +1,27 @@
+import type { Repositories } from '../../db/transactor.js';
+
+/*
+ * What deleting an account (注销) means for its orders (docs/decisions/0042). Orders and their payments
+ * are accounting records and stay, naming the anonymised account; nothing else in them is personal.
+ */
+
+/** Refuses the deletion while an order waits for money: unpaid within its term, or a bank transfer finance has not confirmed. */
+export async function openOrdersBlocker(userId: number, within: Repositories, now: Date): Promise<string | undefined> {
+  const open = await within.orders.openOf(userId, now);
+  const numbers = (status: string) => open.filter((order) => order.status === status).map((order) => order.number).join('、');
+  const reasons: string[] = [];
+  if (numbers('pending')) reasons.push(`请先完成或取消未支付的订单 ${numbers('pending')}，再注销账号。`);
+  if (numbers('confirming')) reasons.push(`订单 ${numbers('confirming')} 的对公转账正在等待财务确认到账，请确认完成后再注销账号；如需取消请联系客服。`);
+  return reasons.length > 0 ? reasons.join('') : undefined;
+}
+
+/**
+ * The bank slip of a paid (or refunded) order is the voucher of money received and stays with the
+ * order; the slips of orders that were never paid go with the account's other files.
+ */
+export async function eraseBuyer(userId: number, within: Repositories, now: Date): Promise<void> {
+  const slips = await within.orders.slipsOf(userId);
+  const paid = slips.filter((slip) => slip.status === 'paid' || slip.status === 'refunded');
+  await within.files.keep(paid.map((slip) => slip.slipKey));
+  for (const slip of slips) if (!paid.includes(slip)) await within.orders.forgetSlip(slip.id, now);
+}
