@@ -181,6 +181,10 @@ describe('verification, consent and recovery', () => {
     // An application shipped to an address the deletion must mask.
     const [product] = await twoProducts();
     const application = await applyByApi(member, product, { contactName: '赵注销' });
+    // And an order not paid yet: the second thing the deletion names.
+    const order = await apiRequest<{ id: number; number: string }>('/api/app/order', { method: 'POST', token: member.token, json: { planId: 4 } });
+    expect(order.status).toBe(201);
+    const { id: orderId, number: orderNumber } = order.body;
     const staff = await staffSession();
 
     const { page, pageErrors } = await browser.newPage(desktop());
@@ -197,6 +201,14 @@ describe('verification, consent and recovery', () => {
       const done = await apiRequest(`/api/admin/application/${application.id}/${action}`, { method: 'POST', token: staff.token, json });
       expect(done.status, action).toBe(200);
     }
+    // The unpaid order is next; cancelled, it no longer stands in the way.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await deleteThroughModal(page);
+    await page.getByRole('alert').getByText(`请先完成或取消未支付的订单 ${orderNumber}，再注销账号。`).waitFor();
+    await saveScreenshot(page, 'recovery-delete-refused-order-375');
+    await page.getByRole('button', { name: label('取消') }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect((await apiRequest(`/api/app/order/${orderId}/cancel`, { method: 'POST', token: member.token })).status).toBe(200);
     await deleteThroughModal(page);
     await page.waitForURL((u) => u.pathname === '/home');
     await page.getByText('账号已注销').waitFor();
