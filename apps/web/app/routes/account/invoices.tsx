@@ -151,11 +151,7 @@ export default function InvoicesPage() {
                       invoice.status === 'issued' && invoice.hasFile ? (
                         <Button
                           size="small"
-                          onClick={() =>
-                            downloadInvoice(invoice.id, `发票-${invoice.invoiceNumber ?? invoice.orderNumber}.pdf`).catch(
-                              (error: unknown) => toast.error(errorMessage(error, '下载失败')),
-                            )
-                          }
+                          onClick={() => void downloadInvoice(invoice.id, `发票-${invoice.invoiceNumber ?? invoice.orderNumber}.pdf`)}
                           aria-label={`下载发票 ${invoice.invoiceNumber ?? ''}`}
                         >
                           下载发票
