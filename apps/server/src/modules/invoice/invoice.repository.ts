@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { InvoiceStatus } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
@@ -83,6 +83,12 @@ export class InvoiceRepository {
   async find(id: number, userId?: number): Promise<InvoiceView | undefined> {
     const [row] = await this.views().where(and(eq(invoices.id, id), userId === undefined ? undefined : eq(invoices.userId, userId)));
     return row && viewOf(row);
+  }
+
+  /** The invoices of these orders (at most one each), for the buyer's order list. */
+  ofOrders(orderIds: readonly number[]): Promise<InvoiceRow[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(invoices).where(inArray(invoices.orderId, [...orderIds]));
   }
 
   async findByOrder(orderId: number): Promise<InvoiceRow | undefined> {

@@ -37,7 +37,12 @@ export function useRequestInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { orderId: number; titleId: number }) => api().call('invoiceCreate', { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices() }),
+    // The order list shows each order's invoice: both lists are read again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.invoices() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders() }),
+      ]),
   });
 }
 
