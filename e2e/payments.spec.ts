@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PDF } from '../apps/server/test/fixture-files.js';
-import { registerByApi, signIn, staffSession } from './support/accounts.js';
+import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
 
@@ -25,6 +25,9 @@ describe('paying for membership', () => {
     const { page, pageErrors, context } = await browser.newPage(desktopOnOwnNetwork());
     const member = await registerByApi('买会员的研究员');
     await signIn(page, member, '/home');
+    // An account is a 用户; 会员 is what the plans sell.
+    await gotoHydrated(page, '/account', 'main');
+    await page.locator('.account-user__role').getByText('用户', { exact: true }).waitFor();
     await gotoHydrated(page, RECORD);
     await page.locator('main dl').getByRole('link', { name: '会员可见' }).click();
     await page.waitForURL(/\/account\/upgrade\?for=registration$/);
@@ -57,6 +60,7 @@ describe('paying for membership', () => {
     await gotoHydrated(page, '/account', 'main');
     await page.locator('.grant-summary').getByText('专业会员 年卡').waitFor();
     await page.locator('.grant-summary').getByText('生效中').waitFor();
+    await page.locator('.account-user__role').getByText('会员', { exact: true }).waitFor();
     await gotoHydrated(page, '/account/databaseorder', 'main');
     await page.getByRole('cell', { name: '已支付' }).waitFor();
     await saveScreenshot(page, 'database-orders-1280', true);
@@ -75,9 +79,14 @@ describe('paying for membership', () => {
     await titleForm.getByLabel('纳税人识别号（统一社会信用代码）').fill('91330100716105852F');
     await titleForm.getByRole('button', { name: /保\s?存/ }).click();
     await page.getByText('抬头已添加').waitFor();
-    await ask.getByRole('radio', { name: /阿里巴巴（中国）有限公司/ }).check();
+    // The only saved title is chosen already.
+    await expect.poll(() => ask.getByRole('radio', { name: /阿里巴巴（中国）有限公司/ }).isChecked()).toBe(true);
     await ask.getByRole('button', { name: '提交申请' }).click();
     await page.getByText('已提交开票申请，开具后会通知您').waitFor();
+    // Asked for: the order says so, and offers no second request.
+    await page.getByText('发票申请中').first().waitFor();
+    expect(await page.getByRole('button', { name: /^申请发票 DD/ }).count()).toBe(0);
+    await saveScreenshot(page, 'database-orders-invoice-requested-1280', true);
 
     // Finance issues it with the PDF; the buyer downloads it.
     const desk = await browser.newPage(desktopOnOwnNetwork());
@@ -103,18 +112,43 @@ describe('paying for membership', () => {
     await page.getByRole('button', { name: '下载发票 26330000000012345678' }).click();
     expect((await download).suggestedFilename()).toBe('发票-26330000000012345678.pdf');
     await saveScreenshot(page, 'invoices-1280', true);
-    for (const [path_, name, ready, session] of [
-      ['/account/invoice', 'invoices-375', 'main', member],
-      ['/admin/invoices?status=issued', 'staff-invoices-375', '.admin-bar__brand', await staffSession()],
+    // The order list says it is issued, with the download beside it.
+    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await page.getByText('发票已开具').first().waitFor();
+    const fromOrders = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载发票 26330000000012345678' }).click();
+    expect((await fromOrders).suggestedFilename()).toBe('发票-26330000000012345678.pdf');
+    await saveScreenshot(page, 'database-orders-invoiced-1280', true);
+    // On a phone the buyer's lists are cards: status and actions in view, nothing to scroll sideways.
+    for (const [path_, name, status] of [
+      ['/account/invoice', 'invoices-375', '已开具'],
+      ['/account/databaseorder', 'database-orders-invoiced-375', '已支付'],
     ] as const) {
       const phone = await browser.newPage(phoneOnOwnNetwork());
-      await signIn(phone.page, session, '/home');
-      await gotoHydrated(phone.page, path_, ready);
-      await phone.page.getByText('已开具').first().waitFor();
+      await signIn(phone.page, member, '/home');
+      await gotoHydrated(phone.page, path_, 'main');
+      const card = phone.page.locator('.record-card').first();
+      await card.getByText(status, { exact: true }).waitFor();
+      const button = card.getByRole('button', { name: '下载发票 26330000000012345678' });
+      for (const part of [card.getByText(status, { exact: true }), button]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
       expect(await noSideScroll(phone.page)).toBeLessThanOrEqual(0);
+      const saved = phone.page.waitForEvent('download');
+      await button.click();
+      expect((await saved).suggestedFilename()).toBe('发票-26330000000012345678.pdf');
       await saveScreenshot(phone.page, name, true);
       expect(phone.pageErrors).toEqual([]);
     }
+    const phoneDesk = await browser.newPage(phoneOnOwnNetwork());
+    await signIn(phoneDesk.page, await staffSession(), '/home');
+    await gotoHydrated(phoneDesk.page, '/admin/invoices?status=issued', '.admin-bar__brand');
+    await phoneDesk.page.getByText('已开具').first().waitFor();
+    expect(await noSideScroll(phoneDesk.page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(phoneDesk.page, 'staff-invoices-375', true);
+    expect(phoneDesk.pageErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(desk.pageErrors).toEqual([]);
   }, 180_000);
@@ -204,4 +238,43 @@ describe('paying for membership', () => {
     expect(desk.pageErrors).toEqual([]);
     expect(phoneDesk.pageErrors).toEqual([]);
   }, 180_000);
+
+  test('the 个人中心 shortcut 待支付 lists the unpaid orders, and 支付 without an order offers them (desktop and phone)', async () => {
+    const member = await registerByApi('有未支付订单的用户');
+    const { status, body: order } = await apiRequest<{ id: number; number: string }>('/api/app/order', { token: member.token, json: { planId: 4 } });
+    expect(status).toBe(201);
+    for (const [size, options] of [
+      ['1280', desktopOnOwnNetwork],
+      ['375', phoneOnOwnNetwork],
+    ] as const) {
+      const { page, pageErrors } = await browser.newPage(options());
+      await signIn(page, member, '/home');
+      await gotoHydrated(page, '/account', 'main');
+      await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '待支付' }).click();
+      await page.waitForURL((u) => u.pathname === '/account/databaseorder' && u.searchParams.get('status') === 'pending');
+      await page.getByRole('link', { name: `支付订单 ${order.number}` }).waitFor();
+      expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `database-orders-pending-${size}`, true);
+
+      await gotoHydrated(page, '/account/payment', 'main');
+      await page.getByRole('heading', { name: '请选择要支付的订单' }).waitFor();
+      expect(await page.getByText('没有指定订单').count()).toBe(0);
+      expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `payment-choose-order-${size}`, true);
+      await page.getByRole('link', { name: `支付订单 ${order.number}` }).click();
+      await page.waitForURL((u) => u.pathname === '/account/payment' && u.searchParams.get('order') === String(order.id));
+      await page.getByText(order.number).first().waitFor();
+      expect(pageErrors).toEqual([]);
+    }
+
+    // Nothing left to pay: the page says so and leads to the plans.
+    expect((await apiRequest(`/api/app/order/${order.id}/cancel`, { method: 'POST', token: member.token })).status).toBe(200);
+    const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(page, member, '/home');
+    await gotoHydrated(page, '/account/payment', 'main');
+    await page.getByText('没有待支付的订单').waitFor();
+    await page.getByRole('link', { name: '选择会员或数据库' }).waitFor();
+    await saveScreenshot(page, 'payment-nothing-to-pay-1280', true);
+    expect(pageErrors).toEqual([]);
+  });
 });

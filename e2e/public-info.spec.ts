@@ -107,7 +107,7 @@ describe('public information', () => {
       const types = Array.from(document.querySelectorAll('.data-table tbody tr td:nth-child(5)')).map((e) => e.textContent);
       return types.length > 0 && types.every((t) => t === '药包材');
     });
-    await page.getByLabel('审评结果').selectOption({ label: 'I 未通过' });
+    await page.getByLabel('审评结果').selectOption({ label: 'I（尚未通过与制剂共同审评审批）' });
     await page.waitForURL((u) => u.searchParams.get('status') === 'I' && u.searchParams.get('type') === '药包材');
     await page.getByRole('columnheader', { name: '登记号' }).getByRole('button').click();
     await page.waitForURL((u) => u.searchParams.get('sort') === 'regno_asc');

@@ -244,7 +244,7 @@ describe('sample workflow: cart → application → review → shipping → the 
   });
 
   test('a member opening the staff pages is refused; without a session they go to /login', async () => {
-    const member = await registerByApi('普通会员');
+    const member = await registerByApi('普通用户');
     const { page, pageErrors } = await browser.newPage(desktop);
     await gotoHydrated(page, '/admin/applications', 'header a');
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/admin/applications');

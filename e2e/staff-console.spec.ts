@@ -107,9 +107,9 @@ describe('staff console', () => {
   test.each([
     ['desktop', desktop],
     ['mobile', phone],
-  ] as const)('the dashboard counts members and applications and charts them (%s)', async (name, options) => {
+  ] as const)('the dashboard counts users and applications and charts them (%s)', async (name, options) => {
     const admin = await staffSession();
-    await registerByApi(`新会员${name}`);
+    await registerByApi(`新用户${name}`);
     const search = await apiRequest(`/api/app/search?q=${encodeURIComponent('羟丙甲纤维素')}`);
     expect(search.status).toBe(200);
     const { page, pageErrors } = await browser.newPage(options());
@@ -118,7 +118,7 @@ describe('staff console', () => {
     await page.getByRole('heading', { name: '工作台' }).waitFor();
     await page.getByText('最近 30 天（北京时间，含今天）').waitFor();
     // At least the member registered just now, and the keyword searched just now.
-    const newMembers = page.locator('.ant-statistic', { hasText: '新会员（30 天）' }).locator('.ant-statistic-content-value');
+    const newMembers = page.locator('.ant-statistic', { hasText: '新用户（30 天）' }).locator('.ant-statistic-content-value');
     await expect.poll(async () => Number((await newMembers.textContent())?.replace(/,/g, '') ?? 0)).toBeGreaterThanOrEqual(1);
     await page.getByRole('link', { name: '羟丙甲纤维素' }).waitFor();
     // The charts are drawn (canvas) once their code has loaded.

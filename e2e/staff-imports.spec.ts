@@ -50,6 +50,15 @@ describe('imports desk', () => {
     await page.getByText('已导入“登记信息.xlsx”').waitFor();
     await page.getByText('新增 1 条，更新 0 条，未变化 0 条，拒绝 1 行（未导入）', { exact: false }).waitFor();
 
+    // The audit log names the import and the kind of record in Chinese.
+    await gotoHydrated(page, '/admin/audit?entityType=registration_import', ADMIN_HYDRATED);
+    const entry = page.getByRole('row', { name: /导入原辅包登记数据“登记信息\.xlsx”/ }).first();
+    await entry.getByRole('cell', { name: '导入登记数据', exact: true }).waitFor();
+    await entry.getByRole('cell', { name: /^登记数据导入 #\d+$/ }).waitFor();
+    expect(await page.getByText('registration_import').count()).toBe(0);
+    await saveScreenshot(page, 'admin-audit-import-1280');
+    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+
     // The export of a filtered list: a real workbook with the record.
     await page.getByLabel('关键词').fill(regNo);
     const download = page.waitForEvent('download');

@@ -461,6 +461,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const payment = await paymentOf(app, db, deps);
   const orders = new OrderService({
     orders: new OrderRepository(db),
+    invoices: new InvoiceRepository(db),
     transactor,
     grants,
     notices,

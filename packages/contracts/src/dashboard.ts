@@ -20,11 +20,13 @@ export const DayCounts = z.array(z.object({ day: z.string().describe('YYYY-MM-DD
 export const Dashboard = z
   .object({
     days: z.number().int(),
-    members: z.object({
-      total: z.number().int().describe('Members (not staff, not deleted accounts)'),
-      new: z.number().int().describe('Registered in the period'),
-      byDay: DayCounts,
-    }),
+    members: z
+      .object({
+        total: z.number().int().describe('Users (not staff, not deleted accounts)'),
+        new: z.number().int().describe('Registered in the period'),
+        byDay: DayCounts,
+      })
+      .describe('用户（注册的账号，不含工作人员）：总数、本期新注册数与每日新注册数'),
     applications: z.object({
       byStatus: z.record(ApplicationStatus, z.number().int()).describe('All applications by their status now'),
       new: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants/commerce.js';
 import { Id, PageQuery, pageOf } from './common.js';
 import { text } from './text.js';
+import { InvoiceStatus } from './invoice.js';
 import { PlanKind } from './plan.js';
 import { DatabaseCode } from './reference.js';
 
@@ -39,7 +40,24 @@ export const Order = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 
-export const OrderPage = pageOf(Order).meta({ id: 'OrderPage' });
+/** The invoice asked for an order (one per order), as the order list shows it. */
+export const OrderInvoice = z
+  .object({
+    id: z.number().int(),
+    status: InvoiceStatus,
+    invoiceNumber: z.string().nullable(),
+    hasFile: z.boolean().describe('已开具且有发票文件，可下载（GET /api/app/invoice/{id}/file）'),
+  })
+  .meta({ id: 'OrderInvoice' });
+export type OrderInvoice = z.infer<typeof OrderInvoice>;
+
+/** An order in the buyer's list: with its invoice, so that one is not asked for twice. */
+export const OrderListItem = Order.extend({
+  invoice: OrderInvoice.nullable().describe('为该订单申请的发票；尚未申请为 null（已驳回的可重新申请）'),
+}).meta({ id: 'OrderListItem' });
+export type OrderListItem = z.infer<typeof OrderListItem>;
+
+export const OrderPage = pageOf(OrderListItem).meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof OrderPage>;
 
 export const OrderQuery = PageQuery.extend({ status: OrderStatus.optional() });

@@ -6,7 +6,7 @@ import { PageQuery, pageOf } from './common.js';
 import { RegistrationWatchState } from './registration-watch.js';
 
 export const RegistrationType = z.enum(REGISTRATION_TYPES);
-/** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过. */
+/** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过与制剂共同审评审批. */
 export const ReviewStatus = z.enum(REVIEW_STATUSES);
 
 

@@ -13,7 +13,7 @@ export const USER_FILTERS = ['all', 'member', 'staff', 'paying', 'disabled'] as 
 
 export const AdminUserQuery = PageQuery.extend({
   keyword: text().trim().max(50, '关键词最多 50 个字').optional().describe('Account, name or nickname'),
-  filter: z.enum(USER_FILTERS).default('all').describe('all 全部 · member 会员（非工作人员） · staff 工作人员 · paying 付费会员 · disabled 已停用'),
+  filter: z.enum(USER_FILTERS).default('all').describe('all 全部 · member 普通用户（非工作人员） · staff 工作人员 · paying 付费用户（持有会员或数据库订阅） · disabled 已停用'),
 });
 export type AdminUserQuery = z.input<typeof AdminUserQuery>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPath, createApiClient, TIMESTAMP_PARAM } from './api-client';
+import { ApiError, apiPath, createApiClient, fileNameOf, TIMESTAMP_PARAM } from './api-client';
 
 interface Call {
   url: string;
@@ -135,5 +135,43 @@ describe('api client', () => {
   it('refuses to call a path with a missing parameter', () => {
     expect(() => apiPath('addressGet', {})).toThrow(/id/);
     expect(apiPath('accountAvatar', { name: 'a b.png' })).toBe('/api/app/account/avatar/a%20b.png');
+  });
+
+  it('fetches a file with the token in the Authorization header, never in the URL, and names it as the server did', async () => {
+    const calls: Call[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: input instanceof Request ? input.url : input.toString(), init: init ?? {} });
+      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="_-SDS.pdf"; filename*=UTF-8''${encodeURIComponent('乳糖-SDS 安全技术说明书.pdf')}`,
+        },
+      });
+    }) as typeof globalThis.fetch;
+    const client = createApiClient({ baseUrl: '', fetch, getToken: () => 'header.payload.sig', now: () => 7 });
+    const file = await client.file('excipientDocument', { params: { id: 1, docId: 2 } });
+    expect(file.name).toBe('乳糖-SDS 安全技术说明书.pdf');
+    expect(file.blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    expect(new URL(calls[0]!.url, 'http://x').pathname).toBe('/api/app/excipient/1/document/2');
+    expect(calls[0]!.url).not.toContain('header.payload.sig');
+    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer header.payload.sig');
+  });
+
+  it('rejects a refused file with the API error (403: 申请获取), like any other call', async () => {
+    const { fetch } = fakeFetch(403, '{"error":{"code":"forbidden","message":"该资料需申请获取，请联系我们的销售或技术支持","requestId":"r"}}');
+    const error = await createApiClient({ baseUrl: '', fetch }).file('excipientDocument', { params: { id: 1, docId: 3 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code: 'forbidden', serverMessage: '该资料需申请获取，请联系我们的销售或技术支持' });
+  });
+
+  it('reads the file name of a Content-Disposition header', () => {
+    expect(fileNameOf(`attachment; filename="a.pdf"; filename*=UTF-8''${encodeURIComponent('发票-1.pdf')}`)).toBe('发票-1.pdf');
+    expect(fileNameOf('attachment; filename="plain name.xlsx"')).toBe('plain name.xlsx');
+    expect(fileNameOf('attachment; filename=token.pdf')).toBe('token.pdf');
+    expect(fileNameOf("attachment; filename*=UTF-8''%E0%A4%A; filename=\"fallback.pdf\"")).toBe('fallback.pdf');
+    expect(fileNameOf('inline')).toBeUndefined();
+    expect(fileNameOf(null)).toBeUndefined();
   });
 });

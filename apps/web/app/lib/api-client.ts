@@ -1,4 +1,4 @@
-import type { ApiOperation, ApiRequest, ApiResponse, ErrorCode, ValidationIssue } from '@fuliaotong/contracts';
+import type { ApiOperation, ApiRequest, ApiResponse, Endpoints, ErrorCode, ValidationIssue } from '@fuliaotong/contracts';
 import { routeOf } from '@fuliaotong/contracts/api-paths';
 import { errorCodes } from '@fuliaotong/contracts/constants';
 
@@ -106,7 +106,8 @@ export function createApiClient(options: ApiClientOptions) {
     return `${options.baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  /** Sends a request; answers the response of a success, throws the ApiError of anything else. */
+  async function send(method: string, path: string, init: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9', ...init.headers };
     const token = options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -121,26 +122,78 @@ export function createApiClient(options: ApiClientOptions) {
       body = init.formData;
     }
     const response = await doFetch(urlOf(method, path, init.query), { method, headers, body, signal: init.signal });
-    const payload = await readBody(response);
-    if (successStatuses.has(response.status)) return payload as T;
-    const error = new ApiError(response.status, payload);
+    if (successStatuses.has(response.status)) return response;
+    const error = new ApiError(response.status, await readBody(response));
     if (error.code === 'unauthorized' && init.handleUnauthorized !== false) options.onUnauthorized?.(error);
     throw error;
   }
 
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    return (await readBody(await send(method, path, init))) as T;
+  }
+
   /**
    * Calls one operation of the API's endpoint table: its method and path come from the contracts'
-   * schema-free path map, the request and the answer are typed from the table.
+   * schema-free path map, the request and the answer are typed from the table. Operations that answer
+   * a file are fetched with `file` instead.
    */
-  function call<K extends ApiOperation>(operation: K, ...[input, init]: CallArguments<K>): Promise<ApiResponse<K>> {
+  function call<K extends DataOperation>(operation: K, ...[input, init]: CallArguments<K>): Promise<ApiResponse<K>> {
+    const { method, path, init: requestInit } = prepare(operation, input, init);
+    return request<ApiResponse<K>>(method, path, requestInit);
+  }
+
+  /**
+   * Fetches a file an operation answers (an invoice, a COA, an export) like any other call — with the
+   * session's token in the Authorization header, never in the URL — and answers its bytes with the
+   * name the server gave it in Content-Disposition.
+   */
+  async function file<K extends FileOperation>(operation: K, ...[input, init]: CallArguments<K>): Promise<ApiFile> {
+    const { method, path, init: requestInit } = prepare(operation, input, init);
+    const response = await send(method, path, { ...requestInit, headers: { ...requestInit.headers, accept: '*/*' } });
+    return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
+  function prepare(operation: ApiOperation, input: unknown, init: CallOptions | undefined): { method: string; path: string; init: RequestOptions } {
     const { method } = routeOf(operation);
     const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown };
     const body =
       parts.body instanceof FormData ? { formData: parts.body } : parts.body === undefined ? {} : { json: parts.body };
-    return request<ApiResponse<K>>(method, apiPath(operation, parts.params), { ...init, ...body, query: parts.query });
+    return { method, path: apiPath(operation, parts.params), init: { ...init, ...body, query: parts.query } };
   }
 
-  return { call, request };
+  return { call, file, request };
+}
+
+/** Operations whose success answer is a file (`responseFormat: 'binary'` in the endpoint table). */
+export type FileOperation = {
+  [K in ApiOperation]: Endpoints[K] extends { responseFormat: 'binary' } ? K : never;
+}[ApiOperation];
+/** Operations that answer JSON or text. */
+export type DataOperation = Exclude<ApiOperation, FileOperation>;
+
+/** A file the API answered: its bytes and, when the server named it, its name. */
+export interface ApiFile {
+  blob: Blob;
+  name: string | undefined;
+}
+
+/**
+ * The file name of a Content-Disposition header: the UTF-8 `filename*` (RFC 8187) the server sends
+ * for Chinese names, else the plain `filename`.
+ */
+export function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // a broken encoding: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || undefined;
 }
 
 /** Options of one call besides its request: headers, an abort signal, what a 401 does. */
@@ -168,10 +221,6 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
-  // A file (a COA, an image, a spreadsheet): its bytes, for the page to save or show.
-  if (successStatuses.has(response.status) && /^(application\/(pdf|octet-stream|vnd\.openxmlformats-officedocument\.)|image\/)/.test(type)) {
-    return response.blob();
-  }
   const text = await response.text().catch(() => '');
   if (!text) return null;
   if (type.includes('json')) {

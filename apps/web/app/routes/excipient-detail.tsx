@@ -2,13 +2,14 @@ import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fu
 import type { ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
+import { useState } from 'react';
 import type { Route } from './+types/excipient-detail';
 import { excipientQuery } from '../features/catalogue/excipient-api';
 import { FavoriteButton } from '../features/favorites/favorite-button';
 import { SampleSpecPicker } from '../features/sample/add-to-cart';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loginHref } from '../features/session/login-redirect';
-import { apiUrl } from '../lib/api';
+import { downloadFile } from '../lib/save-file';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { useSiteProfile } from '../root-data';
 import { paths, withQuery } from '../paths';
@@ -30,16 +31,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadQueries(context, (ensure, c) => ensure(excipientQuery(id, c)));
 }
 
-function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) {
+/** Saves a document, fetched with the session's token when there is one (never in the URL). */
+function DownloadButton({ product, doc }: { product: ExcipientDetail; doc: ExcipientDetail['documents'][number] }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="link-button"
+      aria-busy={busy}
+      aria-label={`下载 ${doc.title}`}
+      onClick={() => {
+        setBusy(true);
+        void downloadFile('excipientDocument', { params: { id: product.id, docId: doc.id } }, `${product.nameZh}-${doc.title}.pdf`).finally(() =>
+          setBusy(false),
+        );
+      }}
+    >
+      <DownloadOutlined aria-hidden /> {busy ? '下载中…' : '下载'}
+    </button>
+  );
+}
+
+function DocumentAction({ product, doc }: { product: ExcipientDetail; doc: ExcipientDetail['documents'][number] }) {
   const site = useSiteProfile();
   const location = useLocation();
-  if (doc.url) {
-    return (
-      <a href={apiUrl(doc.url)} target="_blank" rel="noopener">
-        <DownloadOutlined aria-hidden /> 下载
-      </a>
-    );
-  }
+  if (doc.url) return <DownloadButton product={product} doc={doc} />;
   if (doc.access === 'login') {
     return (
       <Link to={loginHref(location.pathname + location.search)}>
@@ -160,7 +176,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
                     <StatusTag title={documentKindLabels[doc.kind]}>{doc.kind}</StatusTag>
                     {doc.title}
                   </span>
-                  <DocumentAction doc={doc} />
+                  <DocumentAction product={item} doc={doc} />
                 </li>
               ))}
             </ul>

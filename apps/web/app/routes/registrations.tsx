@@ -1,4 +1,4 @@
-import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES } from '@fuliaotong/contracts/constants';
+import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels } from '@fuliaotong/contracts/constants';
 import type { RegistrationSummary } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/registrations';
@@ -107,10 +107,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <SelectField
           label="审评结果"
           value={params.get('status')}
-          options={[
-            { value: 'A', label: 'A 已批准' },
-            { value: 'I', label: 'I 未通过' },
-          ]}
+          options={REVIEW_STATUSES.map((status) => ({ value: status, label: reviewStatusLabels[status] }))}
           onChange={(v) => setFilter({ status: v })}
         />
         <SelectField

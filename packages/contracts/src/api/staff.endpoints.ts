@@ -11,7 +11,7 @@ export const staffEndpoints = {
   adminDashboard: {
     access: 'staff',
     tag: '工作台',
-    summary: '工作台概览：新会员、样品申请（按状态）、最近 7 天或 30 天搜索最多的关键词',
+    summary: '工作台概览：新用户、样品申请（按状态）、最近 7 天或 30 天搜索最多的关键词',
     query: DashboardQuery,
     responses: { 200: Dashboard },
     example: { query: { days: 30 } },
@@ -19,7 +19,7 @@ export const staffEndpoints = {
   adminUserList: {
     access: admin,
     tag: '用户与日志',
-    summary: '用户列表（新注册的在前）：按账号、姓名、昵称搜索，按工作人员、付费会员、已停用筛选',
+    summary: '用户列表（新注册的在前）：按账号、姓名、昵称搜索，按工作人员、付费用户、已停用筛选',
     query: AdminUserQuery,
     responses: { 200: AdminUserPage },
   },

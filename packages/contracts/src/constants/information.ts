@@ -32,7 +32,7 @@ export const DOCUMENT_ACCESS = ['public', 'login', 'request'] as const;
 
 /** 原辅包登记 types: excipient 辅料, packaging 药包材, API 原料药. */
 export const REGISTRATION_TYPES = ['辅料', '药包材', '原料药'] as const;
-/** 与制剂共同审评审批结果: A 已批准在上市制剂使用, I 尚未通过. */
+/** 与制剂共同审评审批结果 (CDE): A 已批准在上市制剂使用, I 尚未通过与制剂共同审评审批. Labels say it whole, wherever shown. */
 export const REVIEW_STATUSES = ['A', 'I'] as const;
 export const reviewStatusLabels = { A: 'A（已批准在上市制剂使用）', I: 'I（尚未通过与制剂共同审评审批）' } as const;
 export const REGISTRATION_SOURCES = ['国产', '进口'] as const;

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntityType } from '@fuliaotong/contracts';
 import { CONTENT_CHANGED } from '../../db/signals.js';
 import type { Repositories } from '../../db/transactor.js';
 
@@ -9,9 +10,9 @@ export interface StaffActor {
 }
 
 export interface Change {
-  /** A stable slug: `user.update`, `settings.update`, `excipient.create` … */
-  action: string;
-  entityType: string;
+  /** A stable slug: `user.update`, `settings.update`, `excipient.create` … (each has a Chinese name). */
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId: string | number | null;
   /** What happened, in Chinese, for people reading the log. */
   summary: string;

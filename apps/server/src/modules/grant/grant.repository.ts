@@ -34,7 +34,7 @@ export function heldAccessColumn(userId: AnyPgColumn, now: Date): SQL<string[]> 
   >`coalesce((select array_agg(distinct coalesce(${grants.databaseCode}, ${MEMBERSHIP})) from ${grants} where ${reaching(userId, now)}), '{}')`;
 }
 
-/** The condition "holds paid access now" on a users query (the users desk's 付费会员 filter). */
+/** The condition "holds paid access now" on a users query (the users desk's 付费用户 filter). */
 export function holdsPaidAccess(userId: AnyPgColumn, now: Date): SQL {
   return sql`exists (select 1 from ${grants} where ${reaching(userId, now)})`;
 }

@@ -85,6 +85,12 @@ export class InvoiceRepository {
     return row && viewOf(row);
   }
 
+  /** The invoices of these orders (at most one each), for the buyer's order list. */
+  ofOrders(orderIds: readonly number[]): Promise<InvoiceRow[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(invoices).where(inArray(invoices.orderId, [...orderIds]));
+  }
+
   async findByOrder(orderId: number): Promise<InvoiceRow | undefined> {
     const [row] = await this.db.select().from(invoices).where(eq(invoices.orderId, orderId)).for('update');
     return row;

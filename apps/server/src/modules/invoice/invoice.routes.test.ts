@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminInvoice, AdminInvoicePage, AuditPage, ErrorResponse, Invoice, InvoicePage, InvoiceTitle, InvoiceTitleList, NoticePage, Order, PayResponse } from '@fuliaotong/contracts';
+import { AdminInvoice, AdminInvoicePage, AuditPage, ErrorResponse, Invoice, InvoicePage, InvoiceTitle, InvoiceTitleList, NoticePage, Order, OrderPage, PayResponse } from '@fuliaotong/contracts';
 import { isCreditCode } from '@fuliaotong/contracts/constants';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { PDF, PNG } from '../../../test/fixture-files.js';
@@ -82,6 +82,10 @@ describe('invoices', () => {
     const invoice = parsed(asked, Invoice);
     expect(invoice).toMatchObject({ status: 'requested', amountFen: 98_000, orderNumber: order.number, title: { type: 'special', taxId: '91330100716105852F' } });
     expect((await post('/api/app/invoice', headers, { orderId: order.id, titleId: title.id })).statusCode).toBe(409);
+    const invoiceOf = async () => parsed(await get('/api/app/order', headers), OrderPage).items.find((o) => o.id === order.id)?.invoice;
+    // The order list says it was asked for, so that the page offers no second request.
+    expect(await invoiceOf()).toEqual({ id: invoice.id, status: 'requested', invoiceNumber: null, hasFile: false });
+    expect(parsed(await get('/api/app/order', headers), OrderPage).items.find((o) => o.id === unpaid.id)?.invoice).toBeNull();
     const stranger = await registerMember(t.app);
     expect((await post('/api/app/invoice', bearer(stranger.token), { orderId: order.id, titleId: title.id })).statusCode).toBe(404);
 
@@ -104,6 +108,7 @@ describe('invoices', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF)).toBe(true);
     expect((await get(`/api/app/invoice/${invoice.id}/file`, bearer(stranger.token))).statusCode).toBe(404);
+    expect(await invoiceOf()).toEqual({ id: invoice.id, status: 'issued', invoiceNumber: '26330000000012345678', hasFile: true });
     const mine = parsed(await get('/api/app/invoice', headers), InvoicePage);
     expect(mine.items[0]).toMatchObject({ status: 'issued', hasFile: true });
     const notices = parsed(await get('/api/app/notice', headers), NoticePage);

@@ -189,7 +189,7 @@ export class InvoiceService {
   private async change(
     actor: StaffActor,
     id: number,
-    work: (within: Repositories, invoice: InvoiceRow, now: Date) => Promise<{ action: string; summary: string; notice?: { title: string; body: string } }>,
+    work: (within: Repositories, invoice: InvoiceRow, now: Date) => Promise<{ action: 'upload' | 'issue' | 'reject' | 'reverse'; summary: string; notice?: { title: string; body: string } }>,
   ): Promise<AdminInvoice> {
     await this.deps.transactor.transaction(async (within) => {
       const invoice = await within.invoices.lock(id);

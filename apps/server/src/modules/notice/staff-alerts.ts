@@ -42,7 +42,7 @@ export class StaffAlerts {
             channel: 'email',
             to: member.account,
             subject: `【辅料通工作台】${work.title}`,
-            text: [work.body, '', `前往处理：${this.deps.siteUrl}${work.link}`, '', '如不希望收到此类邮件，可在会员中心的个人资料中关闭短信与邮件通知。'].join('\n'),
+            text: [work.body, '', `前往处理：${this.deps.siteUrl}${work.link}`, '', '如不希望收到此类邮件，可在个人中心的个人资料中关闭短信与邮件通知。'].join('\n'),
           },
           within,
         );

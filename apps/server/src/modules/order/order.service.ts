@@ -6,6 +6,7 @@ import {
   orderStatusLabels,
   paymentMethodLabels,
   type Order,
+  type OrderInvoice,
   type OrderPage,
   type OrderQuery,
   type PaymentClient,
@@ -19,6 +20,7 @@ import { chinaDate } from '../../shared/beijing-time.js';
 import type { FileStore } from '../files/file-store.js';
 import { lastDayText } from '../grant/grant.service.js';
 import type { GrantService } from '../grant/grant.service.js';
+import type { InvoiceRepository, InvoiceRow } from '../invoice/invoice.repository.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
 import { GatewayError, type PaymentGateway, type VerifiedPayment } from '../payment/gateway.js';
@@ -59,6 +61,11 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+function orderInvoice(row: InvoiceRow | undefined): OrderInvoice | null {
+  if (!row) return null;
+  return { id: row.id, status: row.status, invoiceNumber: row.invoiceNumber, hasFile: row.status === 'issued' && row.fileKey !== null };
+}
+
 /** 409 naming the order's status: what was asked is not possible in it. */
 function wrongStatus(row: OrderRow, doing: string): AppError {
   return new AppError('order_state', `订单${orderStatusLabels[row.status]}，不能${doing}`);
@@ -66,6 +73,8 @@ function wrongStatus(row: OrderRow, doing: string): AppError {
 
 export interface OrderServiceDeps {
   orders: OrderRepository;
+  /** Read only: the invoice asked for each order of the buyer's list. */
+  invoices: InvoiceRepository;
   transactor: Transactor;
   grants: GrantService;
   notices: NoticeService;
@@ -129,7 +138,8 @@ export class OrderService {
 
   async list(userId: number, query: OrderQuery): Promise<OrderPage> {
     const { rows, totalCount } = await this.deps.orders.page(userId, query.status, query.pageSize, (query.page - 1) * query.pageSize);
-    return { items: rows.map(toOrder), totalCount };
+    const invoices = new Map((await this.deps.invoices.ofOrders(rows.map((row) => row.id))).map((invoice) => [invoice.orderId, invoice]));
+    return { items: rows.map((row) => ({ ...toOrder(row), invoice: orderInvoice(invoices.get(row.id)) })), totalCount };
   }
 
   async get(userId: number, id: number): Promise<Order> {

@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../paths';
+import { paths, withQuery } from '../../paths';
 import './account.css';
 
 const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
@@ -20,7 +20,8 @@ const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.favorites, label: '我的收藏', icon: <StarOutlined aria-hidden /> },
   { to: paths.databaseOrders, label: '数据库订单', icon: <DatabaseOutlined aria-hidden /> },
   { to: paths.invoices, label: '发票管理', icon: <FileDoneOutlined aria-hidden /> },
-  { to: paths.payment, label: '支付', icon: <WalletOutlined aria-hidden /> },
+  // The orders waiting to be paid, each with its 去支付 (the payment page itself is for one order).
+  { to: withQuery(paths.databaseOrders, { status: 'pending' }), label: '待支付', icon: <WalletOutlined aria-hidden /> },
   { to: paths.upgrade, label: '会员升级', icon: <CrownOutlined aria-hidden /> },
   { to: paths.addresses, label: '收货地址', icon: <EnvironmentOutlined aria-hidden /> },
   { to: paths.notices, label: '消息通知', icon: <BellOutlined aria-hidden /> },

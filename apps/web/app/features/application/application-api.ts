@@ -14,7 +14,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { saveFile } from '../../lib/save-file';
+import { downloadFile } from '../../lib/save-file';
 import { formDictionaryQuery } from '../sample/sample-api';
 
 /* ------------------------------------------ member ------------------------------------------ */
@@ -96,14 +96,11 @@ export function uploadCoa(file: File): Promise<CoaUpload> {
   return api().call('adminApplicationCoaUpload', { body: form });
 }
 
-/**
- * Saves a shipped item's COA. The server answers it only with the session's token, so it is fetched
- * here (the client answers a PDF as a Blob) and handed to the browser as a download.
- */
-export async function downloadCoa(viewer: 'member' | 'staff', applicationId: number, item: { id: number; nameZh: string; batchNumber: string | null }) {
+/** Saves a shipped item's COA (the server answers it only with the session's token). */
+export function downloadCoa(viewer: 'member' | 'staff', applicationId: number, item: { id: number; nameZh: string; batchNumber: string | null }) {
   const params = { id: applicationId, itemId: item.id };
-  const file = (viewer === 'member' ? await api().call('applicationCoa', { params }) : await api().call('adminApplicationCoa', { params })) as unknown as Blob;
-  saveFile(file, `COA-${item.nameZh}-${item.batchNumber ?? applicationId}.pdf`);
+  const name = `COA-${item.nameZh}-${item.batchNumber ?? applicationId}.pdf`;
+  return downloadFile(viewer === 'member' ? 'applicationCoa' : 'adminApplicationCoa', { params }, name);
 }
 
 /** The staff transitions of an application; an illegal one answers 409 with a Chinese message. */

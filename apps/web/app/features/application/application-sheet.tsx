@@ -4,10 +4,8 @@ import type { AdminApplication, ApplicationEvent, ApplicationItem, SampleApplica
 import { Alert, Button, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../lib/api-errors';
 import { applicationStatusColors, applicationEventLabels, ApplicationStatusTag } from './application-status';
 import { downloadCoa, useFormLabels } from './application-api';
-import { toast } from '../../components/toast';
 
 export const formatTime = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
 export const formatDate = (at: string) => dayjs(at).format('YYYY-MM-DD');
@@ -30,9 +28,7 @@ function CoaDownload({ viewer, applicationId, item }: { viewer: 'member' | 'staf
       aria-label={`下载 ${item.nameZh} 批号 ${item.batchNumber ?? ''} 的 COA`}
       onClick={() => {
         setPending(true);
-        downloadCoa(viewer, applicationId, item)
-          .catch((error: unknown) => toast.error(errorMessage(error)))
-          .finally(() => setPending(false));
+        void downloadCoa(viewer, applicationId, item).finally(() => setPending(false));
       }}
     >
       COA

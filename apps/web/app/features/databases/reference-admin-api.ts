@@ -11,7 +11,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { saveFile } from '../../lib/save-file';
+import { downloadFile } from '../../lib/save-file';
 
 /* The databases desk (editors): pharmacopoeia standards and usage rows. */
 
@@ -32,11 +32,9 @@ export const referenceAdminApi = {
     form.append('file', file, file.name);
     return api().call('adminReferenceImport', { params: { code }, query: { dryRun: String(dryRun) as 'true' | 'false' }, body: form });
   },
-  /** Fetches the export with the session's token and saves it. */
-  async export(code: ReferenceCode, query: ReferenceExportQuery): Promise<void> {
-    const file = (await api().call('adminReferenceExport', { params: { code }, query })) as unknown as Blob;
-    saveFile(file, `${referenceLabels[code]}-${new Date().toISOString().slice(0, 10)}.xlsx`);
-  },
+  /** Saves the export (a refusal is said in a toast). */
+  export: (code: ReferenceCode, query: ReferenceExportQuery): Promise<boolean> =>
+    downloadFile('adminReferenceExport', { params: { code }, query }, `${referenceLabels[code]}-${new Date().toISOString().slice(0, 10)}.xlsx`),
 };
 
 export function useStandardRows(query: DatabaseRecordQuery, enabled: boolean) {

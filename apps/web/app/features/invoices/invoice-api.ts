@@ -2,7 +2,7 @@ import type { AdminInvoice, InvoiceStatus, InvoiceTitleBody, IssueInvoiceBody } 
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { saveFile } from '../../lib/save-file';
+import { downloadFile } from '../../lib/save-file';
 
 export const INVOICE_PAGE_SIZE = 10;
 
@@ -37,13 +37,18 @@ export function useRequestInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { orderId: number; titleId: number }) => api().call('invoiceCreate', { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices() }),
+    // The order list shows each order's invoice: both lists are read again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.invoices() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders() }),
+      ]),
   });
 }
 
-export async function downloadInvoice(id: number, name: string): Promise<void> {
-  const file = (await api().call('invoiceFile', { params: { id } })) as unknown as Blob;
-  saveFile(file, name);
+/** Saves an issued invoice's file (PDF or OFD) under the name the server gives it. */
+export function downloadInvoice(id: number, fallbackName: string): Promise<boolean> {
+  return downloadFile('invoiceFile', { params: { id } }, fallbackName);
 }
 
 /* ------------------------------------------ the invoice desk ------------------------------------------ */

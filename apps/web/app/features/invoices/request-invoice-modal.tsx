@@ -11,11 +11,14 @@ import { invoiceTitlesQuery, useRequestInvoice } from './invoice-api';
 import { InvoiceTitleModal } from './invoice-title-modal';
 import { toast } from '../../components/toast';
 
-/** 申请发票 for a paid order: choose (or add) a title. */
+/** 申请发票 for a paid order: choose (or add) a title; the only saved title is chosen already. */
 export function RequestInvoiceModal({ order, onClose }: { order: Order; onClose: () => void }) {
   const titles = useQuery(invoiceTitlesQuery());
   const request = useRequestInvoice();
-  const [titleId, setTitleId] = useState<number>();
+  const [chosen, setChosen] = useState<number>();
+  // The only saved title is the one: it is chosen already (a choice of the user's stays).
+  const only = titles.data?.items.length === 1 ? titles.data.items[0]?.id : undefined;
+  const titleId = titles.data?.items.some((title) => title.id === chosen) ? chosen : only;
   const [adding, setAdding] = useState(false);
   const submit = () => {
     if (titleId === undefined) return;
@@ -49,7 +52,7 @@ export function RequestInvoiceModal({ order, onClose }: { order: Order; onClose:
           data.items.length === 0 ? (
             <Empty description="还没有发票抬头" />
           ) : (
-            <Radio.Group className="invoice-titles-choice" value={titleId} onChange={(event) => setTitleId(event.target.value as number)}>
+            <Radio.Group className="invoice-titles-choice" value={titleId} onChange={(event) => setChosen(event.target.value as number)}>
               {data.items.map((title) => (
                 <Radio key={title.id} value={title.id}>
                   {title.name}（{invoiceTypeLabels[title.type]}

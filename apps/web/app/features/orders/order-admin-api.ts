@@ -2,6 +2,7 @@ import type { AdminOrderDetail, AdminOrderQuery, ConfirmTransferBody, OrderStatu
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { downloadFile } from '../../lib/save-file';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
@@ -29,9 +30,14 @@ export function useAdminOrder(id: number | undefined) {
   });
 }
 
-/** The buyer's bank slip, as a file the page can show or open. */
+/** The buyer's bank slip, as a file the page can show. */
 export async function fetchSlip(id: number): Promise<Blob> {
-  return (await api().call('adminOrderSlip', { params: { id } })) as unknown as Blob;
+  return (await api().file('adminOrderSlip', { params: { id } })).blob;
+}
+
+/** Saves the buyer's bank slip. */
+export function downloadSlip(id: number, fallbackName: string): Promise<boolean> {
+  return downloadFile('adminOrderSlip', { params: { id } }, fallbackName);
 }
 
 function useOrderSaved() {

@@ -2,7 +2,7 @@ import type { RegistrationExportQuery, RegistrationImportPreview, RegistrationIm
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { saveFile } from '../../lib/save-file';
+import { downloadFile } from '../../lib/save-file';
 
 /* The imports desk (editors): CDE registration records in (preview → commit) and out (Excel). */
 
@@ -16,10 +16,9 @@ export function commitRegistrationImport(id: number): Promise<RegistrationImport
   return api().call('adminRegistrationImportCommit', { params: { id } });
 }
 
-/** Fetches the export with the session's token and saves it. */
-export async function exportRegistrations(query: RegistrationExportQuery): Promise<void> {
-  const file = (await api().call('adminRegistrationExport', { query })) as unknown as Blob;
-  saveFile(file, `原辅包登记信息-${new Date().toISOString().slice(0, 10)}.xlsx`);
+/** Saves the export (a refusal is said in a toast). */
+export function exportRegistrations(query: RegistrationExportQuery): Promise<boolean> {
+  return downloadFile('adminRegistrationExport', { query }, `原辅包登记信息-${new Date().toISOString().slice(0, 10)}.xlsx`);
 }
 
 export function usePreviewRegistrationImport() {

@@ -6,6 +6,7 @@ import { SiteFooter } from '../default/site-footer';
 import { SiteHeader } from '../default/site-header';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { unreadNoticeCountQuery } from '../../features/notice/notice-api';
+import { grantListQuery } from '../../features/plans/plan-api';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '../../paths';
 import { accountNav } from '../../site/site-info';
@@ -17,6 +18,18 @@ function useUnreadCount(): number {
   const user = useCurrentUser();
   const { data } = useQuery({ ...unreadNoticeCountQuery(), enabled: user !== null });
   return user ? (data?.count ?? 0) : 0;
+}
+
+/**
+ * What the account is, under its name: 工作人员, 会员 while it holds a membership (what the plans sell),
+ * else 用户.
+ */
+function useAccountKind(): string {
+  const user = useCurrentUser();
+  const staff = user !== null && isStaff(user);
+  const { data } = useQuery({ ...grantListQuery(), enabled: user !== null && !staff });
+  if (staff) return '工作人员';
+  return data?.member ? '会员' : '用户';
 }
 
 function NavLabel({ to, label, count }: { to: string; label: string; count?: number }) {
@@ -37,6 +50,7 @@ export default function AccountLayout() {
   const selected = pathname === paths.accountIndex ? paths.account : pathname;
   const user = useCurrentUser();
   const unread = useUnreadCount();
+  const kind = useAccountKind();
   const labelOf = (item: (typeof accountNav)[number]) => (
     <NavLabel to={item.to} label={item.label} count={item.to === paths.notices ? unread : undefined} />
   );
@@ -52,7 +66,7 @@ export default function AccountLayout() {
                 <UserAvatar user={user} size={48} />
                 <div className="account-user__text">
                   <div className="account-user__name">{displayName(user)}</div>
-                  <div className="account-user__role">{isStaff(user) ? '工作人员' : '会员'}</div>
+                  <div className="account-user__role">{kind}</div>
                 </div>
               </>
             ) : (

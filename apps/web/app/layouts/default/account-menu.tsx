@@ -26,7 +26,7 @@ function AccountDropdown({ user, children }: { user: SessionUser; children: Reac
       placement="bottomRight"
       menu={{
         items: [
-          { key: 'account', icon: <UserOutlined aria-hidden />, label: '会员中心' },
+          { key: 'account', icon: <UserOutlined aria-hidden />, label: '个人中心' },
           ...(isStaff(user) ? [{ key: 'admin', icon: <AuditOutlined aria-hidden />, label: '工作台' }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },

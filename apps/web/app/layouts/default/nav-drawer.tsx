@@ -38,7 +38,7 @@ function NavLinks({ onClose }: { onClose: () => void }) {
       {user ? (
         <>
           <Link to={paths.account} onClick={onClose}>
-            会员中心（{displayName(user)}）
+            个人中心（{displayName(user)}）
           </Link>
           {isStaff(user) ? (
             <Link to={paths.admin} onClick={onClose}>

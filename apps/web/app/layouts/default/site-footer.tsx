@@ -29,7 +29,7 @@ export function SiteFooter() {
         <section aria-label="快速链接">
           <h2 className="site-footer__title">快速链接</h2>
           <p>
-            <Link to={paths.about}>关于我们</Link> · <Link to={paths.links}>友情链接</Link> · <Link to={paths.selfCheck}>连接自检</Link>
+            <Link to={paths.about}>关于我们</Link> · <Link to={paths.links}>友情链接</Link>
           </p>
           <p>
             <Link to={paths.registrations}>原辅包登记信息</Link> · <Link to={paths.regulations}>法规政策</Link>

@@ -1,5 +1,5 @@
 import { ShoppingOutlined } from '@ant-design/icons';
-import type { Order, OrderStatus } from '@fuliaotong/contracts';
+import type { OrderListItem, OrderStatus } from '@fuliaotong/contracts';
 import { formatFen, ORDER_STATUSES, orderStatusLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Segmented, Table } from 'antd';
@@ -8,9 +8,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/database-orders';
 import { ListPager } from '../../components/list-pager';
+import { RecordCards } from '../../components/record-cards';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } from '../../features/orders/order-api';
+import { OrderInvoiceActions } from '../../features/invoices/invoice-status';
 import { RequestInvoiceModal } from '../../features/invoices/request-invoice-modal';
 import { OrderStatusTag } from '../../features/orders/order-status';
 import '../../features/orders/orders.css';
@@ -30,7 +32,11 @@ export function meta() {
 const statusParam = (value: string | null): OrderStatus | undefined => ORDER_STATUSES.find((status) => status === value);
 
 function listQuery(params: URLSearchParams): OrderListQuery {
-  return { status: statusParam(params.get('status')), page: Math.max(1, Number(params.get('page')) || 1), pageSize: ORDER_PAGE_SIZE };
+  return {
+    status: statusParam(params.get('status')),
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: ORDER_PAGE_SIZE,
+  };
 }
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -38,15 +44,11 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadSignedInQueries((ensure) => [ensure(myOrdersQuery(query))]);
 }
 
-function Actions({ order, onInvoice }: { order: Order; onInvoice: () => void }) {
+function Actions({ order, onInvoice }: { order: OrderListItem; onInvoice: () => void }) {
   const cancel = useCancelOrder();
   return (
     <span className="order-actions">
-      {order.status === 'paid' ? (
-        <Button size="small" onClick={onInvoice} aria-label={`申请发票 ${order.number}`}>
-          申请发票
-        </Button>
-      ) : null}
+      <OrderInvoiceActions order={order} onRequest={onInvoice} />
       {order.status === 'pending' ? (
         <Link to={withQuery(paths.payment, { order: order.id })} aria-label={`支付订单 ${order.number}`}>
           <Button type="primary" size="small">
@@ -85,7 +87,7 @@ export default function DatabaseOrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = listQuery(params);
   const orders = useQuery(myOrdersQuery(query));
-  const [invoicing, setInvoicing] = useState<Order>();
+  const [invoicing, setInvoicing] = useState<OrderListItem>();
   const tabs = [
     { label: '全部', value: 'all' },
     ...(['pending', 'confirming', 'paid', 'refunded', 'closed', 'cancelled'] as const).map((s) => ({
@@ -133,24 +135,52 @@ export default function DatabaseOrdersPage() {
       >
         {(data) => (
           <>
-            <Table<Order>
-              className="panel"
-              rowKey="id"
-              dataSource={data.items}
-              pagination={false}
-              scroll={{ x: 720 }}
-              columns={[
-                { title: '订单号', dataIndex: 'number' },
-                { title: '商品', dataIndex: 'name' },
-                { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
-                { title: '状态', dataIndex: 'status', render: (status: OrderStatus) => <OrderStatusTag status={status} /> },
-                { title: '下单时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
-                {
-                  title: '操作',
-                  key: 'actions',
-                  render: (_: unknown, order) => <Actions order={order} onInvoice={() => setInvoicing(order)} />,
-                },
-              ]}
+            <section className="records-table">
+              <Table<OrderListItem>
+                className="panel"
+                rowKey="id"
+                dataSource={data.items}
+                pagination={false}
+                scroll={{ x: 720 }}
+                columns={[
+                  { title: '订单号', dataIndex: 'number' },
+                  { title: '商品', dataIndex: 'name' },
+                  {
+                    title: '金额',
+                    dataIndex: 'amountFen',
+                    align: 'right',
+                    render: (fen: number) => formatFen(fen),
+                  },
+                  {
+                    title: '状态',
+                    dataIndex: 'status',
+                    render: (status: OrderStatus) => <OrderStatusTag status={status} />,
+                  },
+                  {
+                    title: '下单时间',
+                    dataIndex: 'createdAt',
+                    render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+                  },
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    render: (_: unknown, order) => <Actions order={order} onInvoice={() => setInvoicing(order)} />,
+                  },
+                ]}
+              />
+            </section>
+            <RecordCards
+              label="订单列表"
+              empty="还没有订单"
+              items={data.items.map((order) => ({
+                key: order.id,
+                name: order.name,
+                tag: <OrderStatusTag status={order.status} />,
+                code: order.number,
+                lines: [<strong key="amount">{formatFen(order.amountFen)}</strong>],
+                meta: `下单时间 ${dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}`,
+                actions: <Actions order={order} onInvoice={() => setInvoicing(order)} />,
+              }))}
             />
             <ListPager total={data.totalCount} pageSize={ORDER_PAGE_SIZE} />
             {invoicing ? <RequestInvoiceModal order={invoicing} onClose={() => setInvoicing(undefined)} /> : null}

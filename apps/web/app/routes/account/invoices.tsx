@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Invoice, InvoiceStatus, InvoiceTitle } from '@fuliaotong/contracts';
-import { formatFen, invoiceStatusLabels, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import type { Invoice, InvoiceTitle } from '@fuliaotong/contracts';
+import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -8,15 +8,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/invoices';
 import { ListPager } from '../../components/list-pager';
+import { RecordCards } from '../../components/record-cards';
 import { LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import {
-  INVOICE_PAGE_SIZE,
-  downloadInvoice,
-  invoiceTitlesQuery,
-  myInvoicesQuery,
-  useDeleteInvoiceTitle,
-} from '../../features/invoices/invoice-api';
+import { INVOICE_PAGE_SIZE, invoiceTitlesQuery, myInvoicesQuery, useDeleteInvoiceTitle } from '../../features/invoices/invoice-api';
+import { InvoiceDownloadButton, InvoiceStatusTag } from '../../features/invoices/invoice-status';
 import { InvoiceTitleModal } from '../../features/invoices/invoice-title-modal';
 import '../../features/orders/orders.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
@@ -39,7 +35,12 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadSignedInQueries((ensure) => [ensure(invoiceTitlesQuery()), ensure(myInvoicesQuery(page))]);
 }
 
-const statusColors: Record<InvoiceStatus, string> = { requested: 'orange', issued: 'green', rejected: 'red', reversed: 'purple' };
+/** What can be done with an invoice: download it once issued. */
+function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  return invoice.status === 'issued' && invoice.hasFile ? (
+    <InvoiceDownloadButton id={invoice.id} invoiceNumber={invoice.invoiceNumber} orderNumber={invoice.orderNumber} />
+  ) : null;
+}
 
 function Titles() {
   const titles = useQuery(invoiceTitlesQuery());
@@ -120,49 +121,53 @@ export default function InvoicesPage() {
         >
           {(data) => (
             <>
-              <Table<Invoice>
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 760 }}
-                columns={[
-                  { title: '订单', key: 'order', render: (_, invoice) => `${invoice.orderNumber} · ${invoice.orderName}` },
-                  {
-                    title: '抬头',
-                    key: 'title',
-                    render: (_, invoice) => `${invoice.title.name}（${invoiceTypeLabels[invoice.title.type]}）`,
-                  },
-                  { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
-                  {
-                    title: '状态',
-                    key: 'status',
-                    render: (_, invoice) => (
-                      <>
-                        <Tag color={statusColors[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Tag>
-                        {invoice.rejectReason ? <div className="invoice-reason">{invoice.rejectReason}</div> : null}
-                      </>
-                    ),
-                  },
-                  { title: '申请时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD') },
-                  {
-                    title: '操作',
-                    key: 'actions',
-                    render: (_, invoice) =>
-                      invoice.status === 'issued' && invoice.hasFile ? (
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            downloadInvoice(invoice.id, `发票-${invoice.invoiceNumber ?? invoice.orderNumber}.pdf`).catch(
-                              (error: unknown) => toast.error(errorMessage(error, '下载失败')),
-                            )
-                          }
-                          aria-label={`下载发票 ${invoice.invoiceNumber ?? ''}`}
-                        >
-                          下载发票
-                        </Button>
-                      ) : null,
-                  },
-                ]}
+              <section className="records-table">
+                <Table<Invoice>
+                  rowKey="id"
+                  dataSource={data.items}
+                  pagination={false}
+                  scroll={{ x: 760 }}
+                  columns={[
+                    { title: '订单', key: 'order', render: (_, invoice) => `${invoice.orderNumber} · ${invoice.orderName}` },
+                    {
+                      title: '抬头',
+                      key: 'title',
+                      render: (_, invoice) => `${invoice.title.name}（${invoiceTypeLabels[invoice.title.type]}）`,
+                    },
+                    { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
+                    {
+                      title: '状态',
+                      key: 'status',
+                      render: (_, invoice) => (
+                        <>
+                          <InvoiceStatusTag status={invoice.status} />
+                          {invoice.rejectReason ? <div className="invoice-reason">{invoice.rejectReason}</div> : null}
+                        </>
+                      ),
+                    },
+                    { title: '申请时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD') },
+                    { title: '操作', key: 'actions', render: (_, invoice) => <InvoiceActions invoice={invoice} /> },
+                  ]}
+                />
+              </section>
+              <RecordCards
+                label="开票记录"
+                empty="还没有开票申请"
+                items={data.items.map((invoice) => ({
+                  key: invoice.id,
+                  name: invoice.orderName,
+                  tag: <InvoiceStatusTag status={invoice.status} />,
+                  code: invoice.orderNumber,
+                  lines: [
+                    `${invoice.title.name}（${invoiceTypeLabels[invoice.title.type]}） · ${formatFen(invoice.amountFen)}`,
+                    ...(invoice.invoiceNumber ? [`发票号码 ${invoice.invoiceNumber}`] : []),
+                    ...(invoice.rejectReason
+                      ? [<span key="reason" className="invoice-reason">{`驳回原因：${invoice.rejectReason}`}</span>]
+                      : []),
+                  ],
+                  meta: `申请时间 ${dayjs(invoice.createdAt).format('YYYY-MM-DD')}`,
+                  actions: invoice.status === 'issued' && invoice.hasFile ? <InvoiceActions invoice={invoice} /> : undefined,
+                }))}
               />
               <ListPager total={data.totalCount} pageSize={INVOICE_PAGE_SIZE} />
             </>

@@ -11,6 +11,7 @@ import { idParam } from '../../features/application/application-rules';
 import { myOrderQuery, useRefreshOrder } from '../../features/orders/order-api';
 import { OrderStatusTag } from '../../features/orders/order-status';
 import { PaymentPanel } from '../../features/orders/payment-panel';
+import { UnpaidOrders, unpaidOrdersQuery } from '../../features/orders/unpaid-orders';
 import '../../features/orders/orders.css';
 import { lastDay } from '../../features/plans/grant-summary';
 import { grantListQuery } from '../../features/plans/plan-api';
@@ -28,7 +29,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const id = idParam(new URL(request.url).searchParams.get('order'));
-  return loadSignedInQueries((ensure) => (id === undefined ? [] : [ensure(myOrderQuery(id))]));
+  return loadSignedInQueries((ensure) => (id === undefined ? [ensure(unpaidOrdersQuery())] : [ensure(myOrderQuery(id))]));
 }
 
 function Summary({ order }: { order: Order }) {
@@ -88,17 +89,7 @@ export default function PaymentPage() {
 
   let body;
   if (id === undefined) {
-    body = (
-      <Result
-        status="warning"
-        title="没有指定订单"
-        extra={
-          <Link to={paths.upgrade}>
-            <Button type="primary">选择会员或数据库</Button>
-          </Link>
-        }
-      />
-    );
+    body = <UnpaidOrders />;
   } else if (order.isPending) {
     body = <Skeleton active paragraph={{ rows: 5 }} />;
   } else if (order.isError) {

@@ -57,12 +57,12 @@ export default function AdminDashboardPage() {
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}>
             <Card size="small">
-              <Statistic title={`新会员（${days} 天）`} value={data?.members.new ?? 0} loading={!data} />
+              <Statistic title={`新用户（${days} 天）`} value={data?.members.new ?? 0} loading={!data} />
             </Card>
           </Col>
           <Col xs={12} md={6}>
             <Card size="small">
-              <Statistic title="会员总数" value={data?.members.total ?? 0} loading={!data} />
+              <Statistic title="用户总数" value={data?.members.total ?? 0} loading={!data} />
             </Card>
           </Col>
           <Col xs={12} md={6}>
@@ -78,10 +78,10 @@ export default function AdminDashboardPage() {
             </Card>
           </Col>
           <Col xs={24} lg={12}>
-            <Card size="small" title="每日新会员">
+            <Card size="small" title="每日新用户">
               {data ? (
                 <Suspense fallback={chart}>
-                  <DailyChart data={data.members.byDay} label="新会员" />
+                  <DailyChart data={data.members.byDay} label="新用户" />
                 </Suspense>
               ) : (
                 chart

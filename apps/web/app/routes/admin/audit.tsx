@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@fuliaotong/contracts';
+import { auditActionLabels, auditEntityLabels, auditSettingLabels } from '@fuliaotong/contracts/constants';
 import { Button, DatePicker, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -15,21 +16,17 @@ export function meta() {
   return pageMeta(paths.adminAudit);
 }
 
-/** What each kind of changed row is called on the page; unknown kinds show as they are stored. */
-const entityLabels: Record<string, string> = {
-  user: '用户',
-  setting: '网站设置',
-  application: '样品申请',
-  excipient: '产品',
-  news: '资讯',
-  regulation: '法规',
-  registration: '登记数据',
-  standard: '药典标准',
-  usage: '用量数据',
-  plan: '方案',
-  order: '订单',
-  invoice: '发票',
-};
+/** What each kind of changed row and each change are called on the page (entries older than a name show as stored). */
+const entityLabels: Record<string, string> = auditEntityLabels;
+const actionLabels: Record<string, string> = auditActionLabels;
+
+/** The changed row, in words: 发票 #12, 网站设置：样品限额. */
+function entityName(entry: Pick<AuditEntry, 'entityType' | 'entityId'>): string {
+  const kind = entityLabels[entry.entityType] ?? entry.entityType;
+  if (!entry.entityId) return kind;
+  if (entry.entityType === 'setting') return `${kind}：${auditSettingLabels[entry.entityId] ?? entry.entityId}`;
+  return `${kind} #${entry.entityId}`;
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -92,13 +89,9 @@ export default function AdminAuditPage() {
   const columns: ColumnsType<AuditEntry> = [
     { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
     { title: '操作人', dataIndex: 'actorAccount', width: 150 },
+    { title: '操作', dataIndex: 'action', width: 150, render: (action: string) => actionLabels[action] ?? action },
     { title: '内容', dataIndex: 'summary' },
-    {
-      title: '对象',
-      key: 'entity',
-      width: 130,
-      render: (_, entry) => `${entityLabels[entry.entityType] ?? entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''}`,
-    },
+    { title: '对象', key: 'entity', width: 160, render: (_, entry) => entityName(entry) },
     { title: 'IP', dataIndex: 'ip', width: 130 },
   ];
 
@@ -138,7 +131,7 @@ export default function AdminAuditPage() {
       </div>
       {entityId ? (
         <p className="staff-desk__muted">
-          仅显示{entityLabels[entityType ?? ''] ?? '对象'} #{entityId} 的记录 ·{' '}
+          仅显示{entityType ? entityName({ entityType, entityId }) : `对象 #${entityId}`} 的记录 ·{' '}
           <Button type="link" size="small" onClick={() => go({ entityId: undefined })}>
             显示全部
           </Button>
@@ -153,7 +146,7 @@ export default function AdminAuditPage() {
           columns={columns}
           dataSource={audit.data?.items}
           loading={audit.isPending}
-          scroll={{ x: 820 }}
+          scroll={{ x: 970 }}
           expandable={{ expandedRowRender: (entry) => <Changes entry={entry} />, expandRowByClick: true }}
           locale={{ emptyText: '没有符合条件的记录' }}
           pagination={{

@@ -131,9 +131,7 @@ export default function AdminDatabasesPage() {
             <Button
               icon={<DownloadOutlined aria-hidden />}
               loading={exporting.isPending}
-              onClick={() =>
-                exporting.mutate({ code, query: { keyword: keyword || undefined } }, { onError: (e) => toast.error(errorMessage(e)) })
-              }
+              onClick={() => exporting.mutate({ code, query: { keyword: keyword || undefined } })}
             >
               导出 Excel
             </Button>

@@ -220,11 +220,7 @@ function ExportPanel() {
   const [form] = Form.useForm<RegistrationExportQuery>();
   const run = async (values: RegistrationExportQuery) => {
     const query = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as RegistrationExportQuery;
-    try {
-      await exporting.mutateAsync({ ...query, sort: 'updated_desc' });
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
+    await exporting.mutateAsync({ ...query, sort: 'updated_desc' });
   };
   return (
     <section className="panel site-desk__group" aria-label="导出为 Excel">

@@ -10,6 +10,7 @@ import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  downloadSlip,
   fetchSlip,
   useAdminOrder,
   useAdminOrders,
@@ -19,7 +20,6 @@ import {
 import { OrderStatusTag } from '../../features/orders/order-status';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
-import { saveFile } from '../../lib/save-file';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -166,12 +166,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
     )
   ) : (
     <Button
-      onClick={() =>
-        fetchSlip(order.id).then(
-          (blob) => saveFile(blob, `汇款凭证-${order.number}.pdf`),
-          (error: unknown) => toast.error(errorMessage(error, '凭证下载失败')),
-        )
-      }
+      onClick={() => void downloadSlip(order.id, `汇款凭证-${order.number}.pdf`)}
     >
       下载汇款凭证（PDF）
     </Button>

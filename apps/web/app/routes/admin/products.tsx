@@ -29,7 +29,7 @@ import {
   useUploadProductDocument,
 } from '../../features/catalogue/product-admin-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
-import { apiUrl } from '../../lib/api';
+import { downloadFile } from '../../lib/save-file';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useDeskWrites } from '../../features/staff/desk-access';
@@ -502,10 +502,15 @@ function DocumentRow({ name, index, product, onRemove }: { name: number; index: 
         <PdfField label={`上传资料 ${index + 1} 的 PDF`} replacing={stored !== undefined} />
       </Form.Item>
       <span className="product-desk__row-actions">
-        {stored?.access === 'public' ? (
-          <a href={apiUrl(stored.url)} target="_blank" rel="noopener noreferrer">
+        {stored && product ? (
+          <Button
+            type="link"
+            size="small"
+            aria-label={`下载资料 ${stored.title}`}
+            onClick={() => void downloadFile('excipientDocument', { params: { id: product.id, docId: stored.id } }, `${stored.title}.pdf`)}
+          >
             下载
-          </a>
+          </Button>
         ) : null}
         <Button type="text" icon={<MinusCircleOutlined aria-hidden />} onClick={onRemove} aria-label={`删除资料 ${index + 1}`} />
       </span>

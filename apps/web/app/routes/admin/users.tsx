@@ -24,9 +24,9 @@ export function meta() {
 
 const FILTERS = [
   { value: 'all', label: '全部' },
-  { value: 'member', label: '会员' },
+  { value: 'member', label: '普通用户' },
   { value: 'staff', label: '工作人员' },
-  { value: 'paying', label: '付费会员' },
+  { value: 'paying', label: '付费用户' },
   { value: 'disabled', label: '已停用' },
 ] as const;
 type Filter = (typeof FILTERS)[number]['value'];
@@ -42,7 +42,7 @@ function StatusTag({ user }: { user: AdminUserSummary }) {
 }
 
 function RoleTags({ roles }: { roles: readonly StaffRole[] }) {
-  if (roles.length === 0) return <span className="staff-desk__muted">会员</span>;
+  if (roles.length === 0) return <span className="staff-desk__muted">用户</span>;
   return (
     <>
       {roles.map((role) => (
@@ -206,7 +206,7 @@ function UserEditor({ user }: { user: AdminUser }) {
         <>
           {formError ? <Alert className="staff-desk__alert" type="error" showIcon title={formError} role="alert" /> : null}
           <Form<UserForm> form={form} layout="vertical" onFinish={(values) => void save(values)} className="staff-desk__form">
-            <Form.Item label="工作人员角色" name="roles" extra={self ? '不能取消自己的管理员角色。' : '不选任何角色即为普通会员。'}>
+            <Form.Item label="工作人员角色" name="roles" extra={self ? '不能取消自己的管理员角色。' : '不选任何角色即为普通用户。'}>
               <Checkbox.Group className="staff-desk__roles">
                 {STAFF_ROLES.map((role) => (
                   <Checkbox key={role} value={role} disabled={self && role === 'admin'}>
