@@ -1,4 +1,4 @@
-import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { documentAccessLabels, documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
@@ -44,6 +44,14 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
     return (
       <Link to={loginHref(location.pathname + location.search)}>
         <LockOutlined aria-hidden /> 登录后下载
+      </Link>
+    );
+  }
+  if (doc.access === 'member') {
+    // 会员资料: the plans that include them (signing in first, when needed, on the way).
+    return (
+      <Link to={paths.upgrade}>
+        <LockOutlined aria-hidden /> {documentAccessLabels.member}，开通会员后下载
       </Link>
     );
   }
