@@ -55,7 +55,7 @@ describe('plans', () => {
         await standard.getByText('开通前后对比').waitFor();
         await standard.getByText('可见品种名称、英文名称、药典、版本 等 6 项').waitFor();
         await standard.getByText('另可见检验项目、修订说明').waitFor();
-        await card.getByText(/^另可下载DMF 资料 \d+ 份$/).waitFor();
+        await card.getByText(/^另可下载 DMF 资料 \d+ 份$/).waitFor();
         await visit.page.getByRole('heading', { name: '如何开通' }).waitFor();
         expect(await visit.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         await saveScreenshot(visit.page, name, true);
@@ -76,7 +76,7 @@ describe('plans', () => {
     await gotoHydrated(page, '/topdatabasedetail?code=standard&id=1');
     const testItems = page.locator('dt', { hasText: '检验项目' }).locator('xpath=following-sibling::dd[1]');
     await testItems.getByRole('link', { name: '会员可见' }).waitFor();
-    expect(await page.getByRole('link', { name: '会员可见' }).getAttribute('href')).toBe('/account/upgrade?for=standard');
+    expect(await testItems.getByRole('link', { name: '会员可见' }).getAttribute('href')).toBe('/account/upgrade?for=standard');
 
     // A product with 会员资料 (the DMF open part of a registered product).
     const withMemberDocument = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/excipient?pageSize=50');
@@ -95,7 +95,7 @@ describe('plans', () => {
     await saveScreenshot(page, 'member-document-locked-1280');
 
     const granted = await apiRequest(`/api/admin/user/${user.user.id}`, {
-      method: 'PUT',
+      method: 'PATCH',
       token: staff.token,
       json: { memberUntil: '2099-12-31', reason: '会员资料检查' },
     });
@@ -105,7 +105,7 @@ describe('plans', () => {
     expect(await page.getByRole('link', { name: '会员可见' }).count()).toBe(0);
     await gotoHydrated(page, `/excipientsdetail?id=${productId}`);
     await openPart.getByText('下载', { exact: true }).waitFor();
-    expect(await openPart.getByText('会员资料，开通会员后下载').count()).toBe(0);
+    expect(await openPart.getByRole('link', { name: '会员资料，开通会员后下载' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -50,8 +50,8 @@ function DocumentAction({ doc }: { doc: ExcipientDetail['documents'][number] }) 
   if (doc.access === 'member') {
     // 会员资料: the plans that include them (signing in first, when needed, on the way).
     return (
-      <Link to={paths.upgrade}>
-        <LockOutlined aria-hidden /> {documentAccessLabels.member}，开通会员后下载
+      <Link to={paths.upgrade} aria-label={`${documentAccessLabels.member}，开通会员后下载`}>
+        <LockOutlined aria-hidden /> {documentAccessLabels.member}
       </Link>
     );
   }

@@ -330,7 +330,7 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
     if (random.chance(0.85)) documents.push({ kind: 'COA', title: `${entry.zh}检验报告样例`, access: 'login' });
     if (regNos.length && random.chance(0.7)) {
       // The DMF's open part is 会员资料; the letter of authorisation is written for each customer on request.
-      documents.push({ kind: 'DMF', title: `${entry.zh} DMF 公开部分（Open Part）`, access: 'member' });
+      documents.push({ kind: 'DMF', title: `${entry.zh} DMF 公开部分`, access: 'member' });
       documents.push({ kind: 'DMF', title: `${entry.zh} DMF 授权信`, access: 'request' });
     }
     return {
