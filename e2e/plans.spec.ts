@@ -6,7 +6,7 @@ import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
 
 /*
  * Plans are data: finance changes a plan's price on the plan desk, and a member sees the new price on
- * 会员升级 with how to take the plan.
+ * 会员升级 with how to take the plan and what each plan unlocks against what a signed-in user sees.
  */
 
 const ADMIN_HYDRATED = '.admin-bar__brand';
@@ -50,6 +50,12 @@ describe('plans', () => {
         const card = visit.page.locator('.plan-card').filter({ hasText: '专业会员 月卡' });
         await card.getByText('¥328.00').waitFor();
         await visit.page.getByText('企业会员 年卡').waitFor();
+        // Before paying: what the 药典标准 subscription adds to what a signed-in user reads.
+        const standard = visit.page.locator('.plan-card').filter({ hasText: '药典标准数据库 年度' });
+        await standard.getByText('开通前后对比').waitFor();
+        await standard.getByText('可见品种名称、英文名称、药典、版本 等 6 项').waitFor();
+        await standard.getByText('另可见检验项目、修订说明').waitFor();
+        await card.getByText(/^另可下载 DMF 资料 \d+ 份$/).waitFor();
         await visit.page.getByRole('heading', { name: '如何开通' }).waitFor();
         expect(await visit.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         await saveScreenshot(visit.page, name, true);
@@ -60,5 +66,46 @@ describe('plans', () => {
       const restored = await apiRequest(`/api/admin/plan/${id}`, { method: 'PUT', token: finance.token, json: body });
       expect(restored.status).toBe(200);
     }
+  });
+
+  test('a standard’s 检验项目 and a 会员资料 document are locked for a signed-in user and open once a membership is granted', async () => {
+    const staff = await staffSession();
+    const user = await registerByApi('看标准的用户');
+    const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(page, user);
+    await gotoHydrated(page, '/topdatabasedetail?code=standard&id=1');
+    const testItems = page.locator('dt', { hasText: '检验项目' }).locator('xpath=following-sibling::dd[1]');
+    await testItems.getByRole('link', { name: '会员可见' }).waitFor();
+    expect(await testItems.getByRole('link', { name: '会员可见' }).getAttribute('href')).toBe('/account/upgrade?for=standard');
+
+    // A product with 会员资料 (the DMF open part of a registered product).
+    const withMemberDocument = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/excipient?pageSize=50');
+    let productId = 0;
+    for (const { id } of withMemberDocument.body.items) {
+      const product = await apiRequest<{ documents: Array<{ access: string }> }>(`/api/app/excipient/${id}`);
+      if (product.body.documents.some((d) => d.access === 'member')) {
+        productId = id;
+        break;
+      }
+    }
+    expect(productId).toBeGreaterThan(0);
+    await gotoHydrated(page, `/excipientsdetail?id=${productId}`);
+    const openPart = page.locator('.doc-list li', { hasText: 'DMF 公开部分' }).first();
+    await openPart.getByRole('link', { name: '会员资料，开通会员后下载' }).waitFor();
+    await saveScreenshot(page, 'member-document-locked-1280');
+
+    const granted = await apiRequest(`/api/admin/user/${user.user.id}`, {
+      method: 'PATCH',
+      token: staff.token,
+      json: { memberUntil: '2099-12-31', reason: '会员资料检查' },
+    });
+    expect(granted.status).toBe(200);
+    await gotoHydrated(page, '/topdatabasedetail?code=standard&id=1');
+    await testItems.locator('li').first().waitFor();
+    expect(await page.getByRole('link', { name: '会员可见' }).count()).toBe(0);
+    await gotoHydrated(page, `/excipientsdetail?id=${productId}`);
+    await openPart.getByText('下载', { exact: true }).waitFor();
+    expect(await openPart.getByRole('link', { name: '会员资料，开通会员后下载' }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -454,7 +454,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imports: new RegistrationImportService(new RegistrationImportRepository(db), registrationRepository, files, transactor, registrationWatches),
     guard,
   });
-  await app.register(planRoutes, { plans: new PlanService(new PlanRepository(db), transactor), guard });
+  await app.register(planRoutes, {
+    plans: new PlanService(new PlanRepository(db), transactor, { reference: new ReferenceRepository(db), excipients: excipientRepository }),
+    guard,
+  });
   const grantRepository = new GrantRepository(db);
   const grants = new GrantService(grantRepository, deps.now, { transactor, notices, messages, siteUrl: deps.config.SITE_URL });
   await app.register(grantRoutes, { grants, guard });

@@ -7,8 +7,13 @@ export const Pharmacopoeia = z.enum(PHARMACOPOEIAS);
 export type Pharmacopoeia = z.infer<typeof Pharmacopoeia>;
 
 export const DocumentKind = z.enum(DOCUMENT_KINDS);
-/** public: anyone may download · login: signed-in users · request: sent on request (申请获取). */
-export const DocumentAccess = z.enum(DOCUMENT_ACCESS);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+/**
+ * public: anyone may download · login: signed-in users · member: 会员资料, holders of a membership ·
+ * request: sent on request (申请获取).
+ */
+export const DocumentAccess = z.enum(DOCUMENT_ACCESS).describe('public 公开下载 · login 登录后下载 · member 会员资料（会员可下载） · request 申请获取');
+export type DocumentAccess = z.infer<typeof DocumentAccess>;
 
 /** One grade / pack size a sample can be ordered in. */
 export const ExcipientSpec = z

@@ -6,6 +6,21 @@ import { text } from './text.js';
 export const PlanKind = z.enum(PLAN_KINDS);
 export type PlanKind = z.infer<typeof PlanKind>;
 
+/**
+ * One thing a plan unlocks, as a comparison: what a signed-in user without it sees, and what its holder
+ * sees besides. A plan on sale unlocks at least one thing (the plan desk refuses one that unlocks nothing).
+ */
+export const PlanUnlock = z
+  .object({
+    database: DatabaseCode.nullable().describe('解锁的数据库；null 为会员资料下载'),
+    name: z.string().describe('数据库名称，或“会员资料下载”'),
+    count: z.number().int().describe('数据库的记录数，或会员资料的份数'),
+    signedIn: z.array(z.string()).describe('登录但未开通的用户可见的字段（整库会员可见时为空）'),
+    unlocked: z.array(z.string()).describe('开通后才可见的字段或资料'),
+  })
+  .meta({ id: 'PlanUnlock' });
+export type PlanUnlock = z.infer<typeof PlanUnlock>;
+
 /** A plan on sale, as members see it. */
 export const Plan = z
   .object({
@@ -17,6 +32,7 @@ export const Plan = z
     databaseCode: DatabaseCode.optional().describe('数据库订阅：哪个数据库'),
     seats: z.number().int().optional().describe('企业会员：账号数'),
     description: z.string(),
+    unlocks: z.array(PlanUnlock).describe('开通后可见而此前不可见的内容'),
   })
   .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
@@ -62,6 +78,7 @@ export const AdminPlan = z
     onSale: z.boolean(),
     sortOrder: z.number().int(),
     updatedAt: z.string(),
+    unlocks: z.array(PlanUnlock).describe('开通后可见而此前不可见的内容；为空的方案不能在售'),
   })
   .meta({ id: 'AdminPlan' });
 export type AdminPlan = z.infer<typeof AdminPlan>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IsoDate } from './access.js';
 import { pageOf } from './common.js';
-import { STANDARD_STATUSES } from './constants/information.js';
+import { STANDARD_MAX_TEST_ITEMS, STANDARD_STATUSES } from './constants/information.js';
 import { Pharmacopoeia } from './excipient.js';
-import { DatabaseRecordQuery, StandardRecord } from './reference.js';
+import { DatabaseRecordQuery } from './reference.js';
 import { text } from './text.js';
 
 const line = (label: string, max: number) =>
@@ -25,9 +25,18 @@ export const StandardBody = z
     edition: required('版本', 30).describe('如 2025 年版'),
     status: z.enum(STANDARD_STATUSES, { error: '请选择状态' }),
     effectiveOn: IsoDate.nullable().describe('实施日期'),
+    testItems: z
+      .array(required('检验项目', 100))
+      .max(STANDARD_MAX_TEST_ITEMS, `检验项目不能超过 ${STANDARD_MAX_TEST_ITEMS} 项`)
+      .describe('检验项目，每项一条（会员可见）'),
+    revisionNote: line('修订说明', 500).describe('修订说明：与上一版相比改了什么（会员可见）'),
   })
   .meta({ id: 'StandardBody' });
 export type StandardBody = z.infer<typeof StandardBody>;
+
+/** A standard on the desk: every field, the 会员可见 ones included. */
+export const AdminStandard = StandardBody.extend({ id: z.number().int() }).meta({ id: 'AdminStandard' });
+export type AdminStandard = z.infer<typeof AdminStandard>;
 
 export const UsageBody = z
   .object({
@@ -41,7 +50,7 @@ export type UsageBody = z.infer<typeof UsageBody>;
 
 export const AdminUsage = UsageBody.extend({ id: z.number().int() }).meta({ id: 'AdminUsage' });
 export type AdminUsage = z.infer<typeof AdminUsage>;
-export const AdminStandardPage = pageOf(StandardRecord).meta({ id: 'AdminStandardPage' });
+export const AdminStandardPage = pageOf(AdminStandard).meta({ id: 'AdminStandardPage' });
 export type AdminStandardPage = z.infer<typeof AdminStandardPage>;
 export const AdminUsagePage = pageOf(AdminUsage).meta({ id: 'AdminUsagePage' });
 export type AdminUsagePage = z.infer<typeof AdminUsagePage>;

@@ -35,6 +35,9 @@ export const StandardRecord = z
     edition: z.string().describe('版本，如 2025 年版'),
     status: z.enum(STANDARD_STATUSES),
     effectiveOn: IsoDate.nullable(),
+    testItems: z.array(z.string()).optional().describe('检验项目，如“干燥失重：不得过 5.0%”（会员可见）'),
+    revisionNote: z.string().optional().describe('修订说明：与上一版相比改了什么（会员可见）'),
+    locked: z.array(Locked),
   })
   .meta({ id: 'StandardRecord' });
 export type StandardRecord = z.infer<typeof StandardRecord>;

@@ -156,6 +156,7 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
     body = <Skeleton />;
   } else if (code === 'standard') {
     const r = record.data as StandardRecord;
+    const lock = lockOf(r.locked, 'testItems') ?? lockOf(r.locked, 'revisionNote');
     body = (
       <dl className="facts-table">
         <dt>品种名称</dt>
@@ -170,6 +171,22 @@ function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number 
         <dd>{r.status}</dd>
         <dt>实施日期</dt>
         <dd>{r.effectiveOn ?? '—'}</dd>
+        <dt>检验项目</dt>
+        <dd>
+          {lock ? (
+            <LockedNote locked={lock} />
+          ) : r.testItems?.length ? (
+            <ul className="test-items">
+              {r.testItems.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>修订说明</dt>
+        <dd>{lock ? <LockedNote locked={lock} /> : r.revisionNote || '—'}</dd>
       </dl>
     );
   } else {

@@ -1,4 +1,4 @@
-import { documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { documentAccessLabels, documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
@@ -60,6 +60,14 @@ function DocumentAction({ product, doc }: { product: ExcipientDetail; doc: Excip
     return (
       <Link to={loginHref(location.pathname + location.search)}>
         <LockOutlined aria-hidden /> 登录后下载
+      </Link>
+    );
+  }
+  if (doc.access === 'member') {
+    // 会员资料: the plans that include them (signing in first, when needed, on the way).
+    return (
+      <Link to={paths.upgrade} aria-label={`${documentAccessLabels.member}，开通会员后下载`}>
+        <LockOutlined aria-hidden /> {documentAccessLabels.member}
       </Link>
     );
   }

@@ -48,7 +48,7 @@ export const informationEndpoints = {
   excipientDocument: {
     access: 'optional',
     tag: '辅料产品',
-    summary: '下载产品资料（工作人员上传的 PDF，或由产品信息生成的文本）；登录可见的资料需登录（401），需申请的资料不可直接下载（403）',
+    summary: '下载产品资料（工作人员上传的 PDF，或由产品信息生成的文本）；登录可见的资料需登录（401）；会员资料需登录（401）且为会员（403）；需申请的资料不可直接下载（403）',
     params: IdParams.extend({ docId: IdParams.shape.id }),
     responses: { 200: z.string().describe('application/pdf，或 text/plain; charset=utf-8') },
     responseFormat: 'binary',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IdParams } from '../common.js';
 import { REFERENCE_IMPORT_MAX_BYTES, REFERENCE_IMPORT_MAX_ROWS, STANDARD_COLUMNS, USAGE_COLUMNS } from '../constants/information.js';
-import { StandardRecord } from '../reference.js';
 import { DatabaseRecordQuery } from '../reference.js';
 import {
+  AdminStandard,
   AdminStandardPage,
   AdminUsage,
   AdminUsagePage,
@@ -31,6 +31,8 @@ const exampleStandard = {
   edition: '2025 年版',
   status: '现行',
   effectiveOn: '2025-10-01',
+  testItems: ['性状', '鉴别', '干燥失重：不得过 7.0%', '炽灼残渣：不得过 0.1%', '微生物限度'],
+  revisionNote: '与 2020 年版相比，新增电导率检查。',
 } as const;
 const exampleUsage = { ingredient: '微晶纤维素', route: '口服', dosageForm: '片剂', maxAmount: '850 mg' };
 
@@ -48,7 +50,7 @@ export const referenceAdminEndpoints = {
     tag: TAG,
     summary: '新增一条药典标准',
     body: StandardBody,
-    responses: { 201: StandardRecord },
+    responses: { 201: AdminStandard },
     example: { body: exampleStandard },
   },
   adminStandardUpdate: {
@@ -57,7 +59,7 @@ export const referenceAdminEndpoints = {
     summary: '修改一条药典标准（公开页面立即更新，修改前后的值记入操作日志）',
     params: IdParams,
     body: StandardBody,
-    responses: { 200: StandardRecord },
+    responses: { 200: AdminStandard },
     rows: standardRow,
     example: { body: exampleStandard },
   },

@@ -21,14 +21,23 @@ export const documentKindLabels: Record<(typeof DOCUMENT_KINDS)[number], string>
   TDS: '技术资料（TDS）',
   SDS: '安全技术说明书（SDS）',
   COA: '检验报告样例（COA）',
-  DMF: 'DMF 授权信',
+  DMF: 'DMF 资料',
 };
 /** Which products the staff list shows: published 已上架, unpublished 已下架. */
 export const PRODUCT_STATES = ['published', 'unpublished'] as const;
 /** The largest product document (PDF) the staff may upload. */
 export const PRODUCT_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
-/** public: anyone may download · login: signed-in users · request: sent on request (申请获取). */
-export const DOCUMENT_ACCESS = ['public', 'login', 'request'] as const;
+/**
+ * public: anyone may download · login: signed-in users · member: 会员资料, holders of a membership ·
+ * request: sent on request (申请获取).
+ */
+export const DOCUMENT_ACCESS = ['public', 'login', 'member', 'request'] as const;
+export const documentAccessLabels: Record<(typeof DOCUMENT_ACCESS)[number], string> = {
+  public: '公开下载',
+  login: '登录后下载',
+  member: '会员资料',
+  request: '申请获取',
+};
 
 /** 原辅包登记 types: excipient 辅料, packaging 药包材, API 原料药. */
 export const REGISTRATION_TYPES = ['辅料', '药包材', '原料药'] as const;
@@ -59,6 +68,31 @@ export const databaseLabels: Record<(typeof DATABASE_CODES)[number], string> = {
   usage: '辅料用量数据库',
 };
 export const STANDARD_STATUSES = ['现行', '废止', '草案公示'] as const;
+/** The most 检验项目 one standard lists. */
+export const STANDARD_MAX_TEST_ITEMS = 40;
+
+/**
+ * What each database shows a signed-in user (labels, in the page's order), and its 会员可见 fields (API
+ * key → label) that the database's subscription or a membership adds. The services leave out exactly
+ * these keys for other callers (named in `locked`); the plans list them as what they unlock.
+ */
+export const DATABASE_FIELDS = {
+  registration: {
+    signedIn: ['登记号', '品种名称', '企业名称', '企业地址', '省份', '产品来源', '规格', '包装规格', '类型', '与制剂共同审评审批结果', '更新日期'],
+    member: { remark: '备注' },
+  },
+  standard: {
+    signedIn: ['品种名称', '英文名称', '药典', '版本', '状态', '实施日期'],
+    member: { testItems: '检验项目', revisionNote: '修订说明' },
+  },
+  usage: {
+    signedIn: ['辅料名称', '给药途径', '剂型'],
+    member: { maxAmount: '单位制剂最大用量' },
+  },
+} as const satisfies Record<(typeof DATABASE_CODES)[number], { signedIn: readonly string[]; member: Record<string, string> }>;
+/** The 会员可见 fields (API keys) of a database. */
+export const memberFieldsOf = <C extends (typeof DATABASE_CODES)[number]>(code: C) =>
+  Object.keys(DATABASE_FIELDS[code].member) as Array<keyof (typeof DATABASE_FIELDS)[C]['member'] & string>;
 
 export const REGULATION_CATEGORIES = ['法律法规', '部门规章', '规范性文件', '技术指导原则', '药典公告', '征求意见稿'] as const;
 export const REGULATION_STATUSES = ['现行', '废止', '征求意见'] as const;
@@ -88,7 +122,7 @@ export const ARTICLE_CONTENT_MAX_LENGTH = 200_000;
 export const ARTICLE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /* The databases desk: standards and usage rows, in and out as spreadsheets with these column names. */
-export const STANDARD_COLUMNS = ['品种名称', '英文名称', '药典', '版本', '状态', '实施日期'] as const;
+export const STANDARD_COLUMNS = ['品种名称', '英文名称', '药典', '版本', '状态', '实施日期', '检验项目', '修订说明'] as const;
 export const USAGE_COLUMNS = ['辅料名称', '给药途径', '剂型', '单位制剂最大用量'] as const;
 export const REFERENCE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const REFERENCE_IMPORT_MAX_ROWS = 20_000;

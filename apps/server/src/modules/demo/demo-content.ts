@@ -92,7 +92,7 @@ export interface DemoSpec {
 export interface DemoDocument {
   kind: 'TDS' | 'SDS' | 'COA' | 'DMF';
   title: string;
-  access: 'public' | 'login' | 'request';
+  access: 'public' | 'login' | 'member' | 'request';
 }
 
 export interface DemoExcipient {
@@ -328,7 +328,11 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
       { kind: 'SDS', title: `${entry.zh}安全技术说明书`, access: random.chance(0.7) ? 'public' : 'login' },
     ];
     if (random.chance(0.85)) documents.push({ kind: 'COA', title: `${entry.zh}检验报告样例`, access: 'login' });
-    if (regNos.length && random.chance(0.7)) documents.push({ kind: 'DMF', title: `${entry.zh} DMF 授权信`, access: 'request' });
+    if (regNos.length && random.chance(0.7)) {
+      // The DMF's open part is 会员资料; the letter of authorisation is written for each customer on request.
+      documents.push({ kind: 'DMF', title: `${entry.zh} DMF 公开部分`, access: 'member' });
+      documents.push({ kind: 'DMF', title: `${entry.zh} DMF 授权信`, access: 'request' });
+    }
     return {
       nameZh: entry.zh,
       nameEn: entry.en,
@@ -526,7 +530,8 @@ export const DEMO_DATABASES: DemoDatabase[] = [
     name: '药典标准数据库',
     description:
       '汇集《中国药典》、美国药典/国家处方集（USP-NF）、欧洲药典（EP）和日本药局方（JP）中的药用辅料标准，' +
-      '标注版本、实施日期与现行状态，便于处方开发与质量研究时比对各国标准。登录后可用。',
+      '标注版本、实施日期与现行状态，便于处方开发与质量研究时比对各国标准。登录后可检索，' +
+      '各标准的检验项目与修订说明会员可见（药典标准数据库订阅或会员）。',
     access: 'login',
     sortOrder: 2,
   },
@@ -548,6 +553,59 @@ export interface DemoStandard {
   edition: string;
   status: (typeof STANDARD_STATUSES)[number];
   effectiveOn: string | null;
+  /** 检验项目 and 修订说明: 会员可见. */
+  testItems: string[];
+  revisionNote: string;
+}
+
+/** The tests a monograph of each category typically lists between 鉴别 and the assay. */
+const CATEGORY_TESTS: Record<Category, string[]> = {
+  填充剂: ['酸碱度', '溶液的澄清度与颜色', '干燥失重', '炽灼残渣', '重金属', '微生物限度'],
+  黏合剂: ['黏度', 'pH 值', '干燥失重', '炽灼残渣', '重金属', '含量测定'],
+  崩解剂: ['酸碱度', '沉降体积', '干燥失重', '炽灼残渣', '重金属', '微生物限度'],
+  润滑剂: ['酸度', '氯化物', '硫酸盐', '干燥失重', '重金属', '含量测定'],
+  助流剂: ['pH 值', '氯化物', '干燥失重', '炽灼失重', '重金属', '含量测定'],
+  包衣材料: ['黏度', 'pH 值', '干燥失重', '炽灼残渣', '重金属', '含量测定'],
+  释放调节剂: ['黏度', '取代基含量', '干燥失重', '炽灼残渣', '重金属', '微生物限度'],
+  溶剂: ['相对密度', '折光率', '酸度', '有关物质', '水分', '炽灼残渣', '含量测定'],
+  表面活性剂: ['酸值', '皂化值', '羟值', '碘值', '水分', '炽灼残渣', '重金属'],
+  增稠剂: ['黏度', 'pH 值', '干燥失重', '炽灼残渣', '重金属', '微生物限度'],
+  防腐剂: ['熔点', '酸度', '有关物质', '干燥失重', '炽灼残渣', '含量测定'],
+  抗氧剂: ['熔点', '有关物质', '干燥失重', '炽灼残渣', '重金属', '含量测定'],
+  'pH 调节剂': ['溶液的澄清度与颜色', '氯化物', '硫酸盐', '铁盐', '重金属', '含量测定'],
+  矫味剂: ['比旋度', '溶液的澄清度与颜色', '干燥失重', '炽灼残渣', '重金属', '含量测定'],
+  增塑剂: ['相对密度', '折光率', '酸度', '水分', '炽灼残渣', '含量测定'],
+};
+const CHANGES = [
+  '新增元素杂质检查（按通则 0862）',
+  '微生物限度改按非无菌药用原料及辅料的要求',
+  '含量测定改用高效液相色谱法',
+  '删除砷盐检查，改由元素杂质控制',
+  '新增粒度分布等功能性相关指标',
+  '干燥失重限度收紧',
+];
+
+/** A standard's tests and what changed, written from its excipient, pharmacopoeia and edition (no chance involved). */
+function memberFieldsOf(entry: ExcipientEntry, pharmacopoeia: PharmacopoeiaCode, ed: { edition: string; status: DemoStandard['status'] }) {
+  const hash = hashString(`${entry.zh}|${pharmacopoeia}|${ed.edition}`);
+  const limits: Record<string, string> = {
+    干燥失重: `干燥失重：不得过 ${[0.5, 1.0, 2.0, 5.0, 7.0][hash % 5]!.toFixed(1)}%`,
+    炽灼残渣: '炽灼残渣：不得过 0.1%',
+    重金属: '重金属：不得过百万分之十',
+    水分: `水分：不得过 ${[0.1, 0.2, 0.5][hash % 3]!.toFixed(1)}%`,
+  };
+  const tests = CATEGORY_TESTS[entry.cat].map((name) => limits[name] ?? name);
+  const testItems = ['性状', '鉴别', ...tests, ...(entry.injectable ? ['细菌内毒素'] : [])];
+  if (pharmacopoeia === 'ChP' && ed.status !== '废止') testItems.push('元素杂质');
+  const current = EDITIONS[pharmacopoeia].find((e) => e.status === '现行')!.edition;
+  const change = CHANGES[hash % CHANGES.length]!;
+  const revisionNote =
+    ed.status === '废止'
+      ? `已被${current}取代，现行标准见新版。`
+      : ed.status === '草案公示'
+        ? `草案公示：拟${change}，公示期间可反馈意见。`
+        : `与上一版相比：${change}。`;
+  return { testItems, revisionNote };
 }
 
 const EDITIONS: Record<PharmacopoeiaCode, { edition: string; status: DemoStandard['status']; effectiveOn: string | null; weight: number }[]> = {
@@ -574,7 +632,15 @@ export function generateStandards(scale: DemoScale = DEFAULT_SCALE): DemoStandar
     const pharmacopoeias = entry.ph ?? (['ChP', 'USP-NF', 'EP', 'JP'] as const);
     for (const pharmacopoeia of pharmacopoeias) {
       for (const ed of EDITIONS[pharmacopoeia]) {
-        all.push({ name: entry.zh, nameEn: entry.en, pharmacopoeia, edition: ed.edition, status: ed.status, effectiveOn: ed.effectiveOn });
+        all.push({
+          name: entry.zh,
+          nameEn: entry.en,
+          pharmacopoeia,
+          edition: ed.edition,
+          status: ed.status,
+          effectiveOn: ed.effectiveOn,
+          ...memberFieldsOf(entry, pharmacopoeia, ed),
+        });
       }
     }
   }

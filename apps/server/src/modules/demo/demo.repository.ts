@@ -106,8 +106,17 @@ export async function insertStandards(db: Executor, rows: readonly DemoStandard[
   await insertJson(
     db,
     'standards',
-    ['name', 'name_en', 'pharmacopoeia', 'edition', 'status', 'effective_on'],
-    rows.map((s) => ({ name: s.name, name_en: s.nameEn, pharmacopoeia: s.pharmacopoeia, edition: s.edition, status: s.status, effective_on: s.effectiveOn })),
+    ['name', 'name_en', 'pharmacopoeia', 'edition', 'status', 'effective_on', 'test_items', 'revision_note'],
+    rows.map((s) => ({
+      name: s.name,
+      name_en: s.nameEn,
+      pharmacopoeia: s.pharmacopoeia,
+      edition: s.edition,
+      status: s.status,
+      effective_on: s.effectiveOn,
+      test_items: s.testItems,
+      revision_note: s.revisionNote,
+    })),
   );
 }
 

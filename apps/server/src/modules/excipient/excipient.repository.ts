@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AdminExcipientQuery, AdminExcipientSummary, ExcipientQuery, ExcipientSummary, Pharmacopoeia } from '@fuliaotong/contracts';
+import type { AdminExcipientQuery, AdminExcipientSummary, DocumentAccess, DocumentKind, ExcipientQuery, ExcipientSummary, Pharmacopoeia } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { excipientDocuments, excipients, excipientSpecs } from './excipient.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
@@ -107,6 +107,17 @@ export class ExcipientRepository {
       .from(excipientDocuments)
       .where(eq(excipientDocuments.excipientId, excipientId))
       .orderBy(asc(excipientDocuments.id));
+  }
+
+  /** How many documents of published products have an access level, by kind. */
+  async documentCounts(access: DocumentAccess): Promise<Array<{ kind: DocumentKind; count: number }>> {
+    return this.db
+      .select({ kind: excipientDocuments.kind, count: count() })
+      .from(excipientDocuments)
+      .innerJoin(excipients, eq(excipients.id, excipientDocuments.excipientId))
+      .where(and(eq(excipientDocuments.access, access), isPublished))
+      .groupBy(excipientDocuments.kind)
+      .orderBy(asc(excipientDocuments.kind));
   }
 
   /** The catalogue product that carries a registration number, if any. */

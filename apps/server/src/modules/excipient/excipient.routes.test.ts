@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, ExcipientDetail, ExcipientFacets, ExcipientPage, Favorite } from '@fuliaotong/contracts';
-import { excipientDocuments, excipients, excipientSpecs, registrations } from '../../db/schema.js';
-import { bearer } from '../../../test/accounts.js';
-import { viewers } from '../../../test/members.js';
+import { excipientDocuments, excipients, excipientSpecs, grants, registrations } from '../../db/schema.js';
+import { bearer, registerMember } from '../../../test/accounts.js';
+import { setMembership, viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';
 import { pdfText } from '../../../test/pdf-text.js';
@@ -38,6 +38,7 @@ beforeAll(async () => {
     .values([
       { excipientId: ids['乳糖']!, kind: 'TDS', title: '乳糖技术资料', access: 'public', url: '' },
       { excipientId: ids['乳糖']!, kind: 'COA', title: '乳糖检验报告样例', access: 'login', url: '' },
+      { excipientId: ids['乳糖']!, kind: 'DMF', title: '乳糖 DMF 公开部分', access: 'member', url: '' },
       { excipientId: ids['乳糖']!, kind: 'DMF', title: '乳糖 DMF 授权信', access: 'request', url: '' },
       { excipientId: ids['蔗糖']!, kind: 'TDS', title: '蔗糖技术资料', access: 'public', url: '' },
     ])
@@ -147,14 +148,24 @@ describe('GET /api/app/excipient/:id', () => {
       { regNo: 'F20190000001', registrationId: lactoseRegistrationId, status: 'A' },
       { regNo: 'F20200009999', registrationId: null, status: 'I' },
     ]);
-    const urls = Object.fromEntries(anonymous.documents.map((d) => [d.kind, d.url]));
-    expect(urls).toEqual({ TDS: `/api/app/excipient/${ids['乳糖']}/document/${docs['乳糖技术资料']}`, COA: null, DMF: null });
+    const urls = Object.fromEntries(anonymous.documents.map((d) => [d.title, [d.access, d.url]]));
+    const url = (title: string) => `/api/app/excipient/${ids['乳糖']}/document/${docs[title]}`;
+    expect(urls).toEqual({
+      乳糖技术资料: ['public', url('乳糖技术资料')],
+      乳糖检验报告样例: ['login', null],
+      '乳糖 DMF 公开部分': ['member', null],
+      '乳糖 DMF 授权信': ['request', null],
+    });
     expect(anonymous.favoriteId).toBeNull();
 
-    const signedIn = await detail(who.user);
-    const signedInUrls = Object.fromEntries(signedIn.documents.map((d) => [d.kind, d.url]));
-    expect(signedInUrls.COA).toBe(`/api/app/excipient/${ids['乳糖']}/document/${docs['乳糖检验报告样例']}`);
-    expect(signedInUrls.DMF).toBeNull();
+    const urlsOf = async (headers: Record<string, string>) => Object.fromEntries((await detail(headers)).documents.map((d) => [d.title, d.url]));
+    expect(await urlsOf(who.user)).toEqual({
+      乳糖技术资料: url('乳糖技术资料'),
+      乳糖检验报告样例: url('乳糖检验报告样例'),
+      '乳糖 DMF 公开部分': null,
+      '乳糖 DMF 授权信': null,
+    });
+    expect(await urlsOf(who.member)).toMatchObject({ '乳糖 DMF 公开部分': url('乳糖 DMF 公开部分'), '乳糖 DMF 授权信': null });
   });
 
   it("names the caller's favorite; a bad token reads as anonymous", async () => {
@@ -198,6 +209,39 @@ describe('GET /api/app/excipient/:id/document/:docId', () => {
     const onRequest = await download(docs['乳糖 DMF 授权信']!, who.member);
     expect(onRequest.statusCode).toBe(403);
     expect(parsed(onRequest, ErrorResponse).error.message).toMatch(/申请/);
+  });
+
+  it('serves 会员资料 to members only: 401 signed out, 403 to other users (a database subscription is not enough), the file to members', async () => {
+    const memberOnly = docs['乳糖 DMF 公开部分']!;
+    const signedOut = await download(memberOnly);
+    expect(signedOut.statusCode).toBe(401);
+    expect(parsed(signedOut, ErrorResponse).error).toMatchObject({ code: 'unauthorized', message: '该资料为会员资料，登录后可下载' });
+    const user = await download(memberOnly, who.user);
+    expect(user.statusCode).toBe(403);
+    expect(parsed(user, ErrorResponse).error).toMatchObject({ code: 'forbidden', message: '该资料为会员资料，开通会员后可下载，请前往“会员升级”' });
+
+    const subscriber = await registerMember(t.app);
+    await t.database.db.insert(grants).values({
+      userId: subscriber.user.id,
+      kind: 'database',
+      databaseCode: 'usage',
+      name: '辅料用量数据库 年度',
+      source: 'staff',
+      startsAt: new Date(Date.now() - 1000),
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
+    expect((await download(memberOnly, bearer(subscriber.token))).statusCode).toBe(403);
+
+    const member = await download(memberOnly, who.member);
+    expect(member.statusCode).toBe(200);
+    expect(member.headers['content-type']).toBe('application/pdf');
+    expect(member.headers['content-disposition']).toMatch(/^attachment/);
+    expect(pdfText(member.rawPayload)).toContain('产品名称：乳糖');
+
+    // A membership that lapsed or was ended downloads no more.
+    await setMembership(t.database, who.memberId, false);
+    expect((await download(memberOnly, who.member)).statusCode).toBe(403);
+    await setMembership(t.database, who.memberId);
   });
 
   it("answers 404 for another product's document", async () => {

@@ -26,12 +26,23 @@ function ordered(values: Array<{ value: string; count: number }>, known: readonl
   return [...values].sort((a, b) => rank(a.value) - rank(b.value) || b.count - a.count || a.value.localeCompare(b.value));
 }
 
-/** A document the caller may not download: why, as the error to answer. Editors may download every one. */
+/**
+ * A document the caller may not download: why, as the error to answer. Editors may download every one;
+ * 会员资料 need a membership held now (a database subscription does not reach documents).
+ */
 function documentDenial(document: ExcipientDocumentRow, viewer: Viewer): AppError | null {
   if (viewer.editor) return null;
-  if (document.access === 'request') return new AppError('forbidden', '该资料需申请获取，请联系我们的销售或技术支持');
-  if (document.access === 'login' && viewer.userId === null) return new AppError('unauthorized', '登录后可下载该资料');
-  return null;
+  switch (document.access) {
+    case 'public':
+      return null;
+    case 'login':
+      return viewer.userId === null ? new AppError('unauthorized', '登录后可下载该资料') : null;
+    case 'member':
+      if (viewer.userId === null) return new AppError('unauthorized', '该资料为会员资料，登录后可下载');
+      return viewer.member ? null : new AppError('forbidden', '该资料为会员资料，开通会员后可下载，请前往“会员升级”');
+    case 'request':
+      return new AppError('forbidden', '该资料需申请获取，请联系我们的销售或技术支持');
+  }
 }
 
 /** The excipient catalogue: lists, filters, product pages and their documents. */
@@ -99,8 +110,8 @@ export class ExcipientService {
 
   /**
    * A technical document: the PDF the staff uploaded, or else the product's data sheet written from the
-   * catalogue as a PDF. Answers 401 for log-in documents without a session and 403 for documents sent on
-   * request.
+   * catalogue as a PDF. Answers 401 for log-in documents and 会员资料 without a session, 403 for 会员资料
+   * without a membership and for documents sent on request.
    */
   async document(
     id: number,

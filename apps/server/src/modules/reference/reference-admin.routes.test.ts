@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdminStandard,
   AdminStandardPage,
   AdminUsage,
   AdminUsagePage,
@@ -9,10 +10,11 @@ import {
   ReferenceImportReport,
   STANDARD_COLUMNS,
   StandardRecord,
+  type StandardBody,
   USAGE_COLUMNS,
   UsagePage,
 } from '@fuliaotong/contracts';
-import { bearer, multipart } from '../../../test/accounts.js';
+import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { PNG } from '../../../test/fixture-files.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';
@@ -97,18 +99,74 @@ describe('the databases desk', () => {
     expect([again.statusCode, parsed(again, ErrorResponse).error.message]).toEqual([404, '辅料用量记录不存在']);
   });
 
+  it('keeps a standard’s 检验项目 and 修订说明, which the public list shows to holders of the standards database only', async () => {
+    const body: StandardBody = {
+      name: '示例交联聚维酮',
+      nameEn: 'Crospovidone',
+      pharmacopoeia: 'EP',
+      edition: '12.0',
+      status: '现行',
+      effectiveOn: '2026-01-01',
+      testItems: ['性状', '鉴别', '过氧化物：不得过 400 ppm'],
+      revisionNote: '与 11.0 版相比，新增过氧化物检查。',
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/database/standard/records', headers: editor.headers, payload: body });
+    expect(created.statusCode, created.body).toBe(201);
+    const row = parsed(created, AdminStandard);
+    expect(row).toEqual({ id: row.id, ...body });
+    expect(await standardsNamed('示例交联聚维酮')).toEqual([row]);
+    const tooMany = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/database/standard/records/${row.id}`,
+      headers: editor.headers,
+      payload: { ...body, testItems: Array.from({ length: 41 }, (_, i) => `项目 ${i}`) },
+    });
+    expect(parsed(tooMany, ErrorResponse).error.details).toEqual([{ path: 'body.testItems', message: '检验项目不能超过 40 项' }]);
+
+    const publicRecord = async (headers: Record<string, string>) =>
+      parsed(await t.app.inject({ method: 'GET', url: `/api/app/database/standard/records/${row.id}`, headers }), StandardRecord);
+    const user = await registerMember(t.app);
+    expect(await publicRecord(bearer(user.token))).toEqual({
+      id: row.id,
+      name: '示例交联聚维酮',
+      nameEn: 'Crospovidone',
+      pharmacopoeia: 'EP',
+      edition: '12.0',
+      status: '现行',
+      effectiveOn: '2026-01-01',
+      locked: [{ level: 'member', message: '会员可见', fields: ['testItems', 'revisionNote'], database: 'standard' }],
+    });
+
+    // The export has them too, in the columns an import reads back.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/database/standard/export', headers: editor.headers, query: { keyword: '示例交联聚维酮' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const [header, line] = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(header).toEqual([...STANDARD_COLUMNS]);
+    expect(line!.slice(6)).toEqual(['性状；鉴别；过氧化物：不得过 400 ppm', '与 11.0 版相比，新增过氧化物检查。']);
+  });
+
   it('checks an Excel file of standards first, then writes its good rows, updating the one it already has', async () => {
     const stored = await t.app.inject({
       method: 'POST',
       url: '/api/admin/database/standard/records',
       headers: editor.headers,
-      payload: { name: '示例羟丙纤维素', nameEn: 'Hydroxypropyl Cellulose', pharmacopoeia: 'ChP', edition: '2025 年版', status: '草案公示', effectiveOn: null },
+      payload: {
+        name: '示例羟丙纤维素',
+        nameEn: 'Hydroxypropyl Cellulose',
+        pharmacopoeia: 'ChP',
+        edition: '2025 年版',
+        status: '草案公示',
+        effectiveOn: null,
+        testItems: [],
+        revisionNote: '',
+      },
     });
-    const before = parsed(stored, StandardRecord);
+    const before = parsed(stored, AdminStandard);
     const file = await xlsx(STANDARD_COLUMNS, [
-      ['示例羟丙纤维素', 'Hydroxypropyl Cellulose', '中国药典', '2025 年版', '现行', new Date(Date.UTC(2025, 9, 1))],
-      ['示例羟丙纤维素', 'Hydroxypropyl Cellulose', 'USP-NF', '2025', '现行', '2025/5/1'],
-      ['示例羟丙纤维素', '', 'BP', '2025', '在用', '2025-02-30'],
+      ['示例羟丙纤维素', 'Hydroxypropyl Cellulose', '中国药典', '2025 年版', '现行', new Date(Date.UTC(2025, 9, 1)), '性状\n鉴别\n干燥失重：不得过 5.0%', '新增元素杂质检查'],
+      ['示例羟丙纤维素', 'Hydroxypropyl Cellulose', 'USP-NF', '2025', '现行', '2025/5/1', 'Identification；Loss on drying', ''],
+      ['示例羟丙纤维素', '', 'BP', '2025', '在用', '2025-02-30', '', ''],
     ]);
 
     const check = parsed(await importFile('standard', file, '药典标准.xlsx', true), ReferenceImportReport);
@@ -121,9 +179,9 @@ describe('the databases desk', () => {
     const commit = parsed(await importFile('standard', file, '药典标准.xlsx', false), ReferenceImportReport);
     expect(commit).toMatchObject({ inserted: 1, updated: 1, committed: true });
     const after = await standardsNamed('示例羟丙纤维素');
-    expect(after.map((s) => [s.pharmacopoeia, s.edition, s.status, s.effectiveOn])).toEqual([
-      ['ChP', '2025 年版', '现行', '2025-10-01'],
-      ['USP-NF', '2025', '现行', '2025-05-01'],
+    expect(after.map((s) => [s.pharmacopoeia, s.edition, s.status, s.effectiveOn, s.testItems, s.revisionNote])).toEqual([
+      ['ChP', '2025 年版', '现行', '2025-10-01', ['性状', '鉴别', '干燥失重：不得过 5.0%'], '新增元素杂质检查'],
+      ['USP-NF', '2025', '现行', '2025-05-01', ['Identification', 'Loss on drying'], ''],
     ]);
     expect(after.find((s) => s.pharmacopoeia === 'ChP')?.id).toBe(before.id);
 

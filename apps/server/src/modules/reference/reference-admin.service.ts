@@ -4,8 +4,10 @@ import {
   pharmacopoeiaLabels,
   REFERENCE_IMPORT_MAX_ROWS,
   STANDARD_COLUMNS,
+  STANDARD_MAX_TEST_ITEMS,
   STANDARD_STATUSES,
   USAGE_COLUMNS,
+  type AdminStandard,
   type AdminStandardPage,
   type AdminUsage,
   type AdminUsagePage,
@@ -14,7 +16,6 @@ import {
   type ReferenceExportQuery,
   type ReferenceImportReport,
   type StandardBody,
-  type StandardRecord,
   type UsageBody,
 } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
@@ -48,6 +49,12 @@ const StandardRow = z.object({
       if (!date) ctx.addIssue({ code: 'custom', message: '不是有效的日期（如 2025-10-01）' });
       return date;
     }),
+  /** One item a line, or separated by ；/ ; in one line. */
+  检验项目: z
+    .string()
+    .transform((raw) => raw.split(/[\r\n；;]+/).map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(100, '每项最多 100 个字')).max(STANDARD_MAX_TEST_ITEMS, `最多 ${STANDARD_MAX_TEST_ITEMS} 项`)),
+  修订说明: cell(500),
 });
 
 const UsageRow = z.object({ 辅料名称: filled(100), 给药途径: filled(20), 剂型: filled(20), 单位制剂最大用量: filled(60) });
@@ -59,6 +66,8 @@ const standardValues = (r: z.infer<typeof StandardRow>): StandardValues => ({
   edition: r.版本,
   status: r.状态,
   effectiveOn: r.实施日期,
+  testItems: r.检验项目,
+  revisionNote: r.修订说明,
 });
 const usageValues = (r: z.infer<typeof UsageRow>): UsageValues => ({
   ingredient: r.辅料名称,
@@ -89,7 +98,7 @@ export class ReferenceAdminService {
     return this.reference.usages(query);
   }
 
-  createStandard(actor: StaffActor, body: StandardBody): Promise<StandardRecord> {
+  createStandard(actor: StaffActor, body: StandardBody): Promise<AdminStandard> {
     return this.transactor.transaction(async (within) => {
       const row = await within.reference.insertStandard(body);
       await recordChange(within, actor, { action: 'standard.create', entityType: 'standard', entityId: row.id, summary: `新增药典标准“${row.name}”（${row.pharmacopoeia} ${row.edition}）`, before: null, after: body });
@@ -97,7 +106,7 @@ export class ReferenceAdminService {
     });
   }
 
-  updateStandard(actor: StaffActor, id: number, body: StandardBody): Promise<StandardRecord> {
+  updateStandard(actor: StaffActor, id: number, body: StandardBody): Promise<AdminStandard> {
     return this.transactor.transaction(async (within) => {
       const before = await within.reference.standard(id);
       const row = before && (await within.reference.updateStandard(id, body));
@@ -213,8 +222,8 @@ export class ReferenceAdminService {
       const { items } = await this.reference.standards(all);
       return workbookOf(
         labels.standard,
-        STANDARD_COLUMNS.map((header) => ({ header, width: header === '英文名称' ? 32 : 16 })),
-        items.map((r) => [r.name, r.nameEn, r.pharmacopoeia, r.edition, r.status, r.effectiveOn]),
+        STANDARD_COLUMNS.map((header) => ({ header, width: header === '英文名称' || header === '检验项目' || header === '修订说明' ? 32 : 16 })),
+        items.map((r) => [r.name, r.nameEn, r.pharmacopoeia, r.edition, r.status, r.effectiveOn, r.testItems.join('；'), r.revisionNote]),
       );
     }
     const { items } = await this.reference.usages(all);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
-import type { DatabaseCode, DatabaseRecordQuery, StandardRecord } from '@fuliaotong/contracts';
+import type { AdminStandard, DatabaseCode, DatabaseRecordQuery } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { registrations } from '../registration/registration.schema.js';
 import { databases, standards, usageRecords } from './reference.schema.js';
@@ -8,6 +8,8 @@ import { normaliseKeyword } from '../search/grams.js';
 
 export type DatabaseRow = typeof databases.$inferSelect;
 export type UsageRow = Omit<typeof usageRecords.$inferSelect, 'searchGrams'>;
+/** A standard with every field, the 会员可见 ones included (the service leaves them out for others). */
+export type StandardRow = AdminStandard;
 
 /** Above this many rows (by the planner's estimate) a table's size is the estimate, not a count. */
 const ESTIMATE_ABOVE = 100_000;
@@ -20,6 +22,8 @@ const standardColumns = {
   edition: standards.edition,
   status: standards.status,
   effectiveOn: standards.effectiveOn,
+  testItems: standards.testItems,
+  revisionNote: standards.revisionNote,
 };
 
 const usageColumns = {
@@ -79,7 +83,7 @@ export class ReferenceRepository {
     return row?.n ?? 0;
   }
 
-  async standards(query: DatabaseRecordQuery): Promise<{ items: StandardRecord[]; totalCount: number }> {
+  async standards(query: DatabaseRecordQuery): Promise<{ items: StandardRow[]; totalCount: number }> {
     const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
     const conditions: SQL[] = [];
     if (keyword) {
@@ -106,7 +110,7 @@ export class ReferenceRepository {
     return { items, totalCount: total?.n ?? 0 };
   }
 
-  async standard(id: number): Promise<StandardRecord | undefined> {
+  async standard(id: number): Promise<StandardRow | undefined> {
     const [row] = await this.db.select(standardColumns).from(standards).where(eq(standards.id, id));
     return row;
   }
@@ -145,17 +149,17 @@ export class ReferenceRepository {
 
   /* The databases desk writes rows one by one, or many in one import. */
 
-  async insertStandard(values: StandardValues): Promise<StandardRecord> {
+  async insertStandard(values: StandardValues): Promise<StandardRow> {
     const [row] = await this.db.insert(standards).values(values).returning(standardColumns);
     return row!;
   }
 
-  async updateStandard(id: number, values: StandardValues): Promise<StandardRecord | undefined> {
+  async updateStandard(id: number, values: StandardValues): Promise<StandardRow | undefined> {
     const [row] = await this.db.update(standards).set(values).where(eq(standards.id, id)).returning(standardColumns);
     return row;
   }
 
-  async deleteStandard(id: number): Promise<StandardRecord | undefined> {
+  async deleteStandard(id: number): Promise<StandardRow | undefined> {
     const [row] = await this.db.delete(standards).where(eq(standards.id, id)).returning(standardColumns);
     return row;
   }
@@ -192,7 +196,7 @@ export class ReferenceRepository {
   }
 }
 
-export type StandardValues = Omit<StandardRecord, 'id'>;
+export type StandardValues = Omit<StandardRow, 'id'>;
 export type UsageValues = Omit<UsageRow, 'id'>;
 
 /** A standard names one monograph of one edition of one pharmacopoeia. */

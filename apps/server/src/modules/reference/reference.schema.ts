@@ -23,6 +23,9 @@ export const standards = pgTable(
     edition: text('edition').notNull(),
     status: text('status', { enum: STANDARD_STATUSES }).notNull(),
     effectiveOn: date('effective_on', { mode: 'string' }),
+    /** 检验项目 and 修订说明: the 会员可见 fields (DATABASE_FIELDS.standard.member). */
+    testItems: textArray('test_items').notNull().default(sql`'{}'::text[]`),
+    revisionNote: text('revision_note').notNull().default(''),
     searchGrams: textArray('search_grams').generatedAlwaysAs(sql`fl_grams(fl_search_text(name, name_en))`),
   },
   (t) => [index('standards_grams_idx').using('gin', t.searchGrams)],

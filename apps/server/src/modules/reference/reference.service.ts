@@ -1,5 +1,6 @@
 import {
   lockedMessages,
+  memberFieldsOf,
   type DatabaseCode,
   type DatabaseInfo,
   type DatabaseList,
@@ -9,7 +10,7 @@ import {
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import { unlocks, type Viewer } from '../auth/auth.guard.js';
-import type { DatabaseRow, ReferenceRepository, UsageRow } from './reference.repository.js';
+import type { DatabaseRow, ReferenceRepository, StandardRow, UsageRow } from './reference.repository.js';
 
 /** Why the caller may not list a database's records, or null when it may. */
 function lockOf(database: DatabaseRow, viewer: Viewer): { status: 'unauthorized' | 'forbidden'; message: string } | null {
@@ -22,8 +23,15 @@ function lockOf(database: DatabaseRow, viewer: Viewer): { status: 'unauthorized'
 function toUsage(row: UsageRow, viewer: Viewer): UsageRecord {
   const record: UsageRecord = { id: row.id, ingredient: row.ingredient, route: row.route, dosageForm: row.dosageForm, locked: [] };
   if (unlocks(viewer, 'usage')) record.maxAmount = row.maxAmount;
-  else record.locked.push({ level: 'member', message: lockedMessages.member, fields: ['maxAmount'], database: 'usage' });
+  else record.locked.push({ level: 'member', message: lockedMessages.member, fields: memberFieldsOf('usage'), database: 'usage' });
   return record;
+}
+
+/** A standard: its 检验项目 and 修订说明 for holders of the standards database (or a membership). */
+function toStandard(row: StandardRow, viewer: Viewer): StandardRecord {
+  const { testItems, revisionNote, ...open } = row;
+  if (unlocks(viewer, 'standard')) return { ...open, testItems, revisionNote, locked: [] };
+  return { ...open, locked: [{ level: 'member', message: lockedMessages.member, fields: memberFieldsOf('standard'), database: 'standard' }] };
 }
 
 /** The databases (/database): registration records, pharmacopoeia standards and usage data. */
@@ -53,7 +61,10 @@ export class ReferenceService {
 
   async records(code: DatabaseCode, query: DatabaseRecordQuery, viewer: Viewer) {
     await this.authorize(code, viewer);
-    if (code === 'standard') return this.reference.standards(query);
+    if (code === 'standard') {
+      const { items, totalCount } = await this.reference.standards(query);
+      return { items: items.map((row) => toStandard(row, viewer)), totalCount };
+    }
     const { items, totalCount } = await this.reference.usages(query);
     return { items: items.map((row) => toUsage(row, viewer)), totalCount };
   }
@@ -62,7 +73,7 @@ export class ReferenceService {
     await this.authorize(code, viewer);
     const record = code === 'standard' ? await this.reference.standard(id) : await this.reference.usage(id);
     if (!record) throw new AppError('not_found', '记录不存在');
-    return 'ingredient' in record ? toUsage(record, viewer) : record;
+    return 'ingredient' in record ? toUsage(record, viewer) : toStandard(record, viewer);
   }
 
   /** Registration records have their own API; the others need the database's access level. */

@@ -1,5 +1,6 @@
 import {
   lockedMessages,
+  memberFieldsOf,
   type Locked,
   type RegistrationDetail,
   type RegistrationPage,
@@ -66,7 +67,7 @@ export class RegistrationService {
       locked.push({ level: 'login', message: lockedMessages.login, fields: ['companyAddress', 'spec', 'packageSpec'] });
     }
     if (unlocks(viewer, 'registration')) detail.remark = row.remark;
-    else locked.push({ level: 'member', message: lockedMessages.member, fields: ['remark'], database: 'registration' });
+    else locked.push({ level: 'member', message: lockedMessages.member, fields: memberFieldsOf('registration'), database: 'registration' });
     return detail;
   }
 }

@@ -26,17 +26,28 @@ function StandardStatusTag({ status }: { status: string }) {
   return <StatusTag color={status === '现行' ? 'green' : 'default'}>{status}</StatusTag>;
 }
 
+/** A standard's 检验项目 in a list: the first few and how many. */
+function testItemsSummary(items: string[] | undefined): string {
+  if (!items?.length) return '—';
+  const names = items.map((item) => item.split('：')[0]);
+  return names.length > 3 ? `${names.slice(0, 3).join('、')} 等 ${names.length} 项` : names.join('、');
+}
+
 /** The records as cards for phones: a standard with its status, English name and pharmacopoeia; a usage row with its amount. */
 function recordCards(code: string, items: Array<StandardRecord | UsageRecord>): RecordCardItem[] {
   if (code === 'standard') {
-    return (items as StandardRecord[]).map((r) => ({
-      key: r.id,
-      href: withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id }),
-      name: r.name,
-      tag: <StandardStatusTag status={r.status} />,
-      code: r.nameEn,
-      meta: `${r.pharmacopoeia} ${r.edition}${r.effectiveOn ? ` · ${r.effectiveOn} 实施` : ''}`,
-    }));
+    return (items as StandardRecord[]).map((r) => {
+      const lock = lockOf(r.locked, 'testItems');
+      return {
+        key: r.id,
+        href: withQuery(paths.topDatabaseDetail, { code: 'standard', id: r.id }),
+        name: r.name,
+        tag: <StandardStatusTag status={r.status} />,
+        code: r.nameEn,
+        lines: [`检验项目：${lock ? lock.message : testItemsSummary(r.testItems)}`],
+        meta: `${r.pharmacopoeia} ${r.edition}${r.effectiveOn ? ` · ${r.effectiveOn} 实施` : ''}`,
+      };
+    });
   }
   return (items as UsageRecord[]).map((r) => {
     // The card is a link to the record: a lock is named here, its own link is on the record's page.
@@ -215,7 +226,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
               <DataTable<StandardRecord>
                 label={`${db.name}列表`}
                 rowKey={(r) => r.id}
-                minWidth={720}
+                minWidth={860}
                 rows={records.data.items as StandardRecord[]}
                 empty="没有符合条件的记录"
                 columns={[
@@ -229,6 +240,14 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
                   { key: 'edition', title: '版本' },
                   { key: 'status', title: '状态', width: 100, render: (r) => <StandardStatusTag status={r.status} /> },
                   { key: 'effectiveOn', title: '实施日期', width: 120, render: (r) => r.effectiveOn ?? '—' },
+                  {
+                    key: 'testItems',
+                    title: '检验项目',
+                    render: (r) => {
+                      const lock = lockOf(r.locked, 'testItems');
+                      return lock ? <LockedNote locked={lock} /> : testItemsSummary(r.testItems);
+                    },
+                  },
                 ]}
               />
             ) : (

@@ -5,7 +5,7 @@ import type {
   ReferenceExportQuery,
   ReferenceImportReport,
   StandardBody,
-  StandardRecord,
+  AdminStandard,
   UsageBody,
 } from '@fuliaotong/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export const referenceLabels: Record<ReferenceCode, string> = { standard: 'è¯å…
 export const referenceAdminApi = {
   standards: (query: DatabaseRecordQuery) => api().call('adminStandardList', { query }),
   usages: (query: DatabaseRecordQuery) => api().call('adminUsageList', { query }),
-  saveStandard: (id: number | undefined, body: StandardBody): Promise<StandardRecord> =>
+  saveStandard: (id: number | undefined, body: StandardBody): Promise<AdminStandard> =>
     id === undefined ? api().call('adminStandardCreate', { body }) : api().call('adminStandardUpdate', { params: { id }, body }),
   saveUsage: (id: number | undefined, body: UsageBody): Promise<AdminUsage> =>
     id === undefined ? api().call('adminUsageCreate', { body }) : api().call('adminUsageUpdate', { params: { id }, body }),

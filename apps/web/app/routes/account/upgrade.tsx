@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { LoadState } from '../../components/load-state';
 import { planListQuery, term } from '../../features/plans/plan-api';
+import { PlanCompare } from '../../features/plans/plan-compare';
 import { useCreateOrder } from '../../features/orders/order-api';
 import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
@@ -39,7 +40,14 @@ function PlanCard({ plan, unlocks }: { plan: Plan; unlocks: boolean }) {
       title={plan.name}
       extra={<Tag color={plan.kind === 'membership' ? 'gold' : 'blue'}>{planKindLabels[plan.kind]}</Tag>}
       actions={[
-        <Button key="buy" type="primary" loading={create.isPending} onClick={buy} aria-label={`立即开通${plan.name}`}>
+        <Button
+          key="buy"
+          type="primary"
+          loading={create.isPending}
+          disabled={plan.unlocks.length === 0}
+          onClick={buy}
+          aria-label={`立即开通${plan.name}`}
+        >
           立即开通
         </Button>,
       ]}
@@ -51,6 +59,7 @@ function PlanCard({ plan, unlocks }: { plan: Plan; unlocks: boolean }) {
       </p>
       {plan.seats ? <p className="plan-card__seats">含 {plan.seats} 个账号</p> : null}
       <p className="plan-card__description">{plan.description}</p>
+      <PlanCompare unlocks={plan.unlocks} />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody, StandardRecord, UsageBody } from '@fuliaotong/contracts';
+import type { AdminStandard, AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody, UsageBody } from '@fuliaotong/contracts';
 import {
   PHARMACOPOEIAS,
   pharmacopoeiaLabels,
   REFERENCE_IMPORT_MAX_BYTES,
   STANDARD_COLUMNS,
+  STANDARD_MAX_TEST_ITEMS,
   STANDARD_STATUSES,
   USAGE_COLUMNS,
 } from '@fuliaotong/contracts/constants';
@@ -43,7 +44,7 @@ const CODES = [
   { value: 'usage', label: '辅料用量' },
 ] as const;
 
-type Row = StandardRecord | AdminUsage;
+type Row = AdminStandard | AdminUsage;
 type Editing = { code: ReferenceCode; row?: Row };
 
 /** The databases desk: standards and usage rows, one by one or as spreadsheets. */
@@ -95,13 +96,14 @@ export default function AdminDatabasesPage() {
       </Popconfirm>
     </span>
   );
-  const standardColumns: ColumnsType<StandardRecord> = [
+  const standardColumns: ColumnsType<AdminStandard> = [
     { title: '品种名称', dataIndex: 'name' },
     { title: '英文名称', dataIndex: 'nameEn' },
-    { title: '药典', dataIndex: 'pharmacopoeia', render: (p: StandardRecord['pharmacopoeia']) => pharmacopoeiaLabels[p] },
+    { title: '药典', dataIndex: 'pharmacopoeia', render: (p: AdminStandard['pharmacopoeia']) => pharmacopoeiaLabels[p] },
     { title: '版本', dataIndex: 'edition' },
     { title: '状态', dataIndex: 'status' },
     { title: '实施日期', dataIndex: 'effectiveOn', render: (d: string | null) => d ?? '—' },
+    { title: '检验项目', dataIndex: 'testItems', render: (items: string[]) => (items.length ? `${items.length} 项` : '—') },
     ...(canWrite ? [{ title: '操作', key: 'actions', width: 150, render: (_: unknown, row: StandardRecord) => actions(row) }] : []),
   ];
   const usageColumns: ColumnsType<AdminUsage> = [
@@ -182,7 +184,7 @@ export default function AdminDatabasesPage() {
       {list.isError ? (
         <LoadError title="记录加载失败" error={list.error} onRetry={() => void list.refetch()} />
       ) : code === 'standard' ? (
-        <Table<StandardRecord>
+        <Table<AdminStandard>
           rowKey="id"
           size="middle"
           columns={standardColumns}
@@ -281,6 +283,9 @@ interface RowForm {
   edition?: string;
   status?: StandardBody['status'];
   effectiveOn?: Dayjs | null;
+  /** One 检验项目 a line. */
+  testItems?: string;
+  revisionNote?: string;
   ingredient?: string;
   route?: string;
   dosageForm?: string;
@@ -294,6 +299,8 @@ const fieldNames = [
   'edition',
   'status',
   'effectiveOn',
+  'testItems',
+  'revisionNote',
   'ingredient',
   'route',
   'dosageForm',
@@ -308,11 +315,11 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
   const { code, row } = editing;
   const initial: RowForm =
     row && 'pharmacopoeia' in row
-      ? { ...row, effectiveOn: row.effectiveOn ? dayjs(row.effectiveOn) : null }
+      ? { ...row, effectiveOn: row.effectiveOn ? dayjs(row.effectiveOn) : null, testItems: row.testItems.join('\n') }
       : row
         ? { ...row }
         : code === 'standard'
-          ? { pharmacopoeia: 'ChP', status: '现行', nameEn: '', effectiveOn: null }
+          ? { pharmacopoeia: 'ChP', status: '现行', nameEn: '', effectiveOn: null, testItems: '', revisionNote: '' }
           : {};
   const submit = async (values: RowForm) => {
     setFormError(undefined);
@@ -325,6 +332,11 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
           edition: values.edition ?? '',
           status: values.status!,
           effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
+          testItems: (values.testItems ?? '')
+            .split('\n')
+            .map((item) => item.trim())
+            .filter(Boolean),
+          revisionNote: values.revisionNote ?? '',
         };
         await save.mutateAsync({ code, id: row?.id, body });
       } else {
@@ -377,6 +389,12 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
             </Form.Item>
             <Form.Item name="effectiveOn" label="实施日期">
               <DatePicker placeholder="未定" />
+            </Form.Item>
+            <Form.Item name="testItems" label="检验项目（会员可见）" extra={`每行一项，最多 ${STANDARD_MAX_TEST_ITEMS} 项，例如“干燥失重：不得过 5.0%”`}>
+              <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+            </Form.Item>
+            <Form.Item name="revisionNote" label="修订说明（会员可见）" rules={[rule(StandardSchema, 'revisionNote')]}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder="与上一版相比改了什么" />
             </Form.Item>
           </>
         ) : (

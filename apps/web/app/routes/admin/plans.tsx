@@ -60,6 +60,12 @@ export default function AdminPlansPage() {
             ? `${plan.seats} 个账号`
             : '1 个账号',
     },
+    {
+      title: '开通后可见',
+      key: 'unlocks',
+      render: (_, plan) =>
+        plan.unlocks.length ? plan.unlocks.map((u) => `${u.name}：${u.unlocked.join('、')}`).join('；') : <Tag color="orange">不解锁任何内容</Tag>,
+    },
     { title: '状态', dataIndex: 'onSale', render: (on: boolean) => (on ? <Tag color="green">在售</Tag> : <Tag>已下架</Tag>) },
     { title: '排序', dataIndex: 'sortOrder', align: 'right' },
   ];
@@ -85,7 +91,7 @@ export default function AdminPlansPage() {
           columns={columns}
           dataSource={plans.data?.items}
           loading={plans.isPending}
-          scroll={{ x: 820 }}
+          scroll={{ x: 1080 }}
           pagination={false}
         />
       )}

@@ -4,6 +4,7 @@ import {
   DOCUMENT_ACCESS,
   DOCUMENT_KINDS,
   DOSAGE_FORMS,
+  documentAccessLabels,
   documentKindLabels,
   EXCIPIENT_CATEGORIES,
   PHARMACOPOEIAS,
@@ -48,8 +49,6 @@ const STATES = [
   { value: 'unpublished', label: '已下架' },
 ] as const;
 type State = (typeof STATES)[number]['value'];
-
-const accessLabels: Record<(typeof DOCUMENT_ACCESS)[number], string> = { public: '公开下载', login: '登录后下载', request: '申请获取' };
 
 /** A new product starts unpublished, with one spec, so it can be checked before anyone sees it. */
 const EMPTY: ExcipientBody = {
@@ -492,7 +491,7 @@ function DocumentRow({ name, index, product, onRemove }: { name: number; index: 
         <Input />
       </Form.Item>
       <Form.Item name={[name, 'access']} label="下载权限">
-        <Select options={DOCUMENT_ACCESS.map((value) => ({ value, label: accessLabels[value] }))} />
+        <Select options={DOCUMENT_ACCESS.map((value) => ({ value, label: documentAccessLabels[value] }))} />
       </Form.Item>
       <Form.Item
         name={[name, 'file']}
