@@ -56,12 +56,10 @@ describe('products desk', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByRole('button', { name: 'A 型 250 g', exact: true }).waitFor();
     await page.getByRole('button', { name: 'A 型 1 kg', exact: true }).waitFor();
-    const link = page.getByRole('link', { name: /下载/ }).first();
     await page.getByText('羧甲淀粉钠技术资料').waitFor();
-    const href = await link.getAttribute('href');
-    const pdf = await get(href ?? '');
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载 羧甲淀粉钠技术资料' }).click();
+    expect((await download).suggestedFilename()).toBe(`${name}-羧甲淀粉钠技术资料.pdf`);
     const id = new URL(page.url()).searchParams.get('id');
 
     // Taken off the site: its page is a 404 for visitors.
