@@ -9,7 +9,7 @@ import { desktopOnOwnNetwork } from './support/http.js';
 import { nextCodeTo } from './support/messages.js';
 import { confirmTransferByApi, issueInvoiceByApi, orderNow } from './support/orders.js';
 import { addToCartOnPage, fillApplicationForm, twoProducts } from './support/samples.js';
-import { downloadBy, inView, savedBytes, storyCamera } from './support/story.js';
+import { downloadBy, downloadControl, inView, savedBytes, storyCamera } from './support/story.js';
 
 /*
  * A buyer's story, one chapter after the other in one browser: a visitor reads a product and a
@@ -95,7 +95,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await page.getByRole('heading', { level: 1, name: product.nameZh }).waitFor();
   };
   const expectDownload = async (title: string) => {
-    const file = await downloadBy(page, () => documentRow(title).getByRole('link', { name: /下载/ }).click());
+    const file = await downloadBy(page, () => downloadControl(documentRow(title)).click());
     expect((await savedBytes(file)).equals(PDF), `${title}: the PDF the staff uploaded`).toBe(true);
   };
   const memberDocumentOnSale = () =>
@@ -326,7 +326,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await shot(page, 'delete-refused');
     const reason = (await refusal.textContent()) ?? '';
     expect.soft(reason, 'the open sample application').toMatch(/样品申请/);
-    expect.soft(reason, 'the transfer finance has not confirmed').toMatch(/订单/);
+    expect.soft(reason, 'the transfer finance has not confirmed').toMatch(/订单|转账/);
     expect.soft(reason, 'the invoice not yet issued').toMatch(/发票/);
     await page.getByRole('dialog', { name: '注销账号' }).getByRole('button', { name: label('取消') }).click();
     expect((await apiRequest('/api/app/account/profile', { token: buyer.token })).status).toBe(200);

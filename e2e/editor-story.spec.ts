@@ -5,7 +5,7 @@ import { choose } from './support/app.js';
 import { apiRequest } from './support/accounts.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
-import { ADMIN_HYDRATED, downloadBy, savedBytes, staffArrives, storyCamera, storyStaff } from './support/story.js';
+import { ADMIN_HYDRATED, downloadBy, downloadControl, savedBytes, staffArrives, storyCamera, storyStaff } from './support/story.js';
 
 /*
  * An editor's story: signs in with the second factor, adds a document to a product and finds it on the
@@ -59,7 +59,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
 
     await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
     const row = page.locator('.doc-list li', { hasText: title });
-    const file = await downloadBy(page, () => row.getByRole('link', { name: /下载/ }).click());
+    const file = await downloadBy(page, () => downloadControl(row).click());
     expect((await savedBytes(file)).equals(PDF)).toBe(true);
     await shot(page, 'product-page');
     noPageErrors();

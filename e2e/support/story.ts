@@ -34,6 +34,8 @@ async function settledOverflow(page: Page): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     overflow = await sidewaysOverflow(page);
   }
+  // Canvas charts draw their new size with an animation of their own (not one the page's getAnimations sees).
+  if ((await page.locator('canvas').count()) > 0) await new Promise((resolve) => setTimeout(resolve, 1_500));
   return overflow;
 }
 
@@ -151,6 +153,12 @@ export async function downloadBy(page: Page, click: () => Promise<void>, timeout
     inPage.then(resolve, (error: unknown) => failed(error, false));
     inTab.then(resolve, (error: unknown) => failed(error, true));
   });
+}
+
+/** A document's 下载 control in `within` (a link or a button; not 登录后下载, which asks to sign in). */
+export function downloadControl(within: Locator): Locator {
+  const name = /^\s*下载/;
+  return within.getByRole('link', { name }).or(within.getByRole('button', { name })).first();
 }
 
 /** The bytes a download saved. */
