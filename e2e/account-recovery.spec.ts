@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
-import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, staffSession, storedSession, type Session } from './support/accounts.js';
+import { apiRequest, deleteThroughModal, fillLogin, newAccount, password, registerByApi, signIn, staffSession, storedSession, type Session } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork, requestFromOwnAddress } from './support/http.js';
 import { codesSentTo, nextCodeTo } from './support/messages.js';
@@ -264,12 +264,3 @@ describe('verification, consent and recovery', () => {
     expect(pageErrors).toEqual([]);
   });
 });
-
-/** Opens 注销账号 on /account and confirms with the password. */
-async function deleteThroughModal(page: Page) {
-  await page.getByRole('button', { name: '注销账号' }).click();
-  const modal = page.getByRole('dialog', { name: '注销账号' });
-  await modal.getByLabel('登录密码').fill(password);
-  await modal.getByRole('checkbox', { name: /我已了解/ }).check();
-  await modal.getByRole('button', { name: '确认注销' }).click();
-}

@@ -1,11 +1,11 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { choose, settle, waitForHeading } from './support/app.js';
+import { settle, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, newAccount, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 import { PDF } from '../apps/server/test/fixture-files.js';
-import { applyByApi, twoProducts } from './support/samples.js';
+import { addToCartOnPage, applyByApi, fillApplicationForm, twoProducts } from './support/samples.js';
 import { waitForSms } from './support/messages.js';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
@@ -57,12 +57,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await page.waitForURL((u) => u.pathname === '/account');
 
     // Two products into the sample cart from their pages.
-    for (const product of [first, second]) {
-      await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
-      await page.getByRole('button', { name: `${product.spec.grade} ${product.spec.packSize}`, exact: true }).click();
-      await page.getByRole('button', { name: /加入样品车/ }).click();
-      await page.locator('.sample-picker__outcome', { hasText: product.nameZh }).waitFor();
-    }
+    for (const product of [first, second]) await addToCartOnPage(page, product);
     // The side panel's badge counts two.
     await openPanel(page);
     await panel(page).getByRole('link', { name: '样品车，2 件' }).waitFor();
@@ -81,24 +76,7 @@ describe('sample workflow: cart → application → review → shipping → the 
 
     // The form (a mobile number of this run's own: the SMS to it are counted below).
     const mobile = newAccount();
-    await page.getByLabel('联系人', { exact: true }).fill('王工');
-    await page.getByLabel('手机号码', { exact: true }).fill(mobile);
-    await page.getByLabel('电子邮箱', { exact: true }).fill('wang@example.com');
-    await page.getByLabel('单位名称', { exact: true }).fill('杭州某某制药有限公司');
-    await choose(page, '单位类型', '制药企业');
-    await choose(page, '申请用途', '处方开发');
-    await choose(page, '剂型', '片剂');
-    await choose(page, '研发阶段', '小试');
-    const recipient = page.getByLabel('收货人', { exact: true });
-    if (await recipient.isVisible()) {
-      await recipient.fill('王工');
-      await page.getByLabel('收货手机', { exact: true }).fill('13800138000');
-      await page.getByLabel('所在地区').click();
-      for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
-        await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
-      }
-      await page.getByLabel('详细地址').fill('文三路 90 号 东部软件园 3 号楼');
-    }
+    await fillApplicationForm(page, { mobile });
     await page.getByRole('button', { name: /提交申请/ }).click();
     await page.waitForURL((u) => u.pathname === '/formsuccess');
     const number = (await page.locator('.success-head__number').textContent())?.trim();

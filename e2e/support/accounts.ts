@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { url } from './browser.js';
 import { requestFromOwnAddress } from './http.js';
-import { nextCodeTo } from './messages.js';
+import { codesSentTo, nextCodeTo } from './messages.js';
 
 /** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
 export const sessionKey = 'fuliaotong-session';
@@ -47,6 +47,20 @@ export async function apiRequest<T = unknown>(
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
+  const text = await response.text();
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, body: (json && text ? JSON.parse(text) : text) as T };
+}
+
+/** A file sent to an upload endpoint (multipart, field `file`) with the user's token; the body as apiRequest gives it. */
+export async function apiUpload<T = unknown>(
+  path: string,
+  token: string,
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<{ status: number; body: T }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await fetch(url(path), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').includes('json');
   return { status: response.status, body: (json && text ? JSON.parse(text) : text) as T };
@@ -104,4 +118,46 @@ export async function fillLogin(page: Page, account: string, accountPassword = p
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码', { exact: true }).fill(accountPassword);
   await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** A staff member's credentials (the operator's tool made the account; e2e/support/global-setup.ts). */
+export interface StaffCredentials {
+  account: string;
+  password: string;
+}
+
+/**
+ * Signs a staff member in on the open /login page as they would: the password, then the code sent to
+ * the account (read from the server's log). `atCodeStep` runs while the page asks for the code.
+ */
+export async function signInWithCode(page: Page, staff: StaffCredentials, atCodeStep?: () => Promise<void>): Promise<void> {
+  const seen = (await codesSentTo(staff.account)).length;
+  await fillLogin(page, staff.account, staff.password);
+  await page.getByText('工作人员账号需要二次验证').waitFor();
+  await page.getByText(`验证码已通过短信发送至 ${staff.account.slice(0, 3)}****${staff.account.slice(7)}`).waitFor();
+  await page.getByLabel('验证码').fill(await nextCodeTo(staff.account, seen));
+  await atCodeStep?.();
+  await page.getByRole('button', { name: '验证并登录' }).click();
+}
+
+/** Signs a staff member in through the API (the password, then the code sent to the account). */
+export async function staffSignInByApi(staff: StaffCredentials): Promise<Session> {
+  const seen = (await codesSentTo(staff.account)).length;
+  const first = await requestFromOwnAddress('/api/app/account/login', { json: { account: staff.account, password: staff.password } });
+  expect(first.status, first.text).toBe(200);
+  const { challenge } = JSON.parse(first.text) as { challenge?: string };
+  expect(challenge, 'a staff log-in asks for a code').toEqual(expect.any(String));
+  const code = await nextCodeTo(staff.account, seen);
+  const verified = await requestFromOwnAddress('/api/app/account/login-verify', { json: { challenge, code } });
+  expect(verified.status, verified.text).toBe(200);
+  return { ...staff, ...(JSON.parse(verified.text) as { token: string; user: SessionUser }) };
+}
+
+/** Opens 注销账号 on the open /account page and confirms it with the password. */
+export async function deleteThroughModal(page: Page, accountPassword = password): Promise<void> {
+  await page.getByRole('button', { name: '注销账号' }).click();
+  const modal = page.getByRole('dialog', { name: '注销账号' });
+  await modal.getByLabel('登录密码').fill(accountPassword);
+  await modal.getByRole('checkbox', { name: /我已了解/ }).check();
+  await modal.getByRole('button', { name: '确认注销' }).click();
 }

@@ -79,10 +79,11 @@ export async function choose(page: Page, label: string, option: string): Promise
   const field = page.getByLabel(label, { exact: true });
   for (let attempt = 1; ; attempt += 1) {
     await field.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
     // The dropdown lives in a portal: the select's own text is its value (or the placeholder).
     const select = page.locator('.ant-select', { has: field }).first();
     try {
+      // A list still scrolling (its virtual rows re-rendered) never holds the option still: open it anew.
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click({ timeout: 5_000 });
       await select.filter({ hasText: option }).waitFor({ timeout: 3_000 });
       return;
     } catch (error) {

@@ -67,26 +67,34 @@ export async function saveScreenshot(page: Page, name: string, fullPage = false)
 /**
  * One browser per spec file, a fresh context per page (so per test: no cookies, storage or cache
  * shared between tests). A failing test leaves a screenshot of each of its pages in e2e/.output/.
+ *
+ * `keepPages`: the pages stay open until the file ends, for a story told in several tests one after
+ * the other (a person's browser keeps its session from one test to the next).
  */
-export function useBrowser() {
+export function useBrowser({ keepPages = false }: { keepPages?: boolean } = {}) {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+
+  const closeAll = async () => {
+    const open = contexts;
+    contexts = [];
+    await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async ({ task }) => {
-    const open = contexts;
-    contexts = [];
     if (task.result?.state === 'fail') {
-      const pages = open.flatMap((context) => context.pages());
+      const pages = contexts.flatMap((context) => context.pages());
       for (const [index, page] of pages.entries()) {
         await saveScreenshot(page, `failed-${task.name}${pages.length > 1 ? `-${index + 1}` : ''}`).catch(() => undefined);
       }
     }
-    await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+    if (!keepPages) await closeAll();
   });
   afterAll(async () => {
+    await closeAll();
     await browser?.close();
     browser = undefined;
   });

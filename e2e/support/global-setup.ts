@@ -11,6 +11,9 @@ import { isCompleteBuild, readCurrentBuild } from '../../apps/server/src/web/bui
 import { createStaff, repoRoot, startServer, type ServerProcess } from '../../apps/server/test/production-server.js';
 import { codesIn } from './messages.js';
 
+/** The staff roles of the people's stories, each person holding one. */
+export type StoryRole = 'reviewer' | 'editor' | 'finance' | 'admin';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the production server the journeys run against, e.g. `http://127.0.0.1:41234`. */
@@ -28,6 +31,11 @@ declare module 'vitest' {
      * ask for a code for them need not wait the minute after a registration's code.
      */
     quietMembers: Array<{ account: string; password: string }>;
+    /**
+     * The staff of the people's stories (e2e/*-story.spec.ts), one role each, made by the operator's
+     * tool and never signed in before their story: each signs in on the page with a code of its own.
+     */
+    storyStaff: Record<StoryRole, { account: string; password: string }>;
     /** That account signed in (password and the code sent to it), once for the run. */
     staffSession: { account: string; password: string; token: string; user: { id: number; account: string; nickName: string; roles: string[] } };
     /**
@@ -65,6 +73,12 @@ const REVIEWERS = [
   { account: '13700000002', password: 'Reviewer-Two-2026' },
 ];
 const EMAIL_PASSWORD = 'Lab-Account-Before-2026';
+const STORY_STAFF: Record<StoryRole, { account: string; password: string }> = {
+  reviewer: { account: '13700000021', password: 'Story-Reviewer-2026' },
+  editor: { account: '13700000022', password: 'Story-Editor-2026' },
+  finance: { account: '13700000023', password: 'Story-Finance-2026' },
+  admin: { account: '13700000024', password: 'Story-Administrator-2026' },
+};
 
 let server: ServerProcess | undefined;
 /** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
@@ -100,6 +114,7 @@ export async function setup(project: TestProject): Promise<void> {
     await createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD);
     for (const reviewer of REVIEWERS) await createStaff(env, reviewer.account, reviewer.password, ['reviewer']);
     for (const member of QUIET_MEMBERS) await createStaff(env, member.account, member.password, ['reviewer']);
+    for (const [role, person] of Object.entries(STORY_STAFF)) await createStaff(env, person.account, person.password, [role]);
     mkdirSync(outputDir, { recursive: true });
     writeFileSync(serverLog, '');
     server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
@@ -116,6 +131,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('quietMembers', QUIET_MEMBERS);
   project.provide('emailAccount', EMAIL_ACCOUNT);
   project.provide('reviewers', REVIEWERS);
+  project.provide('storyStaff', STORY_STAFF);
   project.provide('emailPassword', EMAIL_PASSWORD);
   project.provide('serverLog', serverLog);
 }

@@ -1,5 +1,8 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiRequest, type Session } from './accounts.js';
+import { choose } from './app.js';
+import { gotoHydrated } from './browser.js';
 
 export interface Spec {
   id: number;
@@ -61,3 +64,39 @@ export async function applyByApi(
   return body;
 }
 
+
+/** On a product's page (opened here): its sample spec into the sample cart, as a signed-in user does. */
+export async function addToCartOnPage(page: Page, product: Product): Promise<void> {
+  await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
+  await page.getByRole('button', { name: `${product.spec.grade} ${product.spec.packSize}`, exact: true }).click();
+  await page.getByRole('button', { name: /加入样品车/ }).click();
+  await page.locator('.sample-picker__outcome', { hasText: product.nameZh }).waitFor();
+}
+
+/**
+ * Fills the application form of the open /formconfirm page (a new address when the user has none yet);
+ * the caller sends it.
+ */
+export async function fillApplicationForm(
+  page: Page,
+  { mobile, contactName = '王工', company = '杭州某某制药有限公司' }: { mobile: string; contactName?: string; company?: string },
+): Promise<void> {
+  await page.getByLabel('联系人', { exact: true }).fill(contactName);
+  await page.getByLabel('手机号码', { exact: true }).fill(mobile);
+  await page.getByLabel('电子邮箱', { exact: true }).fill('wang@example.com');
+  await page.getByLabel('单位名称', { exact: true }).fill(company);
+  await choose(page, '单位类型', '制药企业');
+  await choose(page, '申请用途', '处方开发');
+  await choose(page, '剂型', '片剂');
+  await choose(page, '研发阶段', '小试');
+  const recipient = page.getByLabel('收货人', { exact: true });
+  if (await recipient.isVisible()) {
+    await recipient.fill(contactName);
+    await page.getByLabel('收货手机', { exact: true }).fill('13800138000');
+    await page.getByLabel('所在地区').click();
+    for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
+      await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
+    }
+    await page.getByLabel('详细地址').fill('文三路 90 号 东部软件园 3 号楼');
+  }
+}
