@@ -87,8 +87,10 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
-      await navigate(paths.home, { replace: true });
+      // The token died with the account: forget it before the next page asks anything with it (a 401
+      // would send the former user to /login).
       logout();
+      await navigate(paths.home, { replace: true });
       toast.success('账号已注销，感谢您使用辅料通');
     },
   });
