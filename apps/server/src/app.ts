@@ -549,6 +549,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       build: deps.web,
       mode: deps.config.NODE_ENV === 'production' ? 'production' : 'development',
       apiBase: deps.config.API_BASE,
+      siteUrl: deps.config.SITE_URL,
       pageCache: answerCache,
       pageCacheSeconds: deps.config.PAGE_CACHE_SECONDS,
       signals: deps.database.signals,
