@@ -4,9 +4,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, User } from '@fuliaotong/contracts';
+import { AdminUsage, endpoints, ErrorResponse, StandardRecord, User } from '@fuliaotong/contracts';
 import { bearer, newIp, registerMember } from '../../test/accounts.js';
 import { parsed } from '../../test/responses.js';
+import { registerStaff } from '../../test/samples.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../modules/auth/token.service.js';
 
@@ -80,6 +81,48 @@ describe('control characters in text', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(parsed(ok, User).name).toBe('张三');
+  });
+});
+
+describe('lone surrogates in text', () => {
+  // JSON can carry half of a surrogate pair (`"x\ud800y"`); UTF-8 and PostgreSQL's JSON columns cannot.
+  const LONE = 'x\ud800y';
+  let staff: Awaited<ReturnType<typeof registerStaff>>;
+  let standard: number;
+  let usage: number;
+  beforeAll(async () => {
+    staff = await registerStaff(t.app, t.database, ['admin', 'editor']);
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/database/standard/records', headers: staff.headers, payload: endpoints.adminStandardCreate.example.body });
+    standard = parsed(created, StandardRecord).id;
+    const createdUsage = await t.app.inject({ method: 'POST', url: '/api/admin/database/usage/records', headers: staff.headers, payload: endpoints.adminUsageCreate.example.body });
+    usage = parsed(createdUsage, AdminUsage).id;
+  });
+
+  const writes = () =>
+    [
+      ['PUT', '/api/admin/settings/site', { ...endpoints.adminUpdateSiteSettings.example.body, company: LONE }, 'body.company'],
+      ['PUT', '/api/admin/settings/site', { ...endpoints.adminUpdateSiteSettings.example.body, licences: ['a', LONE] }, 'body.licences.1'],
+      ['PUT', '/api/admin/settings/legal/agreement', { ...endpoints.adminUpdateLegalText.example.body, html: `<p>${LONE}</p>` }, 'body.html'],
+      ['POST', '/api/admin/database/standard/records', { ...endpoints.adminStandardCreate.example.body, name: LONE }, 'body.name'],
+      ['PUT', `/api/admin/database/standard/records/${standard}`, { ...endpoints.adminStandardUpdate.example.body, name: LONE }, 'body.name'],
+      ['POST', '/api/admin/database/usage/records', { ...endpoints.adminUsageCreate.example.body, ingredient: LONE }, 'body.ingredient'],
+      ['PUT', `/api/admin/database/usage/records/${usage}`, { ...endpoints.adminUsageUpdate.example.body, ingredient: LONE }, 'body.ingredient'],
+      ['PUT', '/api/admin/settings/site', { ...endpoints.adminUpdateSiteSettings.example.body, [`${LONE}`]: 1 }, `body.${LONE}`],
+    ] as const;
+
+  it('answer 400 naming the field on every staff write that stored them in a JSON column', async () => {
+    for (const [method, url, payload, path] of writes()) {
+      const body = await expectRefused({ method, url, headers: staff.headers, payload });
+      expect(body.error.code, `${method} ${url}`).toBe('validation_failed');
+      expect(body.error.details, `${method} ${url}`).toEqual([{ path, message: '不能包含无效的字符（不成对的 Unicode 代理项）' }]);
+    }
+  });
+
+  it('answer 400 on a member\'s write and in the log-in form, and a whole pair (an emoji) is text', async () => {
+    await expectRefused({ method: 'PUT', url: '/api/app/account/profile', headers: bearer(member.token), payload: { name: 'a\udc00' } });
+    await expectRefused({ method: 'POST', url: '/api/app/account/login', payload: { account: LONE, password: 'x' } });
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/app/account/profile', headers: bearer(member.token), payload: { name: '张三🧪' } });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
 
