@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminUsage, endpoints, ErrorResponse, StandardRecord, User } from '@fuliaotong/contracts';
+import { Address, AdminUsage, endpoints, ErrorResponse, StandardRecord, User } from '@fuliaotong/contracts';
 import { bearer, newIp, registerMember } from '../../test/accounts.js';
 import { parsed } from '../../test/responses.js';
 import { registerStaff } from '../../test/samples.js';
@@ -192,6 +192,23 @@ describe('paths', () => {
       expect(response.headers['x-request-id']).toBe(body.error.requestId);
     },
   );
+
+  it('an id is written one way only: 0x1, 1e0, +1, 01, " 1" and the like name no row (400)', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/app/address', headers: bearer(member.token), payload: endpoints.addressCreate.example.body });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = parsed(created, Address).id;
+    const ok = await t.app.inject({ method: 'GET', url: `/api/app/address/${id}`, headers: bearer(member.token) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const spellings = [`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `%2B${id}`, `0${id}`, `00${id}`, `%20${id}`, `${id}%20`, `${id}.0`, `${id}.`, `-0${id}`, `0b${id.toString(2)}`, `${id}n`];
+    for (const spelling of spellings) {
+      const body = await expectRefused({ method: 'GET', url: `/api/app/address/${spelling}`, headers: bearer(member.token) });
+      expect(body.error.code, spelling).toBe('validation_failed');
+      expect(body.error.details, spelling).toEqual([expect.objectContaining({ path: 'params.id' })]);
+    }
+    // Two ids in one path (a COA of an application item): each written one way only.
+    const coa = await expectRefused({ method: 'GET', url: '/api/app/sample/application/1/coa/01', headers: bearer(member.token) });
+    expect(coa.error.details).toEqual([expect.objectContaining({ path: 'params.itemId' })]);
+  });
 
   it('a path parameter beyond the router\'s length answers 404 without repeating the whole path', async () => {
     const body = await expectRefused({ method: 'GET', url: `/api/app/excipient/${'9'.repeat(100_000)}` }, 404);
