@@ -26,7 +26,7 @@ const CANONICAL_ID = /^[1-9][0-9]*$/;
 /**
  * An id in a path: a positive integer an integer column holds, written one way only. `0x1`, `1e0`,
  * `+1`, `01` and ` 1` are not another spelling of order 1: they name no row (400), so that one row has
- * one address (caches, logs and authorization checks all see the same path).
+ * one address (caches, logs and authorization checks all see the same path; docs/decisions/0039).
  */
 export const PathId = z.preprocess((value, context) => {
   if (typeof value !== 'string') return value;

@@ -31,7 +31,8 @@ function loneSurrogates(value: unknown, path: Path = [], found: Path[] = []): Pa
 /**
  * The validator of every route with a schema (the whole endpoint table: params, query, body and
  * headers alike): a string with a lone surrogate anywhere is a validation failure of its own, reported
- * like any other (400 `validation_failed`, the field's path), before the route's schema reads the value.
+ * like any other (400 `validation_failed`, the field's path), before the route's schema reads the value
+ * (docs/decisions/0039).
  */
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
   zodValidatorCompiler({

@@ -17,7 +17,8 @@ export interface WebPluginOptions {
   apiBase: string;
   /**
    * The site's public origin (SITE_URL): the address every page is rendered for. Never the request's
-   * Host header, which the client chooses (`Host: a.example:80@127.0.0.1` is no address at all).
+   * Host header, which the client chooses (`Host: a.example:80@127.0.0.1` is no address at all;
+   * docs/decisions/0039).
    */
   siteUrl: string;
   loadContext: (request: FastifyRequest) => Omit<WebLoadContext, 'cspNonce'>;
