@@ -51,14 +51,14 @@ export function documentRegistry(specs: readonly EndpointSpec[]): z.core.$ZodReg
   return registry;
 }
 
-/**
- * Only the operations of the endpoint table are documented (not the catch-alls of unknown API paths
- * and pages); non-JSON answers and multipart uploads are described with their own media types.
- */
 /** The table's registry, made once per process when a document is first asked for (it takes a few hundred ms). */
 let tableRegistry: z.core.$ZodRegistry<z.core.GlobalMeta> | undefined;
 const theTableRegistry = () => (tableRegistry ??= documentRegistry(Object.values(endpoints)));
 
+/**
+ * Only the operations of the endpoint table are documented (not the catch-alls of unknown API paths
+ * and pages); non-JSON answers and multipart uploads are described with their own media types.
+ */
 function transform(args: TransformArgs, jsonSchemaTransform: ReturnType<typeof createJsonSchemaTransform>) {
   const spec = specOf(args.schema);
   if (!spec) return { schema: { ...args.schema, hide: true }, url: args.url };
