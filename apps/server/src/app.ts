@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { AVATAR_MAX_BYTES, endpoints, type BuildInfo } from '@fuliaotong/contracts';
@@ -13,6 +13,7 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { AppError, frameworkErrors, notFoundBody, registerErrorHandling } from './http/errors.js';
 import { registeredOperations } from './http/endpoint-routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import { validatorCompiler } from './http/request-validation.js';
 import { registerSharedAnswers } from './http/shared-answers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions, RequestLog, type LogDestination } from './logging/logger.js';
@@ -556,6 +557,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       build: deps.web,
       mode: deps.config.NODE_ENV === 'production' ? 'production' : 'development',
       apiBase: deps.config.API_BASE,
+      siteUrl: deps.config.SITE_URL,
       pageCache: answerCache,
       pageCacheSeconds: deps.config.PAGE_CACHE_SECONDS,
       signals: deps.database.signals,

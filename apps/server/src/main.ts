@@ -56,6 +56,12 @@ async function main() {
       'messages are written to the log, not sent: set SMS_PROVIDER=aliyun and SMTP_URL to send them (see .env.example)',
     );
   }
+  if (config.NODE_ENV === 'production' && config.SITE_URL_DEFAULTED) {
+    app.log.warn(
+      `SITE_URL is not set: links in e-mails, payment return addresses, sitemap.xml and robots.txt name ${config.SITE_URL}, ` +
+        'which only this machine reaches; set SITE_URL to the site\'s public address (see .env.example)',
+    );
+  }
   if (!config.JWT_SECRET && database.kind === 'postgres') {
     app.log.warn(
       `JWT_SECRET is not set: tokens are signed with a key generated in ${config.DATA_DIR}; ` +

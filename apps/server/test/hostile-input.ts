@@ -114,6 +114,42 @@ export const controlString = fc
   .record({ before: fc.constantFrom('', '乳糖', 'abc', '13800138000'), c: controlCharacter, after: fc.constantFrom('', 'x', '1') })
   .map(({ before, c, after }) => before + c + after);
 
+/**
+ * A string with half of a surrogate pair (`"x\ud800y"`): JSON carries it, UTF-8 and PostgreSQL's JSON
+ * columns cannot, so every endpoint must refuse it at the request's parsing.
+ */
+export const loneSurrogateString = fc
+  .record({ before: fc.constantFrom('', '乳糖', 'abc', '13800138000'), half: fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF'), after: fc.constantFrom('', 'y', '🧪') })
+  .map(({ before, half, after }) => before + half + after);
+
+/**
+ * Host headers that name no host (credentials, a broken IPv6 literal, a path, a port out of range).
+ * No answer may depend on them: pages are rendered for SITE_URL, the page cache keys without Host.
+ */
+export const malformedHost = fc.constantFrom(
+  'a.example:80@127.0.0.1',
+  'user:pw@127.0.0.1',
+  '[::1',
+  '[::1]:x',
+  '::1',
+  'a.example:99999',
+  'a.example:-1',
+  'a.example/path',
+  'a.example?x=1',
+  'a.example#x',
+  '%61.example',
+  'a b',
+  '@',
+  ':',
+  '[',
+  '',
+  'x'.repeat(300),
+);
+
+/** A non-canonical spelling of an id in a path: it must name no row (400 or 404), never the row `id` names. */
+export const nonCanonicalId = (id: number) =>
+  fc.constantFrom(`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `%2B${id}`, `0${id}`, `000${id}`, `%20${id}`, `${id}%20`, `${id}.0`, `${id}.`, `0b${id.toString(2)}`, `0o${id.toString(8)}`, `%09${id}`);
+
 export const hostileString = fc.oneof(
   { weight: 2, arbitrary: beyondColumns },
   { weight: 2, arbitrary: controlString },
@@ -121,6 +157,7 @@ export const hostileString = fc.oneof(
   { weight: 2, arbitrary: junkNumberString },
   { weight: 1, arbitrary: oddDate },
   { weight: 2, arbitrary: oddString },
+  { weight: 1, arbitrary: loneSurrogateString },
 );
 
 /** Numbers a JSON body can carry beyond every range: past int4 and 2^53, negative, zero, fractions, huge. */
@@ -185,6 +222,8 @@ export interface Changed<T> {
   value: T;
   /** What was changed, for the report. */
   change: string;
+  /** The change makes any request bad: the answer must be an error (4xx). */
+  refused?: boolean;
 }
 
 /**
@@ -205,17 +244,20 @@ export function mutatedJson(valid: fc.Arbitrary<unknown>): fc.Arbitrary<Changed<
     },
     // One string at a time: a field that refuses the character must not hide one that lets it through.
     { weight: 3, arbitrary: fc.record({ op: fc.constant('control' as const), place: somePlace, text: controlString }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('surrogate' as const), place: somePlace, text: loneSurrogateString }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('huge' as const), place: somePlace, with: hugeString }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('every' as const), c: controlCharacter }) },
   );
   return fc.tuple(valid, mutation).map(([value, m]): Changed<unknown> => {
     if (m.op === 'every') return { value: mapStrings(value, (s) => s + m.c), change: `every string + ${JSON.stringify(m.c)}` };
     const places = placesOf(value);
-    if (m.op === 'control' || m.op === 'huge') {
+    if (m.op === 'control' || m.op === 'surrogate' || m.op === 'huge') {
       const strings = places.filter((path) => typeof valueAt(value, path) === 'string');
       const path = (strings.length ? strings : places)[m.place % (strings.length || places.length)]!;
-      const text = m.op === 'control' ? m.text : m.with;
-      return { value: changedAt(value, path, () => text), change: `${pathText(path)} → ${m.op === 'control' ? JSON.stringify(text) : `${text.length} characters`}` };
+      const text = m.op === 'huge' ? m.with : m.text;
+      const change = `${pathText(path)} → ${m.op === 'huge' ? `${text.length} characters` : JSON.stringify(text)}`;
+      // Half a surrogate pair is refused wherever it is; other changes may leave a valid request.
+      return { value: changedAt(value, path, () => text), change, ...(m.op === 'surrogate' ? { refused: true } : {}) };
     }
     const path = places[m.place % places.length]!;
     switch (m.op) {
@@ -351,7 +393,7 @@ export function mutatedQuery(valid: fc.Arbitrary<Array<[string, string]>>, keys:
 export const hostilePathSegment = fc.oneof(
   { weight: 3, arbitrary: beyondColumns },
   { weight: 2, arbitrary: junkNumberString.map(percentEncode) },
-  { weight: 3, arbitrary: fc.oneof(controlString, oddString, hugeString, oddDate).map(percentEncode) },
+  { weight: 3, arbitrary: fc.oneof(controlString, oddString, hugeString, oddDate, loneSurrogateString).map(percentEncode) },
   { weight: 1, arbitrary: rawUrlPiece },
 );
 

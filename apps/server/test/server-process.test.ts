@@ -48,6 +48,21 @@ describe('server process', () => {
     }
   });
 
+  it('without SITE_URL names http://localhost:<its port> in its links, and warns', async () => {
+    const server = await startServer({ env: { ...quiet, DATA_DIR: dataDir, SITE_URL: '' } });
+    try {
+      const robots = await fetch(`${server.origin}/robots.txt`);
+      expect(await robots.text()).toContain(`Sitemap: http://localhost:${server.port}/sitemap.xml`);
+      const warnings = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":40'));
+      expect(warnings.some((line) => line.includes(`SITE_URL is not set`) && line.includes(`http://localhost:${server.port}`)), server.output()).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('refuses to start on a bad setting, naming the variable', async () => {
     const started = await spawnServer({ env: { ...quiet, PORT: 'not-a-port', DATA_DIR: dataDir } });
     expect(await started.exited).toBe(1);

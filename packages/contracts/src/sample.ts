@@ -3,7 +3,7 @@ import { text } from './text.js';
 import { APPLICATION_STATUSES, FORM_DIC_CODES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
-import { Id, MAX_ID, PageQuery } from './common.js';
+import { Id, MAX_ID, PageQuery, PathId } from './common.js';
 
 /* ---------------------------------------------------------------------------------------------
  * Sample cart (样品车) and sample applications (样品申请).
@@ -237,8 +237,8 @@ export type CoaUpload = z.infer<typeof CoaUpload>;
 
 /** `{id}/coa/{itemId}` in a path. */
 export const CoaParams = z.object({
-  id: z.coerce.number().int().min(1).max(MAX_ID),
-  itemId: z.coerce.number().int().min(1).max(MAX_ID),
+  id: PathId,
+  itemId: PathId,
 });
 export type ApplicationItem = z.infer<typeof ApplicationItem>;
 

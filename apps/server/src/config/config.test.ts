@@ -109,8 +109,11 @@ describe('configuration', () => {
     expect(loadConfig({ JWT_SECRET: '3f9a0c1d7e2b5a8c4d6e0f1a2b3c4d5e' }).JWT_SECRET).toHaveLength(32);
   });
 
-  it('takes SITE_URL as an http(s) origin, http://localhost:3000 by default', () => {
-    expect(loadConfig({}).SITE_URL).toBe('http://localhost:3000');
+  it('takes SITE_URL as an http(s) origin, http://localhost:${PORT} by default', () => {
+    expect(loadConfig({})).toMatchObject({ SITE_URL: 'http://localhost:3000', SITE_URL_DEFAULTED: true });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ SITE_URL: 'http://localhost:8080', SITE_URL_DEFAULTED: true });
+    expect(loadConfig({ PORT: '8080', SITE_URL: '' }).SITE_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', SITE_URL: 'https://www.fuliaotong.example' })).toMatchObject({ SITE_URL: 'https://www.fuliaotong.example', SITE_URL_DEFAULTED: false });
     expect(loadConfig({ SITE_URL: 'https://www.fuliaotong.example/' }).SITE_URL).toBe('https://www.fuliaotong.example');
     for (const value of ['www.fuliaotong.example', 'ftp://fuliaotong.example', 'https://fuliaotong.example/site']) {
       expect(() => loadConfig({ SITE_URL: value }), value).toThrow(/SITE_URL:/);

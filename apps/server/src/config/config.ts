@@ -76,16 +76,18 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   /**
-   * The site's public origin, as search engines and shared links should name it (sitemap.xml,
-   * robots.txt); never taken from the request's Host header, which the client chooses.
+   * The site's public origin, as search engines, shared links, e-mails and payment gateways should name
+   * it (sitemap.xml, robots.txt, links in messages, return and notification addresses, the address pages
+   * are rendered for); never taken from the request's Host header, which the client chooses. Unset:
+   * `http://localhost:${PORT}` (loadConfig), and a production start warns.
    */
   SITE_URL: z.preprocess(
     emptyAsUndefined,
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), 'must be an origin only, without a path, e.g. https://www.example.com')
-      .default('http://localhost:3000')
-      .transform((v) => v.replace(/\/$/, '')),
+      .transform((v) => v.replace(/\/$/, ''))
+      .optional(),
   ),
   API_BASE: z.preprocess(
     emptyAsUndefined,
@@ -247,7 +249,12 @@ export type MessagesConfig = Pick<
   | (typeof ALIYUN_SMS_VARIABLES)[number]
 >;
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR' | 'SITE_URL'> & {
+  DATA_DIR: string;
+  SITE_URL: string;
+  /** SITE_URL was not set: it is `http://localhost:${PORT}`, which only this machine reaches. */
+  SITE_URL_DEFAULTED: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -264,7 +271,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
     );
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const { SITE_URL, ...data } = result.data;
+  return {
+    ...data,
+    DATA_DIR: path.resolve(data.DATA_DIR),
+    SITE_URL: SITE_URL ?? `http://localhost:${data.PORT}`,
+    SITE_URL_DEFAULTED: SITE_URL === undefined,
+  };
 }
 
 /** The embedded database's folder (PGlite, used when DATABASE_URL is not set); the data-directory lock guards it. */

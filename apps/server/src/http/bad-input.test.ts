@@ -4,9 +4,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, User } from '@fuliaotong/contracts';
+import { Address, AdminUsage, endpoints, ErrorResponse, StandardRecord, User } from '@fuliaotong/contracts';
 import { bearer, newIp, registerMember } from '../../test/accounts.js';
 import { parsed } from '../../test/responses.js';
+import { registerStaff } from '../../test/samples.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../modules/auth/token.service.js';
 
@@ -83,6 +84,48 @@ describe('control characters in text', () => {
   });
 });
 
+describe('lone surrogates in text', () => {
+  // JSON can carry half of a surrogate pair (`"x\ud800y"`); UTF-8 and PostgreSQL's JSON columns cannot.
+  const LONE = 'x\ud800y';
+  let staff: Awaited<ReturnType<typeof registerStaff>>;
+  let standard: number;
+  let usage: number;
+  beforeAll(async () => {
+    staff = await registerStaff(t.app, t.database, ['admin', 'editor']);
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/database/standard/records', headers: staff.headers, payload: endpoints.adminStandardCreate.example.body });
+    standard = parsed(created, StandardRecord).id;
+    const createdUsage = await t.app.inject({ method: 'POST', url: '/api/admin/database/usage/records', headers: staff.headers, payload: endpoints.adminUsageCreate.example.body });
+    usage = parsed(createdUsage, AdminUsage).id;
+  });
+
+  const writes = () =>
+    [
+      ['PUT', '/api/admin/settings/site', { ...endpoints.adminUpdateSiteSettings.example.body, company: LONE }, 'body.company'],
+      ['PUT', '/api/admin/settings/site', { ...endpoints.adminUpdateSiteSettings.example.body, licences: ['a', LONE] }, 'body.licences.1'],
+      ['PUT', '/api/admin/settings/legal/agreement', { ...endpoints.adminUpdateLegalText.example.body, html: `<p>${LONE}</p>` }, 'body.html'],
+      ['POST', '/api/admin/database/standard/records', { ...endpoints.adminStandardCreate.example.body, name: LONE }, 'body.name'],
+      ['PUT', `/api/admin/database/standard/records/${standard}`, { ...endpoints.adminStandardUpdate.example.body, name: LONE }, 'body.name'],
+      ['POST', '/api/admin/database/usage/records', { ...endpoints.adminUsageCreate.example.body, ingredient: LONE }, 'body.ingredient'],
+      ['PUT', `/api/admin/database/usage/records/${usage}`, { ...endpoints.adminUsageUpdate.example.body, ingredient: LONE }, 'body.ingredient'],
+      ['PUT', '/api/admin/settings/site', { ...endpoints.adminUpdateSiteSettings.example.body, [`${LONE}`]: 1 }, `body.${LONE}`],
+    ] as const;
+
+  it('answer 400 naming the field on every staff write that stored them in a JSON column', async () => {
+    for (const [method, url, payload, path] of writes()) {
+      const body = await expectRefused({ method, url, headers: staff.headers, payload });
+      expect(body.error.code, `${method} ${url}`).toBe('validation_failed');
+      expect(body.error.details, `${method} ${url}`).toEqual([{ path, message: '不能包含无效的字符（不成对的 Unicode 代理项）' }]);
+    }
+  });
+
+  it('answer 400 on a member\'s write and in the log-in form, and a whole pair (an emoji) is text', async () => {
+    await expectRefused({ method: 'PUT', url: '/api/app/account/profile', headers: bearer(member.token), payload: { name: 'a\udc00' } });
+    await expectRefused({ method: 'POST', url: '/api/app/account/login', payload: { account: LONE, password: 'x' } });
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/app/account/profile', headers: bearer(member.token), payload: { name: '张三🧪' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
 describe('dates', () => {
   it.each(['/api/app/registration?updatedFrom=2024-02-30', '/api/app/regulation?issuedTo=2024-13-45'])(
     'an impossible date answers 400: %s',
@@ -149,6 +192,23 @@ describe('paths', () => {
       expect(response.headers['x-request-id']).toBe(body.error.requestId);
     },
   );
+
+  it('an id is written one way only: 0x1, 1e0, +1, 01, " 1" and the like name no row (400)', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/app/address', headers: bearer(member.token), payload: endpoints.addressCreate.example.body });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = parsed(created, Address).id;
+    const ok = await t.app.inject({ method: 'GET', url: `/api/app/address/${id}`, headers: bearer(member.token) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const spellings = [`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `%2B${id}`, `0${id}`, `00${id}`, `%20${id}`, `${id}%20`, `${id}.0`, `${id}.`, `-0${id}`, `0b${id.toString(2)}`, `${id}n`];
+    for (const spelling of spellings) {
+      const body = await expectRefused({ method: 'GET', url: `/api/app/address/${spelling}`, headers: bearer(member.token) });
+      expect(body.error.code, spelling).toBe('validation_failed');
+      expect(body.error.details, spelling).toEqual([expect.objectContaining({ path: 'params.id' })]);
+    }
+    // Two ids in one path (a COA of an application item): each written one way only.
+    const coa = await expectRefused({ method: 'GET', url: '/api/app/sample/application/1/coa/01', headers: bearer(member.token) });
+    expect(coa.error.details).toEqual([expect.objectContaining({ path: 'params.itemId' })]);
+  });
 
   it('a path parameter beyond the router\'s length answers 404 without repeating the whole path', async () => {
     const body = await expectRefused({ method: 'GET', url: `/api/app/excipient/${'9'.repeat(100_000)}` }, 404);

@@ -20,9 +20,11 @@ import { staffFixtures, demoExcipient, newSessionToken, ownerWithRows, rowParams
 import {
   hostileString,
   hostilePathSegment,
+  malformedHost,
   malformedJson,
   mutatedJson,
   mutatedQuery,
+  nonCanonicalId,
   pairsOf,
   percentEncode,
   queryString,
@@ -40,9 +42,11 @@ import { seedDemoContent } from '../modules/demo/demo-seed.js';
  * example and generated from its zod schemas, then made bad in one way each (control characters,
  * huge strings, numbers out of range, impossible dates, wrong types, missing and extra fields,
  * unknown query parameters, malformed JSON, wrong content types, malformed multipart, bad path
- * parameters, odd headers), sent by an anonymous caller, a signed-in user and a member of the staff
- * to the real app on a real database with the demo content. No answer may be a 5xx, and every error
- * answer (except from `raw` endpoints) must be in the API's error shape with a Chinese message.
+ * parameters, odd headers, half a surrogate pair in text, a malformed Host header, an id written
+ * another way than plain decimal digits), sent by an anonymous caller, a signed-in user and a member of the staff
+ * to the real app on a real database with the demo content. No answer may be a 5xx, every error
+ * answer (except from `raw` endpoints) must be in the API's error shape with a Chinese message, and a
+ * request with half a surrogate pair or an id written another way must be refused.
  *
  * FUZZ_RUNS sets the runs per operation (CI: the default below), FUZZ_SEED another seed. A failure
  * prints the request that failed (fast-check's counterexample, shrunk) and the seed and path that
@@ -140,6 +144,8 @@ interface FuzzRequest {
   payload?: string | Buffer;
   /** What was made bad (or `valid`). */
   change: string;
+  /** Made bad in a way no endpoint may accept (half a surrogate pair, an id written another way): the answer must be an error. */
+  refused?: boolean;
 }
 
 /** How a request prints in a failure: what was made bad, who sent it, and the request, long strings shortened. */
@@ -298,6 +304,7 @@ const oddHeaders: fc.Arbitrary<{ headers: Record<string, string>; change: string
       fc.oneof(hostileString, fc.constantFrom('999.999.999.999', '::ffff:1.2.3.4', 'unknown, 1.2.3.4', '1.2.3.4, 5.6.7.8', 'fe80::1%eth0', 'br;q=abc, gzip;q=2', 'identity;q=0', 'bytes=0-0,-1', '*', '0', '1', '99999')),
     )
     .map(([name, value]) => ({ headers: { [name]: printable(value) }, change: `${name} header` })),
+  malformedHost.map((host) => ({ headers: { host }, change: `host header ${JSON.stringify(host)}` })),
 );
 
 /* ---------------------------------------- requests ---------------------------------------- */
@@ -346,7 +353,7 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
   const queryTextKeys = spec.query ? freeTextKeys(spec.query) : [];
   const multipart = spec.bodyFormat === 'multipart';
 
-  const build = (who: Caller, params: Record<string, string>, query: QueryPairs, body: Body, change: string, headers: Record<string, string> = {}) =>
+  const build = (who: Caller, params: Record<string, string>, query: QueryPairs, body: Body, change: string, headers: Record<string, string> = {}, refused = false) =>
     fuzzRequest({
       caller: who,
       method,
@@ -354,6 +361,7 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
       headers: { ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }), ...headers },
       ...(body.payload === undefined ? {} : { payload: body.payload }),
       change,
+      ...(refused ? { refused } : {}),
     });
 
   const validBody: fc.Arbitrary<{ body: Body; change: string }> = multipart
@@ -393,6 +401,17 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
         .map(([who, params, name, segment, pairs, b]) => build(who, { ...params, [name]: segment }, { pairs }, b.body, `path :${name} → hostile value`)),
     });
   }
+  // An id the fixtures name, written another way (0x1, 1e0, +1, 01): it must not reach the row.
+  const idNames = paramNames.filter((name) => /^[1-9]\d*$/.test(valid.fixture[name] ?? ''));
+  if (idNames.length) {
+    const spelling = fc.noBias(fc.constantFrom(...idNames)).chain((name) => nonCanonicalId(Number(valid.fixture[name])).map((text) => [name, text] as const));
+    branches.push({
+      weight: 2,
+      arbitrary: fc
+        .tuple(caller, spelling, valid.query, validBody)
+        .map(([who, [name, text], pairs, b]) => build(who, { ...valid.fixture, [name]: text }, { pairs }, b.body, `path :${name} → ${text}`, {}, true)),
+    });
+  }
   if (multipart) {
     branches.push({
       weight: 6,
@@ -409,7 +428,7 @@ function requestsTo(operation: ApiOperation, spec: EndpointSpec, owner: Session,
       weight: 6,
       arbitrary: fc
         .tuple(caller, valid.params, valid.query, mutatedJson(valid.body))
-        .map(([who, params, pairs, b]) => build(who, params, { pairs }, jsonBody(b.value), `body ${b.change}`)),
+        .map(([who, params, pairs, b]) => build(who, params, { pairs }, jsonBody(b.value), `body ${b.change}`, {}, b.refused)),
     });
   }
 
@@ -448,6 +467,7 @@ async function expectNoServerError(operation: ApiOperation, spec: EndpointSpec, 
   statuses.set(operation, counts.set(status, (counts.get(status) ?? 0) + 1));
   const text = bodyText(response);
   if (status >= 500) throw new Error(`answered ${status}: ${shortened(text)}`);
+  if (request.refused && !spec.raw && status < 400) throw new Error(`accepted it (${status}): ${shortened(text)}`);
   // An answer to HEAD has no body; the raw endpoints answer in the format of whoever calls them.
   if (status < 400 || spec.raw || request.method === 'HEAD') return;
   const type = String(response.headers['content-type'] ?? '');

@@ -86,9 +86,9 @@ function accessCheck(access: Access, guard: AuthGuard): onRequestAsyncHookHandle
   return guard.requireStaff(access === 'staff' ? [] : access.staff);
 }
 
-/** The OpenAPI security requirement of an access level. */
-export function securityOf(access: Access): Array<Record<string, string[]>> | undefined {
-  if (access === 'public') return undefined;
+/** The OpenAPI security requirement of an access level: none (`[]`, said outright) for a public operation. */
+export function securityOf(access: Access): Array<Record<string, string[]>> {
+  if (access === 'public') return [];
   if (access === 'optional') return [{}, { bearer: [] }];
   return [{ bearer: [] }];
 }
@@ -112,7 +112,7 @@ function routeSchema(operation: ApiOperation, spec: EndpointSpec): FastifySchema
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    ...(security ? { security } : {}),
+    security,
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { querystring: spec.query } : {}),
     // A multipart body is read by the handler as a stream, a raw one as bytes: their schemas only document them.

@@ -1,11 +1,12 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { endpoints, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { endpoints, ErrorResponse, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
 import { swaggerUiPolicy } from './security-headers.js';
 
-type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
+type TransformArgs = Parameters<ReturnType<typeof createJsonSchemaTransform>>[0];
 
 const mediaOf = { text: 'text/plain', binary: 'application/octet-stream' } as const;
 
@@ -15,10 +16,50 @@ function specOf(schema: TransformArgs['schema'] | undefined): EndpointSpec | und
 }
 
 /**
+ * The schemas the document is made of: every schema the endpoint table reaches (and the error shape),
+ * each with its metadata (a component id, a description), in a registry of the document's own.
+ *
+ * Not zod's global registry: every copy of the contracts a process loads registers its schemas there,
+ * and the web app's server bundle carries a copy of the schemas its forms check. Two schemas with one
+ * id stop zod's conversion ("Duplicate schema id"), so the document would depend on what else the
+ * process loaded. Here only the server's own schemas can have an id (docs/decisions/0038).
+ */
+export function documentRegistry(specs: readonly EndpointSpec[]): z.core.$ZodRegistry<z.core.GlobalMeta> {
+  const reached = new Set<z.core.$ZodType>();
+  const walk = (schema: z.core.$ZodType) => {
+    for (const io of ['input', 'output'] as const) {
+      // The conversion visits every schema inside this one once; no ids (an empty registry), so nothing can clash.
+      z.toJSONSchema(schema, { io, metadata: z.registry(), unrepresentable: 'any', cycles: 'ref', override: (ctx) => void reached.add(ctx.zodSchema) });
+    }
+  };
+  walk(ErrorResponse);
+  for (const spec of specs) {
+    for (const schema of [spec.params, spec.query, spec.body, ...Object.values(spec.responses)]) if (schema) walk(schema);
+  }
+  const registry = z.registry<z.core.GlobalMeta>();
+  const ids = new Map<string, z.core.$ZodType>();
+  for (const schema of reached) {
+    const meta = z.globalRegistry.get(schema);
+    if (!meta) continue;
+    if (meta.id) {
+      const other = ids.get(meta.id);
+      if (other && other !== schema) throw new Error(`two schemas of the endpoint table have the id "${meta.id}"`);
+      ids.set(meta.id, schema);
+    }
+    registry.add(schema, meta);
+  }
+  return registry;
+}
+
+/** The table's registry, made once per process when a document is first asked for (it takes a few hundred ms). */
+let tableRegistry: z.core.$ZodRegistry<z.core.GlobalMeta> | undefined;
+const theTableRegistry = () => (tableRegistry ??= documentRegistry(Object.values(endpoints)));
+
+/**
  * Only the operations of the endpoint table are documented (not the catch-alls of unknown API paths
  * and pages); non-JSON answers and multipart uploads are described with their own media types.
  */
-function transform(args: TransformArgs) {
+function transform(args: TransformArgs, jsonSchemaTransform: ReturnType<typeof createJsonSchemaTransform>) {
   const spec = specOf(args.schema);
   if (!spec) return { schema: { ...args.schema, hide: true }, url: args.url };
   const transformed = jsonSchemaTransform(args) as { schema: Record<string, unknown>; url: string };
@@ -43,8 +84,36 @@ function transform(args: TransformArgs) {
   return { schema, url: transformed.url };
 }
 
+type Json = Record<string, unknown>;
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`: zod writes a nullable reference (a body that may
+ * be null or left out, `ApproveBody.nullish()`) as `{ nullable: true, allOf: [{ $ref }] }`. Each such
+ * schema gets the type of the component it refers to.
+ */
+function typedNullables<T>(document: T): T {
+  const components = ((document as Json).components as Json | undefined)?.schemas as Record<string, Json> | undefined;
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const schema = node as Json;
+    if (schema.nullable === true && schema.type === undefined) {
+      const parts = Array.isArray(schema.allOf) ? (schema.allOf as Json[]) : [];
+      const ref = parts.length === 1 && typeof parts[0]!.$ref === 'string' ? parts[0]!.$ref : undefined;
+      const type = ref ? components?.[ref.replace('#/components/schemas/', '')]?.type : undefined;
+      if (type !== undefined) schema.type = type;
+    }
+    Object.values(schema).forEach(visit);
+  };
+  visit(document);
+  return document;
+}
+
 /** The OpenAPI document, generated from the endpoint table; browsable at /api/docs, raw at /api/docs/json. */
 export async function registerOpenApi(app: FastifyInstance) {
+  // Both conversions read the registry only when the document is made (on its first request).
+  let transformRoute: ReturnType<typeof createJsonSchemaTransform> | undefined;
+  let transformDocument: ReturnType<typeof createJsonSchemaTransformObject> | undefined;
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -59,8 +128,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform,
-    transformObject: jsonSchemaTransformObject,
+    transform: (args) => transform(args, (transformRoute ??= createJsonSchemaTransform({ schemaRegistry: theTableRegistry() }))),
+    transformObject: (args) => typedNullables((transformDocument ??= createJsonSchemaTransformObject({ schemaRegistry: theTableRegistry() }))(args)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiPolicy });
 }

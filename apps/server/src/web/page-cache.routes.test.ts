@@ -134,6 +134,19 @@ describe('shared pages', () => {
     expect((await get(t.app, '/excipientsinfo')).headers.etag).toBe(stored.headers.etag);
   });
 
+  it.each(['a.example:80@127.0.0.1', '[::1', 'user:pw@elsewhere.example', 'elsewhere.example:99999', '[::1]:x'])(
+    'answer a malformed Host header (%s) as any other: rendered for SITE_URL, stored under the same key',
+    async (host) => {
+      const fresh = await get(t.app, '/showabout', { host, cookie: 'render=1' });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      const stored = await get(t.app, '/showabout', { host });
+      expect(stored.statusCode, stored.body).toBe(200);
+      expect(stored.headers.etag).toBe((await get(t.app, '/showabout')).headers.etag);
+      const missing = await get(t.app, '/no-such-page', { host });
+      expect(missing.statusCode).toBe(404);
+    },
+  );
+
   it('keep only 200s: a missing page is rendered each time', async () => {
     const [first, second] = [await get(t.app, '/no-such-page'), await get(t.app, '/no-such-page')];
     expect(first.statusCode).toBe(404);

@@ -15,6 +15,12 @@ export interface WebPluginOptions {
   mode: string;
   /** The API base as the browser sees it: an absolute one is allowed in the pages' policy. */
   apiBase: string;
+  /**
+   * The site's public origin (SITE_URL): the address every page is rendered for. Never the request's
+   * Host header, which the client chooses (`Host: a.example:80@127.0.0.1` is no address at all;
+   * docs/decisions/0039).
+   */
+  siteUrl: string;
   loadContext: (request: FastifyRequest) => Omit<WebLoadContext, 'cspNonce'>;
   /**
    * The cache of answers every visitor gets alike (docs/decisions/0030), emptied by its owner on every
@@ -48,6 +54,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const handle = createRequestHandler(serverBuild, options.mode);
   const apiOrigin = apiOriginOf(options.apiBase);
   const development = 'appRoot' in build;
+  const site = new URL(options.siteUrl);
   const cache = development ? undefined : options.pageCache;
   const seconds = options.pageCacheSeconds;
   const sharedCacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
@@ -64,7 +71,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     // styles are a stylesheet of the build, and the few style elements it adds at run time read the
     // nonce from the page (docs/decisions/0017-security-headers-and-csp-nonces.md).
     const nonce = newNonce();
-    const response = await handle(toWebRequest(request, reply), { ...options.loadContext(request), cspNonce: nonce });
+    const response = await handle(toWebRequest(request, reply, site), { ...options.loadContext(request), cspNonce: nonce });
     const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
     const policy = html ? pageSecurityPolicy({ nonce, apiOrigin, https: request.protocol === 'https' }) : undefined;
     return { response, policy, shared: html && declaredShared(response.headers.get('cache-control')) };
@@ -205,16 +212,22 @@ async function viteServerBuild(app: FastifyInstance, appRoot: string): Promise<(
   return async () => (await starting).ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host}`;
+/**
+ * The request React Router renders: the path and query as sent, on the site's own origin, with the
+ * site's host in place of the Host header (nothing of the page may name an address the client chose).
+ */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, site: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === 'host') continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  headers.set('host', site.host);
+  // Appended to the origin, not resolved against it: a path that starts with `//` stays a path.
+  const url = new URL(`${site.origin}${request.url.startsWith('/') ? '' : '/'}${request.url}`);
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal });
+  return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
