@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Address, AdminUsage, endpoints, ErrorResponse, StandardRecord, User } from '@fuliaotong/contracts';
+import { AdminStandard, Address, AdminUsage, endpoints, ErrorResponse, User } from '@fuliaotong/contracts';
 import { bearer, newIp, registerMember } from '../../test/accounts.js';
 import { parsed } from '../../test/responses.js';
 import { registerStaff } from '../../test/samples.js';
@@ -93,7 +93,7 @@ describe('lone surrogates in text', () => {
   beforeAll(async () => {
     staff = await registerStaff(t.app, t.database, ['admin', 'editor']);
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/database/standard/records', headers: staff.headers, payload: endpoints.adminStandardCreate.example.body });
-    standard = parsed(created, StandardRecord).id;
+    standard = parsed(created, AdminStandard).id;
     const createdUsage = await t.app.inject({ method: 'POST', url: '/api/admin/database/usage/records', headers: staff.headers, payload: endpoints.adminUsageCreate.example.body });
     usage = parsed(createdUsage, AdminUsage).id;
   });

@@ -248,10 +248,12 @@ describe('the products desk', () => {
     expect(parsed(stolen, ErrorResponse).error.message).toBe('该规格不属于这个产品');
   });
 
-  it('is the editors’ desk', async () => {
-    const reviewer = await registerStaff(t.app, t.database, ['reviewer', 'finance', 'admin']);
+  it('is the editors’ desk (administrators read it too)', async () => {
+    const reviewer = await registerStaff(t.app, t.database, ['reviewer', 'finance']);
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/excipient', headers: reviewer.headers });
     expect(response.statusCode).toBe(403);
+    const admin = await registerStaff(t.app, t.database, ['admin']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/excipient', headers: admin.headers })).statusCode).toBe(200);
     const list = parsed(
       await t.app.inject({ method: 'GET', url: '/api/admin/excipient', headers: editor.headers, query: { state: 'unpublished' } }),
       AdminExcipientPage,
