@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -73,8 +74,12 @@ const antdStylesResolved = '\0fuliaotong-antd.css';
  */
 export function antdStaticStylesPlugin(options: { appDirectory: string }): Plugin {
   let css: Promise<string> | undefined;
+  let building = false;
   return {
     name: 'fuliaotong:antd-static-styles',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     resolveId(id) {
       return id === antdStylesId ? antdStylesResolved : null;
     },
@@ -82,8 +87,64 @@ export function antdStaticStylesPlugin(options: { appDirectory: string }): Plugi
       if (id !== antdStylesResolved) return null;
       // Imported here, not at the top: antd's class-name prefix depends on NODE_ENV, which Vite has
       // set for the build by the time modules load.
-      css ??= import('./antd-styles.ts').then(({ extractAntdStyles }) => extractAntdStyles(options.appDirectory));
+      // In the layer `antd` in the build, where the shell's stylesheet is a layer as well (shellStylesheetLayerPlugin).
+      css ??= import('./antd-styles.ts').then(async ({ extractAntdStyles }) => {
+        const styles = await extractAntdStyles(options.appDirectory);
+        return building ? antdLayer(styles) : styles;
+      });
       return css;
+    },
+  };
+}
+
+/**
+ * The cascade layers of the site's production stylesheets, lowest first (docs/decisions/0050): the
+ * shell's stylesheet (global.css, the header, footer and shared components: the root route's chunk's),
+ * then antd's. Every other rule of the site — a page's, a feature's, a layout's, the site's rules for
+ * antd's components — is outside any layer and so wins over both, whatever the order of the
+ * <link>s in <head>: that order changes with the way a page is reached (a client navigation adds the
+ * next page's stylesheets after those already there; a lazily loaded module adds its chunks'
+ * stylesheets again after them).
+ */
+const layerOrder = '@layer shell, antd;';
+
+/** antd's styles in the layer `antd` (with the order of the layers, for a page where this stylesheet comes first). */
+export function antdLayer(css: string): string {
+  return `${layerOrder}\n@layer antd {\n${css}\n}\n`;
+}
+
+/**
+ * Puts the shell's stylesheet — that of the chunk holding the root route (`rootModule`), loaded on every
+ * page — in the layer `shell`, below antd's and below every other stylesheet of the site (see
+ * `layerOrder`). Within the layer the shell's rules keep their order and weights. The stylesheet is
+ * renamed after its new content: it is cached for a year under its name.
+ */
+export function shellStylesheetLayerPlugin(rootModule: string): Plugin {
+  return {
+    name: 'fuliaotong:shell-stylesheet-layer',
+    apply: 'build',
+    // Before Vite's own last steps, which write the stylesheets' names into the preload lists and the manifest.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.consumer !== 'client') return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const shell = chunks.find((chunk) => chunk.moduleIds.includes(rootModule));
+      const stylesheets = [...(shell?.viteMetadata?.importedCss ?? [])];
+      if (stylesheets.length === 0) this.error(`no stylesheet of the chunk holding ${rootModule} to put in the layer "shell"`);
+      for (const fileName of stylesheets) {
+        const asset = bundle[fileName];
+        if (asset?.type !== 'asset') this.error(`the shell's stylesheet ${fileName} is not in the bundle`);
+        const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+        const layered = `${layerOrder}@layer shell{${css}}`;
+        const hash = createHash('sha256').update(layered).digest('base64url').slice(0, 8);
+        const renamed = fileName.replace(/-[\w-]{8}\.css$/, `-${hash}.css`);
+        if (renamed === fileName) this.error(`the shell's stylesheet ${fileName} is not named [name]-[hash].css`);
+        delete bundle[fileName];
+        this.emitFile({ type: 'asset', fileName: renamed, source: layered });
+        for (const chunk of chunks) {
+          if (chunk.viteMetadata?.importedCss.delete(fileName)) chunk.viteMetadata.importedCss.add(renamed);
+        }
+      }
     },
   };
 }

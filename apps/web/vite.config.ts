@@ -8,6 +8,7 @@ import {
   guardRouteModuleReloadPlugin,
   precompressAssetsPlugin,
   loadTogetherGroups,
+  shellStylesheetLayerPlugin,
 } from './vite-plugins.ts';
 
 // One id for the client and the server bundle of this build (the config is evaluated once per bundle).
@@ -22,6 +23,7 @@ export default defineConfig({
     antdStaticStylesPlugin({ appDirectory: fileURLToPath(new URL('./app', import.meta.url)) }),
     buildMetaPlugin(buildId),
     guardRouteModuleReloadPlugin(),
+    shellStylesheetLayerPlugin(app('root.tsx')),
     precompressAssetsPlugin(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
