@@ -123,7 +123,9 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
 
     await openProduct();
     memberDocumentOnSale();
-    expect(await hrefOf(product.documents.member)).toMatch(/^\/login\?redirect=/);
+    // 会员资料 lead to the plans, which ask a visitor to sign in first.
+    await documentRow(product.documents.member).getByRole('link').first().click();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/account/upgrade');
     noPageErrors();
   });
 
@@ -267,7 +269,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
 
     // After the bank: back through the account's shortcut to the order waiting for its slip.
     await gotoHydrated(page, '/account', 'main');
-    await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '支付', exact: true }).click();
+    await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '待支付', exact: true }).click();
     await page.waitForURL((u) => u.pathname !== '/account');
     await settle(page);
     expect.soft(await page.getByText('没有指定订单').count(), '个人中心 → 支付 opens the payment page without an order').toBe(0);

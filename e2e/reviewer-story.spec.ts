@@ -103,7 +103,8 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
     await page.locator('.ant-modal').first().waitFor({ state: 'hidden' });
     await shot(page, 'application-rejected');
     await gotoHydrated(page, '/admin/applications', ADMIN_HYDRATED);
-    await page.getByRole('link', { name: `处理申请 ${applications[1]!.number}` }).waitFor();
+    // Decided, it has nothing left to do: the list offers to look at it.
+    await page.getByRole('link', { name: `查看申请 ${applications[1]!.number}` }).waitFor();
     await shot(page, 'applications-decided');
     noPageErrors();
   });

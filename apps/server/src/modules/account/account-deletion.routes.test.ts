@@ -375,6 +375,20 @@ describe('refusal while an order, an invoice or a membership shared with colleag
     expect((await remove(member, { password: GOOD_PASSWORD })).statusCode).toBe(204);
   });
 
+  it('names every unfinished thing at once: an unpaid order and an invoice awaiting finance', async () => {
+    const member = await registerMember(t.app);
+    const paid = await placeOrder(member);
+    await payOrder(member, paid);
+    const invoice = await requestInvoice(member, paid);
+    const unpaid = await placeOrder(member);
+    const message = (await refusalOf(member)).message;
+    expect(message).toContain(`请先完成或取消未支付的订单 ${unpaid.number}，再注销账号。`);
+    expect(message).toContain(`订单 ${paid.number} 的发票正在开具中，请等发票开具后再注销账号。`);
+    expect((await post(`/api/app/order/${unpaid.id}/cancel`, bearer(member.token))).statusCode).toBe(200);
+    await issueInvoice(invoice, '26330000000012345602');
+    expect((await remove(member, { password: GOOD_PASSWORD })).statusCode).toBe(204);
+  });
+
   it('is refused while colleagues hold seats of the user’s company membership; allowed once they are taken back', async () => {
     const holder = await registerMember(t.app);
     const colleague = await registerMember(t.app);

@@ -270,11 +270,14 @@ export class AccountService {
   async deleteAccount(user: UserRow, body: DeleteAccountBody, client: ClientInfo): Promise<void> {
     const { transactor, throttle, limits } = this.deps;
     const deletion = this.deps.deletion ?? { blockers: [], anonymisers: [] };
+    // Every reason at once, so that the user can finish all of them before trying again.
     const blocked = async (within: Repositories) => {
+      const reasons: string[] = [];
       for (const blocker of deletion.blockers) {
         const reason = await blocker(user.id, within, this.now());
-        if (reason) throw new AppError('conflict', reason);
+        if (reason) reasons.push(reason);
       }
+      if (reasons.length > 0) throw new AppError('conflict', reasons.join(''));
     };
     // Checked before the confirmation too, so that a code is not spent on a deletion that cannot happen.
     await transactor.transaction(blocked);
