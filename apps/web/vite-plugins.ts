@@ -98,7 +98,7 @@ export function antdStaticStylesPlugin(options: { appDirectory: string }): Plugi
 }
 
 /**
- * The cascade layers of the site's production stylesheets, lowest first (docs/decisions/0050): the
+ * The cascade layers of the site's production stylesheets, lowest first (docs/decisions/0048): the
  * shell's stylesheet (global.css, the header, footer and shared components: the root route's chunk's),
  * then antd's. Every other rule of the site — a page's, a feature's, a layout's, the site's rules for
  * antd's components — is outside any layer and so wins over both, whatever the order of the

@@ -13,7 +13,7 @@ export class CommandError extends Error {}
 export class DataDirInUseError extends CommandError {
   constructor(
     message: string,
-    /** DATA_DIR, where a running server has its control channel (docs/decisions/0049). */
+    /** DATA_DIR, where a running server has its control channel (docs/decisions/0047). */
     readonly dataDir: string,
   ) {
     super(message);

@@ -14,7 +14,7 @@
  * Staff sign in with the password and a code sent to the account. Exit code 1 when the account does
  * not exist (and no --password was given) or the input is not valid. On the embedded database, a
  * running server holds the data: the request then goes to it through its control channel, a socket in
- * DATA_DIR only this user can open (docs/decisions/0049); on PostgreSQL the command connects itself.
+ * DATA_DIR only this user can open (docs/decisions/0047); on PostgreSQL the command connects itself.
  */
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '@fuliaotong/contracts';

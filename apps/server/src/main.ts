@@ -82,7 +82,7 @@ async function main() {
   }
 
   // On the embedded database this process holds the data alone: `npm run create-staff` reaches it
-  // through a socket in DATA_DIR that only this user can open (docs/decisions/0049).
+  // through a socket in DATA_DIR that only this user can open (docs/decisions/0047).
   let control: ControlServer | undefined;
   if (database.kind === 'pglite') {
     try {

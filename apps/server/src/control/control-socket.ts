@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * The control channel of a server on the embedded database (docs/decisions/0049): a Unix socket in
+ * The control channel of a server on the embedded database (docs/decisions/0047): a Unix socket in
  * DATA_DIR that only the user the server runs as can open (mode 0600, in a folder of that user's that
  * not everyone may write to), never a TCP port nor an HTTP route. The command-line tools reach a running server through it,
  * since the server holds the database alone. One request per connection, a line of JSON each way:

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useCspNonce } from './csp-nonce';
 import { componentIcons } from '../site/component-icons';
 import { theme } from '../site/theme';
-// antd's stylesheet, made at build time (0029) in the cascade layer `antd` (0050), and the site's rules for
+// antd's stylesheet, made at build time (0029) in the cascade layer `antd` (0048), and the site's rules for
 // antd's components, outside it: they load with the pages and parts inside this scope only.
 import 'virtual:antd.css';
 import '../styles/antd-overrides.css';

@@ -20,7 +20,7 @@ export function saveFile(file: Blob, name: string): void {
 
 /**
  * Every download of the web app: the file is fetched through the one API client — the session's
- * token goes in the Authorization header, never in a URL (docs/decisions/0046) — and saved under the
+ * token goes in the Authorization header, never in a URL (docs/decisions/0044) — and saved under the
  * name the server gave it (Content-Disposition), else `fallbackName`. A refusal (not signed in, 申请获取,
  * gone) is said in a toast in Chinese; answers whether the file was saved.
  */

@@ -13,7 +13,7 @@ export type Access = 'public' | 'optional' | 'user' | 'staff' | { readonly staff
 
 /**
  * The access of a desk's reads (every GET under /api/admin): staff holding the desk's role, and
- * administrators, who read every desk. Its writes stay `{ staff: [role] }` (docs/decisions/0048).
+ * administrators, who read every desk. Its writes stay `{ staff: [role] }` (docs/decisions/0046).
  */
 export function deskReads<const R extends string>(role: R) {
   return { staff: [role, 'admin'] } as const;

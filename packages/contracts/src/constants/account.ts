@@ -10,7 +10,7 @@ export const sexLabels: Record<(typeof SEXES)[number], string> = { unknown: '保
 /**
  * What a member of the staff (工作人员) may do; an account holds none (a member) or several.
  * `admin`: users, roles, site settings, the audit log, and reading every other desk · `editor`: content
- * and databases · `reviewer`: sample applications · `finance`: orders and invoices (docs/decisions/0048).
+ * and databases · `reviewer`: sample applications · `finance`: orders and invoices (docs/decisions/0046).
  */
 export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'finance'] as const;
 export type StaffRoleName = (typeof STAFF_ROLES)[number];

@@ -7,7 +7,7 @@ import type { StaffRepository } from './staff.repository.js';
 /**
  * What `npm run create-staff` asks for: staff roles for an account, which is created when a password is
  * given and it does not exist yet. The same request is carried out on the database the command opens
- * itself, or by the running server that holds it (the control channel, docs/decisions/0049).
+ * itself, or by the running server that holds it (the control channel, docs/decisions/0047).
  */
 export const GrantStaffRequest = z.object({
   account: z.string().min(1).max(200),

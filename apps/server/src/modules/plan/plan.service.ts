@@ -30,7 +30,7 @@ function auditView(plan: AdminPlan): Record<string, unknown> {
   return fields;
 }
 
-/** A plan on sale must unlock something a signed-in user cannot see without it (docs/decisions/0044). */
+/** A plan on sale must unlock something a signed-in user cannot see without it (docs/decisions/0043). */
 function refuseEmpty(body: PlanBody, content: SiteContent): void {
   if (!body.onSale || unlocksOf(body, content).length > 0) return;
   throw new AppError('conflict', `该方案开通后看不到任何新内容：${whyNothing(body, content)}。请选择有会员可见内容的数据库，或先设为不在售`);

@@ -5,7 +5,7 @@ import { paths } from '../../paths';
 export interface AdminDesk {
   to: string;
   label: string;
-  /** Who works at the desk (its writes); administrators also read every desk (docs/decisions/0048). */
+  /** Who works at the desk (its writes); administrators also read every desk (docs/decisions/0046). */
   roles: readonly StaffRoleName[];
 }
 
