@@ -104,7 +104,7 @@ export default function AdminDatabasesPage() {
     { title: '状态', dataIndex: 'status' },
     { title: '实施日期', dataIndex: 'effectiveOn', render: (d: string | null) => d ?? '—' },
     { title: '检验项目', dataIndex: 'testItems', render: (items: string[]) => (items.length ? `${items.length} 项` : '—') },
-    ...(canWrite ? [{ title: '操作', key: 'actions', width: 150, render: (_: unknown, row: StandardRecord) => actions(row) }] : []),
+    ...(canWrite ? [{ title: '操作', key: 'actions', width: 150, render: (_: unknown, row: AdminStandard) => actions(row) }] : []),
   ];
   const usageColumns: ColumnsType<AdminUsage> = [
     { title: '辅料名称', dataIndex: 'ingredient' },
