@@ -94,4 +94,4 @@ export const CAPTCHA_LENGTH = 4;
  * The version of the 《用户协议》 and 《隐私政策》 a registration agrees to (their effective date):
  * stored with the account as the record of consent.
  */
-export const POLICY_VERSION = '2026-11-20';
+export const POLICY_VERSION = '2026-11-27';

@@ -2,7 +2,7 @@ import { RichNodes, sectionsOf } from '../articles/rich-text';
 import { PageHeading } from '../../components/page-heading';
 import './policy-page.css';
 
-/** 2026-11-20 → 2026 年 11 月 20 日 */
+/** 2026-11-27 → 2026 年 11 月 27 日 */
 export function chineseDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   return `${year} 年 ${month} 月 ${day} 日`;
