@@ -5,7 +5,7 @@ import { api } from './api';
 import { errorMessage } from './api-errors';
 
 /** Hands a file (a Blob) to the browser as a download with this name. */
-export function saveFile(file: Blob, name: string): void {
+function saveFile(file: Blob, name: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;

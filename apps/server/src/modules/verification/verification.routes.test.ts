@@ -25,6 +25,27 @@ afterAll(async () => {
   await t.close();
 });
 
+type SendLimits = NonNullable<NonNullable<Parameters<typeof createTestApp>[0]>['verification']>['limits'];
+
+/** A server of the enclosing describe's own, with these send-code limits, and its clock. */
+function serverWithLimits(limits: SendLimits) {
+  const ownClock = testClock();
+  let own: TestApp | undefined;
+  beforeAll(async () => {
+    own = await createTestApp({ clock: ownClock, verification: { limits } });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+  return {
+    clock: ownClock,
+    get app() {
+      if (!own) throw new Error('the server starts in beforeAll');
+      return own.app;
+    },
+  };
+}
+
 const loginByCode = (account: string, code: string) =>
   t.app.inject({ method: 'POST', url: '/api/app/account/login-by-code', payload: { account, code }, headers: { 'x-forwarded-for': newIp() } });
 
@@ -198,24 +219,13 @@ describe('sending limits', () => {
   });
 
   describe('per address and for the whole site', () => {
-    let small: TestApp;
-    const smallClock = testClock();
-    beforeAll(async () => {
-      small = await createTestApp({
-        clock: smallClock,
-        verification: {
-          limits: {
-            perIpHour: { max: 4, windowMs: 60 * MINUTE },
-            perIpDay: { max: 6, windowMs: 24 * 60 * MINUTE },
-            globalDay: { max: 12, windowMs: 24 * 60 * MINUTE },
-            captchaAfterPerIp: { max: 100, windowMs: 10 * MINUTE },
-          },
-        },
-      });
+    const small = serverWithLimits({
+      perIpHour: { max: 4, windowMs: 60 * MINUTE },
+      perIpDay: { max: 6, windowMs: 24 * 60 * MINUTE },
+      globalDay: { max: 12, windowMs: 24 * 60 * MINUTE },
+      captchaAfterPerIp: { max: 100, windowMs: 10 * MINUTE },
     });
-    afterAll(async () => {
-      await small.close();
-    });
+    const smallClock = small.clock;
 
     it('limits the codes asked for from one address, an hour and a day', async () => {
       const ip = newIp();
@@ -323,23 +333,12 @@ describe('captcha', () => {
 });
 
 describe('40 requests at once (the limits are counted one request after another)', () => {
-  let small: TestApp;
-  const smallClock = testClock();
-  beforeAll(async () => {
-    small = await createTestApp({
-      clock: smallClock,
-      verification: {
-        limits: {
-          perIpHour: { max: 7, windowMs: 60 * MINUTE },
-          globalDay: { max: 12, windowMs: 24 * 60 * MINUTE },
-          captchaAfterPerIp: { max: 100, windowMs: 10 * MINUTE },
-        },
-      },
-    });
+  const small = serverWithLimits({
+    perIpHour: { max: 7, windowMs: 60 * MINUTE },
+    globalDay: { max: 12, windowMs: 24 * 60 * MINUTE },
+    captchaAfterPerIp: { max: 100, windowMs: 10 * MINUTE },
   });
-  afterAll(async () => {
-    await small.close();
-  });
+  const smallClock = small.clock;
 
   /** How many codes went out, and the refusals of the others (status and code). */
   const sentOf = (answers: Array<Awaited<ReturnType<typeof sendCode>>>) => {
