@@ -34,6 +34,7 @@ const databaseOwners = [
 ];
 const handleHolders = [
   `${server}/src/app.ts`,
+  `${server}/src/modules.ts`,
   `${server}/src/main.ts`,
   `${server}/scripts/**`,
   `${server}/src/modules/demo/demo-seed.ts`,
@@ -101,6 +102,22 @@ export default tseslint.config(
   {
     files: handleHolders,
     rules: { 'no-restricted-imports': ['error', { patterns: drizzleAndTables }] },
+  },
+  // A module's manifest (docs/decisions/0056) builds its repositories on the handle and lists its own
+  // tables; the kernel names the handle's type. Neither queries: Drizzle's types only.
+  {
+    files: [`${server}/src/modules/*/*.module.ts`, `${server}/src/kernel/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: drizzleAndTables[0].message },
+            { group: ['../*/*.schema.js', '**/db/schema.js'], message: 'A manifest lists its own tables only.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -234,6 +251,33 @@ export default tseslint.config(
               target: 'apps/web/app/routes',
               from: 'apps/web/app/layouts',
               message: 'Routes do not import layouts (the route table in app/routes.ts puts them together).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The server's modules form an acyclic graph over the identity core, db, http and the kernel
+  // (docs/decisions/0056; src/module-graph.test.ts computes the module graph and also fails on a cycle).
+  {
+    files: [`${server}/src/**/*.ts`],
+    ignores: [`${server}/src/**/*.test.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${server}/tsconfig.json` })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['db', 'kernel', 'shared', 'logging', 'config'].map((folder) => `${server}/src/${folder}`),
+              from: `${server}/src/modules`,
+              message: 'db, the kernel and the shared helpers are below every module: they import none (the composition root, src/modules.ts, puts them together).',
             },
           ],
         },

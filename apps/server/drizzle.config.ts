@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each module defines its tables in modules/<module>/*.schema.ts.
+  schema: './src/modules/**/*.schema.ts',
   out: './drizzle',
 });

@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { embeddedDatabaseDir } from '../src/config/config.js';
 import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/modules/account/account.schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';

@@ -34,7 +34,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { openDatabase, selectRows, type Database, type Db } from '../src/db/database.js';
-import * as schema from '../src/db/schema.js';
 import { seedDemoContent } from '../src/modules/demo/demo-seed.js';
 import { RegistrationRepository } from '../src/modules/registration/registration.repository.js';
 import { describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
@@ -105,7 +104,7 @@ async function openBenchDatabase(options: ReturnType<typeof parseOptions>): Prom
       database,
       description: `PostgreSQL ${where.host}${where.pathname}, schema ${schemaName}${options.schema ? '' : '（临时）'}`,
       raw: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
-      logged: (onQuery) => drizzlePg(pool, { schema, logger: { logQuery: onQuery } }),
+      logged: (onQuery) => drizzlePg(pool, { logger: { logQuery: onQuery } }),
       async cleanUp() {
         if (!options.schema) await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
         await database.close();
@@ -119,7 +118,7 @@ async function openBenchDatabase(options: ReturnType<typeof parseOptions>): Prom
     database,
     description: `PGlite ${dataDir}${options.dataDir ? '' : '（临时）'}`,
     raw: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
-    logged: (onQuery) => drizzlePglite(client, { schema, logger: { logQuery: onQuery } }),
+    logged: (onQuery) => drizzlePglite(client, { logger: { logQuery: onQuery } }),
     async cleanUp() {
       await database.close();
       if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });

@@ -20,8 +20,8 @@ import { parseArgs } from 'node:util';
 import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '@fuliaotong/contracts';
 import type { ControlRequest } from '../src/control/control-commands.js';
 import { askControlSocket, ControlChannelError } from '../src/control/control-socket.js';
-import { GrantStaffOutcome, grantStaffRoles, StaffCommandError, type GrantStaffRequest } from '../src/modules/account/staff-command.js';
-import { StaffRepository } from '../src/modules/account/staff.repository.js';
+import { GrantStaffOutcome, grantStaffRoles, StaffCommandError, type GrantStaffRequest } from '../src/control/staff-command.js';
+import { StaffRepository } from '../src/control/staff.repository.js';
 import { CommandError, DataDirInUseError, openConfiguredDatabase } from './configured-database.js';
 
 const usage = `usage: npm run create-staff -- <账号（手机号或邮箱）> [--role <${STAFF_ROLES.join('|')}> ...] [--password <密码>]`;

@@ -6,10 +6,10 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { loadWebBuild, resolveWebBuildDir } from './web/web-build.js';
 import { markBuildInUse } from './web/build-store.js';
-import { loadJwtSecret } from './modules/auth/jwt-secret.js';
+import { loadJwtSecret } from './modules/account/jwt-secret.js';
 import { seedDemoContent } from './modules/demo/demo-seed.js';
 import { controlCommands } from './control/control-commands.js';
-import { StaffRepository } from './modules/account/staff.repository.js';
+import { StaffRepository } from './control/staff.repository.js';
 import { ControlChannelError, openControlSocket, type ControlServer } from './control/control-socket.js';
 import { loadSandboxKeys, paymentSetupOf } from './modules/payment/payment-setup.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database.js';
-import { users } from '../src/db/schema.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { users } from '../src/modules/account/account.schema.js';
+import { hashPassword } from '../src/modules/account/passwords.js';
 import { SessionResponse, type StaffRole } from '@fuliaotong/contracts';
 import { parsed } from './responses.js';
 import { codeFor } from './verification.js';

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { auditLog, users } from '../src/db/schema.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { users } from '../src/modules/account/account.schema.js';
+import { auditLog } from '../src/modules/audit/audit.schema.js';
+import { hashPassword } from '../src/modules/account/passwords.js';
 import { GOOD_PASSWORD } from './accounts.js';
 import { startServer } from './production-server.js';
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { transactorOf } from '../src/modules.js';
+import type { AccountRepositories } from '../src/modules/account/account.repositories.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   AddToCartResult,
@@ -19,9 +21,7 @@ import {
   User,
 } from '@fuliaotong/contracts';
 import type { Database } from '../src/db/database.js';
-import { AccountRepository } from '../src/modules/account/account.repository.js';
-import { SessionRepository } from '../src/modules/auth/session.repository.js';
-import { TokenService } from '../src/modules/auth/token.service.js';
+import { TokenService } from '../src/modules/account/token.service.js';
 import { bearer, multipart, registerMember } from './accounts.js';
 import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
@@ -168,10 +168,10 @@ export function pathWith(path: string, params: Record<string, unknown>): string 
  * tenth of a second each): for tests that need many sessions. The app must sign with `jwtSecret`.
  */
 export async function newSessionToken(database: Database, jwtSecret: Uint8Array, userId: number): Promise<string> {
-  const user = await new AccountRepository(database.db).findById(userId);
+  const user = await transactorOf<AccountRepositories>(database.db).on().accounts.findById(userId);
   if (!user) throw new Error(`no user ${userId}`);
   const sessionId = randomUUID();
   const { token, expiresAt } = await new TokenService(jwtSecret).sign({ userId, sessionId, version: user.tokenVersion });
-  await new SessionRepository(database.db).create({ id: sessionId, userId, expiresAt });
+  await transactorOf<AccountRepositories>(database.db).on().sessions.create({ id: sessionId, userId, expiresAt });
   return token;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database.js';
-import { grants } from '../src/db/schema.js';
+import { grants } from '../src/modules/grant/grant.schema.js';
 import { bearer, registerMember } from './accounts.js';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;

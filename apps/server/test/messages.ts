@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/database.js';
-import { outbox } from '../src/db/schema.js';
+import { outbox } from '../src/modules/messages/messages.schema.js';
 import type { TestApp } from './test-app.js';
 
 export type OutboxMessage = typeof outbox.$inferSelect;

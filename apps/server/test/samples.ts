@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { STAFF_ROLES, type SampleApplicationBody, type StaffRole } from '@fuliaotong/contracts';
 import type { Database } from '../src/db/database.js';
-import { excipients, excipientSpecs, users } from '../src/db/schema.js';
+import { users } from '../src/modules/account/account.schema.js';
+import { excipients, excipientSpecs } from '../src/modules/excipient/excipient.schema.js';
 import { bearer, registerMember } from './accounts.js';
 
 export interface TestProduct {

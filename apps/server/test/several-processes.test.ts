@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/modules/account/account.schema.js';
 import { productBody } from './products.js';
 import { createStaff, startServer, type HealthBody, type ServerProcess } from './production-server.js';
 import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';

@@ -6,7 +6,7 @@ import { buildApp, type AppDependencies, type RegisteredRoute } from '../src/app
 import type { MessagesConfig } from '../src/config/config.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows, type Database } from '../src/db/database.js';
-import type { AuthLimits } from '../src/modules/auth/throttle.js';
+import type { AuthLimits } from '../src/modules/account/throttle.js';
 import type { WebBuild } from '../src/web/web-build.js';
 import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
 import { generateSandboxKeys, sandboxSetup, type PaymentSetup, type SandboxKeys } from '../src/modules/payment/payment-setup.js';

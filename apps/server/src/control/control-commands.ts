@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GrantStaffRequest, grantStaffRoles, StaffCommandError } from '../modules/account/staff-command.js';
-import type { StaffRepository } from '../modules/account/staff.repository.js';
+import { GrantStaffRequest, grantStaffRoles, StaffCommandError } from './staff-command.js';
+import type { StaffRepository } from './staff.repository.js';
 import type { ControlAnswer } from './control-socket.js';
 
 /** Every request of the control channel: one command, `grant-staff` (what `npm run create-staff` asks). */

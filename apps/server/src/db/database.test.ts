@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { openDatabase } from './database.js';
-import { appSetting } from './schema.js';
+import { appSetting } from '../modules/settings/settings.schema.js';
 
 describe('embedded database on disk', () => {
   let dataDir: string;

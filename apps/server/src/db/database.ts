@@ -11,10 +11,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseKind } from '@fuliaotong/contracts';
 import { lockDataDir } from './data-dir-lock.js';
-import * as schema from './schema.js';
 import { InProcessSignalBus, PostgresSignalBus, type SignalBus } from './signals.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database handle (queries are built from each module's tables; no relational schema is registered). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   kind: DatabaseKind;
@@ -64,7 +64,7 @@ async function openPostgres(url: string, searchSchema?: string): Promise<Databas
     max: POOL_SIZE,
     ...(searchSchema ? { options: `-c search_path="${searchSchema}"` } : {}),
   });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
@@ -105,7 +105,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   } else {
     client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {

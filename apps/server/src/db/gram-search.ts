@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { escapeLike, queryGrams } from '../modules/search/grams.js';
+import { escapeLike, queryGrams } from '../shared/grams.js';
 
 /*
  * The SQL of the Chinese-friendly keyword search over the gram-indexed columns, shared by the

@@ -1,4 +1,5 @@
 import { getTableName, type Column, type Table } from 'drizzle-orm';
+import type { Tx } from './transactor.js';
 
 /**
  * What deleting an account (注销) does with the rows of a table that name the person
@@ -36,7 +37,27 @@ export function personalData(table: Table, declaration: { columns: readonly Colu
   return new PersonalData(table, declaration.columns, declaration.treatment, declaration.reason);
 }
 
-/** Every declaration among a module's exports (`import * as schema from './schema.js'`). */
+/** Every declaration among a schema file's exports (a manifest's `tables`). */
 export function declaredPersonalData(exports: Record<string, unknown>): PersonalData[] {
   return Object.values(exports).filter((value): value is PersonalData => value instanceof PersonalData);
 }
+
+/** The account being deleted, as the modules' parts of a deletion see it. */
+export interface DeletedUser {
+  id: number;
+  account: string;
+}
+
+/**
+ * Something of the user that is still open and that deleting the account would leave without a
+ * counterpart (a sample application not finished yet, an unpaid order, an invoice not issued, seats
+ * given to colleagues): answers what to finish first, in Chinese, or undefined. Runs in the
+ * deletion's transaction, under the user's lock.
+ */
+export type DeletionBlocker = (userId: number, within: Tx, now: Date) => Promise<string | undefined>;
+
+/**
+ * Erases or masks what a module keeps of a deleted user (docs/decisions/0042): its own rows, as its
+ * tables' declarations say. Runs in the deletion's transaction, the modules higher in the list first.
+ */
+export type RecordAnonymiser = (user: DeletedUser, within: Tx, now: Date) => Promise<void>;

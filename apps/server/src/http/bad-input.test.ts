@@ -9,7 +9,7 @@ import { bearer, newIp, registerMember } from '../../test/accounts.js';
 import { parsed } from '../../test/responses.js';
 import { registerStaff } from '../../test/samples.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../modules/auth/token.service.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../modules/account/token.service.js';
 
 /*
  * Bad input from anyone answers a 4xx in the API's error shape with a Chinese message, never a 5xx.

@@ -34,7 +34,9 @@ import {
 import { registerStaff } from '../../test/samples.js';
 import { freeTextKeys, validInput } from '../../test/schema-arbitraries.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { invoices, orders, plans } from '../db/schema.js';
+import { invoices } from '../modules/invoice/invoice.schema.js';
+import { orders } from '../modules/order/order.schema.js';
+import { plans } from '../modules/plan/plan.schema.js';
 import { seedDemoContent } from '../modules/demo/demo-seed.js';
 
 /*

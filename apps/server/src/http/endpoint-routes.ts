@@ -11,7 +11,7 @@ import {
   type Endpoints,
   type ParsedRequest,
 } from '@fuliaotong/contracts';
-import type { AuthGuard } from '../modules/auth/auth.guard.js';
+import type { AuthGuard } from '../modules/account/auth.guard.js';
 
 /** The request a handler of an operation receives: params, query and body parsed by its schemas. */
 export type EndpointRequest<K extends ApiOperation> = FastifyRequest<{

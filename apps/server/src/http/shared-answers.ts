@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { endpoints, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
 import type { SignalBus } from '../db/signals.js';
-import { carriesUser, MAX_KEY_LENGTH, storedAnswer, type PageCache } from '../web/page-cache.js';
+import { carriesUser, MAX_KEY_LENGTH, storedAnswer, type PageCache } from './page-cache.js';
 
 /**
  * Stored answers may be kept by a browser, which asks again with the ETag every time (a 304 costs this

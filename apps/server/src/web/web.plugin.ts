@@ -8,7 +8,7 @@ import { apiOriginOf, newNonce, pageSecurityPolicy } from '../http/security-head
 import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
 import { CONTENT_CHANGED, type SignalBus } from '../db/signals.js';
-import { cacheKeyOf, carriesUser, storedAnswer, type CachedPage, type PageCache } from './page-cache.js';
+import { cacheKeyOf, carriesUser, storedAnswer, type CachedPage, type PageCache } from '../http/page-cache.js';
 
 export interface WebPluginOptions {
   build: WebBuild | WebDevSource;

@@ -16,28 +16,20 @@ import {
 } from '@fuliaotong/contracts';
 import { selectRows } from '../../db/database.js';
 import { declaredPersonalData } from '../../db/personal-data.js';
-import * as schema from '../../db/schema.js';
-import {
-  addresses,
-  authAttempts,
-  favorites,
-  grants,
-  grantSeats,
-  invoices,
-  invoiceTitles,
-  notices,
-  orders,
-  outbox,
-  payments,
-  sampleApplicationEvents,
-  sampleApplicationItems,
-  sampleApplications,
-  sampleCartItems,
-  sessions,
-  uploads,
-  users,
-  verificationCodes,
-} from '../../db/schema.js';
+import { serverModules } from '../../modules.js';
+import { addresses } from '../address/address.schema.js';
+import { favorites } from '../favorite/favorite.schema.js';
+import { uploads } from '../files/files.schema.js';
+import { grants, grantSeats } from '../grant/grant.schema.js';
+import { invoices, invoiceTitles } from '../invoice/invoice.schema.js';
+import { outbox } from '../messages/messages.schema.js';
+import { notices } from '../notice/notice.schema.js';
+import { orders, payments } from '../order/order.schema.js';
+import { sampleApplicationEvents, sampleApplicationItems, sampleApplications } from '../sample-application/sample-application.schema.js';
+import { sampleCartItems } from '../sample-cart/sample-cart.schema.js';
+import { verificationCodes } from '../verification/verification.schema.js';
+import { users } from './account.schema.js';
+import { authAttempts, sessions } from './auth.schema.js';
 import { bearer, GOOD_PASSWORD, multipart, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
 import { PDF, PNG } from '../../../test/fixture-files.js';
 import { parsed } from '../../../test/responses.js';
@@ -462,7 +454,7 @@ describe('what the accounting records keep', () => {
     expect((await t.database.db.select().from(grants).where(eq(grants.userId, id))).every((g) => g.revokedAt !== null)).toBe(true);
 
     // Every table declared erased has nothing of the account left; nothing kept holds its number or e-mail.
-    for (const declaration of declaredPersonalData(schema)) {
+    for (const declaration of serverModules.flatMap((module) => (module.tables ?? []).flatMap((exports) => declaredPersonalData(exports)))) {
       for (const column of declaration.columns) {
         const value = column.dataType === 'number' ? id : member.account;
         const [row] = await selectRows<{ n: number }>(

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { holdsPaidAccess } from '../grant/grant.repository.js';
-import { escapeLike } from '../search/grams.js';
+import type { Ports } from '../../kernel/module.js';
+import { escapeLike } from '../../shared/grams.js';
 import { users } from './account.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -31,7 +31,11 @@ export type AdminChanges = { roles?: StaffRole[]; disabledAt?: Date | null };
 
 /** Users (`users`). */
 export class AccountRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The condition "holds paid access now", supplied by the module that sells it (the users desk's 付费用户 filter). */
+    private readonly ports: Pick<Ports, 'holdsPaidAccess'>,
+  ) {}
 
   /**
    * Locks the user's row until the transaction ends (SELECT … FOR UPDATE): changes of one user's
@@ -129,7 +133,7 @@ export class AccountRepository {
     }
     if (filter.filter === 'member') conditions.push(sql`cardinality(${users.roles}) = 0`);
     if (filter.filter === 'staff') conditions.push(sql`cardinality(${users.roles}) > 0`);
-    if (filter.filter === 'paying') conditions.push(holdsPaidAccess(users.id, filter.now));
+    if (filter.filter === 'paying') conditions.push(this.ports.holdsPaidAccess(users.id, filter.now));
     if (filter.filter === 'disabled') conditions.push(isNotNull(users.disabledAt));
     if (filter.filter !== 'all') conditions.push(isNull(users.deletedAt));
     const where = conditions.length > 0 ? and(...conditions) : undefined;

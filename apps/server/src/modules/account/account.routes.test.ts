@@ -3,12 +3,12 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountSummary, ErrorResponse, POLICY_VERSION, SessionResponse, User } from '@fuliaotong/contracts';
-import { users } from '../../db/schema.js';
+import { users } from './account.schema.js';
 import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
 import { PNG } from '../../../test/fixture-files.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { otherThan } from '../../../test/verification.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/token.service.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.service.js';
 import { parsed } from '../../../test/responses.js';
 
 const jwtSecret = randomBytes(32);

@@ -4,7 +4,7 @@ import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
 import { readUpload, sendImage } from '../../http/uploads.js';
 import { maskAccount } from '../../logging/mask.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { principalOf } from './auth.guard.js';
 import { toUser, type AccountService, type ClientInfo } from './account.service.js';
 
 function clientOf(request: FastifyRequest): ClientInfo {

@@ -15,19 +15,21 @@ import {
   type UpdateProfileBody,
   type User,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { AccountDeletionPart } from '../../kernel/module.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { AccountRepositories } from './account.repositories.js';
 import { AppError } from '../../http/errors.js';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
-import type { SessionRepository } from '../auth/session.repository.js';
-import type { AuthLimits, Throttle } from '../auth/throttle.js';
-import type { TokenService } from '../auth/token.service.js';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
+import type { SessionRepository } from './session.repository.js';
+import type { AuthLimits, Throttle } from './throttle.js';
+import type { TokenService } from './token.service.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { FileStore } from '../files/file-store.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { SampleApplicationService } from '../sample-application/sample-application.service.js';
 import type { VerificationService } from '../verification/verification.service.js';
 import type { AccountRepository, UserRow } from './account.repository.js';
-import { extensionOf, sniffImageType } from './image-type.js';
+import { extensionOf, sniffImageType } from '../../shared/image-type.js';
 
 export const AVATAR_PATH = '/api/app/account/avatar/';
 export const WRONG_CREDENTIALS = '账号或密码错误';
@@ -53,7 +55,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-import { normalizeAccount } from './personal-data.js';
+import { normalizeAccount } from '../../shared/masking.js';
 
 export { normalizeAccount };
 
@@ -64,25 +66,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/**
- * Something of the user that is still open and that deleting the account would leave without a
- * counterpart (a sample application not finished yet, an unpaid order, an invoice not issued, seats
- * given to colleagues): answers what to finish first, in Chinese, or undefined. Runs in the
- * deletion's transaction, under the user's lock.
- */
-export type DeletionBlocker = (userId: number, within: Repositories, now: Date) => Promise<string | undefined>;
-
-/**
- * Erases or masks what a module keeps of a deleted user (docs/decisions/0042; the contact details on
- * sample applications, invoice titles ...). Runs before the account's own data and files go.
- */
-export type RecordAnonymiser = (userId: number, within: Repositories, now: Date) => Promise<void>;
-
 const CODE_GONE = '验证码已失效，请重新获取';
 
-/** How the audit log names a deleted account, and which of its recorded values are personal. */
-const DELETED_USER = '已注销用户';
-const PERSONAL_AUDIT_KEYS = ['account', 'name', 'nickName', 'mobile', 'email', 'contactName', 'address'] as const;
 
 /** An account an administrator disabled (停用) cannot sign in. */
 function refuseDisabled(user: UserRow): void {
@@ -91,7 +76,7 @@ function refuseDisabled(user: UserRow): void {
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
-  transactor: Transactor;
+  transactor: Transactor<AccountRepositories>;
   tokens: TokenService;
   sessions: SessionRepository;
   throttle: Throttle;
@@ -106,7 +91,7 @@ export interface AccountServiceDeps {
   /** Verification codes: registration, password reset, signing in by code, deleting the account. */
   verification: VerificationService;
   /** What deleting an account must wait for, and what it masks in the records it keeps. */
-  deletion?: { blockers: DeletionBlocker[]; anonymisers: RecordAnonymiser[] };
+  deletion?: () => readonly AccountDeletionPart[];
   /** The version of the legal texts a registration agrees to (default: the initial one). */
   policyVersion?: () => Promise<string>;
   now?: () => Date;
@@ -269,12 +254,12 @@ export class AccountService {
    */
   async deleteAccount(user: UserRow, body: DeleteAccountBody, client: ClientInfo): Promise<void> {
     const { transactor, throttle, limits } = this.deps;
-    const deletion = this.deps.deletion ?? { blockers: [], anonymisers: [] };
+    const parts = this.deps.deletion?.() ?? [];
     // Every reason at once, so that the user can finish all of them before trying again.
-    const blocked = async (within: Repositories) => {
+    const blocked = async (within: Tx) => {
       const reasons: string[] = [];
-      for (const blocker of deletion.blockers) {
-        const reason = await blocker(user.id, within, this.now());
+      for (const { blocker } of parts) {
+        const reason = await blocker?.(user.id, within, this.now());
         if (reason) reasons.push(reason);
       }
       if (reasons.length > 0) throw new AppError('conflict', reasons.join(''));
@@ -300,19 +285,10 @@ export class AccountService {
     await transactor.transaction(async (repositories) => {
       await repositories.accounts.lockUser(user.id);
       await blocked(repositories);
-      for (const anonymise of deletion.anonymisers) await anonymise(user.id, repositories, this.now());
-      await repositories.addresses.deleteAllOf(user.id);
-      await repositories.favorites.deleteAllOf(user.id);
-      await repositories.registrationWatches.deleteAllOf(user.id);
-      await repositories.cart.deleteAllOf(user.id);
-      await repositories.notices.deleteAllOf(user.id);
+      // Each module erases or masks its own records of the person (their tables' declarations say how).
+      for (const { anonymise } of parts) await anonymise?.({ id: user.id, account: user.account }, repositories, this.now());
       await repositories.sessions.deleteAllOf(user.id);
-      await repositories.files.deleteAllOf(user.id);
-      await repositories.codes.deleteCodesOf(user.account);
-      await repositories.outbox.deleteTo([user.account]);
       await repositories.attempts.deleteOfAccount(user.account);
-      // The audit log keeps what staff did and to whom, but not who the person was.
-      await repositories.audit.redactUser(user.id, user.account, DELETED_USER, PERSONAL_AUDIT_KEYS);
       await repositories.accounts.anonymise(user.id, this.now());
     });
   }

@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { principalOf } from '../account/auth.guard.js';
 import type { AddressService } from './address.service.js';
 
 /** The signed-in user's address book. */

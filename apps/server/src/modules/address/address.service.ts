@@ -1,5 +1,8 @@
 import { MAX_ADDRESSES, type Address, type AddressBody, type AddressList } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { AddressTx } from './address.repositories.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import { type AddressRepositories } from './address.repositories.js';
 import { AppError } from '../../http/errors.js';
 import type { AddressRepository, AddressRow } from './address.repository.js';
 import { regionNames } from './regions.js';
@@ -41,7 +44,8 @@ function resolve(body: AddressBody) {
 export class AddressService {
   constructor(
     private readonly addresses: AddressRepository,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<AddressRepositories>,
+    private readonly users: UserDirectory,
   ) {}
 
   async list(userId: number): Promise<AddressList> {
@@ -54,7 +58,7 @@ export class AddressService {
   }
 
   /** Adds an address; pass the repositories of a transaction to make it part of a larger change (a sample application saving its address). */
-  async create(userId: number, body: AddressBody, within?: Repositories): Promise<Address> {
+  async create(userId: number, body: AddressBody, within?: Tx): Promise<Address> {
     const values = resolve(body);
     return this.locked(userId, async ({ addresses }) => {
       const n = await addresses.countOf(userId);
@@ -98,9 +102,9 @@ export class AddressService {
   }
 
   /** Runs `work` in a transaction (the caller's, given `within`) that holds the user's row locked. */
-  private locked<T>(userId: number, work: (repositories: Repositories) => Promise<T>, within?: Repositories): Promise<T> {
+  private locked<T>(userId: number, work: (repositories: AddressTx) => Promise<T>, within?: Tx): Promise<T> {
     return this.transactor.transaction(async (repositories) => {
-      await repositories.accounts.lockUser(userId);
+      await this.users.lockUser(userId, repositories);
       return work(repositories);
     }, within);
   }

@@ -2,7 +2,7 @@ import { ARTICLE_IMAGE_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
 import { readUpload, sendImage } from '../../http/uploads.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { ArticleAdminService } from './article-admin.service.js';
 
 /** The articles desk (editors), and the images of articles' text (public). */

@@ -9,9 +9,10 @@ import {
   type NewsBody,
   type RegulationBody,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import { ownArticle, type ArticleRepositories } from './article.repositories.js';
 import { AppError, validationError } from '../../http/errors.js';
-import { extensionOf, sniffImageType } from '../account/image-type.js';
+import { extensionOf, sniffImageType } from '../../shared/image-type.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import { cleanRichText } from '../content/rich-text.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
@@ -36,7 +37,7 @@ export class ArticleAdminService {
   constructor(
     private readonly articles: ArticleRepository,
     private readonly files: FileStore,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<ArticleRepositories>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -57,14 +58,14 @@ export class ArticleAdminService {
     };
   }
 
-  async news(id: number, within?: Repositories): Promise<AdminNews> {
-    const row = await (within?.articles ?? this.articles).newsItem(id, true);
+  async news(id: number, within?: Tx): Promise<AdminNews> {
+    const row = await ((within ? ownArticle(within).articles : this.articles)).newsItem(id, true);
     if (!row) throw new AppError('not_found', '资讯不存在');
     return toAdminNews(row, this.now());
   }
 
-  async regulation(id: number, within?: Repositories): Promise<AdminRegulation> {
-    const row = await (within?.articles ?? this.articles).regulation(id, true);
+  async regulation(id: number, within?: Tx): Promise<AdminRegulation> {
+    const row = await ((within ? ownArticle(within).articles : this.articles)).regulation(id, true);
     if (!row) throw new AppError('not_found', '法规不存在');
     return toAdminRegulation(row, this.now());
   }
@@ -201,7 +202,7 @@ function toAdminRegulation(row: RegulationRow, now: Date): AdminRegulation {
 
 /** An article as the audit log keeps it: its fields, without the times of the change itself. */
 function record(
-  within: Repositories,
+  within: Tx,
   actor: StaffActor,
   kind: 'news' | 'regulation',
   id: number,

@@ -3,7 +3,7 @@ import type { AdminArticleQuery, ArticleState, NewsQuery, NewsSummary, Regulatio
 import type { Db } from '../../db/database.js';
 import { news, regulations, visibleArticle } from './article.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
-import { normaliseKeyword } from '../search/grams.js';
+import { normaliseKeyword } from '../../shared/grams.js';
 
 export type RegulationRow = Omit<typeof regulations.$inferSelect, 'searchText' | 'searchGrams'>;
 export type NewsRow = Omit<typeof news.$inferSelect, 'searchText' | 'searchGrams'>;

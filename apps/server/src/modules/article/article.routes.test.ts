@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, Favorite, NewsDetail, NewsPage, RegulationDetail, RegulationPage } from '@fuliaotong/contracts';
-import { news, regulations } from '../../db/schema.js';
+import { news, regulations } from './article.schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';

@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { viewerOf } from '../auth/auth.guard.js';
+import { viewerOf } from '../account/auth.guard.js';
 import type { ArticleService } from './article.service.js';
 
 /** Regulations and news. */

@@ -1,6 +1,6 @@
 import type { NewsDetail, NewsPage, NewsQuery, RegulationDetail, RegulationPage, RegulationQuery } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
-import type { Viewer } from '../auth/auth.guard.js';
+import type { Viewer } from '../account/auth.guard.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { ArticleRepository } from './article.repository.js';
 

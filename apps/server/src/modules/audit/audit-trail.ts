@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntityType } from '@fuliaotong/contracts';
 import { CONTENT_CHANGED } from '../../db/signals.js';
-import type { Repositories } from '../../db/transactor.js';
+import type { Tx } from '../../db/transactor.js';
+import { ownAudit } from './audit.repositories.js';
 
 /** Who made a change: a signed-in member of the staff, from an address. */
 export interface StaffActor {
@@ -61,11 +62,11 @@ export function changedFields(
  * drops the pages it cached (docs/decisions/0030). Announced even when the audit view shows no
  * difference: a service's audit view may leave out a field a page shows.
  */
-export async function recordChange(within: Repositories, actor: StaffActor, change: Change): Promise<void> {
+export async function recordChange(within: Tx, actor: StaffActor, change: Change): Promise<void> {
   within.afterCommit(() => void within.signals.publish(CONTENT_CHANGED, `${change.action} ${change.entityId ?? ''}`.trim()));
   const fields = changedFields(change.before, change.after);
   if (!fields) return;
-  await within.audit.insert({
+  await ownAudit(within).audit.insert({
     actorId: actor.id,
     actorAccount: actor.account,
     action: change.action,

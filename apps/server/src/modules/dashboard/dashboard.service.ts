@@ -1,7 +1,7 @@
 import { APPLICATION_STATUSES, DashboardQuery as DashboardQuerySchema, type Dashboard, type DashboardQuery } from '@fuliaotong/contracts';
-import type { AccountRepository } from '../account/account.repository.js';
-import type { SampleApplicationRepository } from '../sample-application/sample-application.repository.js';
-import type { SearchLogRepository } from '../search/search-log.repository.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import type { ApplicationReads } from '../sample-application/sample-application.repositories.js';
+import type { SearchLogReads } from '../search/search.service.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TOP_KEYWORDS = 10;
@@ -27,9 +27,9 @@ function everyDay(names: string[], rows: Array<{ day: string; n: number }>) {
 export class DashboardService {
   constructor(
     private readonly deps: {
-      accounts: AccountRepository;
-      applications: SampleApplicationRepository;
-      searches: SearchLogRepository;
+      users: Pick<UserDirectory, 'registrationsByDay'>;
+      applications: Pick<ApplicationReads, 'statistics'>;
+      searches: SearchLogReads;
       now?: () => Date;
     },
   ) {}
@@ -38,7 +38,7 @@ export class DashboardService {
     const { days } = DashboardQuerySchema.parse(rawQuery);
     const { names, since } = period(days, this.deps.now?.() ?? new Date());
     const [members, applications, keywords] = await Promise.all([
-      this.deps.accounts.registrationsByDay(since),
+      this.deps.users.registrationsByDay(since),
       this.deps.applications.statistics(since),
       this.deps.searches.top(since, TOP_KEYWORDS),
     ]);

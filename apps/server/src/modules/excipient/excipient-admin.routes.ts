@@ -1,7 +1,7 @@
 import { PRODUCT_DOCUMENT_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { readUpload } from '../../http/uploads.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { ExcipientAdminService } from './excipient-admin.service.js';
 
 /** The products desk (editors). */

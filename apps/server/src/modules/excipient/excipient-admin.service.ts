@@ -6,7 +6,8 @@ import type {
   ExcipientBody,
   Pharmacopoeia,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import { ownExcipient, type ExcipientRepositories } from './excipient.repositories.js';
 import { AppError, validationError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore } from '../files/file-store.js';
@@ -56,15 +57,15 @@ export class ExcipientAdminService {
   constructor(
     private readonly excipients: ExcipientRepository,
     private readonly files: FileStore,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<ExcipientRepositories>,
   ) {}
 
   list(query: AdminExcipientQuery): Promise<AdminExcipientPage> {
     return this.excipients.adminList(query);
   }
 
-  async get(id: number, within?: Repositories): Promise<AdminExcipient> {
-    const repository = within?.excipients ?? this.excipients;
+  async get(id: number, within?: Tx): Promise<AdminExcipient> {
+    const repository = (within ? ownExcipient(within).excipients : this.excipients);
     const row = await repository.find(id);
     if (!row) throw new AppError('not_found', '产品不存在');
     const [specs, documents] = await Promise.all([repository.specs(id), repository.documents(id)]);
@@ -162,9 +163,9 @@ export class ExcipientAdminService {
     return { file, filename, size: bytes.length };
   }
 
-  private async writeChildren(within: Repositories, id: number, body: ExcipientBody): Promise<void> {
-    await within.excipients.replaceSpecs(id, body.specs);
-    await within.excipients.replaceDocuments(
+  private async writeChildren(within: Tx, id: number, body: ExcipientBody): Promise<void> {
+    await ownExcipient(within).excipients.replaceSpecs(id, body.specs);
+    await ownExcipient(within).excipients.replaceDocuments(
       id,
       body.documents.map((d) => ({ id: d.id, kind: d.kind, title: d.title, access: d.access, fileKey: d.file ?? null })),
     );

@@ -3,7 +3,7 @@ import type { AdminExcipientQuery, AdminExcipientSummary, DocumentAccess, Docume
 import type { Db } from '../../db/database.js';
 import { excipientDocuments, excipients, excipientSpecs } from './excipient.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
-import { normaliseKeyword } from '../search/grams.js';
+import { normaliseKeyword } from '../../shared/grams.js';
 
 export type ExcipientRow = typeof excipients.$inferSelect;
 export type ExcipientSpecRow = typeof excipientSpecs.$inferSelect;

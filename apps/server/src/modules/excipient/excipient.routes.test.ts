@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, ExcipientDetail, ExcipientFacets, ExcipientPage, Favorite } from '@fuliaotong/contracts';
-import { excipientDocuments, excipients, excipientSpecs, grants, registrations } from '../../db/schema.js';
+import { grants } from '../grant/grant.schema.js';
+import { registrations } from '../registration/registration.schema.js';
+import { excipientDocuments, excipients, excipientSpecs } from './excipient.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { setMembership, viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';

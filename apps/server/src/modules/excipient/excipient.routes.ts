@@ -1,6 +1,6 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { sendPdf } from '../../http/uploads.js';
-import { viewerOf } from '../auth/auth.guard.js';
+import { viewerOf } from '../account/auth.guard.js';
 import type { ExcipientService } from './excipient.service.js';
 
 /** The excipient catalogue. */

@@ -10,11 +10,11 @@ import {
   type Pharmacopoeia,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
-import type { Viewer } from '../auth/auth.guard.js';
+import type { Viewer } from '../account/auth.guard.js';
 import { chinesePdf, type PdfBlock } from '../files/chinese-pdf.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { FileStore } from '../files/file-store.js';
-import type { RegistrationRepository } from '../registration/registration.repository.js';
+import type { RegistrationReads } from '../registration/registration.repositories.js';
 import type { ExcipientDocumentRow, ExcipientRepository } from './excipient.repository.js';
 
 /** Facet values in the order of the contract's lists, then any others by count. */
@@ -49,7 +49,7 @@ function documentDenial(document: ExcipientDocumentRow, viewer: Viewer): AppErro
 export class ExcipientService {
   constructor(
     private readonly excipients: ExcipientRepository,
-    private readonly registrations: RegistrationRepository,
+    private readonly registrations: RegistrationReads,
     private readonly favorites: FavoriteService,
     private readonly files: FileStore,
   ) {}

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSummary, ErrorResponse, Favorite, FavoritePage, MAX_FAVORITES } from '@fuliaotong/contracts';
-import { excipients, favorites, news, registrations, regulations } from '../../db/schema.js';
+import { news, regulations } from '../article/article.schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
+import { registrations } from '../registration/registration.schema.js';
+import { favorites } from './favorite.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';

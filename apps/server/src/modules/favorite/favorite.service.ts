@@ -6,7 +6,9 @@ import {
   type FavoritePage,
   type FavoriteQuery,
 } from '@fuliaotong/contracts';
+import type { UserDirectory } from '../account/user-directory.js';
 import type { Transactor } from '../../db/transactor.js';
+import { type FavoriteRepositories } from './favorite.repositories.js';
 import { AppError } from '../../http/errors.js';
 import { detailUrl } from '../seo/site-urls.js';
 import type { FavoriteRepository, FavoriteRow, FavoriteTarget } from './favorite.repository.js';
@@ -30,7 +32,8 @@ function toFavorite(row: FavoriteRow, target: FavoriteTarget | undefined): Favor
 export class FavoriteService {
   constructor(
     private readonly favorites: FavoriteRepository,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<FavoriteRepositories>,
+    private readonly users: UserDirectory,
   ) {}
 
   /** The caller's favorite of a target (null for anonymous callers or when not a favorite). */
@@ -56,8 +59,9 @@ export class FavoriteService {
     const [target] = await this.favorites.targets(body.targetType, [body.targetId]);
     if (!target) throw new AppError('not_found', '收藏的内容不存在');
     // The user's row is locked meanwhile, so parallel additions cannot pass the limit.
-    const result = await this.transactor.transaction(async ({ accounts, favorites }) => {
-      await accounts.lockUser(userId);
+    const result = await this.transactor.transaction(async (within) => {
+      const { favorites } = within;
+      await this.users.lockUser(userId, within);
       const existing = await favorites.findByTarget(userId, body.targetType, body.targetId);
       if (existing) return { row: existing, created: false };
       if ((await favorites.countOf(userId)) >= MAX_FAVORITES) {

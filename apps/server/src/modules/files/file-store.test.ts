@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { Transactor } from '../../db/transactor.js';
-import { FileRepository } from './file.repository.js';
+import { transactorOf } from '../../modules.js';
 import { DatabaseFileStore } from './file-store.js';
 
 let t: TestApp;
 let store: DatabaseFileStore;
 beforeAll(async () => {
   t = await createTestApp();
-  store = new DatabaseFileStore(new FileRepository(t.database.db));
+  store = new DatabaseFileStore(transactorOf(t.database.db));
 });
 afterAll(async () => {
   await t.close();
@@ -37,7 +36,7 @@ describe('the database file store', () => {
     const owner = (await registerMember(t.app)).user.id;
     let key = '';
     await expect(
-      new Transactor(t.database.db).transaction(async (repositories) => {
+      transactorOf(t.database.db).transaction(async (repositories) => {
         key = await store.put({ bytes: Buffer.from('x'), contentType: 'image/webp', ownerId: owner, extension: 'webp' }, repositories);
         throw new Error('the change fails');
       }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { FilesRepositories } from './files.repositories.js';
 import type { FileRepository } from './file.repository.js';
 
 /** A file to keep: its bytes, their media type, and the user it belongs to. */
@@ -29,20 +30,26 @@ export interface StoredFile {
  * which is harmless and can be swept) and queue deletions as a job after the commit.
  */
 export interface FileStore {
-  put(file: NewFile, within?: Repositories): Promise<string>;
+  put(file: NewFile, within?: Tx): Promise<string>;
   get(key: string): Promise<StoredFile | undefined>;
   isOwnedBy(key: string, ownerId: number): Promise<boolean>;
   /** Deletes the owner's file (nothing when the key names another owner's). */
-  delete(key: string, ownerId: number, within?: Repositories): Promise<void>;
+  delete(key: string, ownerId: number, within?: Tx): Promise<void>;
+  /** Keeps the files when their owner's account is deleted (records the company keeps). */
+  keep(keys: string[], within?: Tx): Promise<void>;
 }
 
 /** Files in the database's `uploads` table: every server instance serves them, nothing else to run. */
 export class DatabaseFileStore implements FileStore {
-  constructor(private readonly files: FileRepository) {}
+  constructor(private readonly transactor: Transactor<FilesRepositories>) {}
 
-  async put(file: NewFile, within?: Repositories): Promise<string> {
+  private get files(): FileRepository {
+    return this.transactor.on().files;
+  }
+
+  async put(file: NewFile, within?: Tx): Promise<string> {
     const key = file.extension ? `${randomUUID()}.${file.extension}` : randomUUID();
-    await (within?.files ?? this.files).insert({
+    await this.transactor.on(within).files.insert({
       name: key,
       ownerId: file.ownerId,
       contentType: file.contentType,
@@ -60,7 +67,12 @@ export class DatabaseFileStore implements FileStore {
     return this.files.isOwnedBy(key, ownerId);
   }
 
-  async delete(key: string, ownerId: number, within?: Repositories): Promise<void> {
-    await (within?.files ?? this.files).delete(key, ownerId);
+  /** Makes files records the company keeps (an issued invoice, a paid order's bank slip): deleting their owner's account leaves them. */
+  async keep(keys: string[], within?: Tx): Promise<void> {
+    await this.transactor.on(within).files.keep(keys);
+  }
+
+  async delete(key: string, ownerId: number, within?: Tx): Promise<void> {
+    await this.transactor.on(within).files.delete(key, ownerId);
   }
 }

@@ -1,7 +1,7 @@
 import { eq, and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FormDicList } from '@fuliaotong/contracts';
-import { formDictionary } from '../../db/schema.js';
+import { formDictionary } from './form-dictionary.schema.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';
 

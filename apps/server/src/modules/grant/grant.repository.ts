@@ -3,13 +3,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseCode } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
+import { MEMBERSHIP } from '../account/auth.guard.js';
 import { grants, grantSeats } from './grant.schema.js';
 
 export type GrantRow = typeof grants.$inferSelect;
 export type NewGrant = typeof grants.$inferInsert;
 
-/** `*` stands for membership (every database) in the held-access list. */
-export const MEMBERSHIP = '*';
 
 /** The grants in force at `now` that reach `userId`: their own, or a company membership they hold a seat of. */
 function reaching(userId: SQL | AnyPgColumn | number, now: Date): SQL {

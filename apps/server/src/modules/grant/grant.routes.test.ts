@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { GrantList, RegistrationDetail, UsagePage } from '@fuliaotong/contracts';
-import { databases, notices, registrations, usageRecords } from '../../db/schema.js';
+import { notices } from '../notice/notice.schema.js';
+import { databases, usageRecords } from '../reference/reference.schema.js';
+import { registrations } from '../registration/registration.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';

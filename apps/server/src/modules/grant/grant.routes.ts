@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { principalOf } from '../account/auth.guard.js';
 import type { GrantService } from './grant.service.js';
 
 /** What the signed-in user holds (会员与订阅 on the account page). */

@@ -1,9 +1,12 @@
 import { GRANT_REMINDER_DAYS, type GrantList, type GrantState } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import { ownGrant } from './grant.repositories.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { GrantRepositories } from './grant.repositories.js';
 import { chinaDate } from '../../shared/beijing-time.js';
 import { AppError } from '../../http/errors.js';
-import { isMobile, maskAccount, normalizeAccount } from '../account/personal-data.js';
-import { accessOf } from '../auth/auth.guard.js';
+import { isMobile, maskAccount, normalizeAccount } from '../../shared/masking.js';
+import { accessOf } from '../account/auth.guard.js';
 import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { GrantRepository, GrantRow } from './grant.repository.js';
@@ -40,9 +43,10 @@ export interface GrantTerm {
  */
 /** What reminders need: the transaction, the notices and (for e-mail accounts) the message service. */
 export interface GrantReminderDeps {
-  transactor: Transactor;
+  transactor: Transactor<GrantRepositories>;
   notices: NoticeService;
   messages: MessageService;
+  users: Pick<UserDirectory, 'findById' | 'findByAccount'>;
   siteUrl: string;
 }
 
@@ -59,7 +63,7 @@ export class GrantService {
    */
   async remindExpiring(): Promise<number> {
     if (!this.reminders) return 0;
-    const { transactor, notices, messages, siteUrl } = this.reminders;
+    const { transactor, notices, messages, users, siteUrl } = this.reminders;
     const now = this.now();
     const widest = Math.max(...GRANT_REMINDER_DAYS);
     let sent = 0;
@@ -73,7 +77,7 @@ export class GrantService {
         if (runsOn && runsOn > grant.endsAt) return;
         const text = `“${grant.name}”将于 ${lastDayText(grant.endsAt)} 到期（还有 ${daysLeft} 天）。到期后会员可见的字段将重新锁定，收藏与记录保留；续费后从到期日起顺延。`;
         await notices.notify(grant.userId, { kind: 'order', title: `${grant.name}即将到期`, body: text, link: '/account/upgrade' }, within);
-        const user = await within.accounts.findById(grant.userId);
+        const user = await users.findById(grant.userId, within);
         if (user && !user.deletedAt && user.notifyBySmsAndEmail && !isMobile(user.account)) {
           await messages.send(
             { channel: 'email', to: user.account, subject: `【辅料通】${grant.name}即将到期`, text: `${text}\n\n续费：${siteUrl}/account/upgrade` },
@@ -117,7 +121,7 @@ export class GrantService {
       if (!grant) throw new AppError('not_found', '权益不存在');
       if (!grant.seats) throw new AppError('conflict', '只有企业会员可以分配成员账号');
       if (grant.revokedAt || grant.endsAt <= this.now()) throw new AppError('conflict', '该企业会员已到期或已终止，不能再分配');
-      const member = await within.accounts.findByAccount(normalizeAccount(account));
+      const member = await this.required().users.findByAccount(normalizeAccount(account), within);
       if (!member || member.deletedAt) throw new AppError('not_found', '该账号不存在，请对方先注册辅料通账号');
       if (member.id === userId) throw new AppError('conflict', '持有人自己已占用一个席位，无需添加');
       const taken = (await within.grants.seatsOf([grantId])).get(grantId)?.length ?? 0;
@@ -149,12 +153,34 @@ export class GrantService {
    * Grants what a paid order bought, in the payment's transaction. A renewal bought while the same kind
    * still runs starts where that one ends, so paying early loses no day.
    */
-  async grantPaid(within: Repositories, term: GrantTerm, paidAt: Date): Promise<GrantRow> {
-    const existing = await within.grants.findByOrder(term.orderId);
+  /** Until when each user is a member (in the caller's transaction when given one). */
+  membershipUntil(userIds: number[], now: Date, within?: Tx): Promise<Map<number, Date>> {
+    return (within ? ownGrant(within).grants : this.grants).membershipUntil(userIds, now);
+  }
+
+  /**
+   * Membership by hand (the users desk) is a grant of its own: it replaces the one staff gave before,
+   * and leaves paid ones alone (a membership paid for runs its term whatever the desk does).
+   */
+  async setStaffMembership(userId: number, until: Date | null, grantedBy: number, now: Date, within: Tx): Promise<void> {
+    const { grants } = ownGrant(within);
+    await grants.endStaffMemberships(userId, now);
+    if (until && until > now) {
+      await grants.insert({ userId, kind: 'membership', name: '会员（工作人员开通）', source: 'staff', grantedBy, startsAt: now, endsAt: until });
+    }
+  }
+
+  /** Ends the grants a refunded order gave (in the refund's transaction). */
+  async endByOrder(orderId: number, at: Date, within: Tx): Promise<void> {
+    await ownGrant(within).grants.endByOrder(orderId, at);
+  }
+
+  async grantPaid(within: Tx, term: GrantTerm, paidAt: Date): Promise<GrantRow> {
+    const existing = await ownGrant(within).grants.findByOrder(term.orderId);
     if (existing && !existing.revokedAt) return existing;
-    const runsUntil = await within.grants.lastEnd(term.userId, term.kind === 'membership' ? null : term.databaseCode, paidAt);
+    const runsUntil = await ownGrant(within).grants.lastEnd(term.userId, term.kind === 'membership' ? null : term.databaseCode, paidAt);
     const startsAt = runsUntil && runsUntil > paidAt ? runsUntil : paidAt;
-    return within.grants.insert({
+    return ownGrant(within).grants.insert({
       userId: term.userId,
       kind: term.kind,
       databaseCode: term.kind === 'membership' ? null : term.databaseCode,

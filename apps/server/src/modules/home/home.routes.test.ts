@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HomeData } from '@fuliaotong/contracts';
-import { databases, excipients, news, regulations } from '../../db/schema.js';
+import { news, regulations } from '../article/article.schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
+import { databases } from '../reference/reference.schema.js';
 import { bearer } from '../../../test/accounts.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';

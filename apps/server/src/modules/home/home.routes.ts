@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { viewerOf } from '../auth/auth.guard.js';
+import { viewerOf } from '../account/auth.guard.js';
 import type { HomeService } from './home.service.js';
 
 /** The home page's data in one call. */

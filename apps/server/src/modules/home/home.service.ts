@@ -1,7 +1,7 @@
+import type { ExcipientReads } from '../excipient/excipient.repositories.js';
+import type { ArticleReads } from '../article/article.repositories.js';
 import type { HomeData } from '@fuliaotong/contracts';
-import type { ArticleRepository } from '../article/article.repository.js';
-import type { Viewer } from '../auth/auth.guard.js';
-import type { ExcipientRepository } from '../excipient/excipient.repository.js';
+import type { Viewer } from '../account/auth.guard.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 
 export const HOME_FEATURED = 8;
@@ -10,9 +10,9 @@ export const HOME_LATEST = 6;
 /** What /home shows, in one call. */
 export class HomeService {
   constructor(
-    private readonly excipients: ExcipientRepository,
+    private readonly excipients: ExcipientReads,
     private readonly reference: ReferenceService,
-    private readonly articles: ArticleRepository,
+    private readonly articles: ArticleReads,
   ) {}
 
   async home(viewer: Viewer): Promise<HomeData> {

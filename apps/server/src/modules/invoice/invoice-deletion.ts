@@ -1,4 +1,7 @@
-import type { Repositories } from '../../db/transactor.js';
+import type { DeletedUser } from '../../db/personal-data.js';
+import type { Tx } from '../../db/transactor.js';
+import type { FileStore } from '../files/file-store.js';
+import { ownInvoice } from './invoice.repositories.js';
 
 /*
  * What deleting an account (注销) means for its invoices (docs/decisions/0042): the saved titles go;
@@ -8,13 +11,16 @@ import type { Repositories } from '../../db/transactor.js';
  */
 
 /** Refuses the deletion while finance has an invoice request of the user to answer. */
-export async function requestedInvoicesBlocker(userId: number, within: Repositories): Promise<string | undefined> {
-  const orders = await within.invoices.requestedOf(userId);
+export async function requestedInvoicesBlocker(userId: number, within: Tx): Promise<string | undefined> {
+  const orders = await ownInvoice(within).invoices.requestedOf(userId);
   if (orders.length === 0) return undefined;
   return `订单 ${orders.join('、')} 的发票正在开具中，请等发票开具后再注销账号。`;
 }
 
-export async function eraseInvoiceHolder(userId: number, within: Repositories, now: Date): Promise<void> {
-  await within.invoices.deleteTitlesOf(userId);
-  await within.files.keep(await within.invoices.eraseHolder(userId, now));
+/** Erases the saved titles and what an issued invoice does not need; keeps the issued invoices' files. */
+export function eraseInvoiceHolder(files: Pick<FileStore, 'keep'>) {
+  return async ({ id: userId }: DeletedUser, within: Tx, now: Date): Promise<void> => {
+    await ownInvoice(within).invoices.deleteTitlesOf(userId);
+    await files.keep(await ownInvoice(within).invoices.eraseHolder(userId, now), within);
+  };
 }

@@ -1,7 +1,7 @@
 import { INVOICE_FILE_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { readUpload, sendPrivateFile } from '../../http/uploads.js';
-import { actorOf, principalOf } from '../auth/auth.guard.js';
+import { actorOf, principalOf } from '../account/auth.guard.js';
 import type { InvoiceService } from './invoice.service.js';
 
 /** Invoice titles and requests (the buyer), and the invoice desk (finance). */

@@ -15,10 +15,14 @@ import {
   type InvoiceTitleList,
   type IssueInvoiceBody,
 } from '@fuliaotong/contracts';
+import type { OrderService } from '../order/order.service.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import { ownInvoice } from './invoice.repositories.js';
 import { InvoiceTitleBody as InvoiceTitleSchema } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { InvoiceRepositories } from './invoice.repositories.js';
 import { AppError } from '../../http/errors.js';
-import { shownAccount } from '../account/personal-data.js';
+import { shownAccount } from '../../shared/masking.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
 import type { NoticeService } from '../notice/notice.service.js';
@@ -89,10 +93,13 @@ export class InvoiceService {
   constructor(
     private readonly deps: {
       invoices: InvoiceRepository;
-      transactor: Transactor;
+      transactor: Transactor<InvoiceRepositories>;
       files: FileStore;
       notices: NoticeService;
       staffAlerts: StaffAlerts;
+      users: Pick<UserDirectory, 'lockUser'>;
+      /** The buyer's paid order an invoice is asked for (locked in the request's transaction). */
+      orders: Pick<OrderService, 'lockOwn'>;
       now?: () => Date;
     },
   ) {}
@@ -105,9 +112,38 @@ export class InvoiceService {
     return { items: (await this.deps.invoices.titles(userId)).map(toTitle) };
   }
 
+  /** The invoices asked for the given orders (the buyer's order list shows them). */
+  ofOrders(orderIds: number[]) {
+    return this.deps.invoices.ofOrders(orderIds);
+  }
+
+  /**
+   * A paid order was refunded (in the refund's transaction): its invoice request not yet served is
+   * withdrawn; an issued invoice must be reversed (红冲), which finance is told to do.
+   */
+  async orderRefunded(order: { id: number; number: string; name: string }, now: Date, within: Tx): Promise<void> {
+    const { invoices } = ownInvoice(within);
+    const invoice = await invoices.findByOrder(order.id);
+    if (invoice?.status === 'requested') {
+      await invoices.update(invoice.id, { status: 'rejected', rejectReason: '订单已退款，开票申请自动取消' }, now);
+    } else if (invoice?.status === 'issued') {
+      await this.deps.staffAlerts.tell(
+        ['finance'],
+        {
+          kind: '发票红冲',
+          number: order.number,
+          title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
+          body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
+          link: `/admin/invoices?id=${invoice.id}`,
+        },
+        within,
+      );
+    }
+  }
+
   async createTitle(userId: number, body: InvoiceTitleBody): Promise<InvoiceTitle> {
     return this.deps.transactor.transaction(async (within) => {
-      await within.accounts.lockUser(userId);
+      await this.deps.users.lockUser(userId, within);
       if ((await within.invoices.countTitles(userId)) >= INVOICE_TITLES_MAX) {
         throw new AppError('limit_exceeded', `最多保存 ${INVOICE_TITLES_MAX} 个发票抬头，请删除不用的抬头后再添加`);
       }
@@ -133,7 +169,7 @@ export class InvoiceService {
   /** Asks for the invoice of a paid order with one of the user's titles (again, after a rejection). */
   async request(userId: number, body: InvoiceRequestBody): Promise<Invoice> {
     const id = await this.deps.transactor.transaction(async (within) => {
-      const order = await within.orders.find(body.orderId, userId, true);
+      const order = await this.deps.orders.lockOwn(body.orderId, userId, within);
       if (!order) throw new AppError('not_found', '订单不存在');
       if (order.status !== 'paid' || order.paidFen === null) throw new AppError('order_state', '订单尚未支付，支付后才能申请发票');
       const title = await within.invoices.title(userId, body.titleId);
@@ -189,7 +225,7 @@ export class InvoiceService {
   private async change(
     actor: StaffActor,
     id: number,
-    work: (within: Repositories, invoice: InvoiceRow, now: Date) => Promise<{ action: 'upload' | 'issue' | 'reject' | 'reverse'; summary: string; notice?: { title: string; body: string } }>,
+    work: (within: Tx, invoice: InvoiceRow, now: Date) => Promise<{ action: 'upload' | 'issue' | 'reject' | 'reverse'; summary: string; notice?: { title: string; body: string } }>,
   ): Promise<AdminInvoice> {
     await this.deps.transactor.transaction(async (within) => {
       const invoice = await within.invoices.lock(id);
@@ -209,7 +245,7 @@ export class InvoiceService {
     return this.change(actor, id, async (within, invoice, now) => {
       if (invoice.status !== 'requested') throw new AppError('order_state', `发票${invoiceStatusLabels[invoice.status]}，不能再上传文件`);
       const key = await this.deps.files.put({ ownerId: invoice.userId, contentType: type.contentType, extension: type.extension, bytes }, within);
-      await within.invoices.update(id, { fileKey: key, fileType: type.contentType }, now);
+      await ownInvoice(within).invoices.update(id, { fileKey: key, fileType: type.contentType }, now);
       return { action: 'upload', summary: `上传发票文件（${type.extension.toUpperCase()}）` };
     });
   }
@@ -219,7 +255,7 @@ export class InvoiceService {
       if (invoice.status !== 'requested') throw new AppError('order_state', `发票${invoiceStatusLabels[invoice.status]}，不能开具`);
       if (!invoice.fileKey) throw new AppError('order_state', '请先上传发票文件（PDF 或 OFD）');
       const taxId = body.taxId ?? invoice.taxId;
-      await within.invoices.update(id, { status: 'issued', invoiceNumber: body.invoiceNumber, taxId, issuedAt: now }, now);
+      await ownInvoice(within).invoices.update(id, { status: 'issued', invoiceNumber: body.invoiceNumber, taxId, issuedAt: now }, now);
       return {
         action: 'issue',
         summary: `开具发票 ${body.invoiceNumber}${body.taxId && body.taxId !== invoice.taxId ? `，纳税人识别号更正为 ${body.taxId}` : ''}`,
@@ -231,7 +267,7 @@ export class InvoiceService {
   async reject(actor: StaffActor, id: number, reason: string): Promise<AdminInvoice> {
     return this.change(actor, id, async (within, invoice, now) => {
       if (invoice.status !== 'requested') throw new AppError('order_state', `发票${invoiceStatusLabels[invoice.status]}，不能驳回`);
-      await within.invoices.update(id, { status: 'rejected', rejectReason: reason }, now);
+      await ownInvoice(within).invoices.update(id, { status: 'rejected', rejectReason: reason }, now);
       return {
         action: 'reject',
         summary: `驳回开票申请：${reason}`,
@@ -243,7 +279,7 @@ export class InvoiceService {
   async reverse(actor: StaffActor, id: number, reason: string): Promise<AdminInvoice> {
     return this.change(actor, id, async (within, invoice, now) => {
       if (invoice.status !== 'issued') throw new AppError('order_state', `发票${invoiceStatusLabels[invoice.status]}，只有已开具的发票可以红冲`);
-      await within.invoices.update(id, { status: 'reversed', reversedAt: now, rejectReason: reason }, now);
+      await ownInvoice(within).invoices.update(id, { status: 'reversed', reversedAt: now, rejectReason: reason }, now);
       return {
         action: 'reverse',
         summary: `红冲发票 ${invoice.invoiceNumber ?? ''}：${reason}`,

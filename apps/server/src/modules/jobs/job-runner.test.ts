@@ -4,8 +4,9 @@ import { registerMember } from '../../../test/accounts.js';
 import { createTestApp, openTestDatabase, testClock, type TestClock } from '../../../test/test-app.js';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { jobs as jobsTable, sessions } from '../../db/schema.js';
-import { Transactor } from '../../db/transactor.js';
+import { sessions } from '../account/auth.schema.js';
+import { jobs as jobsTable } from './jobs.schema.js';
+import { transactorOf } from '../../modules.js';
 import { JobRepository } from './job.repository.js';
 import { JobRunner, PermanentJobError, type JobLogger } from './job-runner.js';
 
@@ -27,11 +28,11 @@ function memoryLogger(lines: Logged[]): JobLogger {
 
 let database: Database;
 let repository: JobRepository;
-let transactor: Transactor;
+let transactor: ReturnType<typeof transactorOf>;
 beforeAll(async () => {
   database = await openTestDatabase();
   repository = new JobRepository(database.db);
-  transactor = new Transactor(database.db);
+  transactor = transactorOf(database.db);
 });
 afterAll(async () => {
   await database.close();

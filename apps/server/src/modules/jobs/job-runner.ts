@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { z } from 'zod';
-import type { Repositories } from '../../db/transactor.js';
+import type { Tx } from '../../db/transactor.js';
+import type { JobsRepositories } from './jobs.repositories.js';
 import type { JobRepository, JobRow } from './job.repository.js';
 
 /** What a runner logs through (the app's pino logger or a child of it). */
@@ -50,10 +51,10 @@ export interface EnqueueOptions {
   /** Not before this moment (default: now). */
   runAt?: Date;
   /**
-   * Queue it in the caller's transaction (repositories the Transactor handed out): it is visible
+   * Queue it in the caller's transaction (repositories the Transactor<JobsRepositories> handed out): it is visible
    * to runners, and the runner is nudged, only once that transaction commits (the outbox pattern).
    */
-  within?: Repositories;
+  within?: Tx;
 }
 
 /** A kind of job as its handler was registered: queue one with `enqueue`. */
@@ -149,7 +150,8 @@ export class JobRunner {
     const registered = this.handlers.get(kind);
     if (!registered) throw new Error(`no handler for job kind ${kind}`);
     const parsed = registered.definition.payload.parse(payload);
-    const repository = options.within?.jobs ?? this.jobs;
+    // The caller's transaction holds this module's repositories too (the transactor's bag holds every module's).
+    const repository = (options.within as (Tx & JobsRepositories) | undefined)?.jobs ?? this.jobs;
     const id = await repository.insert({
       kind,
       payload: parsed,

@@ -4,7 +4,7 @@ import { outboxMessages, sentMessages } from '../../../test/messages.js';
 import { parseMail, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.js';
 import { openTestDatabase, testClock, type TestClock } from '../../../test/test-app.js';
 import type { Database } from '../../db/database.js';
-import { Transactor } from '../../db/transactor.js';
+import { transactorOf } from '../../modules.js';
 import { JobRepository } from '../jobs/job.repository.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { AliyunSmsDriver, LogMailDriver, LogSmsDriver, SmtpMailDriver, type MailDriver, type SmsDriver } from './message-drivers.js';
@@ -43,7 +43,7 @@ function service(drivers: { sms?: SmsDriver; mail?: MailDriver }, lines: Line[] 
   const logger = memoryLogger(lines);
   const jobs = new JobRunner(new JobRepository(database.db), { logger, now: clock.now });
   const messages = new MessageService({
-    transactor: new Transactor(database.db),
+    transactor: transactorOf(database.db),
     outbox: new OutboxRepository(database.db),
     jobs,
     sms: drivers.sms ?? new LogSmsDriver(logger),
@@ -101,7 +101,7 @@ describe('outbound messages with the log drivers', () => {
     const { messages, jobs } = service({});
     const to = newPhone();
     await expect(
-      new Transactor(database.db).transaction(async (repositories) => {
+      transactorOf(database.db).transaction(async (repositories) => {
         await messages.send({ channel: 'sms', to, template: 'verification_code', params: { code: '654321' } }, repositories);
         throw new Error('the change fails');
       }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import { ownMessages } from './messages.repositories.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import { type MessagesRepositories } from './messages.repositories.js';
 import { maskText } from '../../logging/mask.js';
 import type { JobContext, JobKind, JobLogger, JobRunner } from '../jobs/job-runner.js';
 import type { MailDriver, SmsDriver } from './message-drivers.js';
@@ -19,7 +21,7 @@ const MESSAGE_BACKOFF_MS = 20_000;
 const ERROR_MAX = 500;
 
 export interface MessageServiceDeps {
-  transactor: Transactor;
+  transactor: Transactor<MessagesRepositories>;
   outbox: OutboxRepository;
   jobs: JobRunner;
   sms: SmsDriver;
@@ -63,8 +65,18 @@ export class MessageService {
     });
   }
 
-  /** Queues a message in the transaction of `within` (Repositories from the Transactor) or on its own; it is sent after commit. */
-  async send(message: OutboundMessage, within?: Repositories): Promise<void> {
+  /** Closes the drivers' connections (the server is stopping; jobs have finished). */
+  close(): void {
+    this.deps.mail.close?.();
+  }
+
+  /** Deletes the messages sent to these addresses (their owner's account or contact details are erased). */
+  async forgetTo(addresses: string[], within?: Tx): Promise<void> {
+    await (within ? ownMessages(within).outbox : this.deps.outbox).deleteTo(addresses);
+  }
+
+  /** Queues a message in the transaction of `within` (Tx from the Transactor<MessagesRepositories>) or on its own; it is sent after commit. */
+  async send(message: OutboundMessage, within?: Tx): Promise<void> {
     const row = outboxRow(message);
     await this.deps.transactor.transaction(async (repositories) => {
       const messageId = await repositories.outbox.insert(row);

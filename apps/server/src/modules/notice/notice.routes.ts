@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { principalOf } from '../account/auth.guard.js';
 import type { NoticeService } from './notice.service.js';
 
 /** The signed-in user's notices. */

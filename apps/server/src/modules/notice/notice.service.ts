@@ -1,5 +1,6 @@
 import type { Notice, NoticeKind, Page } from '@fuliaotong/contracts';
-import type { Repositories } from '../../db/transactor.js';
+import type { Tx } from '../../db/transactor.js';
+import { ownNotice } from './notice.repositories.js';
 import { AppError } from '../../http/errors.js';
 import type { NoticeRepository, NoticeRow } from './notice.repository.js';
 
@@ -27,8 +28,8 @@ export class NoticeService {
   constructor(private readonly notices: NoticeRepository) {}
 
   /** Sends a notice; pass the repositories of a transaction to make it part of the change it reports. */
-  async notify(userId: number, notice: NewNotice, within?: Pick<Repositories, 'notices'>): Promise<void> {
-    await (within?.notices ?? this.notices).insert(userId, { ...notice, link: notice.link ?? null });
+  async notify(userId: number, notice: NewNotice, within?: Tx): Promise<void> {
+    await ((within ? ownNotice(within).notices : this.notices)).insert(userId, { ...notice, link: notice.link ?? null });
   }
 
   async list(userId: number, page: number, pageSize: number, unreadOnly: boolean): Promise<Page<Notice>> {

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@fuliaotong/contracts';
-import type { Repositories } from '../../db/transactor.js';
-import { isMobile } from '../account/personal-data.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import type { Tx } from '../../db/transactor.js';
+import { isMobile } from '../../shared/masking.js';
 import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from './notice.service.js';
 
@@ -23,11 +24,11 @@ export interface NewWork {
  */
 export class StaffAlerts {
   constructor(
-    private readonly deps: { notices: NoticeService; messages: MessageService; siteUrl: string },
+    private readonly deps: { notices: NoticeService; messages: MessageService; users: Pick<UserDirectory, 'staffWith'>; siteUrl: string },
   ) {}
 
-  async tell(roles: readonly StaffRole[], work: NewWork, within: Repositories): Promise<void> {
-    const staff = await within.accounts.staffWith(roles);
+  async tell(roles: readonly StaffRole[], work: NewWork, within: Tx): Promise<void> {
+    const staff = await this.deps.users.staffWith(roles, within);
     for (const member of staff) {
       await this.deps.notices.notify(member.id, { kind: 'system', title: work.title, body: work.body, link: work.link }, within);
       if (!member.notifyBySmsAndEmail) continue;

@@ -1,6 +1,6 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { sendPrivateFile } from '../../http/uploads.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { OrderAdminService } from './order-admin.service.js';
 
 /** The orders desk (finance). */

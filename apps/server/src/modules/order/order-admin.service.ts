@@ -8,8 +8,12 @@ import {
   type ConfirmTransferBody,
   type RefundBody,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
-import { shownAccount } from '../account/personal-data.js';
+import type { InvoiceService } from '../invoice/invoice.service.js';
+import type { GrantService } from '../grant/grant.service.js';
+import { ownOrder } from './order.repositories.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { OrderRepositories } from './order.repositories.js';
+import { shownAccount } from '../../shared/masking.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
@@ -45,11 +49,15 @@ const auditView = (row: AdminOrderRow) => ({ status: row.status, paidFen: row.pa
 export interface OrderAdminServiceDeps {
   orders: OrderRepository;
   payments: OrderService;
-  transactor: Transactor;
+  transactor: Transactor<OrderRepositories>;
   notices: NoticeService;
   staffAlerts: StaffAlerts;
   files: FileStore;
   gateways: Partial<Record<'wechat' | 'alipay', PaymentGateway>>;
+  /** Ends the grants a refunded order gave. */
+  grants: Pick<GrantService, 'endByOrder'>;
+  /** Withdraws or flags the invoice of a refunded order. */
+  invoices: Pick<InvoiceService, 'orderRefunded'>;
   logger: { error(object: object, message: string): void };
   now?: () => Date;
 }
@@ -180,11 +188,11 @@ export class OrderAdminService {
   }
 
   /** Marks a paid order (locked by the caller) refunded: its record, its grant, its invoice, the buyer's notice and the audit log. */
-  private async finishRefund(within: Repositories, actor: StaffActor, id: number, refundNo: string, body: RefundBody, now: Date): Promise<void> {
-    const order = (await within.orders.findWithBuyer(id))!;
+  private async finishRefund(within: Tx, actor: StaffActor, id: number, refundNo: string, body: RefundBody, now: Date): Promise<void> {
+    const order = (await ownOrder(within).orders.findWithBuyer(id))!;
     const refundFen = order.paidFen ?? 0;
-    await within.orders.update(id, { status: 'refunded', refundedAt: now, refundFen, refundStartedAt: null }, now);
-    await within.orders.recordPayment({
+    await ownOrder(within).orders.update(id, { status: 'refunded', refundedAt: now, refundFen, refundStartedAt: null }, now);
+    await ownOrder(within).orders.recordPayment({
       orderId: id,
       method: order.paidBy ?? 'bank',
       kind: 'refund',
@@ -193,24 +201,9 @@ export class OrderAdminService {
       outcome: 'refunded',
       createdAt: now,
     });
-    await within.grants.endByOrder(id, now);
+    await this.deps.grants.endByOrder(id, now, within);
     // Its invoice: a request not yet served is withdrawn; an issued one must be reversed (红冲) by finance.
-    const invoice = await within.invoices.findByOrder(id);
-    if (invoice?.status === 'requested') {
-      await within.invoices.update(invoice.id, { status: 'rejected', rejectReason: '订单已退款，开票申请自动取消' }, now);
-    } else if (invoice?.status === 'issued') {
-      await this.deps.staffAlerts.tell(
-        ['finance'],
-        {
-          kind: '发票红冲',
-          number: order.number,
-          title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
-          body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
-          link: `/admin/invoices?id=${invoice.id}`,
-        },
-        within,
-      );
-    }
+    await this.deps.invoices.orderRefunded(order, now, within);
     await this.deps.notices.notify(
       order.userId,
       {
@@ -227,7 +220,7 @@ export class OrderAdminService {
       entityId: id,
       summary: `订单 ${order.number} 退款 ${formatFen(refundFen)}：${body.reason}`,
       before: auditView(order),
-      after: auditView((await within.orders.findWithBuyer(id))!),
+      after: auditView((await ownOrder(within).orders.findWithBuyer(id))!),
     });
   }
 }

@@ -1,4 +1,7 @@
-import type { Repositories } from '../../db/transactor.js';
+import type { DeletedUser } from '../../db/personal-data.js';
+import type { Tx } from '../../db/transactor.js';
+import type { FileStore } from '../files/file-store.js';
+import { ownOrder } from './order.repositories.js';
 
 /*
  * What deleting an account (注销) means for its orders (docs/decisions/0042). Orders and their payments
@@ -6,8 +9,8 @@ import type { Repositories } from '../../db/transactor.js';
  */
 
 /** Refuses the deletion while an order waits for money: unpaid within its term, or a bank transfer finance has not confirmed. */
-export async function openOrdersBlocker(userId: number, within: Repositories, now: Date): Promise<string | undefined> {
-  const open = await within.orders.openOf(userId, now);
+export async function openOrdersBlocker(userId: number, within: Tx, now: Date): Promise<string | undefined> {
+  const open = await ownOrder(within).orders.openOf(userId, now);
   const numbers = (status: string) => open.filter((order) => order.status === status).map((order) => order.number).join('、');
   const reasons: string[] = [];
   if (numbers('pending')) reasons.push(`请先完成或取消未支付的订单 ${numbers('pending')}，再注销账号。`);
@@ -19,9 +22,12 @@ export async function openOrdersBlocker(userId: number, within: Repositories, no
  * The bank slip of a paid (or refunded) order is the voucher of money received and stays with the
  * order; the slips of orders that were never paid go with the account's other files.
  */
-export async function eraseBuyer(userId: number, within: Repositories, now: Date): Promise<void> {
-  const slips = await within.orders.slipsOf(userId);
-  const paid = slips.filter((slip) => slip.status === 'paid' || slip.status === 'refunded');
-  await within.files.keep(paid.map((slip) => slip.slipKey));
-  for (const slip of slips) if (!paid.includes(slip)) await within.orders.forgetSlip(slip.id, now);
+export function eraseBuyer(files: Pick<FileStore, 'keep'>) {
+  return async ({ id: userId }: DeletedUser, within: Tx, now: Date): Promise<void> => {
+    const { orders } = ownOrder(within);
+    const slips = await orders.slipsOf(userId);
+    const paid = slips.filter((slip) => slip.status === 'paid' || slip.status === 'refunded');
+    await files.keep(paid.map((slip) => slip.slipKey), within);
+    for (const slip of slips) if (!paid.includes(slip)) await orders.forgetSlip(slip.id, now);
+  };
 }

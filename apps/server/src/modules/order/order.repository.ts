@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, or, sql, type
 import type { OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
-import { escapeLike } from '../search/grams.js';
+import { escapeLike } from '../../shared/grams.js';
 import { orders, payments } from './order.schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;

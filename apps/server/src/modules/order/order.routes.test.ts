@@ -13,7 +13,10 @@ import {
   PayResponse,
   UsagePage,
 } from '@fuliaotong/contracts';
-import { databases, grants, orders, payments, sandboxGatewayOrders, sandboxGatewayRefunds, usageRecords } from '../../db/schema.js';
+import { grants } from '../grant/grant.schema.js';
+import { sandboxGatewayOrders, sandboxGatewayRefunds } from '../payment/sandbox/sandbox.schema.js';
+import { databases, usageRecords } from '../reference/reference.schema.js';
+import { orders, payments } from './order.schema.js';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { PDF } from '../../../test/fixture-files.js';
 import { parsed } from '../../../test/responses.js';

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
 import { readUpload } from '../../http/uploads.js';
-import { extensionOf, sniffImageType } from '../account/image-type.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { extensionOf, sniffImageType } from '../../shared/image-type.js';
+import { principalOf } from '../account/auth.guard.js';
 import type { OrderService } from './order.service.js';
 
 /** The client by its User-Agent: WeChat's own browser, a mini-program's web view, or any other browser. */

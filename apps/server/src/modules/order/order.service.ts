@@ -1,4 +1,8 @@
 import { randomInt } from 'node:crypto';
+import type { PlanService } from '../plan/plan.service.js';
+import type { InvoiceService } from '../invoice/invoice.service.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import { ownOrder } from './order.repositories.js';
 import {
   BANK_SLIP_MAX_BYTES,
   formatFen,
@@ -14,13 +18,13 @@ import {
   type PaymentMethods,
   type PayResponse,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { OrderRepositories } from './order.repositories.js';
 import { AppError } from '../../http/errors.js';
 import { chinaDate } from '../../shared/beijing-time.js';
 import type { FileStore } from '../files/file-store.js';
 import { lastDayText } from '../grant/grant.service.js';
 import type { GrantService } from '../grant/grant.service.js';
-import type { InvoiceRepository, InvoiceRow } from '../invoice/invoice.repository.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
 import { GatewayError, type PaymentGateway, type VerifiedPayment } from '../payment/gateway.js';
@@ -36,6 +40,9 @@ const NOT_FOUND = '订单不存在';
 const REMITTANCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 export const orderNumber = (id: number, at: Date) => `DD${chinaDate(at)}${String(id).padStart(6, '0')}`;
+
+/** The invoice asked for an order, as the invoice module answers it. */
+type InvoiceOfOrder = Awaited<ReturnType<InvoiceService['ofOrders']>>[number];
 
 export function toOrder(row: OrderRow): Order {
   return {
@@ -61,7 +68,7 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-function orderInvoice(row: InvoiceRow | undefined): OrderInvoice | null {
+function orderInvoice(row: InvoiceOfOrder | undefined): OrderInvoice | null {
   if (!row) return null;
   return { id: row.id, status: row.status, invoiceNumber: row.invoiceNumber, hasFile: row.status === 'issued' && row.fileKey !== null };
 }
@@ -73,9 +80,12 @@ function wrongStatus(row: OrderRow, doing: string): AppError {
 
 export interface OrderServiceDeps {
   orders: OrderRepository;
-  /** Read only: the invoice asked for each order of the buyer's list. */
-  invoices: InvoiceRepository;
-  transactor: Transactor;
+  /** The invoice asked for each order of the buyer's list. */
+  invoices: Pick<InvoiceService, 'ofOrders'>;
+  users: Pick<UserDirectory, 'lockUser'>;
+  /** The plan an order is placed for. */
+  plans: Pick<PlanService, 'find'>;
+  transactor: Transactor<OrderRepositories>;
   grants: GrantService;
   notices: NoticeService;
   staffAlerts: StaffAlerts;
@@ -106,8 +116,8 @@ export class OrderService {
 
   async create(userId: number, planId: number): Promise<Order> {
     return this.deps.transactor.transaction(async (within) => {
-      await within.accounts.lockUser(userId);
-      const plan = await within.plans.find(planId);
+      await this.deps.users.lockUser(userId, within);
+      const plan = await this.deps.plans.find(planId, within);
       if (!plan) throw new AppError('not_found', '方案不存在');
       if (!plan.onSale) throw new AppError('conflict', `“${plan.name}”已下架，请选择其他方案`);
       const open = await within.orders.countOf(userId, ['pending', 'confirming']);
@@ -146,6 +156,11 @@ export class OrderService {
     const row = await this.deps.orders.find(id, userId);
     if (!row) throw new AppError('not_found', NOT_FOUND);
     return toOrder(row);
+  }
+
+  /** The user's order, locked until the caller's transaction ends (an invoice is asked for it). */
+  async lockOwn(id: number, userId: number, within: Tx): Promise<OrderRow | undefined> {
+    return ownOrder(within).orders.find(id, userId, true);
   }
 
   async cancel(userId: number, id: number): Promise<Order> {
@@ -230,10 +245,10 @@ export class OrderService {
     };
   }
 
-  private async newRemittanceCode(within: Repositories): Promise<string> {
+  private async newRemittanceCode(within: Tx): Promise<string> {
     for (;;) {
       const code = Array.from({ length: 8 }, () => REMITTANCE_ALPHABET[randomInt(REMITTANCE_ALPHABET.length)]).join('');
-      if (!(await within.orders.remittanceCodeTaken(code))) return code;
+      if (!(await ownOrder(within).orders.remittanceCodeTaken(code))) return code;
     }
   }
 
@@ -245,7 +260,7 @@ export class OrderService {
       if (!order) throw new AppError('not_found', NOT_FOUND);
       if (order.method !== 'bank' || (order.status !== 'pending' && order.status !== 'confirming')) throw wrongStatus(order, '上传汇款凭证');
       const key = await this.deps.files.put({ ownerId: userId, contentType: file.contentType, extension: file.extension, bytes: file.bytes }, within);
-      if (order.slipKey) await within.files.delete(order.slipKey, userId);
+      if (order.slipKey) await this.deps.files.delete(order.slipKey, userId, within);
       const now = this.now();
       const updated = await within.orders.update(order.id, { status: 'confirming', slipKey: key, slipUploadedAt: now }, now);
       if (order.status === 'pending') {
@@ -290,7 +305,7 @@ export class OrderService {
    * Applies a verified payment, once: the order is paid (or reopened, or the money refunded when it was
    * paid already), the grant and the buyer's notice written in the same transaction.
    */
-  async applyPayment(method: PaymentMethod, payment: VerifiedPayment, caller?: Repositories): Promise<PaymentOutcome> {
+  async applyPayment(method: PaymentMethod, payment: VerifiedPayment, caller?: Tx): Promise<PaymentOutcome> {
     const result = await this.deps.transactor.transaction(async (within) => {
       const order = await within.orders.findByNumberForUpdate(payment.orderNumber);
       if (!order) return { outcome: 'unknown_order' as const };

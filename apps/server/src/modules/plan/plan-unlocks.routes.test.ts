@@ -12,7 +12,9 @@ import {
   type Locked,
   type Plan,
 } from '@fuliaotong/contracts';
-import { excipientDocuments, excipients, grants, registrations } from '../../db/schema.js';
+import { excipientDocuments, excipients } from '../excipient/excipient.schema.js';
+import { grants } from '../grant/grant.schema.js';
+import { registrations } from '../registration/registration.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';

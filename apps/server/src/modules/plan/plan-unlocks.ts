@@ -8,7 +8,8 @@ import {
   type PlanKind,
   type PlanUnlock,
 } from '@fuliaotong/contracts';
-import type { Repositories } from '../../db/transactor.js';
+import type { ExcipientReads } from '../excipient/excipient.repositories.js';
+import type { ReferenceReads } from '../reference/reference.repositories.js';
 
 /** What the site holds now that a plan may unlock: its databases (with their sizes) and its 会员资料. */
 export interface SiteContent {
@@ -16,7 +17,13 @@ export interface SiteContent {
   memberDocuments: Array<{ kind: DocumentKind; count: number }>;
 }
 
-export async function readSiteContent({ reference, excipients }: Pick<Repositories, 'reference' | 'excipients'>): Promise<SiteContent> {
+/** Where the databases and documents a plan unlocks are read. */
+export interface ContentReads {
+  reference: ReferenceReads;
+  excipients: ExcipientReads;
+}
+
+export async function readSiteContent({ reference, excipients }: ContentReads): Promise<SiteContent> {
   const [rows, memberDocuments] = await Promise.all([reference.databases(), excipients.documentCounts('member')]);
   const databases = await Promise.all(
     rows.map(async (row) => ({ code: row.code, name: row.name, access: row.access, recordCount: (await reference.stats(row.code)).recordCount })),

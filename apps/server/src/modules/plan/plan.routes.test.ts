@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPlan, AdminPlanList, AuditPage, DATABASE_FIELDS, ErrorResponse, PlanList, type PlanBody } from '@fuliaotong/contracts';
-import { databases, registrations, standards } from '../../db/schema.js';
+import { databases, standards } from '../reference/reference.schema.js';
+import { registrations } from '../registration/registration.schema.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';

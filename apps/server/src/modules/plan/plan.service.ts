@@ -1,10 +1,11 @@
 import type { AdminPlan, AdminPlanList, PlanBody, PlanList } from '@fuliaotong/contracts';
-import type { Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import { ownPlan } from './plan.repositories.js';
+import type { PlanRepositories } from './plan.repositories.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
-import type { Repositories } from '../../db/transactor.js';
 import type { PlanRepository, PlanRow } from './plan.repository.js';
-import { readSiteContent, unlocksOf, whyNothing, type SiteContent } from './plan-unlocks.js';
+import { readSiteContent, unlocksOf, whyNothing, type ContentReads, type SiteContent } from './plan-unlocks.js';
 
 function toAdminPlan(row: PlanRow, content: SiteContent): AdminPlan {
   return {
@@ -45,10 +46,15 @@ function refuseEmpty(body: PlanBody, content: SiteContent): void {
 export class PlanService {
   constructor(
     private readonly plans: PlanRepository,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<PlanRepositories>,
     /** Where the databases and documents a plan unlocks are read. */
-    private readonly content: Pick<Repositories, 'reference' | 'excipients'>,
+    private readonly content: ContentReads,
   ) {}
+
+  /** A plan by id (an order is placed for it, in the order's transaction). */
+  find(id: number, within?: Tx): Promise<PlanRow | undefined> {
+    return (within ? ownPlan(within).plans : this.plans).find(id);
+  }
 
   async onSale(): Promise<PlanList> {
     const [rows, content] = await Promise.all([this.plans.list(true), readSiteContent(this.content)]);
@@ -72,9 +78,10 @@ export class PlanService {
     return { items: rows.map((row) => toAdminPlan(row, content)) };
   }
 
-  create(actor: StaffActor, body: PlanBody): Promise<AdminPlan> {
+  async create(actor: StaffActor, body: PlanBody): Promise<AdminPlan> {
+    // Read before the change's transaction: the databases and documents are other modules' rows.
+    const content = await readSiteContent(this.content);
     return this.transactor.transaction(async (within) => {
-      const content = await readSiteContent(within);
       refuseEmpty(body, content);
       const plan = toAdminPlan(await within.plans.insert(body), content);
       await recordChange(within, actor, {
@@ -89,11 +96,12 @@ export class PlanService {
     });
   }
 
-  update(actor: StaffActor, id: number, body: PlanBody): Promise<AdminPlan> {
+  async update(actor: StaffActor, id: number, body: PlanBody): Promise<AdminPlan> {
+    // Read before the change's transaction: the databases and documents are other modules' rows.
+    const content = await readSiteContent(this.content);
     return this.transactor.transaction(async (within) => {
       const before = await within.plans.find(id);
       if (!before) throw new AppError('not_found', '方案不存在');
-      const content = await readSiteContent(within);
       refuseEmpty(body, content);
       const row = await within.plans.update(id, body);
       if (!row) throw new AppError('not_found', '方案不存在');

@@ -1,7 +1,7 @@
 import { REFERENCE_IMPORT_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { readUpload, sendWorkbook } from '../../http/uploads.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { ReferenceAdminService } from './reference-admin.service.js';
 
 const exportNames = {

@@ -19,6 +19,7 @@ import {
   type UsageBody,
 } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
+import type { ReferenceRepositories } from './reference.repositories.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import { parseCsvDate, readSheet, readTableFile, TableFormatError, workbookOf, type TableRow } from '../files/table-file.js';
@@ -87,7 +88,7 @@ const labels: Record<ReferenceCode, string> = { standard: '药典标准', usage:
 export class ReferenceAdminService {
   constructor(
     private readonly reference: ReferenceRepository,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<ReferenceRepositories>,
   ) {}
 
   standards(query: DatabaseRecordQuery): Promise<AdminStandardPage> {

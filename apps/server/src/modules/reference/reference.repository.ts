@@ -4,7 +4,7 @@ import { selectRows, type Db } from '../../db/database.js';
 import { registrations } from '../registration/registration.schema.js';
 import { databases, standards, usageRecords } from './reference.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
-import { normaliseKeyword } from '../search/grams.js';
+import { normaliseKeyword } from '../../shared/grams.js';
 
 export type DatabaseRow = typeof databases.$inferSelect;
 export type UsageRow = Omit<typeof usageRecords.$inferSelect, 'searchGrams'>;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseList, ErrorResponse, StandardPage, StandardRecord, UsagePage, UsageRecord } from '@fuliaotong/contracts';
-import { databases, registrations, standards, usageRecords } from '../../db/schema.js';
+import { registrations } from '../registration/registration.schema.js';
+import { databases, standards, usageRecords } from './reference.schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';

@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { viewerOf } from '../auth/auth.guard.js';
+import { viewerOf } from '../account/auth.guard.js';
 import type { ReferenceService } from './reference.service.js';
 
 /** The databases of /database: pharmacopoeia standards and usage data (registrations have their own module). */

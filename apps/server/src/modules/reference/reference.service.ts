@@ -9,7 +9,7 @@ import {
   type UsageRecord,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
-import { unlocks, type Viewer } from '../auth/auth.guard.js';
+import { unlocks, type Viewer } from '../account/auth.guard.js';
 import type { DatabaseRow, ReferenceRepository, StandardRow, UsageRow } from './reference.repository.js';
 
 /** Why the caller may not list a database's records, or null when it may. */

@@ -1,7 +1,7 @@
 import { REGISTRATION_IMPORT_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { readUpload, sendWorkbook } from '../../http/uploads.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { RegistrationImportService } from './registration-import.service.js';
 
 /** CDE registration records in and out (editors). */

@@ -7,10 +7,11 @@ import {
   type RegistrationImportReport,
 } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
+import type { RegistrationImportRepositories } from './registration-import.repositories.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore } from '../files/file-store.js';
-import type { RegistrationRepository } from '../registration/registration.repository.js';
+import type { RegistrationReads } from '../registration/registration.repositories.js';
 import type { RegistrationWatchService } from '../registration-watch/registration-watch.service.js';
 import { CsvFormatError, readRegistrationCsv, type RegistrationCsv, type RegistrationRecord } from './registration-csv.js';
 import type { RegistrationImportRepository, RegistrationImportRow } from './registration-import.repository.js';
@@ -53,9 +54,9 @@ export interface ImportComparison {
 export class RegistrationImportService {
   constructor(
     private readonly imports: RegistrationImportRepository,
-    private readonly registrations: RegistrationRepository,
+    private readonly registrations: RegistrationReads,
     private readonly files: FileStore,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<RegistrationImportRepositories>,
     private readonly watches: RegistrationWatchService,
   ) {}
 

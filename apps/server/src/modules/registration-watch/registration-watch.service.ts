@@ -7,10 +7,13 @@ import {
   type RegistrationWatchState,
   type WATCHED_REGISTRATION_FIELDS,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import { ownRegistrationWatch } from './registration-watch.repositories.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { RegistrationWatchRepositories } from './registration-watch.repositories.js';
 import { AppError } from '../../http/errors.js';
 import type { NoticeService } from '../notice/notice.service.js';
-import type { RegistrationRepository } from '../registration/registration.repository.js';
+import type { RegistrationReads } from '../registration/registration.repositories.js';
 import { detailUrl } from '../seo/site-urls.js';
 import type { RegistrationWatchListRow, RegistrationWatchRepository } from './registration-watch.repository.js';
 
@@ -66,9 +69,10 @@ function toWatch(row: RegistrationWatchListRow): RegistrationWatch {
 export class RegistrationWatchService {
   constructor(
     private readonly watches: RegistrationWatchRepository,
-    private readonly registrations: RegistrationRepository,
+    private readonly registrations: RegistrationReads,
     private readonly notices: NoticeService,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<RegistrationWatchRepositories>,
+    private readonly users: UserDirectory,
   ) {}
 
   async list(userId: number): Promise<RegistrationWatchList> {
@@ -94,8 +98,9 @@ export class RegistrationWatchService {
       key = body.name;
     }
     // The user's row is locked meanwhile, so parallel additions cannot pass the limit.
-    const { created } = await this.transactor.transaction(async ({ accounts, registrationWatches }) => {
-      await accounts.lockUser(userId);
+    const { created } = await this.transactor.transaction(async (within) => {
+      const { registrationWatches } = within;
+      await this.users.lockUser(userId, within);
       if (await registrationWatches.find(userId, body.scope, key)) return { created: false };
       if ((await registrationWatches.countOf(userId)) >= MAX_REGISTRATION_WATCHES) {
         throw new AppError('conflict', `最多关注 ${MAX_REGISTRATION_WATCHES} 条，请先取消一些关注`);
@@ -116,12 +121,12 @@ export class RegistrationWatchService {
    * and user, up to WATCH_NOTICES_PER_IMPORT, then one notice that sums up the rest. Runs in the
    * caller's transaction, so the notices say exactly what was committed.
    */
-  async notifyChanges(changes: readonly RegistrationChange[], within: Repositories): Promise<number> {
+  async notifyChanges(changes: readonly RegistrationChange[], within: Tx): Promise<number> {
     const relevant = changes
       .map((change) => ({ ...change, fields: change.before ? watchedChanges(change.before, change.after) : [] }))
       .filter((change) => change.before === null || change.fields.length > 0);
     if (relevant.length === 0) return 0;
-    const watches = await within.registrationWatches.watching(
+    const watches = await ownRegistrationWatch(within).registrationWatches.watching(
       relevant.filter((c) => c.before !== null).map((c) => c.after.regNo),
       relevant.flatMap((c) => (c.before && c.before.name !== c.after.name ? [c.before.name, c.after.name] : [c.after.name])),
     );
@@ -144,7 +149,7 @@ export class RegistrationWatchService {
       for (const change of covered) mine.set(change.after.regNo, change);
       perUser.set(watch.userId, mine);
     }
-    const ids = await within.registrationWatches.recordIds([...new Set([...perUser.values()].flatMap((m) => [...m.keys()]))]);
+    const ids = await ownRegistrationWatch(within).registrationWatches.recordIds([...new Set([...perUser.values()].flatMap((m) => [...m.keys()]))]);
     let sent = 0;
     for (const [userId, mine] of perUser) {
       // Changes to records first, then new records of watched products.

@@ -3,7 +3,7 @@ import { REGISTRATION_COUNT_CAP, type RegistrationExportQuery, type Registration
 import { selectRows, type Db } from '../../db/database.js';
 import { registrations } from './registration.schema.js';
 import { containsCondition, containsText, nameRank } from '../../db/gram-search.js';
-import { normaliseKeyword } from '../search/grams.js';
+import { normaliseKeyword } from '../../shared/grams.js';
 
 export { REGISTRATION_COUNT_CAP };
 

@@ -8,7 +8,8 @@ import {
   type RegistrationSummary,
 } from '@fuliaotong/contracts';
 import { selectRows } from '../../db/database.js';
-import { excipients, registrations } from '../../db/schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
+import { registrations } from './registration.schema.js';
 import { viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { RegistrationRepository } from './registration.repository.js';

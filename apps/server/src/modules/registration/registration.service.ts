@@ -8,7 +8,7 @@ import {
   type RegistrationWatchState,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
-import { unlocks, type Viewer } from '../auth/auth.guard.js';
+import { unlocks, type Viewer } from '../account/auth.guard.js';
 import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { RegistrationRepository } from './registration.repository.js';
 

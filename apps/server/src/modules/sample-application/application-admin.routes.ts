@@ -1,7 +1,7 @@
 import { COA_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { readUpload, sendPdf } from '../../http/uploads.js';
-import { actorOf, principalOf } from '../auth/auth.guard.js';
+import { actorOf, principalOf } from '../account/auth.guard.js';
 import type { SampleApplicationService } from './sample-application.service.js';
 
 /** The staff's review of sample applications: list, detail, approve, reject, ship, deliver. */

@@ -13,7 +13,7 @@ import {
   type SampleApplicationBody,
   type SampleLimits,
 } from '@fuliaotong/contracts';
-import { excipients } from '../../db/schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';

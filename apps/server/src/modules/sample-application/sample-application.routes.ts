@@ -1,6 +1,6 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { sendPdf } from '../../http/uploads.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { principalOf } from '../account/auth.guard.js';
 import type { SampleApplicationService } from './sample-application.service.js';
 
 /** The signed-in member's sample applications (样品申请). */

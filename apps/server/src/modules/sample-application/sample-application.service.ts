@@ -1,4 +1,6 @@
 import { isPdf } from '../files/pdf.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import { ownSampleApplication } from './sample-application.repositories.js';
 import {
   ApplicationStatus,
   applicationStatusLabels,
@@ -18,13 +20,14 @@ import {
   type ShippingAddress,
   type ValidationIssue,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { SampleApplicationRepositories } from './sample-application.repositories.js';
 import { AppError, validationError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
 import type { FileStore } from '../files/file-store.js';
-import type { AccountRepository, UserName, UserRow } from '../account/account.repository.js';
-import { maskEmail, maskMobile, maskName } from '../account/personal-data.js';
+import type { UserName, UserRow } from '../account/account.repository.js';
+import { maskEmail, maskMobile, maskName } from '../../shared/masking.js';
 import type { AddressService } from '../address/address.service.js';
 import { regionNames } from '../address/regions.js';
 import type { FormDictionaryService } from '../form-dictionary/form-dictionary.service.js';
@@ -183,16 +186,16 @@ function noticeOf(action: ApplicationAction | 'submit', row: ApplicationRow) {
 
 export interface SampleApplicationServiceDeps {
   applications: SampleApplicationRepository;
-  /** Names the applicant on the staff pages. */
-  accounts: AccountRepository;
-  transactor: Transactor;
+  /** Names the applicant on the staff pages; locks and reads the applicant. */
+  users: Pick<UserDirectory, 'lockUser' | 'findById' | 'names'>;
+  transactor: Transactor<SampleApplicationRepositories>;
   cart: SampleCartService;
   limits: SampleLimitsService;
   dictionary: FormDictionaryService;
   addresses: AddressService;
   notices: NoticeService;
   /** Sends the staff's changes to the applicant by SMS and e-mail too (unless they turned that off). */
-  messages: Pick<MessageService, 'send'>;
+  messages: Pick<MessageService, 'send' | 'forgetTo'>;
   /** The site's public origin (SITE_URL), for the link in e-mails. */
   siteUrl: string;
   /** Tells the reviewers of a new application. */
@@ -219,8 +222,8 @@ export class SampleApplicationService {
   }
 
   /** Why the user cannot delete the account while applications are open, or undefined. */
-  async deletionBlocker(userId: number, within: Repositories): Promise<string | undefined> {
-    const open = await within.applications.countIn(userId, OPEN_APPLICATION_STATUSES);
+  async deletionBlocker(userId: number, within: Tx): Promise<string | undefined> {
+    const open = await ownSampleApplication(within).applications.countIn(userId, OPEN_APPLICATION_STATUSES);
     if (open === 0) return undefined;
     const statuses = OPEN_APPLICATION_STATUSES.map((status) => applicationStatusLabels[status]).join('、');
     return `您有 ${open} 份样品申请尚未完成（${statuses}），暂时不能注销账号。请撤回待审核的申请，或等样品签收后再注销。`;
@@ -235,12 +238,12 @@ export class SampleApplicationService {
    * emptied, and the applicant's own steps in the history are signed 已注销用户. The SMS and e-mails
    * sent to those contacts about the applications are deleted.
    */
-  async anonymiseApplicant(userId: number, within: Repositories): Promise<void> {
-    const contacts = await within.applications.contactsOf(userId);
+  async anonymiseApplicant(userId: number, within: Tx): Promise<void> {
+    const contacts = await ownSampleApplication(within).applications.contactsOf(userId);
     // The progress messages sent to the application's contacts go with them.
-    await within.outbox.deleteTo(contacts.flatMap((row) => [row.mobile, row.email]));
+    await this.deps.messages.forgetTo(contacts.flatMap((row) => [row.mobile, row.email]), within);
     for (const row of contacts) {
-      await within.applications.setContact(row.id, {
+      await ownSampleApplication(within).applications.setContact(row.id, {
         contactName: maskName(row.contactName),
         mobile: maskMobile(row.mobile),
         email: maskEmail(row.email),
@@ -248,7 +251,7 @@ export class SampleApplicationService {
         notes: '',
       });
     }
-    await within.applications.renameActor(userId, DELETED_APPLICANT);
+    await ownSampleApplication(within).applications.renameActor(userId, DELETED_APPLICANT);
   }
 
   /** Creates (no `id`) or updates (`id`, only while awaiting review) the user's application. */
@@ -305,7 +308,7 @@ export class SampleApplicationService {
 
     const id = await this.deps.transactor.transaction(async (repositories) => {
       const { applications } = repositories;
-      await repositories.accounts.lockUser(user.id);
+      await this.deps.users.lockUser(user.id, repositories);
       let row: ApplicationRow;
       if (editing !== undefined) {
         const current = await applications.find(editing, user.id, true);
@@ -323,7 +326,7 @@ export class SampleApplicationService {
       }
       if (body.address && body.saveAddress) await this.deps.addresses.create(user.id, body.address, repositories);
       await applications.replaceItems(row.id, items);
-      await repositories.cart.removeSpecs(user.id, items.map((item) => item.specId));
+      await this.deps.cart.removeApplied(user.id, items.map((item) => item.specId), repositories);
       await applications.addEvent({
         applicationId: row.id,
         action: editing !== undefined ? 'update' : 'submit',
@@ -373,7 +376,7 @@ export class SampleApplicationService {
 
   async adminList(query: AdminApplicationQuery): Promise<AdminApplicationPage> {
     const { items, totalCount, countsByStatus } = await this.page({ status: query.status, keyword: query.keyword || undefined }, query);
-    const applicants = new Map((await this.deps.accounts.names(items.map(({ row }) => row.userId))).map((a) => [a.id, a]));
+    const applicants = new Map((await this.deps.users.names(items.map(({ row }) => row.userId))).map((a) => [a.id, a]));
     return {
       items: items.map(({ row, summary }) => ({ ...summary, applicant: applicantOf(applicants.get(row.userId)) })),
       totalCount,
@@ -384,7 +387,7 @@ export class SampleApplicationService {
   async adminGet(id: number): Promise<AdminApplication> {
     const row = await this.applications.find(id);
     if (!row) throw new AppError('not_found', NOT_FOUND);
-    const [detail, [applicant]] = await Promise.all([this.detailOf(row, 'staff'), this.deps.accounts.names([row.userId])]);
+    const [detail, [applicant]] = await Promise.all([this.detailOf(row, 'staff'), this.deps.users.names([row.userId])]);
     return { ...detail, applicant: applicantOf(applicant) };
   }
 
@@ -446,7 +449,7 @@ export class SampleApplicationService {
           {
             note: `${input.carrier} ${input.trackingNumber}`,
             audit: actor,
-            also: (repositories) => repositories.applications.setBatches(id, batches),
+            also: (repositories) => ownSampleApplication(repositories).applications.setBatches(id, batches),
           },
         );
         break;
@@ -471,7 +474,7 @@ export class SampleApplicationService {
     action: ApplicationAction,
     id: number,
     changes: Parameters<SampleApplicationRepository['transition']>[3],
-    options: { ownerId?: number; note?: string; audit?: StaffActor; also?: (repositories: Repositories) => Promise<void> } = {},
+    options: { ownerId?: number; note?: string; audit?: StaffActor; also?: (repositories: Tx) => Promise<void> } = {},
   ): Promise<void> {
     const { ownerId, note = '', audit } = options;
     const rule = applicationTransitions[action];
@@ -515,8 +518,8 @@ export class SampleApplicationService {
    * and a failing provider never loses the change or its notice (docs/decisions/0019). Not when the
    * applicant turned these messages off in their profile.
    */
-  private async sendStatus(row: ApplicationRow, status: ApplicationStatus, notice: { title: string; body: string; link: string }, repositories: Repositories) {
-    const applicant = await repositories.accounts.findById(row.userId);
+  private async sendStatus(row: ApplicationRow, status: ApplicationStatus, notice: { title: string; body: string; link: string }, repositories: Tx) {
+    const applicant = await this.deps.users.findById(row.userId, repositories);
     if (!applicant?.notifyBySmsAndEmail) return;
     const { messages, siteUrl } = this.deps;
     await messages.send(

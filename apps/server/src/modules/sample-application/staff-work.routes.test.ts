@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminApplication, AuditPage, CoaUpload, ErrorResponse, NoticePage, SampleApplication } from '@fuliaotong/contracts';
-import { uploads, users } from '../../db/schema.js';
+import { users } from '../account/account.schema.js';
+import { uploads } from '../files/files.schema.js';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { PDF, PNG } from '../../../test/fixture-files.js';
 import { outboxMessages } from '../../../test/messages.js';

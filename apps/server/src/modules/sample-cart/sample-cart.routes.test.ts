@@ -11,7 +11,7 @@ import {
   ErrorResponse,
   type SampleLimits,
 } from '@fuliaotong/contracts';
-import { excipients, excipientSpecs } from '../../db/schema.js';
+import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';

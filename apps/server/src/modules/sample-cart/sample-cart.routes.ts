@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { principalOf } from '../auth/auth.guard.js';
+import { principalOf } from '../account/auth.guard.js';
 import type { SampleCartService } from './sample-cart.service.js';
 
 /** The sample cart (样品车) of the signed-in user. */

@@ -13,8 +13,11 @@ import {
   type UnavailableReason,
   type UpdateCartItemBody,
 } from '@fuliaotong/contracts';
-import type { Transactor } from '../../db/transactor.js';
-import type { SessionCache } from '../auth/session-cache.js';
+import { ownSampleCart } from './sample-cart.repositories.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import { type SampleCartRepositories } from './sample-cart.repositories.js';
+import type { SessionCache } from '../account/session-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
 import type { CartRow, ProductOption, SampleCartRepository } from './sample-cart.repository.js';
@@ -87,13 +90,19 @@ export class SampleCartService {
   constructor(
     private readonly cart: SampleCartRepository,
     private readonly limits: SampleLimitsService,
-    private readonly transactor: Transactor,
+    private readonly transactor: Transactor<SampleCartRepositories>,
+    private readonly users: UserDirectory,
     /**
      * Counts read for the cart badge, reused for at most a second; a user's entry is dropped the moment
      * a change of their rows commits here, and when its signal arrives from another process.
      */
     private readonly counts?: SessionCache<number>,
   ) {}
+
+  /** Takes the specs a sample application was submitted with out of the user's cart (in the application's transaction). */
+  async removeApplied(userId: number, specIds: number[], within: Tx): Promise<void> {
+    await ownSampleCart(within).cart.removeSpecs(userId, specIds);
+  }
 
   async list(userId: number): Promise<CartList> {
     const [rows, limits] = await Promise.all([this.cart.list(userId), this.limits.current()]);
@@ -127,8 +136,9 @@ export class SampleCartService {
     const [option, limits] = await Promise.all([this.option(body.excipientId, body.specId), this.limits.current()]);
     const reason = unavailability(option);
     if (reason) throw new AppError('conflict', unavailableReasonLabels[reason]);
-    const { id, merged, itemCount } = await this.transactor.transaction(async ({ accounts, cart }) => {
-      await accounts.lockUser(userId);
+    const { id, merged, itemCount } = await this.transactor.transaction(async (within) => {
+      const { cart } = within;
+      await this.users.lockUser(userId, within);
       const existing = await cart.findBySpec(userId, body.specId);
       const before = await cart.countOf(userId);
       const outcome = evaluate(limits, before, existing, { quantity, mode: 'add' });

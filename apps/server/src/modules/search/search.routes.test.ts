@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, SearchResult } from '@fuliaotong/contracts';
-import { excipients, news, registrations, regulations } from '../../db/schema.js';
+import { news, regulations } from '../article/article.schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
+import { registrations } from '../registration/registration.schema.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { excerpt, SEARCH_ALL_PER_TYPE, SEARCH_COUNT_CAP } from './search.service.js';
 import { parsed } from '../../../test/responses.js';

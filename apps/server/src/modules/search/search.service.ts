@@ -1,6 +1,6 @@
 import type { SearchHit, SearchQuery, SearchResult } from '@fuliaotong/contracts';
 import { detailUrl } from '../seo/site-urls.js';
-import { highlightRanges, normaliseKeyword } from './grams.js';
+import { highlightRanges, normaliseKeyword } from '../../shared/grams.js';
 import type { SearchLogRepository } from './search-log.repository.js';
 import type { HitRow, SearchableType, SearchRepository } from './search.repository.js';
 
@@ -79,3 +79,6 @@ export class SearchService {
     return { q: query.q, type: query.type, counts, countCap: SEARCH_COUNT_CAP, items, totalCount };
   }
 }
+
+/** What the staff's dashboard reads of the search log. */
+export type SearchLogReads = Pick<SearchLogRepository, 'top'>;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excipients, news, regulations } from '../../db/schema.js';
+import { news, regulations } from '../article/article.schema.js';
+import { excipients } from '../excipient/excipient.schema.js';
 import { createTestApp, TEST_SITE_URL, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;

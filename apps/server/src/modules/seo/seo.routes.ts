@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ArticleRepository } from '../article/article.repository.js';
-import type { ExcipientRepository } from '../excipient/excipient.repository.js';
+import type { ArticleReads } from '../article/article.repositories.js';
+import type { ExcipientReads } from '../excipient/excipient.repositories.js';
 import { detailUrl } from './site-urls.js';
 
 export interface SeoRoutesOptions {
-  excipients: ExcipientRepository;
-  articles: ArticleRepository;
+  excipients: Pick<ExcipientReads, 'allIds'>;
+  articles: Pick<ArticleReads, 'allIds'>;
   /** The site's public origin (SITE_URL), without a trailing slash. */
   siteUrl: string;
 }

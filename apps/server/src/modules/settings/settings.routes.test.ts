@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPage, DEFAULT_SAMPLE_LIMITS, ErrorResponse, SampleLimits } from '@fuliaotong/contracts';
-import { appSetting } from '../../db/schema.js';
-import { Transactor } from '../../db/transactor.js';
+import { appSetting } from './settings.schema.js';
+import { transactorOf } from '../../modules.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { SettingsRepository } from './settings.repository.js';
+import { SettingsStore } from './settings-store.js';
 import { SAMPLE_LIMITS_KEY, SampleLimitsService } from './settings.service.js';
 import { parsed } from '../../../test/responses.js';
 
@@ -68,7 +68,7 @@ describe('sample limits', () => {
 
   it('keep the default of a stored field that is missing or out of range', async () => {
     const staffId = (await registerStaff(t.app, t.database, ['admin'])).user.id;
-    const service = new SampleLimitsService(new SettingsRepository(t.database.db), new Transactor(t.database.db));
+    const service = new SampleLimitsService(new SettingsStore(transactorOf(t.database.db)), transactorOf(t.database.db));
     await t.database.db.delete(appSetting);
     expect(await service.current()).toEqual(DEFAULT_SAMPLE_LIMITS);
     await t.database.db.insert(appSetting).values({ key: SAMPLE_LIMITS_KEY, value: { maxCartItems: 7, maxQuantity: -1 } });

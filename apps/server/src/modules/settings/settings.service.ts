@@ -1,7 +1,8 @@
 import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
+import { type SettingsRepositories } from './settings.repositories.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
-import type { SettingsRepository } from './settings.repository.js';
+import type { SettingsStore } from './settings-store.js';
 import { withDefaults } from './stored-settings.js';
 
 export const SAMPLE_LIMITS_KEY = 'sample.limits';
@@ -13,8 +14,8 @@ export const SAMPLE_LIMITS_KEY = 'sample.limits';
  */
 export class SampleLimitsService {
   constructor(
-    private readonly settings: SettingsRepository,
-    private readonly transactor: Transactor,
+    private readonly settings: SettingsStore,
+    private readonly transactor: Transactor<SettingsRepositories>,
   ) {}
 
   async current(): Promise<SampleLimits> {
@@ -25,7 +26,7 @@ export class SampleLimitsService {
   async update(actor: StaffActor, limits: SampleLimits): Promise<SampleLimits> {
     const before = await this.current();
     await this.transactor.transaction(async (repositories) => {
-      await repositories.settings.put(SAMPLE_LIMITS_KEY, limits);
+      await this.settings.put(SAMPLE_LIMITS_KEY, limits, repositories);
       await recordChange(repositories, actor, {
         action: 'settings.update',
         entityType: 'setting',

@@ -14,7 +14,7 @@ import type { Transactor } from '../../db/transactor.js';
 import { validationError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import { cleanRichText, sanitizeRichText } from '../content/rich-text.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { SettingsStore } from '../settings/settings-store.js';
 import { AGREEMENT_HTML, PRIVACY_HTML } from './legal-defaults.js';
 
 const key = (doc: LegalDocument) => `legal.${doc}`;
@@ -32,7 +32,7 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
  */
 export class LegalTextService {
   constructor(
-    private readonly settings: SettingsRepository,
+    private readonly settings: SettingsStore,
     private readonly transactor: Transactor,
     private readonly site: { profile(): Promise<SiteProfile> },
   ) {}
@@ -72,7 +72,7 @@ export class LegalTextService {
     if (!html) throw validationError([{ path: 'body.html', message: '请填写正文' }]);
     const next = { html, version: body.version, updatedAt: new Date().toISOString() };
     return this.transactor.transaction(async (within) => {
-      await within.settings.put(key(doc), next);
+      await this.settings.put(key(doc), next, within);
       await recordChange(within, actor, {
         action: 'settings.update',
         entityType: 'setting',

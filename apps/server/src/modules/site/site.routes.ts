@@ -2,7 +2,7 @@ import { SITE_QR_IMAGE_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { AppError } from '../../http/errors.js';
 import { readUpload } from '../../http/uploads.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { LegalTextService } from './legal-text.service.js';
 import type { SiteService } from './site.service.js';
 

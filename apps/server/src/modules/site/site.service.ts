@@ -8,12 +8,12 @@ import {
   type SiteQrSlot,
   type SiteSettingsBody,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
-import { extensionOf, sniffImageType } from '../account/image-type.js';
+import { extensionOf, sniffImageType } from '../../shared/image-type.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore } from '../files/file-store.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { SettingsStore } from '../settings/settings-store.js';
 import { withDefaults } from '../settings/stored-settings.js';
 import { DEFAULT_SITE_SETTINGS } from './site-defaults.js';
 
@@ -47,7 +47,7 @@ export class SiteService {
   private readonly svgs = new Map<string, Buffer>();
 
   constructor(
-    private readonly settings: SettingsRepository,
+    private readonly settings: SettingsStore,
     private readonly transactor: Transactor,
     private readonly files: FileStore,
   ) {}
@@ -122,11 +122,11 @@ export class SiteService {
     values: Omit<SiteSettings, 'updatedAt'>,
     before: SiteSettings,
     summary: string,
-    within?: Repositories,
+    within?: Tx,
   ): Promise<SiteSettings> {
     const next: SiteSettings = { ...values, updatedAt: new Date().toISOString() };
     return this.transactor.transaction(async (repositories) => {
-      await repositories.settings.put(SITE_SETTINGS_KEY, next);
+      await this.settings.put(SITE_SETTINGS_KEY, next, repositories);
       const { updatedAt: _was, ...was } = before;
       const { updatedAt: _is, ...is } = next;
       await recordChange(repositories, actor, {

@@ -1,5 +1,5 @@
 import { CODE_TTL_SECONDS } from '@fuliaotong/contracts';
-import type { Repositories } from '../../db/transactor.js';
+import type { Tx } from '../../db/transactor.js';
 import type { MessageService } from '../messages/message.service.js';
 
 /** Where a verification code goes: a mobile number by SMS or an e-mail address. */
@@ -10,7 +10,7 @@ export interface CodeRecipient {
 
 /** What the verification service needs of outbound messages: one code to one recipient, optionally in the caller's transaction. */
 export interface CodeSender {
-  sendCode(to: CodeRecipient, code: string, within?: Repositories): Promise<void>;
+  sendCode(to: CodeRecipient, code: string, within?: Tx): Promise<void>;
 }
 
 /** The subject and text of a code's e-mail (the SMS is the `verification_code` template). */
@@ -36,7 +36,7 @@ export function codeMail(code: string) {
 export class MessageCodeSender implements CodeSender {
   constructor(private readonly messages: MessageService) {}
 
-  async sendCode(to: CodeRecipient, code: string, within?: Repositories): Promise<void> {
+  async sendCode(to: CodeRecipient, code: string, within?: Tx): Promise<void> {
     if (to.channel === 'sms') {
       await this.messages.send({ channel: 'sms', to: to.address, template: 'verification_code', params: { code } }, within);
     } else {

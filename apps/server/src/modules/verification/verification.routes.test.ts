@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Captcha, ErrorResponse, SendCodeResponse, SessionResponse } from '@fuliaotong/contracts';
-import { captchas, verificationCodes } from '../../db/schema.js';
+import { captchas, verificationCodes } from './verification.schema.js';
 import { GOOD_PASSWORD, insertAccount, newAccount, newIp, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';

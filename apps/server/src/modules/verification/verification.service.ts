@@ -1,4 +1,6 @@
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { UserDirectory } from '../account/user-directory.js';
+import { ownVerification } from './verification.repositories.js';
 import {
   CAPTCHA_TTL_SECONDS,
   CODE_LENGTH,
@@ -10,10 +12,11 @@ import {
   type SendCodeResponse,
   VERIFICATION_PURPOSES,
 } from '@fuliaotong/contracts';
-import type { Repositories, Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { VerificationRepositories } from './verification.repositories.js';
 import { AppError } from '../../http/errors.js';
-import { isMobile, maskAccount, normalizeAccount } from '../account/personal-data.js';
-import type { Limit } from '../auth/throttle.js';
+import { isMobile, maskAccount, normalizeAccount } from '../../shared/masking.js';
+import type { Limit } from '../account/throttle.js';
 import type { CaptchaMaker } from './captcha.js';
 import type { CodeSender } from './code-sender.js';
 import type { CodeCount, VerificationRepository } from './verification.repository.js';
@@ -84,7 +87,9 @@ function captchaIssue(message: string): AppError<'captcha_required'> {
 export interface VerificationServiceDeps {
   codes: VerificationRepository;
   /** Counting and recording a code happen in one transaction, under the counting locks. */
-  transactor: Transactor;
+  transactor: Transactor<VerificationRepositories>;
+  /** Whether an account exists (a code for an unknown one is counted but not sent). */
+  users: Pick<UserDirectory, 'findByAccount'>;
   sender: CodeSender;
   limits: VerificationLimits;
   /** The server's secret: codes and captcha answers are stored as HMACs under a key derived from it. */
@@ -158,7 +163,7 @@ export class VerificationService {
         expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
       });
       // A code for an unknown account is recorded and counted, but not sent (no account enumeration).
-      if (body.purpose === 'register' || (await within.accounts.findByAccount(account))) {
+      if (body.purpose === 'register' || (await this.deps.users.findByAccount(account, within))) {
         await this.deps.sender.sendCode({ channel, address: account }, code, within);
       }
       return undefined;
@@ -216,9 +221,9 @@ export class VerificationService {
    * Uses up the captcha the request carries (one try, right or wrong) and answers the refusal to
    * throw once that is committed, or undefined when the answer is right.
    */
-  private async passCaptcha(within: Repositories, id: string | undefined, answer: string | undefined, now: Date): Promise<AppError | undefined> {
+  private async passCaptcha(within: Tx, id: string | undefined, answer: string | undefined, now: Date): Promise<AppError | undefined> {
     if (!id || !answer) return captchaIssue('请输入图片验证码');
-    const hash = await within.codes.useCaptcha(id, now);
+    const hash = await ownVerification(within).codes.useCaptcha(id, now);
     if (!hash) return captchaIssue('图片验证码已失效，请换一张');
     if (!VerificationService.same(this.hmac('captcha', id, answer.trim().toLowerCase()), hash)) {
       return captchaIssue('图片验证码错误，请重新输入');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.js';
-import { sandboxGatewayOrders, sandboxGatewayRefunds } from '../../../db/schema.js';
+import { sandboxGatewayOrders, sandboxGatewayRefunds } from './sandbox.schema.js';
 import { openTestDatabase, testSandboxKeys } from '../../../../test/test-app.js';
 import { AlipayGateway } from '../alipay.gateway.js';
 import { GatewayError } from '../gateway.js';

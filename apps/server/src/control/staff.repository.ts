@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { StaffRole } from '@fuliaotong/contracts';
-import type { Db } from '../../db/database.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { users } from './account.schema.js';
+import type { Db } from '../db/database.js';
+import { AuditRepository } from '../modules/audit/audit.repository.js';
+import { users } from '../modules/account/account.schema.js';
 
 /** Who made a change from the command line, as the audit log names it. */
 export const COMMAND_LINE_ACTOR = '命令行 create-staff';

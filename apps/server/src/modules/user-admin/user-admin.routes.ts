@@ -1,5 +1,5 @@
 import { endpointRoutes } from '../../http/endpoint-routes.js';
-import { actorOf } from '../auth/auth.guard.js';
+import { actorOf } from '../account/auth.guard.js';
 import type { UserAdminService } from './user-admin.service.js';
 
 /** The users desk (admin): list, detail, disable / enable, roles, paid access by hand. */

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../account/account.schema.js';
+import { users } from './account.schema.js';
 import { personalData } from '../../db/personal-data.js';
 
 /** One row per signed-in device; a token names its session, and logging out deletes the row. */

@@ -4,16 +4,20 @@ import type { Transactor } from '../../db/transactor.js';
 import { beijingDayEnd } from '../../shared/beijing-time.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
-import type { GrantRepository } from '../grant/grant.repository.js';
-import type { SampleApplicationRepository } from '../sample-application/sample-application.repository.js';
-import type { AccountRepository, AdminChanges, UserRow } from './account.repository.js';
+import type { AdminChanges, UserRow } from '../account/account.repository.js';
+import type { UserDirectory } from '../account/user-directory.js';
+import type { GrantService } from '../grant/grant.service.js';
+import type { GrantReads } from '../grant/grant.repositories.js';
+import type { ApplicationReads } from '../sample-application/sample-application.repositories.js';
 
 const ordered = (roles: readonly StaffRole[]) => STAFF_ROLES.filter((role) => roles.includes(role));
 
 export interface UserAdminServiceDeps {
-  accounts: AccountRepository;
-  applications: SampleApplicationRepository;
-  grants: GrantRepository;
+  users: UserDirectory;
+  applications: ApplicationReads;
+  grants: GrantReads;
+  /** Membership given by staff (a grant of its own). */
+  memberships: Pick<GrantService, 'setStaffMembership' | 'membershipUntil'>;
   transactor: Transactor;
   now?: () => Date;
 }
@@ -46,7 +50,7 @@ export class UserAdminService {
 
   async list(rawQuery: AdminUserQuery): Promise<AdminUserPage> {
     const query = AdminUserQuerySchema.parse(rawQuery);
-    const { rows, totalCount } = await this.deps.accounts.adminPage(
+    const { rows, totalCount } = await this.deps.users.adminPage(
       { keyword: query.keyword, filter: query.filter, now: this.now() },
       query.pageSize,
       (query.page - 1) * query.pageSize,
@@ -60,7 +64,7 @@ export class UserAdminService {
   }
 
   async get(id: number): Promise<AdminUser> {
-    const row = await this.deps.accounts.findById(id);
+    const row = await this.deps.users.findById(id);
     if (!row) throw new AppError('not_found', '用户不存在');
     const { rows: applications, totalCount } = await this.deps.applications.page({ userId: id }, 20, 0);
     const items = await this.deps.applications.items(applications.map((a) => a.id));
@@ -81,8 +85,8 @@ export class UserAdminService {
 
   async update(actor: StaffActor, id: number, body: AdminUserUpdateBody): Promise<AdminUser> {
     await this.deps.transactor.transaction(async (repositories) => {
-      await repositories.accounts.lockUser(id);
-      const row = await repositories.accounts.findById(id);
+      await this.deps.users.lockUser(id, repositories);
+      const row = await this.deps.users.findById(id, repositories);
       if (!row) throw new AppError('not_found', '用户不存在');
       if (row.deletedAt) throw new AppError('conflict', '该账号已注销，不能修改');
       const changes: AdminChanges = {};
@@ -98,32 +102,18 @@ export class UserAdminService {
         if (body.disabled !== (row.disabledAt !== null)) changes.disabledAt = body.disabled ? this.now() : null;
       }
       const now = this.now();
-      const memberUntil = async () => (await repositories.grants.membershipUntil([id], now)).get(id)?.toISOString() ?? null;
+      const memberUntil = async () => (await this.deps.memberships.membershipUntil([id], now, repositories)).get(id)?.toISOString() ?? null;
       const memberWas = await memberUntil();
       if (body.memberUntil !== undefined) {
         // Membership by hand is a grant of its own: it replaces the one staff gave before, and leaves
         // paid ones alone (a membership paid for runs its term whatever the desk does).
-        await repositories.grants.endStaffMemberships(id, now);
         const until = body.memberUntil === null ? null : beijingDayEnd(body.memberUntil);
-        if (until && until > now) {
-          await repositories.grants.insert({
-            userId: id,
-            kind: 'membership',
-            name: '会员（工作人员开通）',
-            source: 'staff',
-            grantedBy: actor.id,
-            startsAt: now,
-            endsAt: until,
-          });
-        }
+        await this.deps.memberships.setStaffMembership(id, until, actor.id, now, repositories);
       }
       const memberIs = await memberUntil();
-      const updated = await repositories.accounts.adminUpdate(id, changes);
-      if (changes.disabledAt) {
-        // A disabled account's sessions end at once, everywhere.
-        await repositories.sessions.deleteAllOf(id);
-        await repositories.accounts.bumpTokenVersion(id);
-      }
+      const updated = await this.deps.users.adminUpdate(id, changes, repositories);
+      // A disabled account's sessions end at once, everywhere.
+      if (changes.disabledAt) await this.deps.users.endSessions(id, repositories);
       const view = (user: UserRow, memberUntil: string | null) => ({
         roles: ordered(user.roles),
         disabled: user.disabledAt !== null,

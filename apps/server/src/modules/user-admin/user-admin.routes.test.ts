@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUser, AdminUserPage, AuditPage, ErrorResponse, User } from '@fuliaotong/contracts';
-import { users } from '../../db/schema.js';
+import { users } from '../account/account.schema.js';
 import { bearer, GOOD_PASSWORD, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';

@@ -1,13 +1,17 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../account/account.repository.js';
-import { users } from '../account/account.schema.js';
-import { heldAccessColumn } from '../grant/grant.repository.js';
+import type { UserRow } from './account.repository.js';
+import { users } from './account.schema.js';
+import type { Ports } from '../../kernel/module.js';
 import { sessions } from './auth.schema.js';
 
 /** Signed-in devices (`sessions`). */
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** What a user's grants unlock, as a column: supplied by the module that sells access. */
+    private readonly ports: Pick<Ports, 'heldAccess'>,
+  ) {}
 
   async create(session: typeof sessions.$inferInsert): Promise<void> {
     await this.db.insert(sessions).values(session);
@@ -25,7 +29,7 @@ export class SessionRepository {
     now: Date,
   ): Promise<{ user: UserRow; held: string[] } | undefined> {
     const [row] = await this.db
-      .select({ user: users, held: heldAccessColumn(users.id, now) })
+      .select({ user: users, held: this.ports.heldAccess(users.id, now) })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { DATABASE_CODES, staffRoleLabels, type DatabaseCode, type StaffRoleName } from '@fuliaotong/contracts';
-import { MEMBERSHIP } from '../grant/grant.repository.js';
 import { AppError } from '../../http/errors.js';
 import type { StaffActor } from '../audit/audit-trail.js';
-import type { UserRow } from '../account/account.repository.js';
+import type { UserRow } from './account.repository.js';
 import type { SessionCache } from './session-cache.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenService } from './token.service.js';
@@ -21,6 +20,9 @@ declare module 'fastify' {
     principal: Principal | null;
   }
 }
+
+/** `*` stands for membership (every database) in the held-access list. */
+export const MEMBERSHIP = '*';
 
 export const NOT_SIGNED_IN = '请先登录';
 export const SESSION_EXPIRED = '登录已失效，请重新登录';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/test-app.js';
-import type { Database } from './database.js';
-import { selectRows } from './database.js';
-import { declaredPersonalData } from './personal-data.js';
-import * as schema from './schema.js';
+import { openTestDatabase } from '../test/test-app.js';
+import type { Database } from './db/database.js';
+import { selectRows } from './db/database.js';
+import { declaredPersonalData } from './db/personal-data.js';
+import { serverModules } from './modules.js';
 
 /*
  * Deleting an account must reach every table that names the person (docs/decisions/0042): this walks
@@ -53,7 +53,8 @@ async function personColumns(): Promise<string[]> {
 }
 
 describe('personal data of every table', () => {
-  const declarations = declaredPersonalData(schema);
+  const declarationsOf = (tables: ReadonlyArray<Record<string, unknown>> = []) => tables.flatMap((exports) => declaredPersonalData(exports));
+  const declarations = serverModules.flatMap((module) => declarationsOf(module.tables));
 
   it('each table that names a person is declared erased, anonymised or kept by law, with every such column', async () => {
     const declared = new Map<string, Set<string>>();
@@ -69,6 +70,12 @@ describe('personal data of every table', () => {
       return !declared.get(table)?.has(column);
     });
     expect(undeclared, 'columns that name a person without a declaration of what deleting an account does with them').toEqual([]);
+  });
+
+  it('a module with rows to erase takes part in deleting an account (the identity core erases its own itself)', () => {
+    const erases = (module: (typeof serverModules)[number]) => declarationsOf(module.tables).some((declaration) => declaration.treatment === 'erased');
+    const silent = serverModules.filter((module) => module.name !== 'account' && erases(module) && !module.accountDeletion);
+    expect(silent.map((module) => module.name)).toEqual([]);
   });
 
   it('each declaration says why, and a table kept by law names the law', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccountName, Password, STAFF_ROLES, type StaffRole } from '@fuliaotong/contracts';
-import { hashPassword, isCommonPassword } from '../auth/passwords.js';
-import { normalizeAccount } from './account.service.js';
+import { hashPassword, isCommonPassword } from '../modules/account/passwords.js';
+import { normalizeAccount } from '../modules/account/account.service.js';
 import type { StaffRepository } from './staff.repository.js';
 
 /**

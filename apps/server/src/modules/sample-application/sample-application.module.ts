@@ -1,0 +1,46 @@
+import { defineModule } from '../../kernel/module.js';
+import { applicationAdminRoutes } from './application-admin.routes.js';
+import { SampleApplicationRepository } from './sample-application.repository.js';
+import type { ApplicationReads, SampleApplicationRepositories } from './sample-application.repositories.js';
+import { sampleApplicationRoutes } from './sample-application.routes.js';
+import * as tables from './sample-application.schema.js';
+import { SampleApplicationService } from './sample-application.service.js';
+
+declare module '../../kernel/module.js' {
+  interface Services {
+    applications: SampleApplicationService;
+    applicationReads: ApplicationReads;
+  }
+}
+
+/** 样品申请: applications for samples, and the reviewers' desk. */
+export const sampleApplicationModule = defineModule({
+  name: 'sample-application',
+  tables: [tables],
+  repositories: (db): SampleApplicationRepositories => ({ applications: new SampleApplicationRepository(db) }),
+  provide: ({ db, transactor, services, config }) => ({
+    applications: new SampleApplicationService({
+      applications: new SampleApplicationRepository(db),
+      users: services.users,
+      transactor,
+      files: services.files,
+      cart: services.cart,
+      limits: services.sampleLimits,
+      dictionary: services.dictionary,
+      addresses: services.addresses,
+      notices: services.notices,
+      messages: services.messages,
+      siteUrl: config.SITE_URL,
+      staffAlerts: services.staffAlerts,
+    }),
+    applicationReads: new SampleApplicationRepository(db),
+  }),
+  routes: async (app, { services }) => {
+    await app.register(sampleApplicationRoutes, { applications: services.applications, guard: services.guard });
+    await app.register(applicationAdminRoutes, { applications: services.applications, guard: services.guard });
+  },
+  accountDeletion: ({ services }) => ({
+    blocker: (userId, within) => services.applications.deletionBlocker(userId, within),
+    anonymise: (user, within) => services.applications.anonymiseApplicant(user.id, within),
+  }),
+});

@@ -1,0 +1,11 @@
+import { defineModule } from '../../kernel/module.js';
+import { SystemRepository } from './system.repository.js';
+import { systemRoutes } from './system.routes.js';
+import { SystemService } from './system.service.js';
+
+/** Health and the build the server runs (the web app asks whether a newer one is out). */
+export const systemModule = defineModule({
+  name: 'system',
+  routes: async (app, { db, services, build, dbKind }) =>
+    app.register(systemRoutes, { system: new SystemService(new SystemRepository(db), build), dbKind, guard: services.guard }),
+});
