@@ -45,7 +45,7 @@ const handleHolders = [
  * callbacks where a sync one is expected, `any` flowing unchecked). Each folder is checked through its
  * own tsconfig.json.
  */
-const typeCheckedFolders = ['packages/contracts', 'apps/server', 'e2e', 'apps/web'];
+const typeCheckedFolders = ['packages/contracts', 'packages/client', 'apps/server', 'e2e', 'apps/web'];
 /** Files outside every tsconfig.json, checked with the server's compiler options (Node, ESM). */
 const outsideTsconfigs = ['eslint.config.js', 'vitest.config.ts', `${server}/scripts/unqualify-migrations.mjs`];
 const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,tsx,mts,cts,js,mjs}`), ...outsideTsconfigs];
@@ -131,12 +131,39 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, properties: false } }],
     },
   },
+  // The API client (packages/client) is the web's and the mini-program's (docs/decisions/0054): it
+  // imports only the contracts and uses nothing of a browser or of Node but what it declares (a
+  // `fetch` it is given, URLSearchParams, FormData where there is one). Its tests run on Node.
+  {
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['packages/client/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@fuliaotong/contracts(/|$))',
+              message: 'The API client imports only the contracts: a front end passes what is its own (fetch, the token, what a 401 does).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'process', 'Buffer'].map((name) => ({
+          name,
+          message: 'The API client runs in every front end: a browser or Node global is passed in as an option.',
+        })),
+      ],
+    },
+  },
   // The web calls the API only through the client typed from the endpoint table (docs/decisions/0013):
   // no API path is written anywhere else, and the contracts' zod schemas are imported as types only
   // (labels and limits come from `@fuliaotong/contracts/constants`, form schemas from `/forms`).
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
-    ignores: ['apps/web/app/lib/api-client.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/app/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,5 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { CartItem, SampleLimits } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Checkbox, Popconfirm, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +8,6 @@ import { EmptyState, LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
 import { useCartList, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
-import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';

@@ -1,9 +1,9 @@
 import type { Grant } from '@fuliaotong/contracts';
 import { AccountName } from '@fuliaotong/contracts/forms';
+import { errorMessage } from '@fuliaotong/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Popconfirm } from 'antd';
 import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../components/toast';

@@ -1,7 +1,7 @@
 import type { AdminPlan, PlanBody } from '@fuliaotong/contracts';
+import type { ApiClient } from '@fuliaotong/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ApiClient } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Plans on sale (public), and the plan desk (finance). */

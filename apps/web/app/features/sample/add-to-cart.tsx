@@ -1,12 +1,12 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
 import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/load-state';
 import { Notice } from '../../components/notice';
 import { toast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';

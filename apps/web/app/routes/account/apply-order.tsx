@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { App, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import type { Route } from './+types/apply-order';
 import { myApplicationQuery, useMyApplication, useWithdrawApplication } from '../../features/application/application-api';
 import { idParam } from '../../features/application/application-rules';
@@ -8,8 +9,6 @@ import { ApplicationSheet } from '../../features/application/application-sheet';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { LoadError } from '../../components/load-state';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';

@@ -1,6 +1,7 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply';
@@ -17,7 +18,6 @@ import { ApplicationList, ApplicationStatusTabs } from '../../features/applicati
 import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
