@@ -58,6 +58,51 @@ const contractsValues = {
     'Pages import types only from the contracts: values from @fuliaotong/contracts/constants, form schemas from @fuliaotong/contracts/forms.',
 };
 
+/** What no file of the web app writes (each selector with the way to do it instead). */
+const webSyntax = [
+  {
+    selector: 'Literal[value=/^\\/api\\//]',
+    message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+    message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
+  },
+  // antd's icons name themselves in English ("search", "shopping-cart"): an icon that decorates a
+  // control (which carries its own name) is aria-hidden; one that alone says what something is gets
+  // a Chinese aria-label. antd's icons inside its own controls: site/component-icons.tsx.
+  {
+    selector:
+      'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+    message: 'Give the icon aria-hidden (it decorates a named control) or a Chinese aria-label (it alone says what this is).',
+  },
+  {
+    selector: 'JSXOpeningElement[name.name="Segmented"]:not(:has(JSXAttribute[name.name="aria-label"]))',
+    message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
+  },
+];
+
+/*
+ * One query idiom (docs/decisions/0051): only the feature api modules (`*-api.ts`) and app/lib call the
+ * API client or wrap a change in `useMutation`; pages and components use their factories and hooks.
+ */
+const dataCallsOnlyInApiModules = [
+  {
+    selector: "ImportDeclaration[source.value='@tanstack/react-query'] > ImportSpecifier[imported.name='useMutation']",
+    message: 'Changes are hooks in the feature\'s *-api.ts (useXxx() around useMutation, with their invalidations): call that hook here.',
+  },
+  {
+    selector: "CallExpression[callee.name='api']",
+    message: 'Only the feature\'s *-api.ts calls the API client: read through its xxxQuery() factory, change through its useXxx() hook.',
+  },
+];
+/** A hook that answers `useQuery(…)` as it is: components call useQuery(xxxQuery(…)) themselves. */
+const queryWrapperHook = {
+  selector:
+    ':matches(FunctionDeclaration[id.name=/^use[A-Z]/], VariableDeclarator[id.name=/^use[A-Z]/] > ArrowFunctionExpression) > BlockStatement > ReturnStatement > CallExpression[callee.name=/^use(Suspense)?Query$/], VariableDeclarator[id.name=/^use[A-Z]/] > ArrowFunctionExpression > CallExpression.body[callee.name=/^use(Suspense)?Query$/]',
+  message: 'Export the read as an xxxQuery() factory (queryOptions) and let the component call useQuery(xxxQuery(…)); a hook may wrap a query only to derive something from it.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/build/**', '**/builds/**', '**/.react-router/**', 'data/**', '**/drizzle/meta/**', 'apps/server/dist/**'],
@@ -161,35 +206,30 @@ export default tseslint.config(
   // The web calls the API only through the client typed from the endpoint table (docs/decisions/0013):
   // no API path is written anywhere else, and the contracts' zod schemas are imported as types only
   // (labels and limits come from `@fuliaotong/contracts/constants`, form schemas from `/forms`).
+  // Reads are `queryOptions` factories used as `useQuery(xxxQuery(…))`, never hooks that only wrap
+  // `useQuery` (docs/decisions/0051).
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ignores: ['apps/web/app/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/api\\//]',
-          message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
-          message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
-        },
-        // antd's icons name themselves in English ("search", "shopping-cart"): an icon that decorates a
-        // control (which carries its own name) is aria-hidden; one that alone says what something is gets
-        // a Chinese aria-label. antd's icons inside its own controls: site/component-icons.tsx.
-        {
-          selector:
-            'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
-          message: 'Give the icon aria-hidden (it decorates a named control) or a Chinese aria-label (it alone says what this is).',
-        },
-        {
-          selector: 'JSXOpeningElement[name.name="Segmented"]:not(:has(JSXAttribute[name.name="aria-label"]))',
-          message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...webSyntax, queryWrapperHook],
       'no-restricted-imports': ['error', { paths: [contractsValues] }],
     },
+  },
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/**/*-api.ts', 'apps/web/app/lib/**', 'apps/web/app/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax, queryWrapperHook, ...dataCallsOnlyInApiModules] },
+  },
+  // The staff desks' reads in these files are still hooks around useQuery (useAdminPlans, useDashboard,
+  // useAdminApplications, …); this block goes when the desks read through factories too.
+  {
+    files: [
+      'apps/web/app/features/staff/staff-api.ts',
+      'apps/web/app/features/{articles/article-admin-api,catalogue/product-admin-api,databases/reference-admin-api,orders/order-admin-api}.ts',
+      'apps/web/app/features/{application/application-api,invoices/invoice-api,plans/plan-api,legal/legal-api}.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax] },
   },
   // The public shell loads without antd (docs/decisions/0036): root, the default layout's header, side
   // panel and footer, the pages outside antd's scope (routes.ts) and the parts they show. The build's

@@ -31,6 +31,24 @@ export function useSavePlan() {
 export const grantListQuery = (client: ApiClient = api()) =>
   queryOptions({ queryKey: queryKeys.grants(), queryFn: () => client.call('grantList') });
 
+/** The holder of a company membership gives a seat to a colleague's account: the answer is the new list. */
+export function useAddGrantSeat(grantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: string) => api().call('grantSeatAdd', { params: { id: grantId }, body: { account } }),
+    onSuccess: (list) => queryClient.setQueryData(queryKeys.grants(), list),
+  });
+}
+
+/** Takes a seat back; the grants are read again. */
+export function useRemoveGrantSeat(grantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api().call('grantSeatRemove', { params: { id: grantId, userId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.grants() }),
+  });
+}
+
 /** 365 → 一年, 30 → 30 天. */
 export function term(days: number): string {
   return days === 365 ? '一年' : days === 730 ? '两年' : `${days} 天`;

@@ -2,6 +2,7 @@ import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply';
@@ -10,7 +11,6 @@ import { PageHeading } from '../../components/page-heading';
 import {
   APPLICATION_PAGE_SIZE,
   myApplicationsQuery,
-  useMyApplications,
   useWithdrawApplication,
   type ApplicationListQuery,
 } from '../../features/application/application-api';
@@ -67,7 +67,7 @@ export default function ApplicationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = listQuery(searchParams);
   const { status, page } = query;
-  const list = useMyApplications(query);
+  const list = useQuery(myApplicationsQuery(query));
   const withdraw = useWithdrawApplication();
 
   const go = (next: { status?: ApplicationStatus | 'all'; page?: number }) => {
