@@ -10,7 +10,6 @@ import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
 import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
 import { useCurrentUser } from '../features/session/session';
-import { errorMessage } from '@fuliaotong/client';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
