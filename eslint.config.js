@@ -46,7 +46,7 @@ const handleHolders = [
  * callbacks where a sync one is expected, `any` flowing unchecked). Each folder is checked through its
  * own tsconfig.json.
  */
-const typeCheckedFolders = ['packages/contracts', 'apps/server', 'e2e', 'apps/web'];
+const typeCheckedFolders = ['packages/contracts', 'packages/client', 'apps/server', 'e2e', 'apps/web'];
 /** Files outside every tsconfig.json, checked with the server's compiler options (Node, ESM). */
 const outsideTsconfigs = ['eslint.config.js', 'vitest.config.ts', `${server}/scripts/unqualify-migrations.mjs`];
 const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,tsx,mts,cts,js,mjs}`), ...outsideTsconfigs];
@@ -57,6 +57,51 @@ const contractsValues = {
   allowTypeImports: true,
   message:
     'Pages import types only from the contracts: values from @fuliaotong/contracts/constants, form schemas from @fuliaotong/contracts/forms.',
+};
+
+/** What no file of the web app writes (each selector with the way to do it instead). */
+const webSyntax = [
+  {
+    selector: 'Literal[value=/^\\/api\\//]',
+    message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+    message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
+  },
+  // antd's icons name themselves in English ("search", "shopping-cart"): an icon that decorates a
+  // control (which carries its own name) is aria-hidden; one that alone says what something is gets
+  // a Chinese aria-label. antd's icons inside its own controls: site/component-icons.tsx.
+  {
+    selector:
+      'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+    message: 'Give the icon aria-hidden (it decorates a named control) or a Chinese aria-label (it alone says what this is).',
+  },
+  {
+    selector: 'JSXOpeningElement[name.name="Segmented"]:not(:has(JSXAttribute[name.name="aria-label"]))',
+    message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
+  },
+];
+
+/*
+ * One query idiom (docs/decisions/0051): only the feature api modules (`*-api.ts`) and app/lib call the
+ * API client or wrap a change in `useMutation`; pages and components use their factories and hooks.
+ */
+const dataCallsOnlyInApiModules = [
+  {
+    selector: "ImportDeclaration[source.value='@tanstack/react-query'] > ImportSpecifier[imported.name='useMutation']",
+    message: 'Changes are hooks in the feature\'s *-api.ts (useXxx() around useMutation, with their invalidations): call that hook here.',
+  },
+  {
+    selector: "CallExpression[callee.name='api']",
+    message: 'Only the feature\'s *-api.ts calls the API client: read through its xxxQuery() factory, change through its useXxx() hook.',
+  },
+];
+/** A hook that answers `useQuery(…)` as it is: components call useQuery(xxxQuery(…)) themselves. */
+const queryWrapperHook = {
+  selector:
+    ':matches(FunctionDeclaration[id.name=/^use[A-Z]/], VariableDeclarator[id.name=/^use[A-Z]/] > ArrowFunctionExpression) > BlockStatement > ReturnStatement > CallExpression[callee.name=/^use(Suspense)?Query$/], VariableDeclarator[id.name=/^use[A-Z]/] > ArrowFunctionExpression > CallExpression.body[callee.name=/^use(Suspense)?Query$/]',
+  message: 'Export the read as an xxxQuery() factory (queryOptions) and let the component call useQuery(xxxQuery(…)); a hook may wrap a query only to derive something from it.',
 };
 
 export default tseslint.config(
@@ -148,38 +193,60 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, properties: false } }],
     },
   },
+  // The API client (packages/client) is the web's and the mini-program's (docs/decisions/0054): it
+  // imports only the contracts and uses nothing of a browser or of Node but what it declares (a
+  // `fetch` it is given, URLSearchParams, FormData where there is one). Its tests run on Node.
+  {
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['packages/client/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@fuliaotong/contracts(/|$))',
+              message: 'The API client imports only the contracts: a front end passes what is its own (fetch, the token, what a 401 does).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'location', 'navigator', 'process', 'Buffer'].map((name) => ({
+          name,
+          message: 'The API client runs in every front end: a browser or Node global is passed in as an option.',
+        })),
+      ],
+    },
+  },
   // The web calls the API only through the client typed from the endpoint table (docs/decisions/0013):
   // no API path is written anywhere else, and the contracts' zod schemas are imported as types only
   // (labels and limits come from `@fuliaotong/contracts/constants`, form schemas from `/forms`).
+  // Reads are `queryOptions` factories used as `useQuery(xxxQuery(…))`, never hooks that only wrap
+  // `useQuery` (docs/decisions/0051).
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
-    ignores: ['apps/web/app/lib/api-client.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/app/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/api\\//]',
-          message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
-          message: 'Call the API with api().call(operation, …): paths come from the endpoint table.',
-        },
-        // antd's icons name themselves in English ("search", "shopping-cart"): an icon that decorates a
-        // control (which carries its own name) is aria-hidden; one that alone says what something is gets
-        // a Chinese aria-label. antd's icons inside its own controls: site/component-icons.tsx.
-        {
-          selector:
-            'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
-          message: 'Give the icon aria-hidden (it decorates a named control) or a Chinese aria-label (it alone says what this is).',
-        },
-        {
-          selector: 'JSXOpeningElement[name.name="Segmented"]:not(:has(JSXAttribute[name.name="aria-label"]))',
-          message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...webSyntax, queryWrapperHook],
       'no-restricted-imports': ['error', { paths: [contractsValues] }],
     },
+  },
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/**/*-api.ts', 'apps/web/app/lib/**', 'apps/web/app/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax, queryWrapperHook, ...dataCallsOnlyInApiModules] },
+  },
+  // The staff desks' reads in these files are still hooks around useQuery (useAdminPlans, useDashboard,
+  // useAdminApplications, …); this block goes when the desks read through factories too.
+  {
+    files: [
+      'apps/web/app/features/staff/staff-api.ts',
+      'apps/web/app/features/{articles/article-admin-api,catalogue/product-admin-api,databases/reference-admin-api,orders/order-admin-api}.ts',
+      'apps/web/app/features/{application/application-api,invoices/invoice-api,plans/plan-api,legal/legal-api}.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax] },
   },
   // The public shell loads without antd (docs/decisions/0036): root, the default layout's header, side
   // panel and footer, the pages outside antd's scope (routes.ts) and the parts they show. The build's

@@ -51,6 +51,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'client',
+          root: './packages/client',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['app/**/*.test.{ts,tsx}'],

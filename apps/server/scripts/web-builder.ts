@@ -26,15 +26,17 @@ import { inputsFingerprint, type BuildInputs } from './build-inputs.js';
 const repoRoot = path.resolve(webAppDir, '..', '..');
 
 /**
- * What the web build is made from: the web app and the contracts (every file, dotfiles such as
- * `.env` included, without dependencies and outputs), the root manifests and lock file (dependency
- * versions), the shared compiler options, and the `VITE_` variables Vite passes to the app.
+ * What the web build is made from: the web app, the API client and the contracts (every file,
+ * dotfiles such as `.env` included, without dependencies and outputs), the root manifests and lock
+ * file (dependency versions), the shared compiler options, and the `VITE_` variables Vite passes to
+ * the app.
  * Bump the version when the build changes in a way these do not show.
  */
 const WEB_INPUTS: BuildInputs = {
   version: '1',
   folders: [
     { dir: 'apps/web', skip: ['node_modules', 'build', 'builds', '.react-router'] },
+    { dir: 'packages/client', skip: ['node_modules', 'dist'] },
     { dir: 'packages/contracts', skip: ['node_modules', 'dist'] },
   ],
   files: ['package.json', 'package-lock.json', 'tsconfig.base.json'],

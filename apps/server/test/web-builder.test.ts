@@ -12,6 +12,7 @@ beforeEach(async () => {
   const files: Record<string, string> = {
     'apps/web/app/root.tsx': 'export default 1;\n',
     'apps/web/vite.config.ts': 'export default {};\n',
+    'packages/client/src/index.ts': 'export const c = 1;\n',
     'packages/contracts/src/index.ts': 'export const a = 1;\n',
     'package.json': '{}',
     'package-lock.json': '{}',
@@ -42,6 +43,7 @@ describe('web build inputs', () => {
     ['a page is edited', () => write('apps/web/app/root.tsx', 'export default 2;\n')],
     ['a file is added to the web app', () => write('apps/web/app/routes/new.tsx', '')],
     ['a local .env file appears', () => write('apps/web/.env', 'VITE_A=1')],
+    ['the API client changes', () => write('packages/client/src/index.ts', 'export const c = 2;\n')],
     ['a contract changes', () => write('packages/contracts/src/index.ts', 'export const a = 2;\n')],
     ['the dependencies change', () => write('package-lock.json', '{"v":2}')],
     ['a file is renamed', () => fs.rename(path.join(root, 'apps/web/app/root.tsx'), path.join(root, 'apps/web/app/root2.tsx'))],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { APPLICATION_STATUSES, FORM_DIC_CODES, UNAVAILABLE_REASONS } from './constants/sample.js';
+import { APPLICATION_STATUSES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
 import { Id, MAX_ID, PageQuery, PathId } from './common.js';
@@ -9,6 +9,8 @@ import { Id, MAX_ID, PageQuery, PathId } from './common.js';
  * Sample cart (样品车) and sample applications (样品申请).
  * A signed-in user collects excipient samples (one row per grade/pack-size option, `specId`) in the
  * cart, then applies for the checked ones; the supplier's staff review, approve and ship them.
+ * The schemas of two server modules, sample-cart and sample-application, in one file: both answer
+ * with the limits and bound a quantity alike.
  * ------------------------------------------------------------------------------------------- */
 
 /** Limits of the sample programme; staff change them at run time (GET/PUT /api/admin/settings/sample-limits). */
@@ -137,31 +139,6 @@ export const ConfirmedSampleList = z
 export type ConfirmedSampleList = z.infer<typeof ConfirmedSampleList>;
 
 /* ---------------------------------- application form ---------------------------------- */
-
-/** Option lists of the application form, kept in the database (form_dictionary). */
-export const FormDicCode = z.enum(FORM_DIC_CODES);
-export type FormDicCode = z.infer<typeof FormDicCode>;
-
-export const FormDicOption = z.object({ value: z.string(), label: z.string() });
-export type FormDicOption = z.infer<typeof FormDicOption>;
-
-export const FormDicGroup = z
-  .object({ code: FormDicCode, name: z.string().describe('e.g. 申请用途'), options: z.array(FormDicOption) })
-  .meta({ id: 'FormDicGroup' });
-export type FormDicGroup = z.infer<typeof FormDicGroup>;
-
-export const FormDicList = z.object({ items: z.array(FormDicGroup) }).meta({ id: 'FormDicList' });
-export type FormDicList = z.infer<typeof FormDicList>;
-
-/** The caller's region from its IP address (offline ip2region data); nulls when unknown. */
-export const LocationResult = z
-  .object({
-    province: z.string().nullable(),
-    city: z.string().nullable(),
-    regionCodes: z.array(z.string()).describe('Administrative-division codes of province (and city) when known'),
-  })
-  .meta({ id: 'LocationResult' });
-export type LocationResult = z.infer<typeof LocationResult>;
 
 export const ApplicationItemInput = z.object({ excipientId: Id, specId: Id, quantity: Quantity });
 export type ApplicationItemInput = z.infer<typeof ApplicationItemInput>;

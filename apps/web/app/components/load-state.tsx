@@ -1,7 +1,6 @@
 import type { ErrorCode } from '@fuliaotong/contracts';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
-import { errorMessage } from '../lib/api-errors';
 import { Notice } from './notice';
 import './load-state.css';
 

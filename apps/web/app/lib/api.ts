@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { createApiClient, type ApiClient } from './api-client';
+import { createApiClient, type ApiClient } from '@fuliaotong/client';
 
 let browserClient: ApiClient | undefined;
 let browserBase = '';
@@ -30,7 +30,7 @@ export function api(): ApiClient {
 
 /** The API client of a server-side loader: calls the API in-process, anonymously. */
 export function serverApi(context: AppLoadContext): ApiClient {
-  return createApiClient({ baseUrl: '', fetch: (input, init) => context.apiFetch(input instanceof Request ? input.url : input.toString(), init as never) });
+  return createApiClient({ baseUrl: '', fetch: (url, init) => context.apiFetch(url, init as never) });
 }
 
 /** An absolute-path URL the API answered (an avatar, say), on the API's origin. */

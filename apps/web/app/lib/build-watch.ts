@@ -1,5 +1,5 @@
 import type { BuildInfo, BuildManifest } from '@fuliaotong/contracts';
-import { apiPath } from './api-client';
+import { apiPath } from '@fuliaotong/client';
 
 /**
  * New-deployment detection: 1 s after start the client fetches the manifest of its own build, then

@@ -1,6 +1,6 @@
 import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { ApiError, type ApiClient } from './api-client';
+import { ApiError, type ApiClient } from '@fuliaotong/client';
 import { serverApi } from './api';
 
 /** Prefetches one query (the very queryOptions a page uses) and answers its data. */

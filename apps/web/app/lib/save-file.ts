@@ -1,8 +1,7 @@
 import type { ApiRequest } from '@fuliaotong/contracts';
+import { errorMessage, type ApiFile, type FileOperation } from '@fuliaotong/client';
 import { toast } from '../components/toast';
-import type { ApiFile, FileOperation } from './api-client';
 import { api } from './api';
-import { errorMessage } from './api-errors';
 
 /** Hands a file (a Blob) to the browser as a download with this name. */
 function saveFile(file: Blob, name: string): void {

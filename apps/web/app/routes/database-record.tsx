@@ -1,5 +1,6 @@
 import { reviewStatusLabels } from '@fuliaotong/contracts/constants';
 import type { RegistrationDetail, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { data, Link, useLocation } from 'react-router';
 import type { Route } from './+types/database-record';
@@ -17,8 +18,6 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { loginHref } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
-import { ApiError } from '../lib/api-client';
-import { errorMessage } from '../lib/api-errors';
 import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
 

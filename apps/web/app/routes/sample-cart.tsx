@@ -1,13 +1,15 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { CartItem, SampleLimits } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Popconfirm, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
-import { useCartList, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
-import { errorMessage } from '../lib/api-errors';
+import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
+import { useCurrentUser } from '../features/session/session';
 import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
@@ -55,7 +57,8 @@ export default function SampleCartPage() {
   const info = pageInfo(paths.sampleCart);
   const navigate = useNavigate();
   const narrow = useNarrow();
-  const cart = useCartList();
+  const user = useCurrentUser();
+  const cart = useQuery({ ...cartListQuery(), enabled: user !== null });
   const { data, isPending, isError } = cart;
   const update = useUpdateCartItem();
   const setChecked = useSetCartChecked();

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { text } from '../text.js';
 import {
   AccountSummary,
-  Captcha,
   ChangePasswordBody,
   DeleteAccountBody,
   LoginBody,
@@ -11,23 +9,17 @@ import {
   LoginVerifyBody,
   RegisterBody,
   ResetPasswordBody,
-  SendCodeBody,
-  SendCodeResponse,
   SessionResponse,
   UpdateProfileBody,
   User,
 } from '../account.js';
-import { Address, AddressBody, AddressList } from '../address.js';
-import { IdParams } from '../common.js';
-import { CODE_MAX_TRIES, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, MAX_FAVORITES, MAX_REGISTRATION_WATCHES, WATCHED_REGISTRATION_FIELDS } from '../constants/account.js';
-import { Favorite, FavoriteBody, FavoritePage, FavoriteQuery } from '../favorite.js';
-import { Notice, NoticePage, NoticeQuery, UnreadCount } from '../notice.js';
-import { RegistrationWatch, RegistrationWatchBody, RegistrationWatchList } from '../registration-watch.js';
+import { text } from '../text.js';
 import type { EndpointSpec } from './endpoint.js';
 
-const exampleAddress = { recipient: '王工', mobile: '13800138000', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号' };
-
-/** Account, address book, notices and favorites: the signed-in user's own things. */
+/**
+ * The account (identity): registering, signing in and out, the profile and its avatar, the password,
+ * deleting the account, and the personal centre's counts.
+ */
 export const accountEndpoints = {
   accountRegister: {
     access: 'public',
@@ -60,27 +52,6 @@ export const accountEndpoints = {
     responses: { 200: SessionResponse },
     errors: [401, 429],
     example: { body: { challenge: 'eyJhbGciOiJIUzI1NiJ9.e30.signature', code: '123456' } },
-  },
-  accountSendCode: {
-    access: 'public',
-    tag: '账号',
-    summary: `发送 6 位验证码：手机号发短信，邮箱发邮件；${CODE_TTL_SECONDS / 60} 分钟内有效，最多尝试 ${CODE_MAX_TRIES} 次`,
-    description: [
-      `同一账号 ${CODE_RESEND_SECONDS} 秒内只能获取一次、24 小时内最多 10 次；同一地址与全站每天另有上限，超出时返回 429 和 Retry-After。`,
-      '账号或地址短时间内获取过多时返回 403 captcha_required：先调用 accountCaptcha 取图片验证码，再带 captchaId 与 captcha 重新发送。',
-      '无论账号是否存在，应答都相同（注册用途的验证码照常发送，已注册在提交注册时才提示）。',
-    ].join(''),
-    body: SendCodeBody,
-    responses: { 200: SendCodeResponse },
-    errors: [403, 429],
-    example: { body: { account: '13800138000', purpose: 'register' } },
-  },
-  accountCaptcha: {
-    access: 'public',
-    tag: '账号',
-    summary: '图片验证码：返回 id 与 SVG 图片，5 分钟内有效，只能校验一次',
-    responses: { 200: Captcha },
-    errors: [429],
   },
   accountResetPassword: {
     access: 'public',
@@ -161,113 +132,5 @@ export const accountEndpoints = {
     tag: '账号',
     summary: '个人中心统计：样品申请、收藏、未读通知',
     responses: { 200: AccountSummary },
-  },
-
-  addressList: { access: 'user', tag: '收货地址', summary: '收货地址列表（默认地址在前）', responses: { 200: AddressList } },
-  addressCreate: {
-    access: 'user',
-    tag: '收货地址',
-    summary: '新增收货地址（最多 20 个；第一个地址自动成为默认地址）',
-    body: AddressBody,
-    responses: { 201: Address },
-    errors: [409],
-    example: { body: exampleAddress },
-  },
-  addressGet: {
-    access: 'user',
-    tag: '收货地址',
-    summary: '一个收货地址',
-    params: IdParams,
-    responses: { 200: Address },
-    rows: { kind: 'address', owner: true },
-  },
-  addressUpdate: {
-    access: 'user',
-    tag: '收货地址',
-    summary: '修改收货地址',
-    params: IdParams,
-    body: AddressBody,
-    responses: { 200: Address },
-    rows: { kind: 'address', owner: true },
-    example: { body: exampleAddress },
-  },
-  addressDelete: {
-    access: 'user',
-    tag: '收货地址',
-    summary: '删除收货地址（删除默认地址时，最近添加的另一个地址成为默认）',
-    params: IdParams,
-    responses: { 204: z.null() },
-    rows: { kind: 'address', owner: true },
-  },
-  addressSetDefault: {
-    access: 'user',
-    tag: '收货地址',
-    summary: '设为默认地址',
-    params: IdParams,
-    responses: { 200: Address },
-    rows: { kind: 'address', owner: true },
-  },
-
-  noticeList: { access: 'user', tag: '通知', summary: '我的通知（新的在前，分页）', query: NoticeQuery, responses: { 200: NoticePage } },
-  noticeUnreadCount: { access: 'user', tag: '通知', summary: '未读通知数', responses: { 200: UnreadCount } },
-  noticeRead: {
-    access: 'user',
-    tag: '通知',
-    summary: '标记一条通知为已读',
-    params: IdParams,
-    responses: { 200: Notice },
-    rows: { kind: 'notice', owner: true },
-  },
-  noticeReadAll: { access: 'user', tag: '通知', summary: '全部标记为已读', responses: { 204: z.null() } },
-
-  favoriteList: {
-    access: 'user',
-    tag: '收藏',
-    summary: '我的收藏（新的在前，可按类型筛选，附各类型数量）',
-    query: FavoriteQuery,
-    responses: { 200: FavoritePage },
-  },
-  favoriteAdd: {
-    access: 'user',
-    tag: '收藏',
-    summary: `收藏（已收藏时返回 200 和原有收藏；最多 ${MAX_FAVORITES} 条）`,
-    body: FavoriteBody,
-    responses: { 200: Favorite, 201: Favorite },
-    errors: [404, 409],
-    example: { body: { targetType: 'excipient', targetId: 1 } },
-  },
-  favoriteRemove: {
-    access: 'user',
-    tag: '收藏',
-    summary: '取消收藏',
-    params: IdParams,
-    responses: { 204: z.null() },
-    rows: { kind: 'favorite', owner: true },
-  },
-
-  registrationWatchList: {
-    access: 'user',
-    tag: '登记关注',
-    summary: '我关注的登记信息（新的在前）',
-    responses: { 200: RegistrationWatchList },
-  },
-  registrationWatchAdd: {
-    access: 'user',
-    tag: '登记关注',
-    summary:
-      `关注一条登记信息或一个品种的全部登记：其${WATCHED_REGISTRATION_FIELDS.join('、')}因导入或编辑发生变化时发送通知` +
-      `（已关注时返回 200 和原有关注；最多 ${MAX_REGISTRATION_WATCHES} 条）`,
-    body: RegistrationWatchBody,
-    responses: { 200: RegistrationWatch, 201: RegistrationWatch },
-    errors: [404, 409],
-    example: { body: { scope: 'registration', registrationId: 1 } },
-  },
-  registrationWatchRemove: {
-    access: 'user',
-    tag: '登记关注',
-    summary: '取消关注',
-    params: IdParams,
-    responses: { 204: z.null() },
-    rows: { kind: 'registrationWatch', owner: true },
   },
 } as const satisfies Record<string, EndpointSpec>;

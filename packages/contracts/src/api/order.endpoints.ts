@@ -10,8 +10,6 @@ import {
   OrderPage,
   OrderQuery,
   PayBody,
-  PaymentMethods,
-  PaymentMethodsQuery,
   PayResponse,
   RefundBody,
 } from '../order.js';
@@ -20,8 +18,13 @@ import { deskReads, type EndpointSpec } from './endpoint.js';
 const TAG = '订单与支付';
 /** An order of the caller's (everyone else gets 404). */
 const ownOrder = { kind: 'order', owner: true } as const;
+const finance = { staff: ['finance'] } as const;
+/** Reads of the desk: its own role, and administrators (who read every desk). */
+const financeReads = deskReads('finance');
+/** Any order (the desk sees every buyer's). */
+const anyOrder = { kind: 'order', owner: false } as const;
 
-/** Orders of plans, paying them, and the gateways' notifications. */
+/** Orders of plans and paying them, and the orders desk (finance): every order, bank transfers to confirm, refunds. */
 export const orderEndpoints = {
   orderCreate: {
     access: 'user',
@@ -73,38 +76,7 @@ export const orderEndpoints = {
     errors: [409, 413, 415],
     rows: ownOrder,
   },
-  paymentMethods: {
-    access: 'optional',
-    tag: TAG,
-    summary: '当前客户端可用的支付方式（微信内不能使用支付宝；小程序另有说明）',
-    query: PaymentMethodsQuery,
-    responses: { 200: PaymentMethods },
-  },
-  paymentNotifyWechat: {
-    access: 'public',
-    tag: TAG,
-    summary: '微信支付结果通知（由微信支付调用；按原始字节验签，成功应答 204）',
-    responses: { 204: z.null() },
-    raw: true,
-  },
-  paymentNotifyAlipay: {
-    access: 'public',
-    tag: TAG,
-    summary: '支付宝异步通知（由支付宝调用；按原始字节解析并验签，成功应答 success）',
-    responses: { 200: z.string().describe('success') },
-    responseFormat: 'text',
-    raw: true,
-  },
-} as const satisfies Record<string, EndpointSpec>;
 
-const finance = { staff: ['finance'] } as const;
-/** Reads of the desk: its own role, and administrators (who read every desk). */
-const financeReads = deskReads('finance');
-/** Any order (the desk sees every buyer's). */
-const anyOrder = { kind: 'order', owner: false } as const;
-
-/** The orders desk (finance): every order, bank transfers to confirm, refunds. */
-export const orderAdminEndpoints = {
   adminOrderList: {
     access: financeReads,
     tag: TAG,

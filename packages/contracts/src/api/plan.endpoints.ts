@@ -1,6 +1,4 @@
 import { IdParams } from '../common.js';
-import { z } from 'zod';
-import { GrantList, GrantSeatBody } from '../grant.js';
 import { AdminPlan, AdminPlanList, PlanBody, PlanList } from '../plan.js';
 import { deskReads, type EndpointSpec } from './endpoint.js';
 
@@ -21,7 +19,7 @@ const example = {
   sortOrder: 50,
 } as const;
 
-/** What is for sale (members read it; finance keeps it on the plan desk). */
+/** Plans (方案): the memberships and database subscriptions for sale, and the plan desk (finance). */
 export const planEndpoints = {
   planList: {
     access: 'public',
@@ -29,32 +27,6 @@ export const planEndpoints = {
     tag: '会员与订阅',
     summary: '在售的会员与数据库订阅（价格以分计），每个方案列出开通后可见而登录用户此前看不到的内容',
     responses: { 200: PlanList },
-  },
-  grantList: {
-    access: 'user',
-    tag: '会员与订阅',
-    summary: '我的会员与数据库订阅：当前可查看的数据库，以及生效中、未开始、已到期和已终止的权益',
-    responses: { 200: GrantList },
-  },
-  grantSeatAdd: {
-    access: 'user',
-    tag: '会员与订阅',
-    summary: '企业会员：把一个席位分给另一个已注册的账号（手机号或邮箱）；席位数含持有人自己',
-    params: IdParams,
-    body: GrantSeatBody,
-    responses: { 200: GrantList },
-    errors: [409],
-    rows: { kind: 'grant', owner: true },
-    example: { body: { account: '13800138000' } },
-  },
-  grantSeatRemove: {
-    access: 'user',
-    tag: '会员与订阅',
-    summary: '企业会员：收回一个成员账号的席位',
-    params: IdParams.extend({ userId: IdParams.shape.id }),
-    responses: { 204: z.null() },
-    rows: { kind: 'grant', owner: true },
-    example: { params: { userId: 1 } },
   },
   adminPlanList: { access: financeReads, tag: '会员与订阅', summary: '全部会员与订阅方案（含已下架）', responses: { 200: AdminPlanList } },
   adminPlanCreate: {

@@ -1,7 +1,7 @@
 import { CameraOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { User } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { Upload } from 'antd';
-import { errorMessage } from '../../lib/api-errors';
 import { useUploadAvatar } from './account-api';
 import { avatarAccept, avatarProblem } from './avatar-rules';
 import { UserAvatar } from './user-display';

@@ -50,14 +50,6 @@ export const myApplicationsQuery = (query: ApplicationListQuery) =>
 export const myApplicationQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.application(id), queryFn: () => fetchMyApplication(id), retry: false });
 
-export function useMyApplications(query: ApplicationListQuery) {
-  return useQuery(myApplicationsQuery(query));
-}
-
-export function useMyApplication(id: number | undefined) {
-  return useQuery({ ...myApplicationQuery(id ?? 0), enabled: id !== undefined });
-}
-
 /** Withdraw; afterwards the lists, the application and the account summary are read again. */
 export function useWithdrawApplication() {
   const queryClient = useQueryClient();

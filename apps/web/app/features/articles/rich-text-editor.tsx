@@ -17,6 +17,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { ARTICLE_IMAGE_MAX_BYTES, ARTICLE_IMAGE_SRC, safeHref } from '@fuliaotong/contracts/constants';
+import { errorMessage } from '@fuliaotong/client';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -24,7 +25,6 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Modal, Select, Tooltip, Upload } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useCspNonce } from '../../lib/csp-nonce';
-import { errorMessage } from '../../lib/api-errors';
 import { uploadArticleImage } from './article-admin-api';
 import './articles.css';
 import './rich-text-editor.css';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient, Query } from '@fuliaotong/client';
 import { api } from '../../lib/api';
-import type { ApiClient, Query } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Calls of the catalogue; each takes the client to use (the server's in loaders, the browser's after). */

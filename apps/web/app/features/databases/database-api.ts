@@ -1,7 +1,7 @@
 import type { DatabaseCode } from '@fuliaotong/contracts';
+import type { ApiClient, Query } from '@fuliaotong/client';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ApiClient, Query } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Calls of the databases; each takes the client to use (server or browser). */

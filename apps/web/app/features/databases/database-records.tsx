@@ -1,5 +1,6 @@
 import { PHARMACOPOEIAS, STANDARD_STATUSES } from '@fuliaotong/contracts/constants';
 import type { DatabaseInfo, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table';
@@ -10,8 +11,6 @@ import { Notice } from '../../components/notice';
 import { RecordCards, type RecordCardItem } from '../../components/record-cards';
 import { LoadError, Skeleton } from '../../components/load-state';
 import { StatusTag } from '../../components/status-tag';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';

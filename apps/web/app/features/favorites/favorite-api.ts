@@ -1,7 +1,7 @@
 import type { FavoriteBody, FavoriteTargetType } from '@fuliaotong/contracts';
+import type { Query } from '@fuliaotong/client';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Query } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 export const favoriteApi = {

@@ -1,9 +1,9 @@
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import type { FavoriteTargetType } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useState } from 'react';
 import { ToggleButton } from '../../components/toggle-button';
 import { toast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-errors';
 import { goToLogin, useCurrentUser } from '../session/session';
 import { useToggleFavorite } from './favorite-api';
 

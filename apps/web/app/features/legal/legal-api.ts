@@ -1,7 +1,7 @@
 import type { LegalDocument, LegalTextBody } from '@fuliaotong/contracts';
+import type { ApiClient } from '@fuliaotong/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ApiClient } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The legal texts: the public pages read the published one, the admins' desk edits it. */

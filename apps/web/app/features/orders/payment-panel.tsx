@@ -1,12 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { Order, PaymentMethod, PayResponse } from '@fuliaotong/contracts';
 import { formatFen, paymentMethodLabels } from '@fuliaotong/contracts/constants';
+import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, QRCode, Radio, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { LoadState } from '../../components/load-state';
-import { errorMessage } from '../../lib/api-errors';
 import { paymentMethodsQuery, usePay, useRefreshOrder, useUploadSlip } from './order-api';
 import { toast } from '../../components/toast';
 

@@ -1,25 +1,16 @@
 import type { Grant } from '@fuliaotong/contracts';
 import { AccountName } from '@fuliaotong/contracts/forms';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Popconfirm } from 'antd';
-import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/api-errors';
+import { errorMessage } from '@fuliaotong/client';
 import { schemaRule } from '../../lib/form-rules';
-import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../components/toast';
+import { useAddGrantSeat, useRemoveGrantSeat } from './plan-api';
 
 /** The holder of a company membership gives its seats to colleagues' accounts, and takes them back. */
 export function GrantSeats({ grant }: { grant: Grant }) {
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ account: string }>();
-  const add = useMutation({
-    mutationFn: (account: string) => api().call('grantSeatAdd', { params: { id: grant.id }, body: { account } }),
-    onSuccess: (list) => queryClient.setQueryData(queryKeys.grants(), list),
-  });
-  const remove = useMutation({
-    mutationFn: (userId: number) => api().call('grantSeatRemove', { params: { id: grant.id, userId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.grants() }),
-  });
+  const add = useAddGrantSeat(grant.id);
+  const remove = useRemoveGrantSeat(grant.id);
   const used = grant.seatHolders.length + 1;
   return (
     <div className="grant-seats">

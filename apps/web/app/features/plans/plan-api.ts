@@ -1,7 +1,7 @@
 import type { AdminPlan, PlanBody } from '@fuliaotong/contracts';
+import type { ApiClient } from '@fuliaotong/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ApiClient } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Plans on sale (public), and the plan desk (finance). */
@@ -30,6 +30,24 @@ export function useSavePlan() {
 /** What the signed-in user holds now and held before. */
 export const grantListQuery = (client: ApiClient = api()) =>
   queryOptions({ queryKey: queryKeys.grants(), queryFn: () => client.call('grantList') });
+
+/** The holder of a company membership gives a seat to a colleague's account: the answer is the new list. */
+export function useAddGrantSeat(grantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: string) => api().call('grantSeatAdd', { params: { id: grantId }, body: { account } }),
+    onSuccess: (list) => queryClient.setQueryData(queryKeys.grants(), list),
+  });
+}
+
+/** Takes a seat back; the grants are read again. */
+export function useRemoveGrantSeat(grantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api().call('grantSeatRemove', { params: { id: grantId, userId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.grants() }),
+  });
+}
 
 /** 365 → 一年, 30 → 30 天. */
 export function term(days: number): string {

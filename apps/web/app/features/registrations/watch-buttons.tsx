@@ -1,8 +1,8 @@
 import { BellFilled, BellOutlined } from '@ant-design/icons';
 import type { RegistrationDetail, RegistrationWatchBody } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useState } from 'react';
 import { ToggleButton } from '../../components/toggle-button';
-import { errorMessage } from '../../lib/api-errors';
 import { goToLogin, useCurrentUser } from '../session/session';
 import { useToggleRegistrationWatch } from './registration-watch-api';
 import { toast } from '../../components/toast';

@@ -1,11 +1,11 @@
 import { registrationWatchScopeLabels } from '@fuliaotong/contracts/constants';
 import type { RegistrationWatch } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { EmptyState, LoadState } from '../../components/load-state';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { registrationWatchesQuery, useUnwatchRegistration } from './registration-watch-api';
 import { toast } from '../../components/toast';

@@ -1,17 +1,18 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
 import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/load-state';
 import { Notice } from '../../components/notice';
 import { toast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
 import { QuantityInput } from './quantity-input';
-import { CartLimitError, useAddToCart, useCartList } from './sample-api';
+import { CartLimitError, cartListQuery, useAddToCart } from './sample-api';
 import './sample.css';
 
 /** Specs by grade, in the order the API lists them. */
@@ -38,7 +39,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
   const location = useLocation();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const cart = useCartList();
+  const cart = useQuery({ ...cartListQuery(), enabled: user !== null });
   const add = useAddToCart();
   const maxQuantity = cart.data?.limits.maxQuantity ?? DEFAULT_SAMPLE_LIMITS.maxQuantity;
 

@@ -1,6 +1,7 @@
 import { MAX_ADDRESSES, resolveRegion } from '@fuliaotong/contracts/constants';
 import { SampleApplicationBody } from '@fuliaotong/contracts/forms';
 import type { Address, ApplicationItemInput, FormDicCode, SampleApplication } from '@fuliaotong/contracts';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -16,8 +17,6 @@ import {
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { paths, withQuery } from '../../paths';
 import { addressesQuery, regionsQuery } from '../address/address-api';

@@ -14,10 +14,9 @@ import type {
   SampleApplicationBody,
   UpdateCartItemBody,
 } from '@fuliaotong/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { useCurrentUser } from '../session/session';
 
 /* ------------------------------------------ fetchers ------------------------------------------ */
 
@@ -87,7 +86,10 @@ export function submitApplication(body: SampleApplicationBody): Promise<SampleAp
 
 /* ------------------------------------------- queries ------------------------------------------- */
 
-/** Read again whenever a page that shows it mounts (the cart may have changed in another tab or device). */
+/**
+ * The cart of the signed-in user (pages enable it only with a session). Read again whenever a page that
+ * shows it mounts (the cart may have changed in another tab or device).
+ */
 export const cartListQuery = () => queryOptions({ queryKey: queryKeys.sampleCartList(), queryFn: fetchCartList, staleTime: 0 });
 
 export const cartCountQuery = () =>
@@ -115,12 +117,6 @@ export const locationQuery = () =>
   queryOptions({ queryKey: queryKeys.ipLocation(), queryFn: fetchLocation, staleTime: Infinity, retry: false });
 
 /* -------------------------------------------- hooks -------------------------------------------- */
-
-/** The cart of the signed-in user (nothing is asked without a session). */
-export function useCartList() {
-  const user = useCurrentUser();
-  return useQuery({ ...cartListQuery(), enabled: user !== null });
-}
 
 /** After any change to the cart: its list, count and confirmed lists are read again. */
 export function refreshCart(queryClient: QueryClient) {

@@ -1,7 +1,7 @@
 import type { ApiRequest } from '@fuliaotong/contracts';
+import type { ApiClient } from '@fuliaotong/client';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ApiClient } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
 export const searchApi = {

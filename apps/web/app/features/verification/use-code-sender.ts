@@ -1,7 +1,6 @@
 import type { Captcha, VerificationPurpose } from '@fuliaotong/contracts';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-errors';
 import { useCaptchaMutation, useSendCodeMutation } from './verification-api';
 import { toast } from '../../components/toast';
 

@@ -1,6 +1,7 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_ADDRESSES } from '@fuliaotong/contracts/constants';
 import type { Address } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, useDeleteAddress, useSetDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
-import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';

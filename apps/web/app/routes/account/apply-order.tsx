@@ -1,15 +1,15 @@
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '@fuliaotong/client';
 import type { Route } from './+types/apply-order';
-import { myApplicationQuery, useMyApplication, useWithdrawApplication } from '../../features/application/application-api';
+import { myApplicationQuery, useWithdrawApplication } from '../../features/application/application-api';
 import { idParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { LoadError } from '../../components/load-state';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -50,7 +50,7 @@ export default function ApplicationOrderPage() {
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
-  const application = useMyApplication(id);
+  const application = useQuery({ ...myApplicationQuery(id ?? 0), enabled: id !== undefined });
   const withdraw = useWithdrawApplication();
   const print = () => window.print();
 

@@ -1,6 +1,8 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply';
@@ -9,7 +11,6 @@ import { PageHeading } from '../../components/page-heading';
 import {
   APPLICATION_PAGE_SIZE,
   myApplicationsQuery,
-  useMyApplications,
   useWithdrawApplication,
   type ApplicationListQuery,
 } from '../../features/application/application-api';
@@ -17,7 +18,6 @@ import { ApplicationList, ApplicationStatusTabs } from '../../features/applicati
 import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -67,7 +67,7 @@ export default function ApplicationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = listQuery(searchParams);
   const { status, page } = query;
-  const list = useMyApplications(query);
+  const list = useQuery(myApplicationsQuery(query));
   const withdraw = useWithdrawApplication();
 
   const go = (next: { status?: ApplicationStatus | 'all'; page?: number }) => {

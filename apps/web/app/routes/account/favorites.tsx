@@ -1,5 +1,6 @@
 import { FAVORITE_TARGET_TYPES, favoriteTypeLabels } from '@fuliaotong/contracts/constants';
 import type { Favorite } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -11,7 +12,6 @@ import { favoritePageQuery, useRemoveFavorite } from '../../features/favorites/f
 import { registrationWatchesQuery } from '../../features/registrations/registration-watch-api';
 import { RegistrationWatchList } from '../../features/registrations/watch-list';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';

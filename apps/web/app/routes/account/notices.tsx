@@ -1,5 +1,6 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Notice, NoticeKind } from '@fuliaotong/contracts';
+import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Pagination, Segmented, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -14,7 +15,6 @@ import {
   useMarkAllNoticesRead,
   useMarkNoticeRead,
 } from '../../features/notice/notice-api';
-import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';

@@ -1,5 +1,6 @@
 import type { Plan } from '@fuliaotong/contracts';
 import { DATABASE_CODES, formatFen, planKindLabels } from '@fuliaotong/contracts/constants';
+import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +9,6 @@ import { LoadState } from '../../components/load-state';
 import { planListQuery, term } from '../../features/plans/plan-api';
 import { PlanCompare } from '../../features/plans/plan-compare';
 import { useCreateOrder } from '../../features/orders/order-api';
-import { errorMessage } from '../../lib/api-errors';
 import { paths, withQuery } from '../../paths';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';

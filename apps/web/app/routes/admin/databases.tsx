@@ -10,6 +10,7 @@ import {
   USAGE_COLUMNS,
 } from '@fuliaotong/contracts/constants';
 import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
+import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -28,7 +29,7 @@ import {
 } from '../../features/databases/reference-admin-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { useDeskQuery } from '../../features/staff/desk-query';
-import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';

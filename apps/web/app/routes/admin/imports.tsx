@@ -1,6 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { RegistrationExportQuery, RegistrationImportPreview, RegistrationImportReport } from '@fuliaotong/contracts';
 import { REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
@@ -9,7 +10,6 @@ import {
   useExportRegistrations,
   usePreviewRegistrationImport,
 } from '../../features/registrations/registration-import-api';
-import { errorMessage } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';

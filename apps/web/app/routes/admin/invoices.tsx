@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { AdminInvoice, InvoiceStatus } from '@fuliaotong/contracts';
 import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Segmented, Table, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -11,7 +12,7 @@ import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoices/invoice-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
-import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';

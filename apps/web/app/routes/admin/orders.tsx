@@ -1,5 +1,6 @@
 import type { AdminOrder, AdminOrderDetail, OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
 import { formatFen, ORDER_STATUSES, orderStatusLabels, PAYMENT_METHODS, paymentMethodLabels } from '@fuliaotong/contracts/constants';
+import { errorMessage } from '@fuliaotong/client';
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Segmented, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -19,7 +20,7 @@ import {
 } from '../../features/orders/order-admin-api';
 import { OrderStatusTag } from '../../features/orders/order-status';
 import { useDeskQuery } from '../../features/staff/desk-query';
-import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';

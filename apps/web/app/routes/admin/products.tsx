@@ -12,6 +12,7 @@ import {
   PRODUCT_DOCUMENT_MAX_BYTES,
 } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
+import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Switch, Table, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -31,7 +32,7 @@ import {
 } from '../../features/catalogue/product-admin-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { downloadFile } from '../../lib/save-file';
-import { errorMessage, showServerErrors } from '../../lib/api-errors';
+import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { paths, withQuery } from '../../paths';

@@ -1,11 +1,11 @@
 import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
 import { SampleLimits } from '@fuliaotong/contracts/forms';
+import { ApiError } from '@fuliaotong/client';
 import { Alert, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { useSampleLimits, useUpdateSampleLimits } from '../../features/application/application-api';
-import { ApiError } from '../../lib/api-client';
 import { showServerErrors } from '../../lib/api-errors';
 import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';

@@ -6,7 +6,7 @@ import { text } from './text.js';
 import { ApplicationStatus } from './sample.js';
 
 /*
- * The staff console's users desk and audit log (admin role).
+ * The users desk (administrators): users, their staff roles, their paid access.
  */
 
 export const USER_FILTERS = ['all', 'member', 'staff', 'paying', 'disabled'] as const;
@@ -66,33 +66,3 @@ export const AdminUserUpdateBody = z
   .refine((b) => b.disabled !== undefined || b.roles !== undefined || b.memberUntil !== undefined, '请至少修改一项')
   .meta({ id: 'AdminUserUpdateBody' });
 export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
-
-export const AuditQuery = PageQuery.extend({
-  keyword: text().trim().max(50, '关键词最多 50 个字').optional().describe('In the summary, the actor\'s account or the changed row\'s id'),
-  entityType: text().trim().max(40).optional().describe('The kind of row changed: user, setting, excipient, article …'),
-  entityId: text().trim().max(40).optional().describe('With entityType: the history of one row'),
-  actorId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  from: IsoDate.optional().describe('From this day (Beijing time)'),
-  to: IsoDate.optional().describe('To the end of this day (Beijing time)'),
-});
-export type AuditQuery = z.input<typeof AuditQuery>;
-
-export const AuditEntry = z
-  .object({
-    id: z.number().int(),
-    at: z.iso.datetime({ offset: true }),
-    actorId: z.number().int().nullable(),
-    actorAccount: z.string().describe('The account as it was then; masked once the account is deleted'),
-    action: z.string().describe('A stable slug: user.update, settings.update, excipient.create …'),
-    entityType: z.string(),
-    entityId: z.string().nullable(),
-    summary: z.string().describe('What happened, in Chinese'),
-    before: z.record(z.string(), z.unknown()).nullable().describe('The changed values before'),
-    after: z.record(z.string(), z.unknown()).nullable().describe('The changed values after'),
-    ip: z.string(),
-  })
-  .meta({ id: 'AuditEntry' });
-export type AuditEntry = z.infer<typeof AuditEntry>;
-
-export const AuditPage = z.object({ items: z.array(AuditEntry), totalCount: z.number().int() }).meta({ id: 'AuditPage' });
-export type AuditPage = z.infer<typeof AuditPage>;

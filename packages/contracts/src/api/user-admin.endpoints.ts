@@ -1,21 +1,12 @@
 import { IdParams } from '../common.js';
-import { Dashboard, DashboardQuery } from '../dashboard.js';
-import { AdminUser, AdminUserPage, AdminUserQuery, AdminUserUpdateBody, AuditPage, AuditQuery } from '../staff.js';
+import { AdminUser, AdminUserPage, AdminUserQuery, AdminUserUpdateBody } from '../user-admin.js';
 import type { EndpointSpec } from './endpoint.js';
 
 const admin = { staff: ['admin'] } as const;
 const user = { kind: 'user', owner: false } as const;
 
-/** The dashboard (every member of the staff), the users desk and the audit log (administrators). */
-export const staffEndpoints = {
-  adminDashboard: {
-    access: 'staff',
-    tag: '工作台',
-    summary: '工作台概览：新用户、样品申请（按状态）、最近 7 天或 30 天搜索最多的关键词',
-    query: DashboardQuery,
-    responses: { 200: Dashboard },
-    example: { query: { days: 30 } },
-  },
+/** The users desk (administrators): users, their roles, their paid access. */
+export const userAdminEndpoints = {
   adminUserList: {
     access: admin,
     tag: '用户与日志',
@@ -42,12 +33,5 @@ export const staffEndpoints = {
     errors: [409],
     rows: user,
     example: { body: { memberUntil: '2027-12-31', reason: '线下合同 HT-2026-118' } },
-  },
-  adminAuditList: {
-    access: admin,
-    tag: '用户与日志',
-    summary: '操作日志（新的在前）：谁在何时改了什么、改前改后的值；按关键词、对象类型、操作人、日期筛选',
-    query: AuditQuery,
-    responses: { 200: AuditPage },
   },
 } as const satisfies Record<string, EndpointSpec>;

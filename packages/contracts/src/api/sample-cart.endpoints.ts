@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { IdParams } from '../common.js';
 import {
-  CoaParams,
   AddToCartBody,
   AddToCartResult,
-  ApplicationPage,
-  ApplicationQuery,
   CartCheckBody,
   CartCheckedBody,
   CartCheckResult,
@@ -15,18 +12,14 @@ import {
   CartRemoveResult,
   ConfirmedSampleList,
   ConfirmedSampleQuery,
-  FormDicList,
-  LocationResult,
-  SampleApplication,
-  SampleApplicationBody,
   UpdateCartItemBody,
 } from '../sample.js';
 import type { EndpointSpec } from './endpoint.js';
 
 const TAG = '样品';
 
-/** The sample cart (样品车) and sample applications (样品申请) of the signed-in user. */
-export const sampleEndpoints = {
+/** The signed-in user's sample cart (样品车), and the checked items confirmed for an application. */
+export const sampleCartEndpoints = {
   sampleCartList: {
     access: 'user',
     tag: TAG,
@@ -92,76 +85,5 @@ export const sampleEndpoints = {
     query: ConfirmedSampleQuery,
     responses: { 200: ConfirmedSampleList },
     example: { query: { ids: '1' } },
-  },
-  formDictionary: {
-    access: 'public',
-    tag: TAG,
-    summary: '样品申请表的选项（申请用途、剂型、研发阶段、单位类型；无需登录）',
-    responses: { 200: FormDicList },
-  },
-  location: {
-    access: 'public',
-    tag: TAG,
-    summary: '按请求方 IP 推断所在省市（离线 ip2region 数据；用于预选收货地区；未知、内网或境外地址返回空值；无需登录）',
-    responses: { 200: LocationResult },
-  },
-
-  applicationSubmit: {
-    access: 'user',
-    tag: TAG,
-    summary: '提交样品申请（无 id，201）或修改待审核的申请（带 id，200）',
-    description:
-      '申请的样品随即移出样品车；超出限额（种类数、数量、待审核申请数）409 limit_exceeded，不可修改的状态 409 conflict',
-    body: SampleApplicationBody,
-    responses: { 200: SampleApplication, 201: SampleApplication },
-    errors: [404, 409],
-    example: {
-      body: {
-        contactName: '王工',
-        mobile: '13800138000',
-        email: 'wang@example.com',
-        company: '杭州某某制药有限公司',
-        companyType: 'pharma',
-        purpose: 'formulation_development',
-        dosageForm: 'tablet',
-        stage: 'pilot',
-        address: { recipient: '王工', mobile: '13800138000', regionCodes: ['33', '3301', '330106'], street: '文三路 90 号' },
-        items: [{ excipientId: 1, specId: 2, quantity: 1 }],
-      },
-    },
-  },
-  applicationList: {
-    access: 'user',
-    tag: TAG,
-    summary: '我的样品申请（新的在前，可按状态筛选，附各状态数量）',
-    query: ApplicationQuery,
-    responses: { 200: ApplicationPage },
-  },
-  applicationGet: {
-    access: 'user',
-    tag: TAG,
-    summary: '一份样品申请（样品、收货地址、处理记录从早到晚）',
-    params: IdParams,
-    responses: { 200: SampleApplication },
-    rows: { kind: 'application', owner: true },
-  },
-  applicationCoa: {
-    access: 'user',
-    tag: TAG,
-    summary: '下载寄出样品的批次 COA（PDF）：发货时工作人员附上的检验报告',
-    params: CoaParams,
-    responses: { 200: z.string() },
-    responseFormat: 'binary',
-    rows: { kind: 'application', owner: true },
-    example: { params: { itemId: 1 } },
-  },
-  applicationWithdraw: {
-    access: 'user',
-    tag: TAG,
-    summary: '撤回待审核的样品申请（其他状态 409）',
-    params: IdParams,
-    responses: { 200: SampleApplication },
-    errors: [409],
-    rows: { kind: 'application', owner: true },
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
-import { errorMessage, splitServerErrors } from './api-errors';
+import { ApiError } from './api-client.js';
+import { errorMessage, splitServerErrors } from './api-errors.js';
 
 const validation = new ApiError(400, {
   error: {

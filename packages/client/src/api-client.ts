@@ -3,9 +3,11 @@ import { routeOf } from '@fuliaotong/contracts/api-paths';
 import { errorCodes } from '@fuliaotong/contracts/constants';
 
 /**
- * The one API client of the web app (and the model for the mini-program's): every call goes to the
- * configured API base, carries `Authorization: Bearer` when a token exists, and GET requests carry a
- * timestamp parameter so that no cache in between answers a stale copy.
+ * The one API client of the API's front ends (the web app, and a WeChat mini-program with a `fetch`
+ * of its own): every call goes to the configured API base, carries `Authorization: Bearer` when a token
+ * exists, and GET requests carry a timestamp parameter so that no cache in between answers a stale
+ * copy. It uses nothing of a browser or of Node beyond the `fetch` it is given, `URLSearchParams`,
+ * and `FormData` for the uploads that send one (docs/decisions/0054).
  */
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -79,12 +81,35 @@ function codeOfStatus(status: number): ErrorCode {
   return 'internal_error';
 }
 
+/**
+ * What the client needs of `fetch`: the browser's and Node's `fetch` are such functions, and so is
+ * one over `wx.request` that answers an object of this shape. Like `fetch`, it rejects with a
+ * TypeError when the network fails (errorMessage then asks people to check their network).
+ */
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
+
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | FormData;
+  signal?: AbortSignal;
+}
+
+/** The part of a `Response` the client reads; `blob()` only for the operations that answer a file. */
+export interface FetchResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  blob(): Promise<Blob>;
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   getToken?: () => string | undefined;
   /** Called on 401; the web app sends the user to /login. */
   onUnauthorized?: (error: ApiError) => void;
-  fetch?: typeof fetch;
+  /** Default: the platform's `fetch`. */
+  fetch?: FetchLike;
   now?: () => number;
 }
 
@@ -92,7 +117,7 @@ const successStatuses = new Set([200, 201, 204]);
 export const TIMESTAMP_PARAM = '_t';
 
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const now = options.now ?? Date.now;
 
   function urlOf(method: string, path: string, query?: Query): string {
@@ -107,17 +132,17 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Sends a request; answers the response of a success, throws the ApiError of anything else. */
-  async function send(method: string, path: string, init: RequestOptions): Promise<Response> {
+  async function send(method: string, path: string, init: RequestOptions): Promise<FetchResponse> {
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9', ...init.headers };
     const token = options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
     } else if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-      body = new URLSearchParams(Object.entries(init.form).map(([k, v]) => [k, String(v)])).toString();
+      body = new URLSearchParams(Object.entries(init.form).map(([k, v]): [string, string] => [k, String(v)])).toString();
     } else if (init.formData) {
       body = init.formData;
     }
@@ -156,12 +181,16 @@ export function createApiClient(options: ApiClientOptions) {
   function prepare(operation: ApiOperation, input: unknown, init: CallOptions | undefined): { method: string; path: string; init: RequestOptions } {
     const { method } = routeOf(operation);
     const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown };
-    const body =
-      parts.body instanceof FormData ? { formData: parts.body } : parts.body === undefined ? {} : { json: parts.body };
+    const body = isFormData(parts.body) ? { formData: parts.body } : parts.body === undefined ? {} : { json: parts.body };
     return { method, path: apiPath(operation, parts.params), init: { ...init, ...body, query: parts.query } };
   }
 
   return { call, file, request };
+}
+
+/** An upload's body (never one where the platform has no `FormData`). */
+function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
 /** Operations whose success answer is a file (`responseFormat: 'binary'` in the endpoint table). */
@@ -218,7 +247,7 @@ export function apiPath(operation: ApiOperation, params: Record<string, unknown>
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: FetchResponse): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
   const text = await response.text().catch(() => '');

@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPath, createApiClient, fileNameOf, TIMESTAMP_PARAM } from './api-client';
+import { ApiError, apiPath, createApiClient, fileNameOf, TIMESTAMP_PARAM, type FetchInit, type FetchLike } from './api-client.js';
 
 interface Call {
   url: string;
-  init: RequestInit;
+  init: FetchInit;
 }
 
 function fakeFetch(status: number, body: string | null, contentType = 'application/json') {
   const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: (input instanceof Request ? input.url : input.toString()), init: init ?? {} });
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, init });
     return new Response(status === 204 ? null : body, { status, headers: { 'content-type': contentType } });
-  });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+  };
+  return { fetch, calls };
 }
 
 describe('api client', () => {
@@ -42,8 +42,8 @@ describe('api client', () => {
     await client.request('GET', '/a');
     token = 'abc.def.ghi';
     await client.request('GET', '/a');
-    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBeUndefined();
-    expect((calls[1]!.init.headers as Record<string, string>).authorization).toBe('Bearer abc.def.ghi');
+    expect(calls[0]!.init.headers.authorization).toBeUndefined();
+    expect(calls[1]!.init.headers.authorization).toBe('Bearer abc.def.ghi');
   });
 
   it('encodes JSON and form bodies', async () => {
@@ -51,9 +51,9 @@ describe('api client', () => {
     const client = createApiClient({ baseUrl: '', fetch });
     await client.request('POST', '/json', { json: { name: '微晶纤维素' } });
     await client.request('POST', '/form', { form: { name: '微晶纤维素', n: 2 } });
-    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(calls[0]!.init.headers['content-type']).toBe('application/json');
     expect(calls[0]!.init.body).toBe('{"name":"微晶纤维素"}');
-    expect((calls[1]!.init.headers as Record<string, string>)['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(calls[1]!.init.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(new URLSearchParams(calls[1]!.init.body as string).get('name')).toBe('微晶纤维素');
   });
 
@@ -129,7 +129,39 @@ describe('api client', () => {
     form.append('file', new Blob(['x']), 'a.png');
     await createApiClient({ baseUrl: '', fetch }).call('accountUploadAvatar', { body: form });
     expect(calls[0]!.init.body).toBe(form);
-    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBeUndefined();
+    expect(calls[0]!.init.headers['content-type']).toBeUndefined();
+  });
+
+  it('runs on a platform without fetch or FormData, with a fetch-like function that answers a plain object', async () => {
+    vi.stubGlobal('fetch', undefined);
+    vi.stubGlobal('FormData', undefined);
+    try {
+      const calls: Call[] = [];
+      const answer = (status: number, type: string, text: string) => ({
+        status,
+        headers: { get: (name: string) => ({ 'content-type': type })[name.toLowerCase()] ?? null },
+        text: async () => text,
+        blob: async () => new Blob([text], { type }),
+      });
+      const fetch: FetchLike = async (url, init) => {
+        calls.push({ url, init });
+        return url.includes('/document/') ? answer(200, 'application/pdf', '%PDF') : answer(200, 'application/json', '{"id":3}');
+      };
+      const client = createApiClient({ baseUrl: 'https://api.example.cn', fetch, getToken: () => 't', now: () => 1 });
+      await expect(
+        client.call('addressUpdate', {
+          params: { id: 3 },
+          body: { recipient: '王工', mobile: '13800138000', regionCodes: ['33', '3301'], street: '文三路 90 号' },
+        }),
+      ).resolves.toEqual({ id: 3 });
+      expect(calls[0]).toMatchObject({ url: 'https://api.example.cn/api/app/address/3', init: { method: 'PUT', headers: { authorization: 'Bearer t' } } });
+      await client.call('registrationSearch', { query: { keyword: '乳糖' } });
+      expect(calls[1]!.url).toBe(`https://api.example.cn/api/app/registration?keyword=${encodeURIComponent('乳糖')}&${TIMESTAMP_PARAM}=1`);
+      const file = await client.file('excipientDocument', { params: { id: 1, docId: 2 } });
+      expect(await file.blob.text()).toBe('%PDF');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refuses to call a path with a missing parameter', () => {
@@ -139,8 +171,8 @@ describe('api client', () => {
 
   it('fetches a file with the token in the Authorization header, never in the URL, and names it as the server did', async () => {
     const calls: Call[] = [];
-    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: input instanceof Request ? input.url : input.toString(), init: init ?? {} });
+    const fetch: FetchLike = async (url, init) => {
+      calls.push({ url, init });
       return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
         status: 200,
         headers: {
@@ -148,7 +180,7 @@ describe('api client', () => {
           'content-disposition': `attachment; filename="_-SDS.pdf"; filename*=UTF-8''${encodeURIComponent('乳糖-SDS 安全技术说明书.pdf')}`,
         },
       });
-    }) as typeof globalThis.fetch;
+    };
     const client = createApiClient({ baseUrl: '', fetch, getToken: () => 'header.payload.sig', now: () => 7 });
     const file = await client.file('excipientDocument', { params: { id: 1, docId: 2 } });
     expect(file.name).toBe('乳糖-SDS 安全技术说明书.pdf');
@@ -156,7 +188,7 @@ describe('api client', () => {
     expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
     expect(new URL(calls[0]!.url, 'http://x').pathname).toBe('/api/app/excipient/1/document/2');
     expect(calls[0]!.url).not.toContain('header.payload.sig');
-    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer header.payload.sig');
+    expect(calls[0]!.init.headers.authorization).toBe('Bearer header.payload.sig');
   });
 
   it('rejects a refused file with the API error (403: 申请获取), like any other call', async () => {

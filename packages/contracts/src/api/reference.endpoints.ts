@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { IdParams } from '../common.js';
-import { REFERENCE_IMPORT_MAX_BYTES, REFERENCE_IMPORT_MAX_ROWS, STANDARD_COLUMNS, USAGE_COLUMNS } from '../constants/information.js';
-import { DatabaseRecordQuery } from '../reference.js';
 import {
   AdminStandard,
   AdminStandardPage,
@@ -14,9 +12,25 @@ import {
   StandardBody,
   UsageBody,
 } from '../reference-admin.js';
+import {
+  DatabaseCode,
+  DatabaseList,
+  DatabaseRecordPage,
+  DatabaseRecordQuery,
+  StandardRecord,
+  UsageRecord,
+} from '../reference.js';
+import {
+  REFERENCE_IMPORT_MAX_BYTES,
+  REFERENCE_IMPORT_MAX_ROWS,
+  STANDARD_COLUMNS,
+  USAGE_COLUMNS,
+} from '../constants/information.js';
 import { deskReads, type EndpointSpec } from './endpoint.js';
 
-const TAG = '数据库管理';
+const CodeParams = z.object({ code: DatabaseCode });
+
+const DESK_TAG = '数据库管理';
 const editor = { staff: ['editor'] } as const;
 /** Reads of the desk: its own role, and administrators (who read every desk). */
 const editorReads = deskReads('editor');
@@ -36,18 +50,55 @@ const exampleStandard = {
 } as const;
 const exampleUsage = { ingredient: '微晶纤维素', route: '口服', dosageForm: '片剂', maxAmount: '850 mg' };
 
-/** The databases desk (editors): pharmacopoeia standards and usage rows, one by one or as spreadsheets. */
-export const referenceAdminEndpoints = {
+/**
+ * The databases (数据库): the list with each one's access level, the records of pharmacopoeia standards
+ * and excipient usage, and the databases desk (editors) that keeps them, row by row or as spreadsheets.
+ * The registration database has modules of its own (registration, registration-import).
+ */
+export const referenceEndpoints = {
+  databaseList: {
+    access: 'optional',
+    shared: true,
+    tag: '数据库',
+    summary: '数据库列表（记录数、更新日期、访问级别，以及调用者能否查看）',
+    responses: { 200: DatabaseList },
+  },
+  databaseRecords: {
+    access: 'optional',
+    shared: true,
+    tag: '数据库',
+    summary: '一个数据库的记录（药典标准或辅料用量）',
+    description:
+      'standard 返回 StandardPage（关键词、药典、状态），usage 返回 UsagePage（关键词、给药途径、剂型；最大用量会员可见）；' +
+      'registration 请用 /api/app/registration。无权查看时 401（未登录）或 403（需会员）',
+    params: CodeParams,
+    query: DatabaseRecordQuery,
+    responses: { 200: DatabaseRecordPage },
+    errors: [401, 403],
+    example: { params: { code: 'standard' } },
+  },
+  databaseRecord: {
+    access: 'optional',
+    shared: true,
+    tag: '数据库',
+    summary: '一个数据库的一条记录（standard 或 usage，权限同记录列表）',
+    params: CodeParams.extend({ id: IdParams.shape.id }),
+    responses: { 200: z.union([StandardRecord, UsageRecord]) },
+    errors: [401, 403],
+    rows: { kind: 'standard', owner: false },
+    example: { params: { code: 'standard' } },
+  },
+
   adminStandardList: {
     access: editorReads,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '药典标准列表（按名称搜索，按药典、状态筛选）',
     query: DatabaseRecordQuery,
     responses: { 200: AdminStandardPage },
   },
   adminStandardCreate: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '新增一条药典标准',
     body: StandardBody,
     responses: { 201: AdminStandard },
@@ -55,7 +106,7 @@ export const referenceAdminEndpoints = {
   },
   adminStandardUpdate: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '修改一条药典标准（公开页面立即更新，修改前后的值记入操作日志）',
     params: IdParams,
     body: StandardBody,
@@ -65,7 +116,7 @@ export const referenceAdminEndpoints = {
   },
   adminStandardDelete: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '删除一条药典标准',
     params: IdParams,
     responses: { 204: z.null() },
@@ -73,14 +124,14 @@ export const referenceAdminEndpoints = {
   },
   adminUsageList: {
     access: editorReads,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '辅料用量列表（含单位制剂最大用量；按辅料名称搜索，按给药途径、剂型筛选）',
     query: DatabaseRecordQuery,
     responses: { 200: AdminUsagePage },
   },
   adminUsageCreate: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '新增一条辅料用量',
     body: UsageBody,
     responses: { 201: AdminUsage },
@@ -88,7 +139,7 @@ export const referenceAdminEndpoints = {
   },
   adminUsageUpdate: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '修改一条辅料用量（公开页面立即更新，修改前后的值记入操作日志）',
     params: IdParams,
     body: UsageBody,
@@ -98,7 +149,7 @@ export const referenceAdminEndpoints = {
   },
   adminUsageDelete: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '删除一条辅料用量',
     params: IdParams,
     responses: { 204: z.null() },
@@ -106,7 +157,7 @@ export const referenceAdminEndpoints = {
   },
   adminReferenceImport: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary:
       `导入药典标准或辅料用量（multipart/form-data，字段 file：CSV UTF-8 或 Excel .xlsx，最大 ${REFERENCE_IMPORT_MAX_BYTES / 1024 / 1024} MB、` +
       `${REFERENCE_IMPORT_MAX_ROWS.toLocaleString('en-US')} 行）`,
@@ -124,7 +175,7 @@ export const referenceAdminEndpoints = {
   },
   adminReferenceExport: {
     access: editorReads,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: `按筛选条件导出药典标准或辅料用量为 Excel（.xlsx，最多 ${REFERENCE_IMPORT_MAX_ROWS.toLocaleString('en-US')} 条；列名与导入相同）`,
     params: ReferenceCodeParams,
     query: ReferenceExportQuery,

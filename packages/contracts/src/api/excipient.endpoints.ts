@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { IdParams } from '../common.js';
+import {
+  AdminExcipient,
+  AdminExcipientPage,
+  AdminExcipientQuery,
+  DocumentUpload,
+  ExcipientBody,
+  ExcipientPublishBody,
+} from '../excipient-admin.js';
+import { ExcipientDetail, ExcipientFacets, ExcipientPage, ExcipientQuery } from '../excipient.js';
 import { PRODUCT_DOCUMENT_MAX_BYTES } from '../constants/information.js';
-import { AdminExcipient, AdminExcipientPage, AdminExcipientQuery, DocumentUpload, ExcipientBody, ExcipientPublishBody } from '../excipient-admin.js';
 import { deskReads, type EndpointSpec } from './endpoint.js';
 
-const TAG = '产品管理';
+const DESK_TAG = '产品管理';
 const editor = { staff: ['editor'] } as const;
 /** Reads of the desk: its own role, and administrators (who read every desk). */
 const editorReads = deskReads('editor');
+/** Excipients the desk may rewrite: others than the ones the other fixtures read. */
 const product = { kind: 'product', owner: false } as const;
 
 const exampleBody = {
@@ -29,18 +38,56 @@ const exampleBody = {
   documents: [],
 };
 
-/** The products desk (editors): the catalogue, its specs, sample switches, home recommendations and documents. */
-export const excipientAdminEndpoints = {
+/**
+ * Excipients (辅料产品): the public catalogue and its documents, and the products desk (editors) —
+ * specs, sample switches, home recommendations and documents.
+ */
+export const excipientEndpoints = {
+  excipientList: {
+    access: 'public',
+    shared: true,
+    tag: '辅料产品',
+    summary: '辅料产品列表（关键词、功能类别、剂型、药典、是否提供样品；有关键词时名称完全相同者在前）',
+    query: ExcipientQuery,
+    responses: { 200: ExcipientPage },
+  },
+  excipientFacets: {
+    access: 'public',
+    shared: true,
+    tag: '辅料产品',
+    summary: '辅料产品的筛选项及各项产品数',
+    responses: { 200: ExcipientFacets },
+  },
+  excipientGet: {
+    access: 'optional',
+    shared: true,
+    tag: '辅料产品',
+    summary: '辅料产品详情（规格、登记号、资料；登录后可下载登录可见的资料，并返回本人的收藏）',
+    params: IdParams,
+    responses: { 200: ExcipientDetail },
+    rows: { kind: 'excipient', owner: false },
+  },
+  excipientDocument: {
+    access: 'optional',
+    tag: '辅料产品',
+    summary: '下载产品资料（工作人员上传的 PDF，或由产品信息生成的文本）；登录可见的资料需登录（401）；会员资料需登录（401）且为会员（403）；需申请的资料不可直接下载（403）',
+    params: IdParams.extend({ docId: IdParams.shape.id }),
+    responses: { 200: z.string().describe('application/pdf，或 text/plain; charset=utf-8') },
+    responseFormat: 'binary',
+    errors: [401, 403],
+    rows: { kind: 'document', owner: false },
+  },
+
   adminExcipientList: {
     access: editorReads,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '产品列表（含已下架），按名称、别名、CAS 号搜索，按上架状态筛选',
     query: AdminExcipientQuery,
     responses: { 200: AdminExcipientPage },
   },
   adminExcipientGet: {
     access: editorReads,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '一个产品的全部内容：规格、样品开关、首页推荐、资料',
     params: IdParams,
     responses: { 200: AdminExcipient },
@@ -48,7 +95,7 @@ export const excipientAdminEndpoints = {
   },
   adminExcipientCreate: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '新建产品（连同规格与资料）',
     description: '资料的 PDF 先用上传接口上传，再以返回的 file 作为资料的 file 传入。',
     body: ExcipientBody,
@@ -57,7 +104,7 @@ export const excipientAdminEndpoints = {
   },
   adminExcipientUpdate: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '修改产品：规格与资料按列表保存（带 id 的保留并修改，不带 id 的新增，列表中没有的删除）',
     description: '已有样品申请的规格删除后，申请中保留当时的规格名称。保存后公开页面立即更新，修改前后的值记入操作日志。',
     params: IdParams,
@@ -68,7 +115,7 @@ export const excipientAdminEndpoints = {
   },
   adminExcipientPublish: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: '上架或下架产品：下架的产品不出现在产品列表、搜索和首页，详情页 404，不能申请样品',
     params: IdParams,
     body: ExcipientPublishBody,
@@ -78,7 +125,7 @@ export const excipientAdminEndpoints = {
   },
   adminExcipientDocumentUpload: {
     access: editor,
-    tag: TAG,
+    tag: DESK_TAG,
     summary: `上传产品资料的 PDF（multipart/form-data，字段 file，最大 ${PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB；按文件内容检查是否为 PDF）`,
     bodyFormat: 'multipart',
     body: z.object({ file: z.string().describe('PDF 文件（binary）') }),
