@@ -1,4 +1,4 @@
-import { reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { reviewStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { RegistrationDetail, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { data, Link, useLocation } from 'react-router';
@@ -19,7 +19,6 @@ import { loginHref } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/api-errors';
-import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
 
 type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code: 'standard' | 'usage'; id: number };

@@ -8,7 +8,7 @@ import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
 import { useCartList, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
 import { errorMessage } from '../lib/api-errors';
-import { paths, withQuery } from '../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
 import { toast } from '../components/toast';

@@ -14,6 +14,8 @@ import {
   type InvoiceTitleBody,
   type InvoiceTitleList,
   type IssueInvoiceBody,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts';
 import { InvoiceTitleBody as InvoiceTitleSchema } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
@@ -162,7 +164,7 @@ export class InvoiceService {
           number: order.number,
           title: `订单 ${order.number} 申请开具${invoiceTypeLabels[title.type]}`,
           body: `抬头：${title.name}，金额 ${formatFen(order.paidFen)}。`,
-          link: `/admin/invoices?id=${row.id}`,
+          link: withQuery(paths.adminInvoices, { id: row.id }),
         },
         within,
       );
@@ -198,7 +200,7 @@ export class InvoiceService {
       const { action, summary, notice } = await work(within, invoice, now);
       const after = (await within.invoices.lock(id))!;
       await recordChange(within, actor, { action: `invoice.${action}`, entityType: 'invoice', entityId: id, summary, before: auditView(invoice), after: auditView(after) });
-      if (notice) await this.deps.notices.notify(invoice.userId, { kind: 'order', ...notice, link: '/account/invoice' }, within);
+      if (notice) await this.deps.notices.notify(invoice.userId, { kind: 'order', ...notice, link: paths.invoices }, within);
     });
     return toAdminInvoice((await this.deps.invoices.find(id))!);
   }

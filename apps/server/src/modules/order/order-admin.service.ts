@@ -7,6 +7,8 @@ import {
   type AdminOrderQuery,
   type ConfirmTransferBody,
   type RefundBody,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { shownAccount } from '../account/personal-data.js';
@@ -206,7 +208,7 @@ export class OrderAdminService {
           number: order.number,
           title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
           body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
-          link: `/admin/invoices?id=${invoice.id}`,
+          link: withQuery(paths.adminInvoices, { id: invoice.id }),
         },
         within,
       );
@@ -217,7 +219,7 @@ export class OrderAdminService {
         kind: 'order',
         title: '订单已退款',
         body: `订单 ${order.number}（${order.name}）已退款 ${formatFen(refundFen)}${order.paidBy === 'bank' ? '，款项将由财务退回您的付款账户' : '，款项原路退回'}；相应权益已终止。原因：${body.reason}`,
-        link: '/account/databaseorder',
+        link: paths.databaseOrders,
       },
       within,
     );

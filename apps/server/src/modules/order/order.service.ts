@@ -13,6 +13,8 @@ import {
   type PaymentMethod,
   type PaymentMethods,
   type PayResponse,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
@@ -198,7 +200,7 @@ export class OrderService {
     try {
       target = await gateway.start(
         { number: order.number, amountFen: order.amountFen, description: `辅料通-${order.name}`, expiresAt: order.expiresAt },
-        { mobile: options.mobile, returnUrl: `${this.deps.siteUrl}/account/payment?order=${order.id}` },
+        { mobile: options.mobile, returnUrl: this.deps.siteUrl + withQuery(paths.payment, { order: order.id }) },
       );
     } catch (error) {
       this.deps.logger.error({ err: error, order: order.number, method }, 'payment gateway refused to start a payment');
@@ -256,7 +258,7 @@ export class OrderService {
             number: order.number,
             title: `订单 ${order.number} 已上传汇款凭证`,
             body: `${order.name}，${formatFen(order.amountFen)}，汇款备注码 ${order.remittanceCode ?? ''}。请核对到账后确认。`,
-            link: `/admin/orders?id=${order.id}`,
+            link: withQuery(paths.adminOrders, { id: order.id }),
           },
           within,
         );
@@ -317,7 +319,7 @@ export class OrderService {
             number: order.number,
             title: `订单 ${order.number} 收到重复付款，已自动退款`,
             body: `${paymentMethodLabels[method]}交易 ${payment.tradeNo}，${formatFen(payment.amountFen)}：订单此前已${orderStatusLabels[order.status]}，这笔付款原路退回。`,
-            link: `/admin/orders?id=${order.id}`,
+            link: withQuery(paths.adminOrders, { id: order.id }),
           },
           within,
         );
@@ -339,7 +341,7 @@ export class OrderService {
           kind: 'order',
           title: '支付成功',
           body: `订单 ${order.number} 已支付 ${formatFen(payment.amountFen)}，“${order.name}”已开通，有效期至 ${lastDayText(grant.endsAt)}。`,
-          link: '/account/databaseorder',
+          link: paths.databaseOrders,
         },
         within,
       );
@@ -351,7 +353,7 @@ export class OrderService {
             number: order.number,
             title: `订单 ${order.number} 关闭后到账，已重新完成`,
             body: `${paymentMethodLabels[method]}交易 ${payment.tradeNo}，${formatFen(payment.amountFen)}：订单曾${orderStatusLabels[order.status]}，付款到账后已恢复并开通权益。`,
-            link: `/admin/orders?id=${order.id}`,
+            link: withQuery(paths.adminOrders, { id: order.id }),
           },
           within,
         );

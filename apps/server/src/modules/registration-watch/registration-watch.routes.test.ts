@@ -10,6 +10,8 @@ import {
   RegistrationWatch,
   RegistrationWatchList,
   WATCH_NOTICES_PER_IMPORT,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
@@ -109,7 +111,7 @@ describe('registration watch', () => {
     expect(notices[0]).toMatchObject({
       title: `关注的登记信息有变更：${record.name}（${record.regNo}）`,
       body: `${record.company}：与制剂共同审评审批结果由“${record.reviewStatus}”变为“${flipped}”；更新日期由“${record.updatedOn}”变为“2026-11-20”。`,
-      link: `/topdatabasedetail?code=registration&id=${id}`,
+      link: withQuery(paths.topDatabaseDetail, { code: 'registration', id }),
     });
     expect(await noticesOf(bystander.token)).toEqual([]);
 

@@ -6,6 +6,8 @@ import {
   type RegistrationWatchList,
   type RegistrationWatchState,
   type WATCHED_REGISTRATION_FIELDS,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
@@ -42,7 +44,7 @@ export function watchedChanges(before: WatchedRecord, after: WatchedRecord): Fie
 }
 
 /** Where a user's watches are listed. */
-export const WATCH_LIST_PATH = '/account/favorites?type=watch';
+export const WATCH_LIST_PATH = withQuery(paths.favorites, { type: 'watch' });
 
 function toWatch(row: RegistrationWatchListRow): RegistrationWatch {
   const record = row.scope === 'registration' ? row.record : null;

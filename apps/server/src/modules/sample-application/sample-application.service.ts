@@ -17,6 +17,8 @@ import {
   type SampleApplicationBody,
   type ShippingAddress,
   type ValidationIssue,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts';
 import type { Repositories, Transactor } from '../../db/transactor.js';
 import { AppError, validationError } from '../../http/errors.js';
@@ -163,7 +165,7 @@ function countsOf(counts: Array<{ status: ApplicationStatus; n: number }>): Reco
 
 /** What the member is told of a change of their application. */
 function noticeOf(action: ApplicationAction | 'submit', row: ApplicationRow) {
-  const link = `/account/applyorder?id=${row.id}`;
+  const link = withQuery(paths.applicationOrder, { id: row.id });
   const n = row.number;
   switch (action) {
     case 'submit':
@@ -342,7 +344,7 @@ export class SampleApplicationService {
             number: row.number,
             title: `新的样品申请 ${row.number}`,
             body: `${row.company} ${row.contactName} 提交了样品申请 ${row.number}（${items.length} 种样品），请审核。`,
-            link: `/admin/applications?id=${row.id}`,
+            link: withQuery(paths.adminApplications, { id: row.id }),
           },
           repositories,
         );

@@ -11,7 +11,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { login, logout, setSessionUser } from '../session/session';
 import { toast } from '../../components/toast';
 

@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import './account.css';
 
 const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [

@@ -1,4 +1,4 @@
-import { PHARMACOPOEIAS, STANDARD_STATUSES } from '@fuliaotong/contracts/constants';
+import { PHARMACOPOEIAS, STANDARD_STATUSES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { DatabaseInfo, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -12,7 +12,6 @@ import { LoadError, Skeleton } from '../../components/load-state';
 import { StatusTag } from '../../components/status-tag';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
-import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
 import { databaseRecordsQuery, personalDatabasesQuery } from './database-api';

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
-import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
+import { DEFAULT_SAMPLE_LIMITS, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,7 +7,6 @@ import { Spinner } from '../../components/load-state';
 import { Notice } from '../../components/notice';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-errors';
-import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
 import { QuantityInput } from './quantity-input';

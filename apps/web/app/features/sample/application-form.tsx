@@ -1,4 +1,4 @@
-import { MAX_ADDRESSES, resolveRegion } from '@fuliaotong/contracts/constants';
+import { MAX_ADDRESSES, resolveRegion, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { SampleApplicationBody } from '@fuliaotong/contracts/forms';
 import type { Address, ApplicationItemInput, FormDicCode, SampleApplication } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +19,6 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
-import { paths, withQuery } from '../../paths';
 import { addressesQuery, regionsQuery } from '../address/address-api';
 import { AddressFields } from '../address/address-fields';
 import { profileQuery } from '../account/account-api';

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_ADDRESSES } from '@fuliaotong/contracts/constants';
+import { MAX_ADDRESSES, paths } from '@fuliaotong/contracts/constants';
 import type { Address } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Tag } from 'antd';
@@ -10,7 +10,6 @@ import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, useDeleteAddress, useSetDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
 import { errorMessage } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/address/address.css';

@@ -1,5 +1,5 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { App, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -18,7 +18,6 @@ import { allowedActions, pageParam, statusParam } from '../../features/applicati
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';

@@ -1,6 +1,6 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import type { OrderListItem, OrderStatus } from '@fuliaotong/contracts';
-import { formatFen, ORDER_STATUSES, orderStatusLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, ORDER_STATUSES, orderStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Segmented, Table } from 'antd';
 import dayjs from 'dayjs';
@@ -18,7 +18,6 @@ import { OrderStatusTag } from '../../features/orders/order-status';
 import '../../features/orders/orders.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';

@@ -1,4 +1,4 @@
-import { FAVORITE_TARGET_TYPES, favoriteTypeLabels } from '@fuliaotong/contracts/constants';
+import { FAVORITE_TARGET_TYPES, favoriteTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import type { Favorite } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
@@ -12,7 +12,6 @@ import { registrationWatchesQuery } from '../../features/registrations/registrat
 import { RegistrationWatchList } from '../../features/registrations/watch-list';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import '../../features/favorites/favorites.css';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Invoice, InvoiceTitle } from '@fuliaotong/contracts';
-import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -17,7 +17,6 @@ import { InvoiceTitleModal } from '../../features/invoices/invoice-title-modal';
 import '../../features/orders/orders.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { errorMessage } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';

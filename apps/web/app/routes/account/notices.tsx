@@ -15,7 +15,7 @@ import {
   useMarkNoticeRead,
 } from '../../features/notice/notice-api';
 import { errorMessage } from '../../lib/api-errors';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/notice/notice.css';

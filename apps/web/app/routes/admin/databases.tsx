@@ -8,6 +8,7 @@ import {
   STANDARD_MAX_TEST_ITEMS,
   STANDARD_STATUSES,
   USAGE_COLUMNS,
+  paths,
 } from '@fuliaotong/contracts/constants';
 import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
 import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
@@ -30,7 +31,6 @@ import { useDeskWrites } from '../../features/staff/desk-access';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

@@ -1,6 +1,12 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { RegistrationExportQuery, RegistrationImportPreview, RegistrationImportReport } from '@fuliaotong/contracts';
-import { REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import {
+  REGISTRATION_IMPORT_MAX_BYTES,
+  REGISTRATION_TYPES,
+  REVIEW_STATUSES,
+  reviewStatusLabels,
+  paths,
+} from '@fuliaotong/contracts/constants';
 import { Alert, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
@@ -10,7 +16,6 @@ import {
   usePreviewRegistrationImport,
 } from '../../features/registrations/registration-import-api';
 import { errorMessage } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';

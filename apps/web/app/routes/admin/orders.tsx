@@ -1,5 +1,12 @@
 import type { AdminOrder, AdminOrderDetail, OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
-import { formatFen, ORDER_STATUSES, orderStatusLabels, PAYMENT_METHODS, paymentMethodLabels } from '@fuliaotong/contracts/constants';
+import {
+  formatFen,
+  ORDER_STATUSES,
+  orderStatusLabels,
+  PAYMENT_METHODS,
+  paymentMethodLabels,
+  paths,
+} from '@fuliaotong/contracts/constants';
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Segmented, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -21,7 +28,6 @@ import { OrderStatusTag } from '../../features/orders/order-status';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

@@ -10,6 +10,8 @@ import {
   PHARMACOPOEIAS,
   pharmacopoeiaLabels,
   PRODUCT_DOCUMENT_MAX_BYTES,
+  paths,
+  withQuery,
 } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Switch, Table, Tag, Upload } from 'antd';
@@ -34,7 +36,6 @@ import { downloadFile } from '../../lib/save-file';
 import { errorMessage, showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

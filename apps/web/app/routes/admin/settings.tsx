@@ -1,4 +1,4 @@
-import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
+import { DEFAULT_SAMPLE_LIMITS, paths } from '@fuliaotong/contracts/constants';
 import { SampleLimits } from '@fuliaotong/contracts/forms';
 import { Alert, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,6 @@ import { PageHeading } from '../../components/page-heading';
 import { useSampleLimits, useUpdateSampleLimits } from '../../features/application/application-api';
 import { ApiError } from '../../lib/api-client';
 import { showServerErrors } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { toast } from '../../components/toast';
 
