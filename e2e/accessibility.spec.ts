@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { apiRequest, registerByApi, type Session, signIn } from './support/accounts.js';
 import { gotoHydrated, outputDir, saveScreenshot, useBrowser } from './support/browser.js';
 import { ownAddress } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * axe (the accessibility rules of axe-core) over every public page and every account page: a serious or
@@ -51,41 +52,41 @@ async function articleWithTable(): Promise<number> {
 /** Public pages, visited without a session. */
 async function publicPages(): Promise<string[]> {
   return [
-    '/home',
-    '/excipientsinfo',
-    `/excipientsinfo?category=${encodeURIComponent('崩解剂')}&sampleAvailable=true`,
-    '/excipientsdetail?id=1',
-    '/database',
-    '/dbregistrationinfolist',
-    '/dbinfolist',
-    '/topdatabase?code=usage',
-    '/topdatabasedetail?id=1',
-    '/regulations',
-    '/topregulations?id=1',
-    '/news',
-    `/topnewsdetail?id=${await articleWithTable()}`,
-    `/search?q=${encodeURIComponent('乳糖')}`,
-    '/showabout',
-    '/backlinks',
-    '/login',
-    '/register',
+    paths.home,
+    paths.excipients,
+    withQuery(paths.excipients, { category: '崩解剂', sampleAvailable: 'true' }),
+    withQuery(paths.excipientDetail, { id: 1 }),
+    paths.database,
+    paths.registrations,
+    paths.standards,
+    withQuery(paths.topDatabase, { code: 'usage' }),
+    withQuery(paths.topDatabaseDetail, { id: 1 }),
+    paths.regulations,
+    withQuery(paths.topRegulations, { id: 1 }),
+    paths.news,
+    withQuery(paths.topNewsDetail, { id: await articleWithTable() }),
+    withQuery(paths.search, { q: '乳糖' }),
+    paths.about,
+    paths.links,
+    paths.login,
+    paths.register,
     '/no-such-page/x?y=1',
   ];
 }
 
 /** Pages that show more with a session: the database lists with their records, the cart, every account page. */
 const signedInPages = [
-  '/dbinfolist',
-  '/topdatabase?code=usage',
-  '/samplecart',
-  '/account',
-  '/account/apply',
-  '/account/favorites',
-  '/account/databaseorder',
-  '/account/invoice',
-  '/account/upgrade',
-  '/account/addressmanager',
-  '/account/notice',
+  paths.standards,
+  withQuery(paths.topDatabase, { code: 'usage' }),
+  paths.sampleCart,
+  paths.account,
+  paths.applications,
+  paths.favorites,
+  paths.databaseOrders,
+  paths.invoices,
+  paths.upgrade,
+  paths.addresses,
+  paths.notices,
 ];
 
 /** A member with something in the sample cart. */
@@ -105,7 +106,7 @@ async function memberWithCart(): Promise<Session> {
 
 /** Loads a page and waits until it has hydrated and its data has arrived (no skeletons left). */
 async function open(page: Page, path: string): Promise<void> {
-  const hydrated = path === '/login' || path === '/register' ? 'a[href="/home"]' : 'header a[href="/home"]';
+  const hydrated = path === paths.login || path === paths.register ? 'a[href="/home"]' : 'header a[href="/home"]';
   await gotoHydrated(page, path, hydrated);
   await page.waitForFunction(() => document.querySelectorAll('.ant-skeleton, .skeleton').length === 0, undefined, { timeout: 15_000 });
   // Entry animations (antd's motion) end before colours are measured.
@@ -250,12 +251,12 @@ describe('phones: nothing covered, counts visible, every list readable', () => {
     const member = await memberWithCart();
     const article = await articleWithTable();
     const pages = [
-      ['home', '/home'],
-      ['product', '/excipientsdetail?id=1'],
-      ['registrations', '/dbregistrationinfolist'],
-      ['standards', '/dbinfolist'],
-      ['usage', '/topdatabase?code=usage'],
-      ['article', `/topnewsdetail?id=${article}`],
+      ['home', paths.home],
+      ['product', withQuery(paths.excipientDetail, { id: 1 })],
+      ['registrations', paths.registrations],
+      ['standards', paths.standards],
+      ['usage', withQuery(paths.topDatabase, { code: 'usage' })],
+      ['article', withQuery(paths.topNewsDetail, { id: article })],
     ] as const;
     for (const width of [375, 1024, 1280]) {
       const { page } = await browser.newPage(width === 375 ? phone() : { ...desktop(), viewport: { width, height: 900 } });
@@ -283,7 +284,7 @@ describe('phones: nothing covered, counts visible, every list readable', () => {
       await signIn(page, member);
 
       // The header's cart icon: the count in a badge, and in its name.
-      await open(page, '/home');
+      await open(page, paths.home);
       const headerCart = page.locator('header').getByRole('link', { name: `样品车，${count} 件` });
       await headerCart.waitFor();
       expect(await headerCart.locator('.count-badge').innerText()).toBe(count);
@@ -293,7 +294,7 @@ describe('phones: nothing covered, counts visible, every list readable', () => {
       await panel.getByRole('link', { name: `样品车，${count} 件` }).waitFor();
 
       // The standards and usage databases: one card per record, the table hidden.
-      for (const path of ['/dbinfolist', '/topdatabase?code=usage']) {
+      for (const path of [paths.standards, withQuery(paths.topDatabase, { code: 'usage' })]) {
         await open(page, path);
         expect(await page.locator('.records-table').isVisible(), path).toBe(false);
         const cards = page.locator('.record-cards .record-card');
@@ -307,7 +308,7 @@ describe('phones: nothing covered, counts visible, every list readable', () => {
       }
 
       // An article's table scrolls sideways in its frame; no cell is squeezed to a character's width.
-      await open(page, `/topnewsdetail?id=${await articleWithTable()}`);
+      await open(page, withQuery(paths.topNewsDetail, { id: await articleWithTable() }));
       const frame = page.locator('.rich-text .rich-text__table').first();
       await frame.scrollIntoViewIfNeeded();
       const table = await frame.evaluate((element) => {

@@ -6,6 +6,7 @@ import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './su
 import { desktopOnOwnNetwork, phoneOnOwnNetwork, requestFromOwnAddress } from './support/http.js';
 import { codesSentTo, nextCodeTo } from './support/messages.js';
 import { applyByApi, twoProducts } from './support/samples.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * Verification codes, consent and recovery: registering with an SMS code and consent, 忘记密码 for a
@@ -34,9 +35,9 @@ async function profileStatus(session: Pick<Session, 'token'>): Promise<number> {
 
 /** 忘记密码 from /login to signing in with the new password. */
 async function resetThroughPages(page: Page, account: string) {
-  await gotoHydrated(page, '/login', AUTH_HYDRATED);
+  await gotoHydrated(page, paths.login, AUTH_HYDRATED);
   await page.getByRole('link', { name: '忘记密码？' }).click();
-  await page.waitForURL((u) => u.pathname === '/forgot-password');
+  await page.waitForURL((u) => u.pathname === paths.forgotPassword);
   await waitForHeading(page, '找回密码');
   expect(await page.title()).toBe('找回密码 - 辅料通');
 
@@ -57,9 +58,9 @@ async function resetThroughPages(page: Page, account: string) {
   await page.getByRole('button', { name: '重置密码' }).click();
   await page.getByText('密码已重置').waitFor();
   await page.getByRole('button', { name: label('去登录') }).click();
-  await page.waitForURL((u) => u.pathname === '/login');
+  await page.waitForURL((u) => u.pathname === paths.login);
   await fillLogin(page, account, NEW_PASSWORD);
-  await page.waitForURL((u) => u.pathname === '/account');
+  await page.waitForURL((u) => u.pathname === paths.account);
   await waitForHeading(page, '个人中心');
 }
 
@@ -89,9 +90,9 @@ describe('verification, consent and recovery', () => {
   test('register with an SMS code and consent to the agreement and the privacy policy', async () => {
     const { page, pageErrors, console: messages } = await browser.newPage(desktop());
     const account = newAccount();
-    await gotoHydrated(page, '/register', AUTH_HYDRATED);
-    expect(await page.getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe('/agreement');
-    expect(await page.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/privacy');
+    await gotoHydrated(page, paths.register, AUTH_HYDRATED);
+    expect(await page.getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe(paths.agreement);
+    expect(await page.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe(paths.privacy);
 
     // No code without a valid number.
     await page.getByRole('button', { name: '获取验证码' }).click();
@@ -109,11 +110,11 @@ describe('verification, consent and recovery', () => {
     // Consent is required.
     await page.getByRole('button', { name: label('注册') }).click();
     await page.getByText('请阅读并同意《用户协议》和《隐私政策》').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/register');
+    expect(new URL(page.url()).pathname).toBe(paths.register);
 
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: label('注册') }).click();
-    await page.waitForURL((u) => u.pathname === '/account');
+    await page.waitForURL((u) => u.pathname === paths.account);
     await waitForHeading(page, '个人中心');
     expect(await storedSession(page)).toMatchObject({ user: { account, nickName: '注册验证' } });
 
@@ -153,7 +154,7 @@ describe('verification, consent and recovery', () => {
       expect(guess.status).toBe(401);
     }
     const { page, pageErrors } = await browser.newPage(desktop());
-    await gotoHydrated(page, '/login', AUTH_HYDRATED);
+    await gotoHydrated(page, paths.login, AUTH_HYDRATED);
     await fillLogin(page, member.account);
     await page.getByRole('alert').getByText(/该账号密码错误次数过多，已暂时锁定/).waitFor();
 
@@ -163,7 +164,7 @@ describe('verification, consent and recovery', () => {
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByLabel('验证码', { exact: true }).fill(await nextCodeTo(member.account, seen));
     await page.getByRole('button', { name: label('登录') }).click();
-    await page.waitForURL((u) => u.pathname === '/account');
+    await page.waitForURL((u) => u.pathname === paths.account);
     await waitForHeading(page, '个人中心');
     expect(await storedSession(page)).toMatchObject({ user: { id: member.user.id } });
     expect(pageErrors).toEqual([]);
@@ -188,8 +189,8 @@ describe('verification, consent and recovery', () => {
     const staff = await staffSession();
 
     const { page, pageErrors } = await browser.newPage(desktop());
-    await signIn(page, member, '/showabout');
-    await gotoHydrated(page, '/account');
+    await signIn(page, member, paths.about);
+    await gotoHydrated(page, paths.account);
     await waitForHeading(page, '个人中心');
     await deleteThroughModal(page);
     await page.getByRole('alert').getByText(/您有 1 份样品申请尚未完成/).waitFor();
@@ -210,20 +211,20 @@ describe('verification, consent and recovery', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect((await apiRequest(`/api/app/order/${orderId}/cancel`, { method: 'POST', token: member.token })).status).toBe(200);
     await deleteThroughModal(page);
-    await page.waitForURL((u) => u.pathname === '/home');
+    await page.waitForURL((u) => u.pathname === paths.home);
     await page.getByText('账号已注销').waitFor();
     await expect(storedSession(page)).resolves.toEqual({ token: null, user: null });
 
     // Nothing personal is left to sign in with or to read.
     expect(await profileStatus(member)).toBe(401);
-    await gotoHydrated(page, '/login', AUTH_HYDRATED);
+    await gotoHydrated(page, paths.login, AUTH_HYDRATED);
     await fillLogin(page, member.account);
     await page.getByRole('alert').getByText('账号或密码错误').waitFor();
 
     // The staff desk still has the application, its applicant deleted and the contact details masked.
     const { page: desk } = await browser.newPage(desktop());
     await signIn(desk, staff);
-    await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+    await gotoHydrated(desk, withQuery(paths.adminApplications, { id: application.id }), '.admin-bar a');
     const sheet = desk.locator(`.app-sheet[data-application-id="${application.id}"]`);
     await sheet.getByText(application.number).waitFor();
     await sheet.getByText('已注销用户', { exact: true }).first().waitFor();
@@ -244,10 +245,10 @@ describe('verification, consent and recovery', () => {
   ] as const)('screenshots: /register, 忘记密码, /agreement, /privacy (%s)', async (_name, options, width) => {
     const { page, pageErrors } = await browser.newPage(options());
     for (const [path, heading, hydrated] of [
-      ['/register', '注册', AUTH_HYDRATED],
-      ['/forgot-password', '找回密码', AUTH_HYDRATED],
-      ['/agreement', '用户协议', undefined],
-      ['/privacy', '隐私政策', undefined],
+      [paths.register, '注册', AUTH_HYDRATED],
+      [paths.forgotPassword, '找回密码', AUTH_HYDRATED],
+      [paths.agreement, '用户协议', undefined],
+      [paths.privacy, '隐私政策', undefined],
     ] as const) {
       await gotoHydrated(page, path, hydrated);
       await waitForHeading(page, heading);
@@ -255,7 +256,7 @@ describe('verification, consent and recovery', () => {
       await saveScreenshot(page, `recovery-${path.slice(1)}-${width}`, true);
     }
     // The second step of 忘记密码. The number is nobody's: the page goes on all the same (no answer tells).
-    await gotoHydrated(page, '/forgot-password', AUTH_HYDRATED);
+    await gotoHydrated(page, paths.forgotPassword, AUTH_HYDRATED);
     await page.getByLabel('账号').fill(newAccount());
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByLabel('新密码', { exact: true }).waitFor();

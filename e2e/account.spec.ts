@@ -5,10 +5,11 @@ import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, sto
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser, waitForHydration } from './support/browser.js';
 import { get, ownAddress } from './support/http.js';
 import { nextCodeTo } from './support/messages.js';
+import { paths } from '@fuliaotong/contracts';
 
 /** The login form's page, with the redirect it carries. */
 async function expectOnLogin(page: Page, redirect?: string) {
-  await page.waitForURL((u) => u.pathname === '/login');
+  await page.waitForURL((u) => u.pathname === paths.login);
   expect(new URL(page.url()).searchParams.get('redirect') ?? undefined).toBe(redirect);
   await waitForHeading(page, '登录');
 }
@@ -50,7 +51,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     const account = newAccount();
 
     // Register: a mobile number, the code sent to it, a password, consent.
-    await gotoHydrated(page, '/register');
+    await gotoHydrated(page, paths.register);
     await page.getByRole('button', { name: /注\s*册/ }).click();
     await page.getByText('请输入手机号', { exact: true }).waitFor(); // zh_CN validation, nothing sent
     await page.getByLabel('手机号').fill('12345');
@@ -68,7 +69,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     await page.getByRole('button', { name: /注\s*册/ }).click();
 
     // Lands on the account home, logged in.
-    await page.waitForURL((u) => u.pathname === '/account');
+    await page.waitForURL((u) => u.pathname === paths.account);
     await waitForHeading(page, '个人中心');
     await page.locator('.profile-card__name', { hasText: '辅料研究员' }).waitFor();
     await expect(userMenu(page).textContent()).resolves.toContain('辅料研究员');
@@ -111,27 +112,27 @@ describe('accounts: register, profile, addresses, guards', () => {
     // Log out from the header: the open account page gives way to /login.
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expectOnLogin(page, '/account/addressmanager');
+    await expectOnLogin(page, paths.addresses);
     await expect(storedSession(page)).resolves.toEqual({
       token: null,
       user: null,
     });
 
     // A guarded page: the server renders a neutral loading state, the browser sends the user to /login.
-    const raw = await (await get('/account/apply')).text();
+    const raw = await (await get(paths.applications)).text();
     expect(raw).toContain('page-loading');
     expect(raw).not.toContain('该栏目即将上线');
-    await gotoHydrated(page, '/account/apply', 'main');
-    await expectOnLogin(page, '/account/apply');
+    await gotoHydrated(page, paths.applications, 'main');
+    await expectOnLogin(page, paths.applications);
 
     // Log in and come back to where the user was going.
     await page.getByLabel('密码', { exact: true }).fill('wrong-password-1');
     await page.getByLabel('账号').fill(account);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.getByRole('alert').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).pathname).toBe(paths.login);
     await fillLogin(page, account);
-    await page.waitForURL((u) => u.pathname === '/account/apply');
+    await page.waitForURL((u) => u.pathname === paths.applications);
     await waitForHeading(page, '我的申请');
     await userMenu(page).getByText('王工').waitFor();
 
@@ -142,12 +143,12 @@ describe('accounts: register, profile, addresses, guards', () => {
   test('logging out in one tab logs out a second open tab', async () => {
     const member = await registerByApi('双标签用户');
     const { page: first, context, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(first, member, '/home');
-    await gotoHydrated(first, '/home');
+    await signIn(first, member, paths.home);
+    await gotoHydrated(first, paths.home);
     await userMenu(first).getByText('双标签用户').waitFor();
 
     const second = await context.newPage();
-    await gotoHydrated(second, '/account');
+    await gotoHydrated(second, paths.account);
     await waitForHeading(second, '个人中心');
     await userMenu(second).getByText('双标签用户').waitFor();
 
@@ -156,8 +157,8 @@ describe('accounts: register, profile, addresses, guards', () => {
     await headerLogin(first).waitFor();
 
     // The other tab follows: logged-out header, and its account page is replaced by /login.
-    await expectOnLogin(second, '/account');
-    await gotoHydrated(second, '/home');
+    await expectOnLogin(second, paths.account);
+    await gotoHydrated(second, paths.home);
     await headerLogin(second).waitFor();
     expect(await userMenu(second).count()).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -168,9 +169,9 @@ describe('accounts: register, profile, addresses, guards', () => {
     const b64 = (value: string) => Buffer.from(value).toString('base64url');
     const expired = `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 }))}.c2ln`;
     const user = { id: 1, account: '13900000000', name: '', sex: 'unknown', avatar: null, nickName: '过期用户', roles: [] };
-    await signIn(page, { token: expired, user }, '/home');
+    await signIn(page, { token: expired, user }, paths.home);
 
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     await headerLogin(page).waitFor();
     expect(await page.getByText('过期用户').count()).toBe(0);
     await expect(storedSession(page)).resolves.toEqual({
@@ -179,23 +180,23 @@ describe('accounts: register, profile, addresses, guards', () => {
     });
     // And a guarded page goes to /login instead of trusting it.
     await storeSession(page, { token: expired, user });
-    await gotoHydrated(page, '/account/favorites', 'main');
-    await expectOnLogin(page, '/account/favorites');
+    await gotoHydrated(page, paths.favorites, 'main');
+    await expectOnLogin(page, paths.favorites);
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 
   test('the signed-in guard: the specification’s 9 account pages go to /login before rendering; the address manager and notices render', async () => {
     const guarded = [
-      '/account',
-      '/account/index',
-      '/account/payment',
-      '/account/apply',
-      '/account/applyorder',
-      '/account/invoice',
-      '/account/databaseorder',
-      '/account/upgrade',
-      '/account/favorites',
+      paths.account,
+      paths.accountIndex,
+      paths.payment,
+      paths.applications,
+      paths.applicationOrder,
+      paths.invoices,
+      paths.databaseOrders,
+      paths.upgrade,
+      paths.favorites,
     ];
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const path of guarded) {
@@ -207,8 +208,8 @@ describe('accounts: register, profile, addresses, guards', () => {
       await expectOnLogin(page, `${path}?from=guard`);
     }
     for (const [path, heading] of [
-      ['/account/addressmanager', '收货地址'],
-      ['/account/notice', '消息通知'],
+      [paths.addresses, '收货地址'],
+      [paths.notices, '消息通知'],
     ] as const) {
       const raw = await (await get(path)).text();
       expect(raw, path).toContain(`<h1 class="page-heading__title">${heading}</h1>`);
@@ -219,24 +220,24 @@ describe('accounts: register, profile, addresses, guards', () => {
 
   test('the address manager and notices are not guarded, but their data calls send the visitor to /login', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const raw = await (await get('/account/addressmanager')).text();
+    const raw = await (await get(paths.addresses)).text();
     expect(raw).toContain('<h1 class="page-heading__title">收货地址</h1>');
-    await page.goto('/account/addressmanager');
-    await expectOnLogin(page, '/account/addressmanager');
-    await page.goto('/account/notice');
-    await expectOnLogin(page, '/account/notice');
+    await page.goto(paths.addresses);
+    await expectOnLogin(page, paths.addresses);
+    await page.goto(paths.notices);
+    await expectOnLogin(page, paths.notices);
     expect(pageErrors).toEqual([]);
   });
 
   test('a logged-in full page load of /account hydrates without mismatches', async () => {
     const member = await registerByApi('刷新用户');
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, member, '/home');
-    for (const path of ['/account', '/account/addressmanager', '/account/notice', '/home']) {
+    await signIn(page, member, paths.home);
+    for (const path of [paths.account, paths.addresses, paths.notices, paths.home]) {
       await gotoHydrated(page, path);
       await waitForHydration(page, 'header .site-header__user');
     }
-    await gotoHydrated(page, '/account/notice');
+    await gotoHydrated(page, paths.notices);
     await page.getByText('欢迎加入辅料通').waitFor();
     expect(messages.filter((m) => hydrationProblem.test(m.text) || m.type === 'error')).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -262,7 +263,7 @@ describe('accounts: screenshots', () => {
       hasTouch: mobile,
     });
 
-    for (const path of ['/login', '/register']) {
+    for (const path of [paths.login, paths.register]) {
       await gotoHydrated(page, path);
       expect(await page.evaluate(horizontalOverflow), path).toBe(0);
       await saveScreenshot(page, `account${path.replaceAll('/', '-')}-${width}`, true);
@@ -278,13 +279,13 @@ describe('accounts: screenshots', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
 
-    await gotoHydrated(page, '/account');
+    await gotoHydrated(page, paths.account);
     await page.locator('.profile-card__name', { hasText: '截图用户' }).waitFor();
     await page.locator('.counts__value', { hasText: '0' }).first().waitFor();
     expect(await page.evaluate(horizontalOverflow), '/account').toBe(0);
     await saveScreenshot(page, `account-account-${width}`, true);
 
-    await gotoHydrated(page, '/account/addressmanager');
+    await gotoHydrated(page, paths.addresses);
     await page.locator('.address-card').nth(1).waitFor();
     expect(await page.evaluate(horizontalOverflow), '/account/addressmanager').toBe(0);
     await saveScreenshot(page, `account-account-addressmanager-${width}`, true);

@@ -7,6 +7,7 @@ import { desktopOnOwnNetwork } from './support/http.js';
 import { confirmTransferByApi, orderByApi, transferByApi } from './support/orders.js';
 import { applyByApi, twoProducts } from './support/samples.js';
 import { ADMIN_HYDRATED, staffArrives, storyCamera, storyStaff } from './support/story.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The administrator's story: the first administrator (made with `npm run create-staff -- --role admin`)
@@ -80,7 +81,7 @@ describe('the administrator runs the site', { retry: 0, timeout: 90_000 }, () =>
   test('the first administrator signs in with the second factor, lands on the console and reads every desk', async () => {
     ({ page, pageErrors } = await browser.newPage(desktopOnOwnNetwork()));
     await staffArrives(page, administrator, shot, everyDesk);
-    for (const path of ['/admin/applications', '/admin/orders', '/admin/products']) {
+    for (const path of [paths.adminApplications, paths.adminOrders, paths.adminProducts]) {
       await gotoHydrated(page, path, ADMIN_HYDRATED);
       await page.locator('.ant-table, .app-table, .app-cards').or(page.getByText('没有使用此功能的权限')).first().waitFor();
       expect.soft(await page.getByText('没有使用此功能的权限').count(), `${path}: the administrator reads every desk`).toBe(0);
@@ -90,7 +91,7 @@ describe('the administrator runs the site', { retry: 0, timeout: 90_000 }, () =>
 
   test('gives a colleague the editor’s role on the users desk', async () => {
     const colleague = await registerByApi('新来的编辑');
-    await gotoHydrated(page, `/admin/users?keyword=${colleague.account}`, ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminUsers, { keyword: colleague.account }), ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '用户管理' }).waitFor();
     await page.getByRole('button', { name: `管理用户 ${colleague.account}` }).waitFor();
     await shot(page, 'users');
@@ -111,13 +112,13 @@ describe('the administrator runs the site', { retry: 0, timeout: 90_000 }, () =>
     const before = await apiRequest<SiteSettings>('/api/admin/settings/site', { token: await token() });
     expect(before.status).toBe(200);
     try {
-      await gotoHydrated(page, '/admin/site', ADMIN_HYDRATED);
+      await gotoHydrated(page, paths.adminSite, ADMIN_HYDRATED);
       await page.getByRole('heading', { name: '网站信息' }).waitFor();
       await page.getByLabel('服务时间').fill('工作日 8:30–17:30');
       await shot(page, 'site-settings');
       await page.getByRole('button', { name: '保存网站信息' }).click();
       await page.getByText('网站信息已保存，所有页面立即使用新的内容').waitFor();
-      await gotoHydrated(page, '/home');
+      await gotoHydrated(page, paths.home);
       await page.locator('footer.site-footer').getByText('工作日 8:30–17:30').waitFor();
       await shot(page, 'home-with-new-hours');
     } finally {
@@ -130,14 +131,14 @@ describe('the administrator runs the site', { retry: 0, timeout: 90_000 }, () =>
   test('reads in the audit log what the reviewer, the editor and finance did, and the role given', async () => {
     for (const { role, name, did } of others) {
       const person = storyStaff(role);
-      await gotoHydrated(page, `/admin/audit?keyword=${person.account}`, ADMIN_HYDRATED);
+      await gotoHydrated(page, withQuery(paths.adminAudit, { keyword: person.account }), ADMIN_HYDRATED);
       await page.getByRole('heading', { name: '操作日志' }).first().waitFor();
       const rows = page.getByRole('row').filter({ has: page.getByRole('cell', { name: person.account, exact: true }) });
       await rows.first().waitFor();
       expect(await rows.first().textContent(), `${name}: ${person.account}`).toMatch(did);
       await shot(page, `audit-${role}`);
     }
-    await gotoHydrated(page, `/admin/audit?keyword=${administrator.account}`, ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminAudit, { keyword: administrator.account }), ADMIN_HYDRATED);
     await page.getByRole('row').filter({ hasText: '新入职，负责产品资料' }).first().waitFor();
     await shot(page, 'audit-administrator');
     noPageErrors();

@@ -10,6 +10,7 @@ import { nextCodeTo } from './support/messages.js';
 import { confirmTransferByApi, issueInvoiceByApi, orderNow } from './support/orders.js';
 import { addToCartOnPage, fillApplicationForm, twoProducts } from './support/samples.js';
 import { downloadBy, downloadControl, inView, savedBytes, storyCamera } from './support/story.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * A buyer's story, one chapter after the other in one browser: a visitor reads a product and a
@@ -20,7 +21,7 @@ import { downloadBy, downloadControl, inView, savedBytes, storyCamera } from './
  * account for good. Every page passed is kept at 1280 and 375 px in e2e/screenshots/buyer/.
  */
 
-const RECORD = '/topdatabasedetail?code=registration&id=1';
+const RECORD = withQuery(paths.topDatabaseDetail, { code: 'registration', id: 1 });
 /** antd puts a space between the two characters of a two-character button label (注 册). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
@@ -91,7 +92,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
   const documentRow = (title: string) => page.locator('.doc-list li', { hasText: title });
   const hrefOf = (title: string) => documentRow(title).getByRole('link').first().getAttribute('href');
   const openProduct = async () => {
-    await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: product.id }));
     await page.getByRole('heading', { level: 1, name: product.nameZh }).waitFor();
   };
   const expectDownload = async (title: string) => {
@@ -125,18 +126,18 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     memberDocumentOnSale();
     // 会员资料 lead to the plans, which ask a visitor to sign in first.
     await documentRow(product.documents.member).getByRole('link').first().click();
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/account/upgrade');
+    await page.waitForURL((u) => u.pathname === paths.login && u.searchParams.get('redirect') === paths.upgrade);
     noPageErrors();
   });
 
   test('registers with the code sent to the phone, from the sign-in prompt, and comes back to the record', async () => {
     await gotoHydrated(page, RECORD);
     await page.locator('main dl').getByRole('link', { name: '登录后查看' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/login');
+    await page.waitForURL((u) => u.pathname === paths.login);
     await waitForHeading(page, '登录');
     await shot(page, 'login');
     await page.getByRole('link', { name: '立即注册' }).click();
-    await page.waitForURL((u) => u.pathname === '/register');
+    await page.waitForURL((u) => u.pathname === paths.register);
     await waitForHeading(page, '注册');
 
     const account = newAccount();
@@ -150,7 +151,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await shot(page, 'register');
     await page.getByRole('button', { name: label('注册') }).click();
 
-    await page.waitForURL((u) => u.pathname === '/topdatabasedetail');
+    await page.waitForURL((u) => u.pathname === paths.topDatabaseDetail);
     const stored = (await storedSession(page)) as Pick<Session, 'token' | 'user'>;
     expect(stored.user).toMatchObject({ account, nickName: '采购小周' });
     buyer = { account, password, token: stored.token, user: stored.user };
@@ -164,7 +165,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     expect(await fields.getByRole('link', { name: '登录后查看' }).count()).toBe(0);
     await shot(page, 'record-signed-in');
     await fields.getByRole('link', { name: '会员可见' }).click();
-    await page.waitForURL((u) => u.pathname === '/account/upgrade' && u.searchParams.get('for') === 'registration');
+    await page.waitForURL((u) => u.pathname === paths.upgrade && u.searchParams.get('for') === 'registration');
     await page.locator('.plan-card--unlocks').filter({ hasText: '专业会员 月卡' }).waitFor();
     await shot(page, 'upgrade-for-record');
     noPageErrors();
@@ -185,7 +186,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await addToCartOnPage(page, first);
     await shot(page, 'product-sample-added');
     await addToCartOnPage(page, second);
-    await gotoHydrated(page, '/samplecart', 'main');
+    await gotoHydrated(page, paths.sampleCart, 'main');
     await waitForHeading(page, '样品车');
     for (const item of [first, second]) {
       const box = page.getByRole('checkbox', { name: `选择 ${item.nameZh} ${item.spec.grade} ${item.spec.packSize}` });
@@ -193,15 +194,15 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     }
     await shot(page, 'sample-cart');
     await page.getByRole('button', { name: '申请样品' }).click();
-    await page.waitForURL((u) => u.pathname === '/formconfirm');
+    await page.waitForURL((u) => u.pathname === paths.formConfirm);
     await fillApplicationForm(page, { mobile: buyer.account, contactName: '周采购' });
     await shot(page, 'application-form');
     await page.getByRole('button', { name: /提交申请/ }).click();
-    await page.waitForURL((u) => u.pathname === '/formsuccess');
+    await page.waitForURL((u) => u.pathname === paths.formSuccess);
     const number = (await page.locator('.success-head__number').textContent())?.trim();
     expect(number).toMatch(/^YP\d+$/);
     await shot(page, 'application-sent');
-    await gotoHydrated(page, '/account/apply', 'main');
+    await gotoHydrated(page, paths.applications, 'main');
     await page.locator('.app-table tr', { hasText: number! }).getByText('待审核').waitFor();
     await shot(page, 'my-applications');
     noPageErrors();
@@ -209,9 +210,9 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
 
   /** From 会员升级, an order of the plan, on its payment page. */
   async function orderOnPage(planName: string): Promise<Order> {
-    await gotoHydrated(page, '/account/upgrade', 'main');
+    await gotoHydrated(page, paths.upgrade, 'main');
     await page.getByRole('button', { name: `立即开通${planName}` }).click();
-    await page.waitForURL((u) => u.pathname === '/account/payment' && /^\d+$/.test(u.searchParams.get('order') ?? ''));
+    await page.waitForURL((u) => u.pathname === paths.payment && /^\d+$/.test(u.searchParams.get('order') ?? ''));
     await page.getByText('沙箱支付（测试）').first().waitFor();
     return orderNow(buyer, Number(new URL(page.url()).searchParams.get('order')));
   }
@@ -250,10 +251,10 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await page.getByText('支付宝收银台（沙箱）').waitFor();
     await shot(page, 'sandbox-alipay');
     await page.getByRole('button', { name: '确认支付 ¥980.00' }).click();
-    await page.waitForURL((u) => u.pathname === '/account/payment');
+    await page.waitForURL((u) => u.pathname === paths.payment);
     await page.getByText('支付成功').waitFor({ timeout: 15_000 });
     orders.alipay = order;
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await page.locator('.grant-summary').getByText('辅料用量数据库 年度').waitFor();
     await shot(page, 'account-with-plans');
     noPageErrors();
@@ -268,20 +269,20 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await shot(page, 'payment-bank-account');
 
     // After the bank: back through the account's shortcut to the order waiting for its slip.
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '待支付', exact: true }).click();
-    await page.waitForURL((u) => u.pathname !== '/account');
+    await page.waitForURL((u) => u.pathname !== paths.account);
     await settle(page);
     expect.soft(await page.getByText('没有指定订单').count(), '个人中心 → 支付 opens the payment page without an order').toBe(0);
     if (new URL(page.url()).searchParams.get('order') !== String(order.id)) {
-      await gotoHydrated(page, '/account/databaseorder', 'main');
+      await gotoHydrated(page, paths.databaseOrders, 'main');
       await page.getByRole('link', { name: `支付订单 ${order.number}` }).click();
       await page.waitForURL((u) => u.searchParams.get('order') === String(order.id));
     }
     await page.locator('.payment-bank input[type=file]').setInputFiles({ name: '汇款凭证.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('等待财务确认').waitFor();
     await shot(page, 'payment-bank-slip-sent');
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     await page.getByText('待确认').first().waitFor();
     await shot(page, 'orders', {
       atPhone: () =>
@@ -296,7 +297,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
 
   test('asks for an invoice of the WeChat order; 申请发票 is then no longer offered for it', async () => {
     const number = orders.wechat!.number;
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     await page.getByRole('button', { name: `申请发票 ${number}` }).click();
     const ask = page.getByRole('dialog', { name: /^申请发票/ });
     await ask.getByRole('button', { name: '新增抬头' }).click();
@@ -314,14 +315,14 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     await page.getByText('已提交开票申请，开具后会通知您').waitFor();
     await ask.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByRole('button', { name: `申请发票 ${number}`, disabled: false }).count(), { timeout: 5_000 }).toBe(0);
-    await gotoHydrated(page, '/account/invoice', 'main');
+    await gotoHydrated(page, paths.invoices, 'main');
     await page.getByText('申请中').first().waitFor();
     await shot(page, 'invoices-requested', { atPhone: () => phoneShows([['the status of the invoice', page.locator('.ant-tag', { hasText: '申请中' })]]) });
     noPageErrors();
   });
 
   test('注销 is refused while the application, the transfer and the invoice are unfinished, naming each', async () => {
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await deleteThroughModal(page);
     const refusal = page.getByRole('dialog', { name: '注销账号' }).getByRole('alert');
     await refusal.waitFor();
@@ -336,7 +337,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
   });
 
   test('finishes them: withdraws the application; finance confirms the transfer and issues the invoice, which the buyer downloads', async () => {
-    await gotoHydrated(page, '/account/apply', 'main');
+    await gotoHydrated(page, paths.applications, 'main');
     await page.getByRole('button', { name: /^撤回申请 YP/ }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '撤回申请' }).click();
     await page.getByText('已撤回').first().waitFor();
@@ -344,10 +345,10 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
     const finance = await staffSession();
     await confirmTransferByApi(finance, orders.bank!);
     await issueInvoiceByApi(finance, orders.wechat!.number, '26330000000087654321');
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     await page.getByRole('link', { name: `查看订单 ${orders.bank!.number}` }).waitFor();
     expect(await page.locator('.ant-tag', { hasText: '待确认' }).count()).toBe(0);
-    await gotoHydrated(page, '/account/invoice', 'main');
+    await gotoHydrated(page, paths.invoices, 'main');
     const file = await downloadBy(page, () => page.getByRole('button', { name: '下载发票 26330000000087654321' }).click());
     expect(file.suggestedFilename()).toBe('发票-26330000000087654321.pdf');
     await shot(page, 'invoices-issued', {
@@ -357,16 +358,16 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
   });
 
   test('注销 succeeds, and the account can no longer sign in', async () => {
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await deleteThroughModal(page);
-    await page.waitForURL((u) => u.pathname === '/home');
+    await page.waitForURL((u) => u.pathname === paths.home);
     await page.getByText('账号已注销').waitFor();
     await settle(page);
-    expect.soft(new URL(page.url()).pathname, 'after 注销 the buyer stays on the home page').toBe('/home');
+    expect.soft(new URL(page.url()).pathname, 'after 注销 the buyer stays on the home page').toBe(paths.home);
     await shot(page, 'deleted');
     expect(await storedSession(page)).toEqual({ token: null, user: null });
     expect((await apiRequest('/api/app/account/profile', { token: buyer.token })).status).toBe(401);
-    await gotoHydrated(page, '/login', '.auth-page__brand');
+    await gotoHydrated(page, paths.login, '.auth-page__brand');
     await fillLogin(page, buyer.account);
     await page.getByRole('alert').getByText('账号或密码错误').waitFor();
     await shot(page, 'login-refused');

@@ -9,6 +9,7 @@ import { recordDocumentLoads } from './support/app.js';
 import { gotoHydrated, outputDir, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { applyByApi, twoProducts } from './support/samples.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * A page reached by client navigation looks as it does when loaded directly. Every route of
@@ -198,56 +199,56 @@ afterAll(async () => {
 
 /** Public pages, the redirects and the sign-in pages, in the order a visitor is taken through them. */
 const visitorVisits = (newsId: number): Visit[] => [
-  { route: 'routes/root-redirect', url: '/', endsAt: '/home' },
-  { route: 'routes/home-back', url: '/homeback' },
-  { route: 'routes/about', url: '/showabout' },
-  { route: 'routes/databases', url: '/database' },
-  { route: 'topdatabase', url: '/topdatabase?code=usage' },
-  { route: 'routes/database-record', url: '/topdatabasedetail?code=registration&id=1' },
-  { route: 'dbinfolist', url: '/dbinfolist' },
-  { route: 'routes/deprecated-registration-info', url: '/dbregistrationinfo(废弃)', endsAt: '/dbregistrationinfolist' },
-  { route: 'routes/registrations', url: '/dbregistrationinfolist' },
-  { route: 'routes/excipients', url: '/excipientsinfo' },
-  { route: 'routes/excipient-detail', url: '/excipientsdetail?id=1' },
-  { route: 'routes/search', url: `/search?q=${encodeURIComponent('乳糖')}` },
-  { route: 'regulations', url: '/regulations' },
-  { route: 'topregulations', url: '/topregulations?id=1' },
-  { route: 'news', url: '/news' },
-  { route: 'topnews', url: '/topnews' },
-  { route: 'routes/news-detail', url: `/topnewsdetail?id=${newsId}` },
-  { route: 'routes/links', url: '/backlinks' },
-  { route: 'routes/agreement', url: '/agreement' },
-  { route: 'routes/privacy', url: '/privacy' },
-  { route: 'routes/self-check', url: '/test' },
+  { route: 'routes/root-redirect', url: '/', endsAt: paths.home },
+  { route: 'routes/home-back', url: paths.homeBack },
+  { route: 'routes/about', url: paths.about },
+  { route: 'routes/databases', url: paths.database },
+  { route: 'topdatabase', url: withQuery(paths.topDatabase, { code: 'usage' }) },
+  { route: 'routes/database-record', url: withQuery(paths.topDatabaseDetail, { code: 'registration', id: 1 }) },
+  { route: 'dbinfolist', url: paths.standards },
+  { route: 'routes/deprecated-registration-info', url: paths.registrationsDeprecated, endsAt: paths.registrations },
+  { route: 'routes/registrations', url: paths.registrations },
+  { route: 'routes/excipients', url: paths.excipients },
+  { route: 'routes/excipient-detail', url: withQuery(paths.excipientDetail, { id: 1 }) },
+  { route: 'routes/search', url: withQuery(paths.search, { q: '乳糖' }) },
+  { route: 'regulations', url: paths.regulations },
+  { route: 'topregulations', url: withQuery(paths.topRegulations, { id: 1 }) },
+  { route: 'news', url: paths.news },
+  { route: 'topnews', url: paths.topNews },
+  { route: 'routes/news-detail', url: withQuery(paths.topNewsDetail, { id: newsId }) },
+  { route: 'routes/links', url: paths.links },
+  { route: 'routes/agreement', url: paths.agreement },
+  { route: 'routes/privacy', url: paths.privacy },
+  { route: 'routes/self-check', url: paths.selfCheck },
   { route: 'routes/not-found', url: '/no-such-page' },
-  { route: 'routes/login', url: '/login' },
-  { route: 'routes/register', url: '/register' },
-  { route: 'routes/forgot-password', url: '/forgot-password' },
-  { route: 'routes/home', url: '/home' },
+  { route: 'routes/login', url: paths.login },
+  { route: 'routes/register', url: paths.register },
+  { route: 'routes/forgot-password', url: paths.forgotPassword },
+  { route: 'routes/home', url: paths.home },
 ];
 
 /** The cart, the application form and the account pages, each after the page a member comes from. */
 const memberVisits = (ids: { cartItem: number; application: number; order: number }): Visit[] => [
-  { route: 'routes/sample-cart', url: '/samplecart' },
-  { route: 'routes/form-confirm', url: `/formconfirm?ids=${ids.cartItem}` },
-  { route: 'routes/form-success', url: `/formsuccess?id=${ids.application}` },
-  { route: 'account', url: '/account' },
-  { route: 'routes/account/apply', url: '/account/apply' },
-  { route: 'routes/account/apply-order', url: `/account/applyorder?id=${ids.application}` },
-  { route: 'routes/account/favorites', url: '/account/favorites' },
-  { route: 'routes/account/upgrade', url: '/account/upgrade' },
-  { route: 'routes/account/database-orders', url: '/account/databaseorder' },
-  { route: 'payment', url: `/account/payment?order=${ids.order}` },
-  { route: 'routes/account/invoices', url: '/account/invoice' },
-  { route: 'routes/account/address-manager', url: '/account/addressmanager' },
-  { route: 'routes/account/notices', url: '/account/notice' },
-  { route: 'account-index', url: '/account/index' },
+  { route: 'routes/sample-cart', url: paths.sampleCart },
+  { route: 'routes/form-confirm', url: withQuery(paths.formConfirm, { ids: ids.cartItem }) },
+  { route: 'routes/form-success', url: withQuery(paths.formSuccess, { id: ids.application }) },
+  { route: 'account', url: paths.account },
+  { route: 'routes/account/apply', url: paths.applications },
+  { route: 'routes/account/apply-order', url: withQuery(paths.applicationOrder, { id: ids.application }) },
+  { route: 'routes/account/favorites', url: paths.favorites },
+  { route: 'routes/account/upgrade', url: paths.upgrade },
+  { route: 'routes/account/database-orders', url: paths.databaseOrders },
+  { route: 'payment', url: withQuery(paths.payment, { order: ids.order }) },
+  { route: 'routes/account/invoices', url: paths.invoices },
+  { route: 'routes/account/address-manager', url: paths.addresses },
+  { route: 'routes/account/notices', url: paths.notices },
+  { route: 'account-index', url: paths.accountIndex },
 ];
 
 /** Every staff desk. */
 const staffVisits = (): Visit[] =>
   ['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'products', 'articles', 'databases', 'imports', 'users', 'audit'].map(
-    (desk) => ({ route: `routes/admin/${desk}`, url: desk === 'admin-index' ? '/admin' : `/admin/${desk}` }),
+    (desk) => ({ route: `routes/admin/${desk}`, url: desk === 'admin-index' ? paths.admin : `/admin/${desk}` }),
   );
 
 describe('client navigation looks like a direct load', () => {
@@ -325,9 +326,9 @@ describe('client navigation looks like a direct load', () => {
     const ids = { cartItem: cart.items[0]!.id, application: application.id, order: order.body.id };
 
     const tours = await Promise.allSettled([
-      tour(visitorVisits(news.items[0]!.id), { start: '/home', label: 'visitor' }),
-      tour(memberVisits(ids), { session: member, start: '/excipientsdetail?id=1', label: 'member' }),
-      tour(staffVisits(), { session: await staffSession(), start: '/account', label: 'staff' }),
+      tour(visitorVisits(news.items[0]!.id), { start: paths.home, label: 'visitor' }),
+      tour(memberVisits(ids), { session: member, start: withQuery(paths.excipientDetail, { id: 1 }), label: 'member' }),
+      tour(staffVisits(), { session: await staffSession(), start: paths.account, label: 'staff' }),
     ]);
     const failures = tours.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : result.value));
     expect(failures).toEqual([]);
@@ -338,11 +339,11 @@ describe('client navigation looks like a direct load', () => {
     const order = await apiRequest<{ id: number }>('/api/app/order', { token: member.token, json: { planId: 1 } });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     const { page } = await browser.newPage(desktopOnOwnNetwork());
-    await signIn(page, member, '/home');
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await signIn(page, member, paths.home);
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     const documentLoads = recordDocumentLoads(page);
     await page.getByRole('main').getByRole('button', { name: '去支付', exact: true }).click();
-    await arrivedAt(page, `/account/payment?order=${order.body.id}`);
+    await arrivedAt(page, withQuery(paths.payment, { order: order.body.id }));
     /** Each method's box: a row of the list's whole width, below the one before. */
     const methodRows = async () => {
       await page.getByRole('radio', { name: /对公转账/ }).waitFor();

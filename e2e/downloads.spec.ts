@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * A product's documents are downloaded by the page itself: the file is fetched with the session's
@@ -11,7 +12,7 @@ import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
  * visitor downloads the public ones; a signed-in user the log-in ones too; a refusal is said in Chinese.
  */
 
-const PRODUCT = '/excipientsdetail?id=1';
+const PRODUCT = withQuery(paths.excipientDetail, { id: 1 });
 
 interface ProductDocument {
   id: number;
@@ -63,7 +64,7 @@ describe('downloading a product’s documents', () => {
 
     // Signed in: the log-in document downloads too (it answered 401 when the page opened it without the token).
     const member = await registerByApi('下载资料的研究员');
-    await signIn(page, member, '/home');
+    await signIn(page, member, paths.home);
     const urls = recordRequests(page);
     await gotoHydrated(page, PRODUCT);
     await page.locator('.doc-list').getByRole('link', { name: /登录后下载/ }).waitFor({ state: 'detached' });
@@ -102,7 +103,7 @@ describe('downloading a product’s documents', () => {
     const product = await documentsOfProduct();
     const loginDoc = product.documents.find((d) => d.access === 'login')!;
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
-    await signIn(page, await registerByApi('手机上下载资料'), '/home');
+    await signIn(page, await registerByApi('手机上下载资料'), paths.home);
     await gotoHydrated(page, PRODUCT);
     await page.locator('.doc-list').scrollIntoViewIfNeeded();
     expect(await download(page, loginDoc.title)).toEqual({ name: `${product.nameZh}-${loginDoc.title}.pdf`, head: '%PDF-' });

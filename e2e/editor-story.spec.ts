@@ -6,6 +6,7 @@ import { apiRequest } from './support/accounts.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { ADMIN_HYDRATED, downloadBy, downloadControl, savedBytes, staffArrives, storyCamera, storyStaff } from './support/story.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * An editor's story: signs in with the second factor, adds a document to a product and finds it on the
@@ -41,7 +42,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
 
   test('adds a PDF document to a product, and the product page offers it for download', async () => {
     const title = `${product.nameZh}应用指南 ${run}`;
-    await gotoHydrated(page, `/admin/products?keyword=${encodeURIComponent(product.nameZh)}`, ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminProducts, { keyword: product.nameZh }), ADMIN_HYDRATED);
     await page.getByRole('button', { name: `编辑产品 ${product.nameZh}`, exact: true }).waitFor();
     await shot(page, 'products');
     await page.getByRole('button', { name: `编辑产品 ${product.nameZh}`, exact: true }).click();
@@ -57,7 +58,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
     await drawer.getByRole('button', { name: '保存产品' }).click();
     await page.getByText('已保存，网站上立即生效').waitFor();
 
-    await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: product.id }));
     const row = page.locator('.doc-list li', { hasText: title });
     const file = await downloadBy(page, () => downloadControl(row).click());
     expect((await savedBytes(file)).equals(PDF)).toBe(true);
@@ -67,7 +68,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
 
   test('writes a news article and publishes it: its page and the news list show it at once', async () => {
     const title = `直压用辅料的流动性评价 ${run}`;
-    await gotoHydrated(page, '/admin/articles', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminArticles, ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '文章' }).first().waitFor();
     await shot(page, 'articles');
     await page.getByRole('button', { name: '新建资讯' }).click();
@@ -84,11 +85,11 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
     await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('id') ?? ''));
     const id = new URL(page.url()).searchParams.get('id')!;
 
-    await gotoHydrated(page, `/topnewsdetail?id=${id}`);
+    await gotoHydrated(page, withQuery(paths.topNewsDetail, { id }));
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText('常用的评价指标有休止角').waitFor();
     await shot(page, 'article-page');
-    await gotoHydrated(page, '/news');
+    await gotoHydrated(page, paths.news);
     await page.getByRole('link', { name: title }).first().waitFor();
     await shot(page, 'news');
     noPageErrors();
@@ -96,7 +97,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
 
   test('adds a row to the usage database, and the public database shows it', async () => {
     const ingredient = `交联聚维酮${run}`;
-    await gotoHydrated(page, '/admin/databases?code=usage', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminDatabases, { code: 'usage' }), ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '数据库' }).first().waitFor();
     await shot(page, 'databases');
     await page.getByRole('button', { name: label('新增') }).click();
@@ -109,7 +110,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
     await dialog.getByRole('button', { name: label('保存') }).click();
     await page.getByText('已新增').waitFor();
 
-    await gotoHydrated(page, `/topdatabase?code=usage&keyword=${encodeURIComponent(ingredient)}`);
+    await gotoHydrated(page, withQuery(paths.topDatabase, { code: 'usage', keyword: ingredient }));
     // The amount itself is a member field: an editor is not a member.
     await page.getByText(ingredient).first().waitFor();
     await shot(page, 'usage-database');

@@ -7,6 +7,7 @@ import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { orderByApi, orderNow, payByWechatSandbox, requestInvoiceByApi, transferByApi } from './support/orders.js';
 import { ADMIN_HYDRATED, downloadBy, savedBytes, staffArrives, storyCamera, storyStaff } from './support/story.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * Finance's story: signs in with the second factor, confirms a bank transfer after looking at its slip,
@@ -35,7 +36,7 @@ describe('finance confirms, invoices and refunds', { retry: 0, timeout: 90_000 }
   const noPageErrors = () => expect.soft(pageErrors.splice(0).map(String)).toEqual([]);
 
   async function openOrder(order: Order) {
-    await gotoHydrated(page, `/admin/orders?keyword=${order.number}`, ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminOrders, { keyword: order.number }), ADMIN_HYDRATED);
     await page.getByRole('button', { name: `处理订单 ${order.number}` }).click();
     await drawer().getByText(order.number).first().waitFor();
   }
@@ -47,7 +48,7 @@ describe('finance confirms, invoices and refunds', { retry: 0, timeout: 90_000 }
   });
 
   test('confirms a bank transfer after looking at its slip', async () => {
-    await gotoHydrated(page, '/admin/orders', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminOrders, ADMIN_HYDRATED);
     await page.getByRole('button', { name: `处理订单 ${transfer.number}` }).waitFor();
     await shot(page, 'orders');
     await openOrder(transfer);
@@ -64,7 +65,7 @@ describe('finance confirms, invoices and refunds', { retry: 0, timeout: 90_000 }
   });
 
   test('issues the invoice of the other order with its PDF', async () => {
-    await gotoHydrated(page, '/admin/invoices', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminInvoices, ADMIN_HYDRATED);
     await page.getByRole('button', { name: `处理开票 ${invoiced.number}` }).waitFor();
     await shot(page, 'invoices');
     await page.getByRole('button', { name: `处理开票 ${invoiced.number}` }).click();
@@ -75,7 +76,7 @@ describe('finance confirms, invoices and refunds', { retry: 0, timeout: 90_000 }
     await shot(page, 'invoice-issue');
     await drawer().getByRole('button', { name: /^开\s?具$/ }).click();
     await page.getByText('发票已开具，已通知买家').waitFor();
-    await gotoHydrated(page, '/admin/invoices?status=issued', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminInvoices, { status: 'issued' }), ADMIN_HYDRATED);
     await page.getByRole('row').filter({ has: page.getByRole('button', { name: `处理开票 ${invoiced.number}` }) }).getByText('已开具').waitFor();
     await shot(page, 'invoices-issued');
     noPageErrors();

@@ -7,6 +7,7 @@ import { PDF } from '../apps/server/test/fixture-files.js';
 import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * Membership is bought and paid on the site: a locked field leads to the plans that unlock it, the
@@ -14,7 +15,7 @@ import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
  * ones do), and the field opens.
  */
 
-const RECORD = '/topdatabasedetail?code=registration&id=1';
+const RECORD = withQuery(paths.topDatabaseDetail, { code: 'registration', id: 1 });
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 // Whole journeys across the buyer's pages, the gateway's and the staff desks: longer than one page's test.
@@ -24,9 +25,9 @@ describe('paying for membership', () => {
   test('a member-only field → the plans that unlock it → WeChat Pay (sandbox QR page) → the field is visible → a 专票 issued by finance is downloaded', async () => {
     const { page, pageErrors, context } = await browser.newPage(desktopOnOwnNetwork());
     const member = await registerByApi('买会员的研究员');
-    await signIn(page, member, '/home');
+    await signIn(page, member, paths.home);
     // An account is a 用户; 会员 is what the plans sell.
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await page.locator('.account-user__role').getByText('用户', { exact: true }).waitFor();
     await gotoHydrated(page, RECORD);
     await page.locator('main dl').getByRole('link', { name: '会员可见' }).click();
@@ -57,11 +58,11 @@ describe('paying for membership', () => {
     await saveScreenshot(page, 'payment-paid-1280', true);
     await gotoHydrated(page, RECORD);
     await page.locator('main dl').getByText('会员可见').first().waitFor({ state: 'detached' });
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await page.locator('.grant-summary').getByText('专业会员 年卡').waitFor();
     await page.locator('.grant-summary').getByText('生效中').waitFor();
     await page.locator('.account-user__role').getByText('会员', { exact: true }).waitFor();
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     await page.getByRole('cell', { name: '已支付' }).waitFor();
     await saveScreenshot(page, 'database-orders-1280', true);
 
@@ -91,7 +92,7 @@ describe('paying for membership', () => {
     // Finance issues it with the PDF; the buyer downloads it.
     const desk = await browser.newPage(desktopOnOwnNetwork());
     await signIn(desk.page, await staffSession());
-    await gotoHydrated(desk.page, '/admin/invoices', '.admin-bar__brand');
+    await gotoHydrated(desk.page, paths.adminInvoices, '.admin-bar__brand');
     const orderNumber = (await page
       .getByRole('cell', { name: /^DD\d{14}$/ })
       .first()
@@ -107,13 +108,13 @@ describe('paying for membership', () => {
     await saveScreenshot(desk.page, 'staff-invoices-1280');
     await drawer.getByRole('button', { name: /^开\s?具$/ }).click();
     await desk.page.getByText('发票已开具，已通知买家').waitFor();
-    await gotoHydrated(page, '/account/invoice', 'main');
+    await gotoHydrated(page, paths.invoices, 'main');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '下载发票 26330000000012345678' }).click();
     expect((await download).suggestedFilename()).toBe('发票-26330000000012345678.pdf');
     await saveScreenshot(page, 'invoices-1280', true);
     // The order list says it is issued, with the download beside it.
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     await page.getByText('发票已开具').first().waitFor();
     const fromOrders = page.waitForEvent('download');
     await page.getByRole('button', { name: '下载发票 26330000000012345678' }).click();
@@ -121,11 +122,11 @@ describe('paying for membership', () => {
     await saveScreenshot(page, 'database-orders-invoiced-1280', true);
     // On a phone the buyer's lists are cards: status and actions in view, nothing to scroll sideways.
     for (const [path_, name, status] of [
-      ['/account/invoice', 'invoices-375', '已开具'],
-      ['/account/databaseorder', 'database-orders-invoiced-375', '已支付'],
+      [paths.invoices, 'invoices-375', '已开具'],
+      [paths.databaseOrders, 'database-orders-invoiced-375', '已支付'],
     ] as const) {
       const phone = await browser.newPage(phoneOnOwnNetwork());
-      await signIn(phone.page, member, '/home');
+      await signIn(phone.page, member, paths.home);
       await gotoHydrated(phone.page, path_, 'main');
       const card = phone.page.locator('.record-card').first();
       await card.getByText(status, { exact: true }).waitFor();
@@ -143,8 +144,8 @@ describe('paying for membership', () => {
       expect(phone.pageErrors).toEqual([]);
     }
     const phoneDesk = await browser.newPage(phoneOnOwnNetwork());
-    await signIn(phoneDesk.page, await staffSession(), '/home');
-    await gotoHydrated(phoneDesk.page, '/admin/invoices?status=issued', '.admin-bar__brand');
+    await signIn(phoneDesk.page, await staffSession(), paths.home);
+    await gotoHydrated(phoneDesk.page, withQuery(paths.adminInvoices, { status: 'issued' }), '.admin-bar__brand');
     await phoneDesk.page.getByText('已开具').first().waitFor();
     expect(await noSideScroll(phoneDesk.page)).toBeLessThanOrEqual(0);
     await saveScreenshot(phoneDesk.page, 'staff-invoices-375', true);
@@ -156,8 +157,8 @@ describe('paying for membership', () => {
   test('Alipay: the buyer goes to the cashier and comes back to a paid order', async () => {
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     const member = await registerByApi('支付宝买家');
-    await signIn(page, member, '/home');
-    await gotoHydrated(page, '/account/upgrade?for=usage', 'main');
+    await signIn(page, member, paths.home);
+    await gotoHydrated(page, withQuery(paths.upgrade, { for: 'usage' }), 'main');
     const usage = page.locator('.plan-card--unlocks').filter({ hasText: '辅料用量数据库 年度' });
     await usage.getByRole('button', { name: '开通辅料用量数据库 年度' }).click();
     await page.waitForURL(/\/account\/payment\?order=\d+$/);
@@ -174,8 +175,8 @@ describe('paying for membership', () => {
   test('bank transfer (phone): the account, a remittance code and the slip; finance confirms it on the orders desk, then a refund ends the access', async () => {
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     const member = await registerByApi('对公转账的采购');
-    await signIn(page, member, '/home');
-    await gotoHydrated(page, '/account/upgrade', 'main');
+    await signIn(page, member, paths.home);
+    await gotoHydrated(page, paths.upgrade, 'main');
     await page.locator('.plan-card').filter({ hasText: '企业会员 年卡' }).getByRole('button', { name: '开通企业会员 年卡' }).click();
     await page.waitForURL(/\/account\/payment\?order=\d+$/);
     await page.getByRole('radio', { name: /对公转账/ }).check();
@@ -193,7 +194,7 @@ describe('paying for membership', () => {
       .locator('.payment-summary')
       .getByText(/^DD\d{14}$/)
       .textContent())!;
-    await gotoHydrated(page, '/account/databaseorder', 'main');
+    await gotoHydrated(page, paths.databaseOrders, 'main');
     await page.getByText('待确认').first().waitFor();
     expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'database-orders-375', true);
@@ -202,7 +203,7 @@ describe('paying for membership', () => {
     // Finance sees the slip, confirms the money, and later refunds it: the access ends.
     const desk = await browser.newPage(desktopOnOwnNetwork());
     await signIn(desk.page, await staffSession());
-    await gotoHydrated(desk.page, `/admin/orders?keyword=${number}`, '.admin-bar__brand');
+    await gotoHydrated(desk.page, withQuery(paths.adminOrders, { keyword: number }), '.admin-bar__brand');
     await desk.page.getByRole('button', { name: `处理订单 ${number}` }).click();
     const drawer = desk.page.locator('.ant-drawer');
     await drawer.getByRole('button', { name: '下载汇款凭证（PDF）' }).waitFor();
@@ -212,7 +213,7 @@ describe('paying for membership', () => {
     await drawer.getByRole('button', { name: '确认到账' }).click();
     await desk.page.getByText('已确认到账，权益已开通').waitFor();
     await drawer.getByText('已支付').first().waitFor();
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await page.locator('.grant-summary').getByText('企业会员 年卡').waitFor();
     // The company membership's seats: a colleague's account joins it.
     const colleague = await registerByApi('同事');
@@ -229,11 +230,11 @@ describe('paying for membership', () => {
     await saveScreenshot(desk.page, 'staff-orders-refunded-1280');
     const phoneDesk = await browser.newPage(phoneOnOwnNetwork());
     await signIn(phoneDesk.page, await staffSession());
-    await gotoHydrated(phoneDesk.page, '/admin/orders', '.admin-bar__brand');
+    await gotoHydrated(phoneDesk.page, paths.adminOrders, '.admin-bar__brand');
     await phoneDesk.page.getByRole('button', { name: `处理订单 ${number}` }).waitFor();
     expect(await noSideScroll(phoneDesk.page)).toBeLessThanOrEqual(0);
     await saveScreenshot(phoneDesk.page, 'staff-orders-375', true);
-    await gotoHydrated(page, '/account', 'main');
+    await gotoHydrated(page, paths.account, 'main');
     await page.locator('.grant-summary').getByText('已终止').waitFor();
     expect(desk.pageErrors).toEqual([]);
     expect(phoneDesk.pageErrors).toEqual([]);
@@ -248,21 +249,21 @@ describe('paying for membership', () => {
       ['375', phoneOnOwnNetwork],
     ] as const) {
       const { page, pageErrors } = await browser.newPage(options());
-      await signIn(page, member, '/home');
-      await gotoHydrated(page, '/account', 'main');
+      await signIn(page, member, paths.home);
+      await gotoHydrated(page, paths.account, 'main');
       await page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '待支付' }).click();
-      await page.waitForURL((u) => u.pathname === '/account/databaseorder' && u.searchParams.get('status') === 'pending');
+      await page.waitForURL((u) => u.pathname === paths.databaseOrders && u.searchParams.get('status') === 'pending');
       await page.getByRole('link', { name: `支付订单 ${order.number}` }).waitFor();
       expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, `database-orders-pending-${size}`, true);
 
-      await gotoHydrated(page, '/account/payment', 'main');
+      await gotoHydrated(page, paths.payment, 'main');
       await page.getByRole('heading', { name: '请选择要支付的订单' }).waitFor();
       expect(await page.getByText('没有指定订单').count()).toBe(0);
       expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, `payment-choose-order-${size}`, true);
       await page.getByRole('link', { name: `支付订单 ${order.number}` }).click();
-      await page.waitForURL((u) => u.pathname === '/account/payment' && u.searchParams.get('order') === String(order.id));
+      await page.waitForURL((u) => u.pathname === paths.payment && u.searchParams.get('order') === String(order.id));
       await page.getByText(order.number).first().waitFor();
       expect(pageErrors).toEqual([]);
     }
@@ -270,8 +271,8 @@ describe('paying for membership', () => {
     // Nothing left to pay: the page says so and leads to the plans.
     expect((await apiRequest(`/api/app/order/${order.id}/cancel`, { method: 'POST', token: member.token })).status).toBe(200);
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
-    await signIn(page, member, '/home');
-    await gotoHydrated(page, '/account/payment', 'main');
+    await signIn(page, member, paths.home);
+    await gotoHydrated(page, paths.payment, 'main');
     await page.getByText('没有待支付的订单').waitFor();
     await page.getByRole('link', { name: '选择会员或数据库' }).waitFor();
     await saveScreenshot(page, 'payment-nothing-to-pay-1280', true);

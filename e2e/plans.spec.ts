@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * Plans are data: finance changes a plan's price on the plan desk, and a member sees the new price on
@@ -21,7 +22,7 @@ describe('plans', () => {
     try {
       const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
       await signIn(page, finance);
-      await gotoHydrated(page, '/admin/plans', ADMIN_HYDRATED);
+      await gotoHydrated(page, paths.adminPlans, ADMIN_HYDRATED);
       await page.getByRole('button', { name: '编辑方案 专业会员 月卡' }).click();
       const dialog = page.getByRole('dialog', { name: '编辑方案：专业会员 月卡' });
       await dialog.getByLabel('价格（元）').fill('328');
@@ -33,7 +34,7 @@ describe('plans', () => {
 
       const phone = await browser.newPage(phoneOnOwnNetwork());
       await signIn(phone.page, finance);
-      await gotoHydrated(phone.page, '/admin/plans', ADMIN_HYDRATED);
+      await gotoHydrated(phone.page, paths.adminPlans, ADMIN_HYDRATED);
       await phone.page.getByRole('cell', { name: '¥328.00' }).waitFor();
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await saveScreenshot(phone.page, 'staff-plans-375', true);
@@ -46,7 +47,7 @@ describe('plans', () => {
       ] as const) {
         const visit = await browser.newPage(options);
         await signIn(visit.page, member);
-        await gotoHydrated(visit.page, '/account/upgrade');
+        await gotoHydrated(visit.page, paths.upgrade);
         const card = visit.page.locator('.plan-card').filter({ hasText: '专业会员 月卡' });
         await card.getByText('¥328.00').waitFor();
         await visit.page.getByText('企业会员 年卡').waitFor();
@@ -73,10 +74,10 @@ describe('plans', () => {
     const user = await registerByApi('看标准的用户');
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     await signIn(page, user);
-    await gotoHydrated(page, '/topdatabasedetail?code=standard&id=1');
+    await gotoHydrated(page, withQuery(paths.topDatabaseDetail, { code: 'standard', id: 1 }));
     const testItems = page.locator('dt', { hasText: '检验项目' }).locator('xpath=following-sibling::dd[1]');
     await testItems.getByRole('link', { name: '会员可见' }).waitFor();
-    expect(await testItems.getByRole('link', { name: '会员可见' }).getAttribute('href')).toBe('/account/upgrade?for=standard');
+    expect(await testItems.getByRole('link', { name: '会员可见' }).getAttribute('href')).toBe(withQuery(paths.upgrade, { for: 'standard' }));
 
     // A product with 会员资料 (the DMF open part of a registered product).
     const withMemberDocument = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/excipient?pageSize=50');
@@ -89,7 +90,7 @@ describe('plans', () => {
       }
     }
     expect(productId).toBeGreaterThan(0);
-    await gotoHydrated(page, `/excipientsdetail?id=${productId}`);
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: productId }));
     const openPart = page.locator('.doc-list li', { hasText: 'DMF 公开部分' }).first();
     await openPart.getByRole('link', { name: '会员资料，开通会员后下载' }).waitFor();
     await saveScreenshot(page, 'member-document-locked-1280');
@@ -100,10 +101,10 @@ describe('plans', () => {
       json: { memberUntil: '2099-12-31', reason: '会员资料检查' },
     });
     expect(granted.status).toBe(200);
-    await gotoHydrated(page, '/topdatabasedetail?code=standard&id=1');
+    await gotoHydrated(page, withQuery(paths.topDatabaseDetail, { code: 'standard', id: 1 }));
     await testItems.locator('li').first().waitFor();
     expect(await page.getByRole('link', { name: '会员可见' }).count()).toBe(0);
-    await gotoHydrated(page, `/excipientsdetail?id=${productId}`);
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: productId }));
     await openPart.getByText('下载', { exact: true }).waitFor();
     expect(await openPart.getByRole('link', { name: '会员资料，开通会员后下载' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);

@@ -4,11 +4,12 @@ import { waitForHeading } from './support/app.js';
 import { registerByApi, signIn } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /** A signed-in browser page: registered through the API, session put where the site keeps it. */
 async function signInNewMember(page: Page) {
   const member = await registerByApi('研究员');
-  await signIn(page, member, '/home');
+  await signIn(page, member, paths.home);
 }
 
 const search = (page: Page) => new URL(page.url()).searchParams;
@@ -17,38 +18,38 @@ describe('public information', () => {
   const browser = useBrowser();
 
   test('the raw HTML of the main pages carries the demo content', async () => {
-    const home = await (await get('/home')).text();
+    const home = await (await get(paths.home)).text();
     expect(home).toContain('推荐辅料');
     expect(home).toContain('微晶纤维素');
     expect(home).toMatch(/原辅包登记信息[\s\S]*条/);
-    const catalogue = await (await get('/excipientsinfo?category=%E5%B4%A9%E8%A7%A3%E5%89%82')).text();
+    const catalogue = await (await get(withQuery(paths.excipients, { category: '崩解剂' }))).text();
     expect(catalogue).toContain('交联羧甲基纤维素钠');
     expect(catalogue).not.toContain('>微晶纤维素<');
-    const detail = await get('/excipientsdetail?id=1');
+    const detail = await get(withQuery(paths.excipientDetail, { id: 1 }));
     expect(detail.status).toBe(200);
     const detailHtml = await detail.text();
     expect(detailHtml).toContain('<title>微晶纤维素（Microcrystalline Cellulose）- 辅料通</title>');
     expect(detailHtml).toContain('PH102');
-    const registrations = await (await get('/dbregistrationinfolist?type=%E8%BE%85%E6%96%99')).text();
+    const registrations = await (await get(withQuery(paths.registrations, { type: '辅料' }))).text();
     expect(registrations).toMatch(/F20\d{9}/);
     // 5,000 demo records: more than the list counts (REGISTRATION_COUNT_CAP).
-    const all = await (await get('/dbregistrationinfolist')).text();
+    const all = await (await get(paths.registrations)).text();
     expect(all).toContain('<strong>1,000+</strong>');
     expect(all).toContain('列出前 1,000 条');
-    expect((await get('/excipientsdetail?id=999999')).status).toBe(404);
-    expect((await get('/excipientsdetail?id=abc')).status).toBe(404);
-    const searchHtml = await (await get('/search?q=%E4%B9%B3%E7%B3%96')).text();
+    expect((await get(withQuery(paths.excipientDetail, { id: 999999 }))).status).toBe(404);
+    expect((await get(withQuery(paths.excipientDetail, { id: 'abc' }))).status).toBe(404);
+    const searchHtml = await (await get(withQuery(paths.search, { q: '乳糖' }))).text();
     expect(searchHtml).toContain('<mark>乳糖</mark>');
-    const regulation = await (await get('/topregulations?id=1')).text();
+    const regulation = await (await get(withQuery(paths.topRegulations, { id: 1 }))).text();
     expect(regulation).toMatch(/<h1 class="article-page__title">[^<]+<\/h1>/);
     expect(regulation).toContain('相关法规');
     expect(regulation).not.toContain('<script>alert');
-    expect(await (await get('/dbinfolist')).text()).toContain('药典标准数据库');
+    expect(await (await get(paths.standards)).text()).toContain('药典标准数据库');
   });
 
   test('catalogue filters live in the URL and the back button restores them', async () => {
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await gotoHydrated(page, '/excipientsinfo');
+    await gotoHydrated(page, paths.excipients);
     await waitForHeading(page, '辅料产品');
     await page.locator('button[data-facet="category"]', { hasText: '崩解剂' }).click();
     await page.waitForURL((u) => u.searchParams.get('category') === '崩解剂');
@@ -79,7 +80,7 @@ describe('public information', () => {
 
   test('registration records: type, status and sort in the URL', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await gotoHydrated(page, '/dbregistrationinfolist?type=%E8%BE%85%E6%96%99&status=A&sort=regno_asc');
+    await gotoHydrated(page, withQuery(paths.registrations, { type: '辅料', status: 'A', sort: 'regno_asc' }));
     await waitForHeading(page, '原辅包登记信息');
     const regNos = await page.locator('.data-table tbody tr td:first-child a').allTextContents();
     expect(regNos.length).toBeGreaterThan(5);
@@ -99,7 +100,7 @@ describe('public information', () => {
 
   test('registration records: filters picked on the page and a column sort go into the URL; back restores them', async () => {
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await gotoHydrated(page, '/dbregistrationinfolist');
+    await gotoHydrated(page, paths.registrations);
     await waitForHeading(page, '原辅包登记信息');
     await page.getByLabel('类型').selectOption('药包材');
     await page.waitForURL((u) => u.searchParams.get('type') === '药包材');
@@ -122,14 +123,14 @@ describe('public information', () => {
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('status') && u.searchParams.get('type') === '药包材');
     await page.getByRole('link', { name: '清除筛选' }).click();
-    await page.waitForURL((u) => u.pathname === '/dbregistrationinfolist' && u.search === '');
+    await page.waitForURL((u) => u.pathname === paths.registrations && u.search === '');
     expect(messages.filter((m) => hydrationProblem.test(m.text))).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 
   test('product page: grades and pack sizes, the sample entry point, a favorite that stays after a reload', async () => {
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await gotoHydrated(page, '/excipientsdetail?id=1');
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: 1 }));
     await waitForHeading(page, '微晶纤维素');
     const grades = await page.locator('.spec-table tbody th').allTextContents();
     expect(grades).toEqual(expect.arrayContaining(['PH101', 'PH102', 'PH200']));
@@ -151,10 +152,10 @@ describe('public information', () => {
       .waitFor();
     // Signed out, 收藏 asks to log in first and comes back here.
     await page.getByRole('button', { name: '收藏' }).click();
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/excipientsdetail?id=1');
+    await page.waitForURL((u) => u.pathname === paths.login && u.searchParams.get('redirect') === withQuery(paths.excipientDetail, { id: 1 }));
 
     await signInNewMember(page);
-    await gotoHydrated(page, '/excipientsdetail?id=1');
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: 1 }));
     // Signed in, the log-in documents can be downloaded.
     await page
       .locator('.doc-list')
@@ -186,7 +187,7 @@ describe('public information', () => {
 
   test('a missing product answers 404 inside the site layout, with a way back to the catalogue', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    const response = await gotoHydrated(page, '/excipientsdetail?id=999999');
+    const response = await gotoHydrated(page, withQuery(paths.excipientDetail, { id: 999999 }));
     expect(response?.status()).toBe(404);
     expect(await page.title()).toBe('页面不存在 - 辅料通');
     await page.locator('.error-view[data-status="404"]').getByText('辅料产品不存在').waitFor();
@@ -197,7 +198,7 @@ describe('public information', () => {
 
   test('article text is rendered from its allowed markup and hydrates without mismatches', async () => {
     const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    for (const path of ['/topregulations?id=1', '/topnewsdetail?id=1']) {
+    for (const path of [withQuery(paths.topRegulations, { id: 1 }), withQuery(paths.topNewsDetail, { id: 1 })]) {
       await gotoHydrated(page, path);
       await page.locator('.rich-text p').first().waitFor();
       expect(await page.locator('.rich-text script, .rich-text [style], .rich-text [onclick]').count()).toBe(0);
@@ -213,13 +214,13 @@ describe('public information', () => {
 
   test('gated fields: log-in prompt for visitors, values for signed-in users, members-only stays hidden', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const raw = await (await get('/topdatabasedetail?code=registration&id=1')).text();
+    const raw = await (await get(withQuery(paths.topDatabaseDetail, { code: 'registration', id: 1 }))).text();
     expect(raw).toContain('登录后查看');
-    await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
+    await gotoHydrated(page, withQuery(paths.topDatabaseDetail, { code: 'registration', id: 1 }));
     const facts = page.locator('main dl');
     await expect(facts.getByRole('link', { name: '登录后查看' }).count()).resolves.toBe(3);
     await signInNewMember(page);
-    await gotoHydrated(page, '/topdatabasedetail?code=registration&id=1');
+    await gotoHydrated(page, withQuery(paths.topDatabaseDetail, { code: 'registration', id: 1 }));
     await facts.getByRole('link', { name: '登录后查看' }).first().waitFor({ state: 'detached' });
     await expect(facts.getByRole('link', { name: '会员可见' }).count()).resolves.toBe(1);
     const address = await facts.getByRole('term').filter({ hasText: '企业地址' }).locator('xpath=following-sibling::dd[1]').textContent();
@@ -230,10 +231,10 @@ describe('public information', () => {
   test('a signed-in user favorites a product and finds it in 我的收藏', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInNewMember(page);
-    await gotoHydrated(page, '/excipientsdetail?id=2');
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: 2 }));
     await page.getByRole('button', { name: '收藏' }).click();
     await page.getByRole('button', { name: '已收藏' }).waitFor();
-    await gotoHydrated(page, '/account/favorites', 'main');
+    await gotoHydrated(page, paths.favorites, 'main');
     await waitForHeading(page, '我的收藏');
     await page.locator('.favorite-row', { hasText: '乳糖（一水）' }).waitFor();
     await page.locator('.favorite-row').getByRole('button', { name: '取消收藏' }).click();
@@ -244,7 +245,7 @@ describe('public information', () => {
 
   test('search finds “乳糖” across types with highlighted matches; an empty query gets a message', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await gotoHydrated(page, '/search?q=%E4%B9%B3%E7%B3%96');
+    await gotoHydrated(page, withQuery(paths.search, { q: '乳糖' }));
     await page.locator('.search-hit').first().waitFor();
     expect(await page.locator('.search-hit mark', { hasText: '乳糖' }).count()).toBeGreaterThan(2);
     const tabs = await page.locator('.search-tab').allTextContents();
@@ -274,7 +275,7 @@ describe('public information', () => {
     const empty = await gotoHydrated(page, '/search?q=');
     expect(empty?.status()).toBe(200);
     await page.getByText('请输入要搜索的关键词').waitFor();
-    await gotoHydrated(page, `/search?q=${encodeURIComponent('乳'.repeat(51))}`);
+    await gotoHydrated(page, withQuery(paths.search, { q: '乳'.repeat(51) }));
     await page.getByText('搜索关键词最多 50 个字').waitFor();
     expect(await page.locator('.search-hit').count()).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -282,7 +283,7 @@ describe('public information', () => {
 
   test('news categories are links that keep the search words and mark the chosen one', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await gotoHydrated(page, `/news?keyword=${encodeURIComponent('筛选')}&page=2`);
+    await gotoHydrated(page, withQuery(paths.news, { keyword: '筛选', page: 2 }));
     await waitForHeading(page, '行业资讯');
     const categories = page.getByRole('navigation', { name: '资讯分类' });
     expect(await categories.getByRole('link', { name: '全部' }).getAttribute('aria-current')).toBe('page');
@@ -317,11 +318,11 @@ describe('public information: screenshots', () => {
       hasTouch: mobile,
     });
     for (const [path, name] of [
-      ['/home', 'home'],
-      ['/excipientsinfo', 'excipientsinfo'],
-      ['/excipientsdetail?id=1', 'excipientsdetail'],
-      ['/dbregistrationinfolist', 'dbregistrationinfolist'],
-      ['/search?q=%E4%B9%B3%E7%B3%96', 'search'],
+      [paths.home, 'home'],
+      [paths.excipients, 'excipientsinfo'],
+      [withQuery(paths.excipientDetail, { id: 1 }), 'excipientsdetail'],
+      [paths.registrations, 'dbregistrationinfolist'],
+      [withQuery(paths.search, { q: '乳糖' }), 'search'],
     ] as const) {
       await gotoHydrated(page, path);
       await page.locator('main').waitFor();

@@ -7,6 +7,7 @@ import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { applyByApi, twoProducts, type ApplicationDto, type Product } from './support/samples.js';
 import { ADMIN_HYDRATED, downloadBy, savedBytes, staffArrives, storyCamera, storyStaff } from './support/story.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * A reviewer's story: signs in with the password and the code sent to the phone, lands on the staff
@@ -45,7 +46,7 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
 
   /** An application's sheet on the desk, from the list of those waiting. */
   async function openFromWaitingList(application: ApplicationDto) {
-    await gotoHydrated(page, '/admin/applications?status=submitted', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminApplications, { status: 'submitted' }), ADMIN_HYDRATED);
     await waitForHeading(page, '样品申请审核');
     await page.getByRole('link', { name: `处理申请 ${application.number}` }).click();
     await waitForHeading(page, '申请详情');
@@ -59,7 +60,7 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
   });
 
   test('finds the applications waiting and approves the first with a note', async () => {
-    await gotoHydrated(page, '/admin/applications?status=submitted', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminApplications, { status: 'submitted' }), ADMIN_HYDRATED);
     await waitForHeading(page, '样品申请审核');
     for (const application of applications) await page.getByRole('link', { name: `处理申请 ${application.number}` }).waitFor();
     await shot(page, 'applications-waiting');
@@ -102,7 +103,7 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
     await page.locator('.app-history__item[data-action="reject"]', { hasText: '单位信息不完整' }).waitFor();
     await page.locator('.ant-modal').first().waitFor({ state: 'hidden' });
     await shot(page, 'application-rejected');
-    await gotoHydrated(page, '/admin/applications', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminApplications, ADMIN_HYDRATED);
     // Decided, it has nothing left to do: the list offers to look at it.
     await page.getByRole('link', { name: `查看申请 ${applications[1]!.number}` }).waitFor();
     await shot(page, 'applications-decided');
@@ -112,7 +113,7 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
   test('the applicant sees the batch on the sheet and downloads its COA', async () => {
     const applicant = await browser.newPage(desktopOnOwnNetwork());
     await signIn(applicant.page, applicants[0]!);
-    await gotoHydrated(applicant.page, `/account/applyorder?id=${applications[0]!.id}`, '.app-print-page__bar a');
+    await gotoHydrated(applicant.page, withQuery(paths.applicationOrder, { id: applications[0]!.id }), '.app-print-page__bar a');
     await applicant.page.locator('.app-sheet__items tr', { hasText: product.nameZh }).getByText('LOT-2611-08').waitFor();
     const file = await downloadBy(applicant.page, () =>
       applicant.page.getByRole('button', { name: `下载 ${product.nameZh} 批号 LOT-2611-08 的 COA` }).click(),

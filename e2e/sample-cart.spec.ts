@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { choose, settle, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /** apps/web/app/features/sample/use-cart-count.ts: CART_BADGE_COLOR (#FFB84D) */
 const badgeColor = 'rgb(255, 184, 77)';
@@ -109,16 +110,16 @@ describe('side panel and sample cart', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/app/sample/sample-cart-num')) countCalls.push(request.url());
     });
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     await expectExpanded(page);
     await settle(page);
     expect(await badge(page).count()).toBe(0);
     expect(countCalls).toEqual([]); // not asked for without a token
     await cartLink(page).click();
-    await page.waitForURL((u) => u.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/samplecart');
+    await page.waitForURL((u) => u.pathname === paths.login);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(paths.sampleCart);
     await fillLogin(page, member.account);
-    await page.waitForURL((u) => u.pathname === '/samplecart');
+    await page.waitForURL((u) => u.pathname === paths.sampleCart);
     await waitForHeading(page, '样品车');
     await page.getByText('样品车还是空的').waitFor();
     await page.getByRole('link', { name: '浏览辅料产品' }).waitFor();
@@ -128,7 +129,7 @@ describe('side panel and sample cart', () => {
 
   test('the panel collapses on its handle, a wheel scroll, a click elsewhere and 回到顶部; the handle expands it', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 700 } });
-    await gotoHydrated(page, '/showabout');
+    await gotoHydrated(page, paths.about);
     await waitForHeading(page, '关于我们');
     await expectExpanded(page);
 
@@ -190,7 +191,7 @@ describe('side panel and sample cart', () => {
       const { page, pageErrors } = await browser.newPage(desktop);
       await signIn(page, member);
       for (const pick of picks.slice(0, 3)) await addByApi(member, pick);
-      await gotoHydrated(page, '/home');
+      await gotoHydrated(page, paths.home);
       await cartLink(page)
         .and(page.getByRole('link', { name: '样品车，3 件' }))
         .waitFor();
@@ -210,7 +211,7 @@ describe('side panel and sample cart', () => {
       await panel(page).getByRole('link', { name: '样品车，4 件' }).waitFor();
 
       for (const pick of picks.slice(4)) await addByApi(member, pick);
-      await gotoHydrated(page, '/showabout');
+      await gotoHydrated(page, paths.about);
       await panel(page).getByRole('link', { name: '样品车，99+ 件' }).waitFor();
       await expect(badgeLook(badge(page))).resolves.toEqual({ color: badgeColor, text: '99+' });
       await page.locator('header').getByRole('link', { name: '样品车，99+ 件' }).waitFor();
@@ -225,17 +226,17 @@ describe('side panel and sample cart', () => {
     const member = await registerByApi('先登录');
     const [pick] = await samplePicks(1);
     const { page, console: messages, pageErrors } = await browser.newPage(desktop);
-    await gotoHydrated(page, `/excipientsdetail?id=${pick!.id}`);
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: pick!.id }));
     await waitForHeading(page, pick!.nameZh);
     const pack = page.getByRole('button', { name: `${pick!.spec.grade} ${pick!.spec.packSize}`, exact: true });
     await pack.click();
     await expect(pack.getAttribute('aria-pressed')).resolves.toBe('true');
     await page.getByRole('spinbutton', { name: '样品数量' }).fill('2');
     await page.getByRole('button', { name: /加入样品车/ }).click();
-    await page.waitForURL((u) => u.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/excipientsdetail?id=${pick!.id}&spec=${pick!.spec.id}&qty=2`);
+    await page.waitForURL((u) => u.pathname === paths.login);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(withQuery(paths.excipientDetail, { id: pick!.id, spec: pick!.spec.id, qty: 2 }));
     await fillLogin(page, member.account);
-    await page.waitForURL((u) => u.pathname === '/excipientsdetail');
+    await page.waitForURL((u) => u.pathname === paths.excipientDetail);
     await waitForHeading(page, pick!.nameZh);
     await expect(pack.getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.getByRole('spinbutton', { name: '样品数量' }).inputValue()).resolves.toBe('2');
@@ -268,7 +269,7 @@ describe('side panel and sample cart', () => {
     await signIn(page, member);
 
     for (const pick of [first!, second!]) {
-      await gotoHydrated(page, `/excipientsdetail?id=${pick.id}`);
+      await gotoHydrated(page, withQuery(paths.excipientDetail, { id: pick.id }));
       await page.getByRole('button', { name: `${pick.spec.grade} ${pick.spec.packSize}`, exact: true }).click();
       await page.getByRole('button', { name: /加入样品车/ }).click();
       await page.locator('.sample-picker__outcome', { hasText: pick.nameZh }).waitFor();
@@ -278,7 +279,7 @@ describe('side panel and sample cart', () => {
     await addByApi(member, third!, 1); // a third, to be removed in the cart
 
     await cartLink(page).click();
-    await page.waitForURL((u) => u.pathname === '/samplecart');
+    await page.waitForURL((u) => u.pathname === paths.sampleCart);
     await waitForHeading(page, '样品车');
     const row = (pick: SamplePick) => page.locator('.cart-table tr', { hasText: pick.nameZh }).filter({ hasText: pick.spec.packSize });
     await row(third!).waitFor();
@@ -323,7 +324,7 @@ describe('side panel and sample cart', () => {
     await page.getByRole('button', { name: '申请样品' }).click();
 
     // The form: the items, then what the user fills in.
-    await page.waitForURL((u) => u.pathname === '/formconfirm' && (u.searchParams.get('ids') ?? '').split(',').length === 2);
+    await page.waitForURL((u) => u.pathname === paths.formConfirm && (u.searchParams.get('ids') ?? '').split(',').length === 2);
     await waitForHeading(page, '确认样品申请');
     await page.locator('.confirm-items').getByText(first!.nameZh).waitFor();
     await page.getByText('2 种，共 3 件').waitFor();
@@ -354,15 +355,15 @@ describe('side panel and sample cart', () => {
     await page.getByRole('button', { name: /提交申请/ }).click();
 
     // Submitted: the number, the items, what happens next; the cart is empty.
-    await page.waitForURL((u) => u.pathname === '/formsuccess' && !!u.searchParams.get('id'));
+    await page.waitForURL((u) => u.pathname === paths.formSuccess && !!u.searchParams.get('id'));
     await waitForHeading(page, '样品申请已提交');
     const number = (await page.locator('.success-head__number').textContent())?.trim();
     expect(number).toMatch(/^YP\d+/);
     await page.getByText('1–2 个工作日').first().waitFor();
     await page.locator('.confirm-items').getByText(second!.nameZh).waitFor();
-    const id = new URL(page.url()).searchParams.get('id');
-    expect(await page.getByRole('link', { name: '查看申请单' }).getAttribute('href')).toBe(`/account/applyorder?id=${id}`);
-    expect(await page.getByRole('link', { name: '我的申请' }).first().getAttribute('href')).toBe('/account/apply');
+    const id = new URL(page.url()).searchParams.get('id') ?? undefined;
+    expect(await page.getByRole('link', { name: '查看申请单' }).getAttribute('href')).toBe(withQuery(paths.applicationOrder, { id }));
+    expect(await page.getByRole('link', { name: '我的申请' }).first().getAttribute('href')).toBe(paths.applications);
     await openPanel(page);
     await cartLink(page)
       .and(page.getByRole('link', { name: '样品车', exact: true }))
@@ -385,7 +386,7 @@ describe('side panel and sample cart', () => {
     const { page, console: messages, pageErrors } = await browser.newPage(desktop);
     await signIn(page, member);
 
-    await gotoHydrated(page, '/formconfirm');
+    await gotoHydrated(page, paths.formConfirm);
     await page.getByText('没有选择要申请的样品').waitFor();
     await page.getByRole('link', { name: '返回样品车' }).waitFor();
 
@@ -421,7 +422,7 @@ describe('side panel and sample cart', () => {
       });
       expect(status, JSON.stringify(body)).toBe(201);
     }
-    await gotoHydrated(page, `/formconfirm?ids=${id}`);
+    await gotoHydrated(page, withQuery(paths.formConfirm, { ids: id }));
     await page.locator('.confirm-items').getByText(pick!.nameZh).waitFor();
     await page.getByLabel('联系人', { exact: true }).fill('钱工');
     await page.getByLabel('手机号码', { exact: true }).fill('13912345678');
@@ -438,7 +439,7 @@ describe('side panel and sample cart', () => {
     await page.getByLabel('详细地址').fill('中山南路 1 号');
     await page.getByRole('button', { name: /提交申请/ }).click();
     await page.getByRole('alert').filter({ hasText: '您有 5 份申请正在审核中，请等待审核后再提交' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/formconfirm');
+    expect(new URL(page.url()).pathname).toBe(paths.formConfirm);
     // Nothing left the cart.
     const after = await apiRequest<{ items: unknown[] }>('/api/app/sample/sample-cart-list', { token: member.token });
     expect(after.body.items).toHaveLength(1);
@@ -451,7 +452,7 @@ describe('side panel and sample cart', () => {
     const [pick] = await samplePicks(1);
     const { page, pageErrors } = await browser.newPage(desktop);
     await signIn(page, member);
-    await gotoHydrated(page, `/samplecart?add=${pick!.id}&spec=${pick!.spec.id}`);
+    await gotoHydrated(page, withQuery(paths.sampleCart, { add: pick!.id, spec: pick!.spec.id }));
     await page.getByText('样品现在在产品页直接加入样品车。').waitFor();
     await page.getByText('样品车还是空的').waitFor();
     await page.getByRole('link', { name: '回到产品页' }).click();
@@ -489,7 +490,7 @@ describe('side panel and sample cart: screenshots', () => {
       },
     });
 
-    await gotoHydrated(page, `/excipientsdetail?id=${picks[0]!.id}`);
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id: picks[0]!.id }));
     await page.locator('header').getByRole('link', { name: '样品车，3 件' }).waitFor();
     expect(await page.evaluate(horizontalOverflow), 'product page').toBe(0);
     // On a phone the panel is its handle in the page's margin (it covers nothing) until it is tapped.
@@ -517,13 +518,13 @@ describe('side panel and sample cart: screenshots', () => {
       await saveScreenshot(page, `sample-panel-service-${width}`);
     }
 
-    await gotoHydrated(page, '/samplecart');
+    await gotoHydrated(page, paths.sampleCart);
     await page.getByText('已选 3 种，共 6 件').waitFor();
     expect(await page.evaluate(horizontalOverflow), '/samplecart').toBe(0);
     await saveScreenshot(page, `sample-cart-${width}`, true);
 
     await page.getByRole('button', { name: '申请样品' }).click();
-    await page.waitForURL((u) => u.pathname === '/formconfirm');
+    await page.waitForURL((u) => u.pathname === paths.formConfirm);
     await page.locator('.address-option', { hasText: '文三路 90 号' }).waitFor();
     expect(await page.evaluate(horizontalOverflow), '/formconfirm').toBe(0);
     await saveScreenshot(page, `sample-formconfirm-${width}`, true);
@@ -537,7 +538,7 @@ describe('side panel and sample cart: screenshots', () => {
     await choose(page, '剂型', '胶囊剂');
     await choose(page, '研发阶段', '中试');
     await page.getByRole('button', { name: /提交申请/ }).click();
-    await page.waitForURL((u) => u.pathname === '/formsuccess');
+    await page.waitForURL((u) => u.pathname === paths.formSuccess);
     await page.locator('.success-head__number').waitFor();
     expect(await page.evaluate(horizontalOverflow), '/formsuccess').toBe(0);
     await saveScreenshot(page, `sample-formsuccess-${width}`, true);

@@ -7,6 +7,7 @@ import { get } from './support/http.js';
 import { PDF } from '../apps/server/test/fixture-files.js';
 import { addToCartOnPage, applyByApi, fillApplicationForm, twoProducts } from './support/samples.js';
 import { waitForSms } from './support/messages.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const phone: BrowserContextOptions = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -22,7 +23,7 @@ async function applicationOnStaffDesk(browser: ReturnType<typeof useBrowser>, ni
   const staff = await staffSession();
   const { page: desk, pageErrors } = await browser.newPage(desktop);
   await signIn(desk, staff);
-  await gotoHydrated(desk, `/admin/applications?id=${application.id}`, '.admin-bar a');
+  await gotoHydrated(desk, withQuery(paths.adminApplications, { id: application.id }), '.admin-bar a');
   return { member, application, staff, desk, pageErrors };
 }
 
@@ -52,9 +53,9 @@ describe('sample workflow: cart → application → review → shipping → the 
     const { page, console: messages, pageErrors } = await browser.newPage(desktop);
 
     // Log in on the page.
-    await gotoHydrated(page, '/login');
+    await gotoHydrated(page, paths.login);
     await fillLogin(page, member.account);
-    await page.waitForURL((u) => u.pathname === '/account');
+    await page.waitForURL((u) => u.pathname === paths.account);
 
     // Two products into the sample cart from their pages.
     for (const product of [first, second]) await addToCartOnPage(page, product);
@@ -65,27 +66,27 @@ describe('sample workflow: cart → application → review → shipping → the 
 
     // The cart: select both, apply.
     await panel(page).getByRole('link', { name: '样品车，2 件' }).click();
-    await page.waitForURL((u) => u.pathname === '/samplecart');
+    await page.waitForURL((u) => u.pathname === paths.sampleCart);
     await waitForHeading(page, '样品车');
     for (const product of [first, second]) {
       const box = page.getByRole('checkbox', { name: `选择 ${product.nameZh} ${product.spec.grade} ${product.spec.packSize}` });
       if (!(await box.isChecked())) await box.check();
     }
     await page.getByRole('button', { name: '申请样品' }).click();
-    await page.waitForURL((u) => u.pathname === '/formconfirm');
+    await page.waitForURL((u) => u.pathname === paths.formConfirm);
 
     // The form (a mobile number of this run's own: the SMS to it are counted below).
     const mobile = newAccount();
     await fillApplicationForm(page, { mobile });
     await page.getByRole('button', { name: /提交申请/ }).click();
-    await page.waitForURL((u) => u.pathname === '/formsuccess');
+    await page.waitForURL((u) => u.pathname === paths.formSuccess);
     const number = (await page.locator('.success-head__number').textContent())?.trim();
     expect(number).toMatch(/^YP\d+$/);
     // The page promises messages to the application's mobile number (kept below).
     await page.getByText(`短信（${mobile}）`).waitFor();
 
     // My applications: the new one, 待审核.
-    await gotoHydrated(page, '/account/apply');
+    await gotoHydrated(page, paths.applications);
     await waitForHeading(page, '我的申请');
     const row = page.locator('.app-table tr', { hasText: number! });
     await row.getByText('待审核').waitFor();
@@ -95,7 +96,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     const staff = await staffSession();
     const { page: desk, pageErrors: deskErrors } = await browser.newPage(desktop);
     await signIn(desk, staff);
-    await gotoHydrated(desk, '/admin/applications', '.admin-bar a');
+    await gotoHydrated(desk, paths.adminApplications, '.admin-bar a');
     await waitForHeading(desk, '样品申请审核');
     await desk.getByRole('tab', { name: /待审核/ }).click();
     await desk.waitForURL((u) => u.searchParams.get('status') === 'submitted');
@@ -155,17 +156,17 @@ describe('sample workflow: cart → application → review → shipping → the 
     expect(await waitForSms(mobile, { count: 2 })).toContain(`${number} 状态已更新为「已发货」`);
 
     // The user: 已发货 with the tracking number, and a notice.
-    await gotoHydrated(page, '/account/apply');
+    await gotoHydrated(page, paths.applications);
     const shippedRow = page.locator('.app-table tr', { hasText: number! });
     await shippedRow.getByText('已发货').waitFor();
     await shippedRow.getByText('SF1234567890123').waitFor();
-    await gotoHydrated(page, '/account/notice');
+    await gotoHydrated(page, paths.notices);
     await page.locator('.notice', { hasText: number! }).filter({ hasText: /发货/ }).first().waitFor();
 
     // The sheet tells the whole story.
-    await gotoHydrated(page, `/account/apply`);
+    await gotoHydrated(page, paths.applications);
     await shippedRow.getByRole('link', { name: `查看申请单 ${number}` }).click();
-    await page.waitForURL((u) => u.pathname === '/account/applyorder');
+    await page.waitForURL((u) => u.pathname === paths.applicationOrder);
     await waitForHeading(page, '样品申请单');
     await page.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
     await page.locator('.app-history__item[data-action="approve"]', { hasText: '库存充足' }).waitFor();
@@ -216,7 +217,7 @@ describe('sample workflow: cart → application → review → shipping → the 
 
     const { page } = await browser.newPage(phone);
     await signIn(page, member);
-    await gotoHydrated(page, `/account/applyorder?id=${application.id}`, '.app-print-page__bar a');
+    await gotoHydrated(page, withQuery(paths.applicationOrder, { id: application.id }), '.app-print-page__bar a');
     await page.getByText('驳回原因：单位信息不完整，请补充营业执照后重新申请').first().waitFor();
     expect(pageErrors).toEqual([]);
   });
@@ -224,14 +225,14 @@ describe('sample workflow: cart → application → review → shipping → the 
   test('a member opening the staff pages is refused; without a session they go to /login', async () => {
     const member = await registerByApi('普通用户');
     const { page, pageErrors } = await browser.newPage(desktop);
-    await gotoHydrated(page, '/admin/applications', 'header a');
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/admin/applications');
+    await gotoHydrated(page, paths.adminApplications, 'header a');
+    await page.waitForURL((u) => u.pathname === paths.login && u.searchParams.get('redirect') === paths.adminApplications);
 
     await signIn(page, member);
-    await gotoHydrated(page, '/admin/applications', '.admin-bar a');
+    await gotoHydrated(page, paths.adminApplications, '.admin-bar a');
     await page.getByText('仅限工作人员访问').waitFor();
     expect(await page.locator('.app-table, .app-cards').count()).toBe(0);
-    await gotoHydrated(page, '/admin/settings', '.admin-bar a');
+    await gotoHydrated(page, paths.adminSettings, '.admin-bar a');
     await page.getByText('仅限工作人员访问').waitFor();
     // The API says the same.
     expect((await apiRequest('/api/admin/application', { token: member.token })).status).toBe(403);
@@ -244,7 +245,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     const application = await applyByApi(member, product);
     const { page, pageErrors } = await browser.newPage(phone);
     await signIn(page, member);
-    await gotoHydrated(page, '/account/apply', 'main');
+    await gotoHydrated(page, paths.applications, 'main');
     const card = page.locator('.app-card', { hasText: application.number });
     await card.getByText('待审核').waitFor();
     await card.getByRole('button', { name: `撤回申请 ${application.number}` }).click();
@@ -273,9 +274,9 @@ describe('sample workflow: cart → application → review → shipping → the 
     const application = await applyByApi(member, product);
     const { page, pageErrors } = await browser.newPage(desktop);
     await signIn(page, member);
-    await gotoHydrated(page, '/account/apply', 'main');
+    await gotoHydrated(page, paths.applications, 'main');
     await page.getByRole('link', { name: `修改申请 ${application.number}` }).click();
-    await page.waitForURL((u) => u.pathname === '/formconfirm' && u.searchParams.get('edit') === String(application.id));
+    await page.waitForURL((u) => u.pathname === paths.formConfirm && u.searchParams.get('edit') === String(application.id));
     await waitForHeading(page, '修改样品申请');
     await page.getByRole('list', { name: '申请的样品' }).getByText(product.nameZh).waitFor();
     // What was applied for is in the form, the address as a new address of its own.
@@ -288,7 +289,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await project.fill('缓释片处方开发（二期）');
     await page.getByRole('textbox', { name: '备注' }).fill('请随样品附 COA');
     await page.getByRole('button', { name: '保存修改' }).click();
-    await page.waitForURL((u) => u.pathname === '/account/applyorder' && u.searchParams.get('id') === String(application.id));
+    await page.waitForURL((u) => u.pathname === paths.applicationOrder && u.searchParams.get('id') === String(application.id));
     await page.getByText('缓释片处方开发（二期）').waitFor();
     await page.getByText('请随样品附 COA').waitFor();
 
@@ -303,7 +304,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     const staff = await staffSession();
     const approved = await apiRequest(`/api/admin/application/${application.id}/approve`, { method: 'POST', token: staff.token, json: {} });
     expect(approved.status).toBe(200);
-    await gotoHydrated(page, `/formconfirm?edit=${application.id}`, 'main');
+    await gotoHydrated(page, withQuery(paths.formConfirm, { edit: application.id }), 'main');
     await page.getByText('这份申请当前为「已通过」，不能再修改。').waitFor();
     expect(await page.getByRole('button', { name: '保存修改' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -313,13 +314,13 @@ describe('sample workflow: cart → application → review → shipping → the 
     const member = await registerByApi('还没申请');
     const { page, pageErrors } = await browser.newPage(phone);
     await signIn(page, member);
-    await gotoHydrated(page, '/account/apply?status=shipped', 'main');
+    await gotoHydrated(page, withQuery(paths.applications, { status: 'shipped' }), 'main');
     await page.getByText('没有已发货的申请').waitFor();
     await page.getByRole('button', { name: '查看全部申请' }).click();
-    await page.waitForURL((u) => u.pathname === '/account/apply' && u.search === '');
+    await page.waitForURL((u) => u.pathname === paths.applications && u.search === '');
     await page.getByText('还没有样品申请').waitFor();
     await page.getByRole('link', { name: '浏览辅料产品' }).click();
-    await page.waitForURL((u) => u.pathname === '/excipientsinfo');
+    await page.waitForURL((u) => u.pathname === paths.excipients);
     expect(pageErrors).toEqual([]);
   });
 
@@ -330,13 +331,13 @@ describe('sample workflow: cart → application → review → shipping → the 
     const theirs = await applyByApi(other, product);
     const { page, pageErrors } = await browser.newPage(desktop);
     await signIn(page, member);
-    await gotoHydrated(page, '/account/applyorder', '.app-print-page__bar a');
+    await gotoHydrated(page, paths.applicationOrder, '.app-print-page__bar a');
     await page.getByText('没有找到这份申请单').waitFor();
     await page.getByText('链接中缺少申请编号').waitFor();
-    await gotoHydrated(page, `/account/applyorder?id=${theirs.id}`, '.app-print-page__bar a');
+    await gotoHydrated(page, withQuery(paths.applicationOrder, { id: theirs.id }), '.app-print-page__bar a');
     await page.getByText('这份申请不存在，或不属于当前登录的账号。').waitFor();
     await page.getByRole('link', { name: '返回我的申请' }).last().click();
-    await page.waitForURL((u) => u.pathname === '/account/apply');
+    await page.waitForURL((u) => u.pathname === paths.applications);
     expect(pageErrors).toEqual([]);
   });
 
@@ -375,7 +376,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     const { page, pageErrors } = await browser.newPage(desktop);
     await signIn(page, staff);
     try {
-      await gotoHydrated(page, '/admin/settings', '.admin-bar a');
+      await gotoHydrated(page, paths.adminSettings, '.admin-bar a');
       const field = page.getByLabel('单个样品数量上限');
       await expect(field.inputValue()).resolves.toBe(String(before.body.maxQuantity));
       await field.fill('');
@@ -396,12 +397,12 @@ describe('sample workflow: cart → application → review → shipping → the 
   });
 
   test('staff pages are not indexed and not in sitemap.xml', async () => {
-    for (const path of ['/admin', '/admin/applications', '/admin/settings', '/admin/users', '/admin/audit']) {
+    for (const path of [paths.admin, paths.adminApplications, paths.adminSettings, paths.adminUsers, paths.adminAudit]) {
       const html = await (await get(path)).text();
       expect(html, path).toMatch(/<meta name="robots" content="noindex/);
     }
     const sitemap = await (await get('/sitemap.xml')).text();
-    expect(sitemap).not.toContain('/admin');
+    expect(sitemap).not.toContain(paths.admin);
   });
 });
 
@@ -442,7 +443,7 @@ describe('sample workflow: screenshots', () => {
       };
       const { page, pageErrors } = await browser.newPage(options);
       await signIn(page, member);
-      await gotoHydrated(page, '/account/apply', 'main');
+      await gotoHydrated(page, paths.applications, 'main');
       await page
         .locator(mobile ? '.app-card' : '.app-table tbody tr')
         .nth(2)
@@ -450,7 +451,7 @@ describe('sample workflow: screenshots', () => {
       expect(await page.evaluate(horizontalOverflow), '/account/apply').toBe(0);
       await saveScreenshot(page, `sample-workflow-account-apply-${width}`, true);
 
-      await gotoHydrated(page, `/account/applyorder?id=${shipped!.id}`, '.app-print-page__bar a');
+      await gotoHydrated(page, withQuery(paths.applicationOrder, { id: shipped!.id }), '.app-print-page__bar a');
       await page.locator('.app-history__item[data-action="ship"]').waitFor();
       await settle(page);
       expect(await page.evaluate(horizontalOverflow), '/account/applyorder').toBe(0);
@@ -470,14 +471,14 @@ describe('sample workflow: screenshots', () => {
 
       const { page: desk, pageErrors: deskErrors } = await browser.newPage(options);
       await signIn(desk, staff);
-      await gotoHydrated(desk, '/admin/applications', '.admin-bar a');
+      await gotoHydrated(desk, paths.adminApplications, '.admin-bar a');
       await desk
         .locator(mobile ? '.app-card' : '.app-table tbody tr')
         .nth(2)
         .waitFor();
       expect(await desk.evaluate(horizontalOverflow), '/admin/applications').toBe(0);
       await saveScreenshot(desk, `sample-workflow-admin-applications-${width}`, true);
-      await gotoHydrated(desk, `/admin/applications?id=${applications[2]!.id}`, '.admin-bar a');
+      await gotoHydrated(desk, withQuery(paths.adminApplications, { id: applications[2]!.id }), '.admin-bar a');
       await desk.getByRole('group', { name: '审核操作' }).waitFor();
       await settle(desk);
       expect(await desk.evaluate(horizontalOverflow), '/admin/applications?id=').toBe(0);
@@ -490,7 +491,7 @@ describe('sample workflow: screenshots', () => {
       await desk.locator('.ant-modal').evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished)));
       await saveScreenshot(desk, `sample-workflow-admin-reject-dialog-${width}`);
       await desk.keyboard.press('Escape');
-      await gotoHydrated(desk, '/admin/settings', '.admin-bar a');
+      await gotoHydrated(desk, paths.adminSettings, '.admin-bar a');
       await desk.getByLabel('样品车品种上限').waitFor();
       expect(await desk.evaluate(horizontalOverflow), '/admin/settings').toBe(0);
       await saveScreenshot(desk, `sample-workflow-admin-settings-${width}`, true);

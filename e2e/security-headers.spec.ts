@@ -5,67 +5,68 @@ import { registerByApi, signIn, staffSession } from './support/accounts.js';
 import { hydrationProblem, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 import { applyByApi, twoProducts } from './support/samples.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /** Every page of the site, by who may see it (apps/web/app/routes.ts; detail pages with demo content). */
 const publicPages = [
-  '/home',
-  '/homeback',
-  '/showabout',
-  '/test',
-  '/excipientsinfo',
-  '/excipientsdetail?id=1',
-  '/dbregistrationinfolist',
+  paths.home,
+  paths.homeBack,
+  paths.about,
+  paths.selfCheck,
+  paths.excipients,
+  withQuery(paths.excipientDetail, { id: 1 }),
+  paths.registrations,
   '/search?keyword=乳糖',
-  '/database',
-  '/topdatabase',
-  '/dbinfolist',
-  '/topdatabasedetail?id=1',
-  '/regulations',
-  '/topregulations',
-  '/topregulations?id=1',
-  '/news',
-  '/topnews',
-  '/topnewsdetail?id=1',
-  '/backlinks',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/agreement',
-  '/privacy',
+  paths.database,
+  paths.topDatabase,
+  paths.standards,
+  withQuery(paths.topDatabaseDetail, { id: 1 }),
+  paths.regulations,
+  paths.topRegulations,
+  withQuery(paths.topRegulations, { id: 1 }),
+  paths.news,
+  paths.topNews,
+  withQuery(paths.topNewsDetail, { id: 1 }),
+  paths.links,
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.agreement,
+  paths.privacy,
   '/no-such-page',
 ];
 const memberPages = [
-  '/samplecart',
-  '/formconfirm',
-  '/formsuccess',
-  '/account',
-  '/account/index',
-  '/account/favorites',
-  '/account/apply',
-  '/account/databaseorder',
-  '/account/invoice',
-  '/account/upgrade',
-  '/account/addressmanager',
-  '/account/notice',
-  '/account/payment',
+  paths.sampleCart,
+  paths.formConfirm,
+  paths.formSuccess,
+  paths.account,
+  paths.accountIndex,
+  paths.favorites,
+  paths.applications,
+  paths.databaseOrders,
+  paths.invoices,
+  paths.upgrade,
+  paths.addresses,
+  paths.notices,
+  paths.payment,
 ];
 const staffPages = [
-  '/admin',
-  '/admin?days=30',
-  '/admin/applications',
-  '/admin/products',
-  '/admin/articles',
-  '/admin/articles?id=new',
-  '/admin/databases',
-  '/admin/imports',
-  '/admin/settings',
-  '/admin/site',
-  '/admin/legal',
-  '/admin/plans',
-  '/admin/orders',
-  '/admin/invoices',
-  '/admin/users',
-  '/admin/audit',
+  paths.admin,
+  withQuery(paths.admin, { days: 30 }),
+  paths.adminApplications,
+  paths.adminProducts,
+  paths.adminArticles,
+  withQuery(paths.adminArticles, { id: 'new' }),
+  paths.adminDatabases,
+  paths.adminImports,
+  paths.adminSettings,
+  paths.adminSite,
+  paths.adminLegal,
+  paths.adminPlans,
+  paths.adminOrders,
+  paths.adminInvoices,
+  paths.adminUsers,
+  paths.adminAudit,
 ];
 
 interface Violation {
@@ -102,8 +103,8 @@ async function watchViolations(page: Page): Promise<Violation[]> {
 }
 
 /** Opens each page in turn and waits until it is hydrated and idle. */
-async function visitAll(page: Page, paths: string[]): Promise<void> {
-  for (const path of paths) {
+async function visitAll(page: Page, urls: string[]): Promise<void> {
+  for (const path of urls) {
     const response = await page.goto(path, { waitUntil: 'networkidle' });
     expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'nonce-/);
     await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__react')), undefined, { timeout: 15_000 });
@@ -134,7 +135,7 @@ describe('security headers and the content security policy', () => {
 
   test('each render has its own nonce, every script of it carries that nonce, and styles come from long-cached stylesheets', async () => {
     // A page rendered for each request (personal pages are never stored): each response has its own nonce.
-    const [first, second] = [await get('/login'), await get('/login')];
+    const [first, second] = [await get(paths.login), await get(paths.login)];
     const nonces = [nonceOf(first.headers.get('content-security-policy')), nonceOf(second.headers.get('content-security-policy'))];
     expect(nonces[0]).not.toBe(nonces[1]);
     expect(nonces[0]!.length).toBeGreaterThanOrEqual(22);
@@ -163,11 +164,11 @@ describe('security headers and the content security policy', () => {
     }
     expect(first.headers.get('cache-control')).toBe('private, no-store');
     // HEAD answers the headers a GET would have.
-    nonceOf((await get('/home', { method: 'HEAD' })).headers.get('content-security-policy'));
+    nonceOf((await get(paths.home, { method: 'HEAD' })).headers.get('content-security-policy'));
   });
 
   test('a cached page comes with the policy it was rendered with: its body carries the header’s nonce, and a 304 repeats the header', async () => {
-    const [first, second] = [await get('/home'), await get('/home')];
+    const [first, second] = [await get(paths.home), await get(paths.home)];
     expect(second.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     const etag = second.headers.get('etag');
     expect(etag).toBeTruthy();
@@ -178,7 +179,7 @@ describe('security headers and the content security policy', () => {
     expect(await first.text()).toBe(html);
     expectNonceEverywhere(html, nonceOf(policy));
 
-    const revalidated = await get('/home', { headers: { 'if-none-match': etag! } });
+    const revalidated = await get(paths.home, { headers: { 'if-none-match': etag! } });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get('content-security-policy')).toBe(policy);
     expect(revalidated.headers.get('etag')).toBe(etag);
@@ -186,7 +187,7 @@ describe('security headers and the content security policy', () => {
     // The stored page runs in the browser under its stored policy, however often it is served.
     const { page, console: messages, pageErrors } = await browser.newPage();
     const violations = await watchViolations(page);
-    await visitAll(page, ['/home', '/home']);
+    await visitAll(page, [paths.home, paths.home]);
     const served = await page.evaluate(() => Array.from(document.scripts, (script) => script.nonce));
     expect(new Set(served)).toEqual(new Set([nonceOf(policy)]));
     expect([
@@ -199,7 +200,7 @@ describe('security headers and the content security policy', () => {
   test('a script injected into a page without the nonce does not run', async () => {
     const { page } = await browser.newPage();
     const violations = await watchViolations(page);
-    await visitAll(page, ['/home']);
+    await visitAll(page, [paths.home]);
     const ran = await page.evaluate(async () => {
       const script = document.createElement('div');
       // What an XSS in rendered HTML would be: markup with an inline script, parsed into the page.
@@ -220,21 +221,21 @@ describe('security headers and the content security policy', () => {
     'no %s page violates its policy or fails to hydrate (visited as %s)',
     async (kind, _visitor) => {
       let session: { token: string; user: unknown } | undefined;
-      let paths: string[] = publicPages;
+      let urls: string[] = publicPages;
       if (kind !== 'public') {
         const member = await registerByApi('安全策略');
         const [product] = await twoProducts();
         const application = await applyByApi(member, product);
         session = kind === 'member' ? member : await staffSession();
-        paths =
+        urls =
           kind === 'member'
-            ? [...memberPages, `/account/applyorder?id=${application.id}`]
-            : [...staffPages, `/admin/applications?id=${application.id}`];
+            ? [...memberPages, withQuery(paths.applicationOrder, { id: application.id })]
+            : [...staffPages, withQuery(paths.adminApplications, { id: application.id })];
       }
       const { page, console: messages, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const violations = await watchViolations(page);
       if (session) await signIn(page, session);
-      await visitAll(page, paths);
+      await visitAll(page, urls);
       // Client-side navigation too: styles and route modules loaded after hydration must pass the policy.
       const link = page.locator('a[href="/news"], a[href="/excipientsinfo"]').first();
       if ((await link.count()) > 0) {

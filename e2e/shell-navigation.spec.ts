@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { app, headerLink, recordDocumentLoads, routeModulePath, settle, waitForHeading } from './support/app.js';
 import { gotoHydrated, useBrowser, waitForHydration } from './support/browser.js';
+import { paths } from '@fuliaotong/contracts';
 
 declare global {
   interface Window {
@@ -15,7 +16,7 @@ describe('platform shell: client navigation', () => {
 
   test('a slow navigation shows the loading bar, which goes away when the page is there', async () => {
     const { page, pageErrors } = await browser.newPage();
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     const aboutModule = await routeModulePath(page, 'routes/about');
     // Hold back the next page's module and data for 1.5 s.
     await page.route(
@@ -33,7 +34,7 @@ describe('platform shell: client navigation', () => {
     await page.locator('.loading-indicator[data-visible="true"]').waitFor({ state: 'attached', timeout: 5_000 });
     const shownAfter = Date.now() - clickedAt;
     expect(shownAfter).toBeGreaterThanOrEqual(app.loadingIndicator.throttleMs - 10);
-    expect(new URL(page.url()).pathname).toBe('/home'); // still waiting for the next page
+    expect(new URL(page.url()).pathname).toBe(paths.home); // still waiting for the next page
     const style = await bar.evaluate((element) => {
       const css = getComputedStyle(element);
       return { height: css.height, position: css.position, top: css.top, opacity: css.opacity, role: element.getAttribute('role') };
@@ -58,7 +59,7 @@ describe('platform shell: client navigation', () => {
   test('a route module that fails to load reloads the page once, then shows the error view instead of reloading again', async () => {
     const { page, console: messages } = await browser.newPage();
     const documentLoads = recordDocumentLoads(page);
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     const aboutModule = await routeModulePath(page, 'routes/about');
     let failNext = true;
     let aborted = 0;
@@ -80,16 +81,16 @@ describe('platform shell: client navigation', () => {
     await waitForHeading(page, aboutHeading);
     await page.waitForLoadState('networkidle');
     expect(aborted).toBe(1);
-    expect(documentLoads).toEqual(['/showabout']);
+    expect(documentLoads).toEqual([paths.about]);
     const mark = await page.evaluate((key) => window.sessionStorage.getItem(key), app.chunkReload.storageKey);
     const parsed = JSON.parse(mark ?? 'null') as { path?: string; expires?: number } | null;
-    expect(parsed?.path).toBe('/showabout');
+    expect(parsed?.path).toBe(paths.about);
     const remaining = (parsed?.expires ?? 0) - (await page.evaluate(() => Date.now()));
     expect(remaining).toBeGreaterThan(0);
     expect(remaining).toBeLessThanOrEqual(app.chunkReload.ttlMs);
 
     // 2. It fails again within 10 s: no second reload, the error view instead.
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     failNext = true;
     documentLoads.length = 0;
     await headerLink(page, '关于我们').click();
@@ -109,7 +110,7 @@ describe('platform shell: client navigation', () => {
       const stale = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { expires?: number };
       window.sessionStorage.setItem(key, JSON.stringify({ ...stale, expires: Date.now() - 1 }));
     }, app.chunkReload.storageKey);
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     failNext = true;
     documentLoads.length = 0;
     await headerLink(page, '关于我们').click();
@@ -117,7 +118,7 @@ describe('platform shell: client navigation', () => {
     await waitForHydration(page);
     await waitForHeading(page, aboutHeading);
     expect(aborted).toBe(3);
-    expect(documentLoads).toEqual(['/showabout']);
+    expect(documentLoads).toEqual([paths.about]);
   });
 
   /** Loads /home with a fake clock, lets the build watch poll once, then follows a header link. */
@@ -131,7 +132,7 @@ describe('platform shell: client navigation', () => {
       else await route.continue();
     });
     const manifest = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/build/meta/'), { timeout: 20_000 });
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     await page.clock.fastForward(app.buildWatch.manifestDelayMs + 100);
     expect((await manifest).status()).toBe(200);
     expect(polls).toBe(0);
@@ -157,7 +158,7 @@ describe('platform shell: client navigation', () => {
 
   test('once a newer build is deployed, the next navigation is a full page load', async () => {
     const { marker, documentLoads, pageErrors } = await navigateAfterBuildPoll(true);
-    expect(documentLoads).toEqual(['/showabout']);
+    expect(documentLoads).toEqual([paths.about]);
     expect(marker).toBeUndefined();
     expect(pageErrors).toEqual([]);
   });

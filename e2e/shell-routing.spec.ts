@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { gotoHydrated, hydrationProblem, useBrowser, waitForHydration } from './support/browser.js';
 import { chineseTitle, get, titleOf } from './support/http.js';
 import { waitForHeading } from './support/app.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 const homeHeading = '药用辅料，一站查询与样品申请';
 
@@ -18,18 +19,18 @@ describe('platform shell: routing and server rendering', () => {
   test('/ redirects to /home, which shows its heading', async () => {
     const raw = await get('/');
     expect([301, 302]).toContain(raw.status);
-    expect(raw.headers.get('location')).toBe('/home');
+    expect(raw.headers.get('location')).toBe(paths.home);
 
     const { page } = await browser.newPage();
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(new URL(page.url()).pathname).toBe(paths.home);
     expect(response?.request().redirectedFrom()?.url()).toMatch(/\/$/);
     await waitForHeading(page, homeHeading);
   });
 
   test('/home is server-rendered in Chinese and hydrates without mismatches or errors', async () => {
-    const raw = await get('/home');
+    const raw = await get(paths.home);
     expect(raw.status).toBe(200);
     expect(raw.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await raw.text();
@@ -40,14 +41,14 @@ describe('platform shell: routing and server rendering', () => {
     const homeSheets = await stylesheetsOf(html);
     expect(homeSheets).not.toContain('.ant-btn');
     expect(homeSheets).toContain('.site-header');
-    expect(await stylesheetsOf(await (await get('/login')).text())).toContain('.ant-btn');
+    expect(await stylesheetsOf(await (await get(paths.login)).text())).toContain('.ant-btn');
 
     const { page, console: messages, pageErrors } = await browser.newPage();
     const antdCode: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/antd-/.test(request.url())) antdCode.push(request.url());
     });
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     // The whole page hydrated, not just the header: the section cards are interactive React nodes.
     await waitForHydration(page, '.excipient-grid a[href]');
     expect(await page.title()).toBe('辅料通 - 药用辅料信息与样品服务平台');
@@ -67,7 +68,7 @@ describe('platform shell: routing and server rendering', () => {
     const view = page.locator('main .error-view[data-status="404"]');
     await view.getByRole('heading', { level: 1, name: '页面不存在' }).waitFor();
     await expect(view.locator('.error-view__detail').textContent()).resolves.toBe('Page Not Found: /nope/x?y=1');
-    await expect(view.getByRole('link', { name: '返回首页' }).getAttribute('href')).resolves.toBe('/home');
+    await expect(view.getByRole('link', { name: '返回首页' }).getAttribute('href')).resolves.toBe(paths.home);
     expect(pageErrors).toEqual([]);
 
     const raw = await get('/nope/x?y=1');
@@ -79,51 +80,51 @@ describe('platform shell: routing and server rendering', () => {
     for (const deprecated of [`/dbregistrationinfo(${encodeURIComponent('废弃')})`, '/dbregistrationinfo%28%E5%BA%9F%E5%BC%83%29']) {
       const raw = await get(deprecated);
       expect([301, 308], deprecated).toContain(raw.status);
-      expect(raw.headers.get('location'), deprecated).toBe('/dbregistrationinfolist');
+      expect(raw.headers.get('location'), deprecated).toBe(paths.registrations);
     }
 
     const { page } = await browser.newPage();
-    const response = await page.goto('/dbregistrationinfo(废弃)');
+    const response = await page.goto(paths.registrationsDeprecated);
     expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe('/dbregistrationinfolist');
+    expect(new URL(page.url()).pathname).toBe(paths.registrations);
     expect(await page.title()).toBe('原辅包登记信息 - 辅料通');
   });
 
   const specRoutes = [
-    '/home',
-    '/homeback',
-    '/backlinks',
-    '/database',
-    '/dbinfolist',
-    '/dbregistrationinfolist',
-    '/excipientsdetail?id=1',
-    '/excipientsinfo',
-    '/formconfirm',
-    '/formsuccess',
-    '/news',
-    '/regulations',
-    '/samplecart',
-    '/search',
-    '/showabout',
-    '/test',
-    '/topdatabase',
-    '/topdatabasedetail',
-    '/topnews',
-    '/topnewsdetail',
-    '/topregulations',
-    '/account',
-    '/account/index',
-    '/account/addressmanager',
-    '/account/apply',
-    '/account/databaseorder',
-    '/account/favorites',
-    '/account/invoice',
-    '/account/notice',
-    '/account/upgrade',
-    '/account/applyorder',
-    '/account/payment',
-    '/login',
-    '/register',
+    paths.home,
+    paths.homeBack,
+    paths.links,
+    paths.database,
+    paths.standards,
+    paths.registrations,
+    withQuery(paths.excipientDetail, { id: 1 }),
+    paths.excipients,
+    paths.formConfirm,
+    paths.formSuccess,
+    paths.news,
+    paths.regulations,
+    paths.sampleCart,
+    paths.search,
+    paths.about,
+    paths.selfCheck,
+    paths.topDatabase,
+    paths.topDatabaseDetail,
+    paths.topNews,
+    paths.topNewsDetail,
+    paths.topRegulations,
+    paths.account,
+    paths.accountIndex,
+    paths.addresses,
+    paths.applications,
+    paths.databaseOrders,
+    paths.favorites,
+    paths.invoices,
+    paths.notices,
+    paths.upgrade,
+    paths.applicationOrder,
+    paths.payment,
+    paths.login,
+    paths.register,
   ];
 
   test('every route of the spec is server-rendered with a Chinese title', async () => {
@@ -131,17 +132,17 @@ describe('platform shell: routing and server rendering', () => {
     const titles = new Map<string, string>();
     for (const route of specRoutes) {
       const response = await get(route);
-      if (route.startsWith('/account/') || route === '/account') {
+      if (route.startsWith('/account/') || route === paths.account) {
         // Account pages may send visitors without a session to the login page by design.
         const location = response.headers.get('location');
-        if ([302, 303, 307].includes(response.status) && location?.startsWith('/login')) continue;
+        if ([302, 303, 307].includes(response.status) && location?.startsWith(paths.login)) continue;
       }
       // A detail page opened without its `?id=` (or `?code=`) sends the visitor to its list.
       const detailLists: Record<string, string> = {
-        '/excipientsdetail': '/excipientsinfo',
-        '/topdatabase': '/database',
-        '/topdatabasedetail': '/database',
-        '/topnewsdetail': '/news',
+        [paths.excipientDetail]: paths.excipients,
+        [paths.topDatabase]: paths.database,
+        [paths.topDatabaseDetail]: paths.database,
+        [paths.topNewsDetail]: paths.news,
       };
       if (detailLists[route]) {
         if (response.status !== 302 || response.headers.get('location') !== detailLists[route]) {

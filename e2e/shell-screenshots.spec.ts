@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { waitForHeading } from './support/app.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
+import { paths } from '@fuliaotong/contracts';
 
 const homeHeading = '药用辅料，一站查询与样品申请';
 /** apps/web/app/site/site-info.ts: mainNav */
@@ -20,7 +21,7 @@ describe('platform shell: screenshots of /home', () => {
 
   test('desktop, 1280×800', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     await waitForHeading(page, homeHeading);
     expect(await page.evaluate(horizontalOverflow)).toBe(0);
     // The whole main navigation is on one line in the header.
@@ -43,7 +44,7 @@ describe('platform shell: screenshots of /home', () => {
       hasTouch: true,
       userAgent: wechatUserAgent,
     });
-    await gotoHydrated(page, '/home');
+    await gotoHydrated(page, paths.home);
     expect(await page.evaluate(() => navigator.userAgent)).toContain('MicroMessenger');
     await waitForHeading(page, homeHeading);
     expect(await page.evaluate(horizontalOverflow)).toBe(0);

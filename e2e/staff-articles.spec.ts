@@ -3,6 +3,7 @@ import { choose } from './support/app.js';
 import { signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The articles desk: an editor writes a news article with an uploaded image and a table (an image
@@ -20,7 +21,7 @@ describe('articles desk', () => {
     const title = `微晶纤维素直压型号选择 ${Date.now().toString().slice(-6)}`;
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/articles', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminArticles, ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '文章' }).first().waitFor();
     await page.getByRole('button', { name: '新建资讯' }).click();
 
@@ -79,7 +80,7 @@ describe('articles desk', () => {
     }));
 
     // Its page shows the same: the paragraph, the image (loaded) and the table.
-    await gotoHydrated(page, `/topnewsdetail?id=${id}`);
+    await gotoHydrated(page, withQuery(paths.topNewsDetail, { id }));
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const article = page.locator('.rich-text');
     const shown = await article.evaluate((element) => ({
@@ -95,7 +96,7 @@ describe('articles desk', () => {
     await saveScreenshot(page, 'staff-articles-published-1280', true);
 
     // On the news list at once.
-    await gotoHydrated(page, '/news');
+    await gotoHydrated(page, paths.news);
     await page.getByRole('link', { name: title }).first().waitFor();
     expect(pageErrors).toEqual([]);
   });
@@ -104,7 +105,7 @@ describe('articles desk', () => {
     const editor = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/articles?kind=regulation', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminArticles, { kind: 'regulation' }), ADMIN_HYDRATED);
     await page.getByRole('button', { name: '新建法规' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-articles-375', true);

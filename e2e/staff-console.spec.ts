@@ -3,6 +3,7 @@ import { apiRequest, fillLogin, registerByApi, signIn, staffSession } from './su
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
 import { codesSentTo, nextCodeTo } from './support/messages.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The staff console's doors: staff (reviewers made by the operator's tool) sign in with the password
@@ -26,7 +27,7 @@ describe('staff console', () => {
     const reviewer = inject('reviewers')[0]!;
     const { page, pageErrors } = await browser.newPage(desktop());
     // No redirect: staff land in the console after the second factor.
-    await gotoHydrated(page, '/login', AUTH_HYDRATED);
+    await gotoHydrated(page, paths.login, AUTH_HYDRATED);
     const seen = (await codesSentTo(reviewer.account)).length;
     await fillLogin(page, reviewer.account, reviewer.password);
     await page.getByText('工作人员账号需要二次验证').waitFor();
@@ -34,14 +35,14 @@ describe('staff console', () => {
     await saveScreenshot(page, 'staff-login-code-1280');
     await page.getByLabel('验证码').fill(await nextCodeTo(reviewer.account, seen));
     await page.getByRole('button', { name: '验证并登录' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.waitForURL((u) => u.pathname === paths.admin);
     await page.getByRole('heading', { name: '工作台' }).waitFor();
 
     const menu = page.getByRole('navigation', { name: '工作台菜单' });
     await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(['概览', '申请审核']);
 
     // The administrators' desks: a 403 page naming the role, and the API refuses too.
-    for (const [path, label] of [['/admin/users', '用户'], ['/admin/audit', '操作日志']] as const) {
+    for (const [path, label] of [[paths.adminUsers, '用户'], [paths.adminAudit, '操作日志']] as const) {
       await page.goto(path);
       await page.getByText('没有使用此功能的权限').waitFor();
       await page.getByText(`“${label}”需要管理员角色。如需开通，请联系管理员。`).waitFor();
@@ -63,7 +64,7 @@ describe('staff console', () => {
     expect(made.status).toBe(200);
     const { page, pageErrors } = await browser.newPage(options());
     await signIn(page, member);
-    await gotoHydrated(page, '/admin/products', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminProducts, ADMIN_HYDRATED);
     const menu = page.getByRole('navigation', { name: '工作台菜单' });
     await expect
       .poll(() => menu.getByRole('link').allTextContents())
@@ -93,7 +94,7 @@ describe('staff console', () => {
   test('a wrong code is refused with the tries left, on a phone', async () => {
     const reviewer = inject('reviewers')[1]!;
     const { page, pageErrors } = await browser.newPage(phone());
-    await gotoHydrated(page, '/login', AUTH_HYDRATED);
+    await gotoHydrated(page, paths.login, AUTH_HYDRATED);
     const seen = (await codesSentTo(reviewer.account)).length;
     await fillLogin(page, reviewer.account, reviewer.password);
     const code = await nextCodeTo(reviewer.account, seen);
@@ -114,7 +115,7 @@ describe('staff console', () => {
     expect(search.status).toBe(200);
     const { page, pageErrors } = await browser.newPage(options());
     await signIn(page, admin);
-    await gotoHydrated(page, '/admin?days=30', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.admin, { days: 30 }), ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '工作台' }).waitFor();
     await page.getByText('最近 30 天（北京时间，含今天）').waitFor();
     // At least the member registered just now, and the keyword searched just now.
@@ -135,7 +136,7 @@ describe('staff console', () => {
     const admin = await staffSession();
     const { page, pageErrors } = await browser.newPage(options());
     await signIn(page, admin);
-    await gotoHydrated(page, `/admin/users?keyword=${member.account}`, ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminUsers, { keyword: member.account }), ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '用户管理' }).waitFor();
     await page.getByRole('button', { name: `管理用户 ${member.account}` }).waitFor();
     await saveScreenshot(page, `admin-users-${name}`);
@@ -155,7 +156,7 @@ describe('staff console', () => {
     expect(body.memberUntil).toBe('2027-12-31T16:00:00.000Z');
 
     await drawer.getByRole('link', { name: '查看该用户的修改记录' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/audit');
+    await page.waitForURL((u) => u.pathname === paths.adminAudit);
     await page.getByText(`修改用户 ${member.account}：数据库权限（线下合同 HT-2026-118）`).click();
     await page.getByRole('cell', { name: 'memberUntil' }).waitFor();
     await saveScreenshot(page, `admin-audit-${name}`);

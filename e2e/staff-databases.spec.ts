@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The databases desk: a CSV of usage rows with a bad row is checked first (the bad row named with its
@@ -18,7 +19,7 @@ describe('databases desk', () => {
     const name = `示例辅料${Date.now().toString().slice(-6)}`;
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/databases?code=usage', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminDatabases, { code: 'usage' }), ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '数据库' }).first().waitFor();
 
     const csv = `辅料名称,给药途径,剂型,单位制剂最大用量\n${name},口服,片剂,300 mg\n${name},口服,胶囊剂,200 mg\n,口服,片剂,1 mg\n`;
@@ -42,7 +43,7 @@ describe('databases desk', () => {
     await saveScreenshot(page, 'staff-databases-1280', true);
 
     // The public usage database (signed in as staff, who see the amounts as members do).
-    await gotoHydrated(page, `/topdatabase?code=usage&keyword=${encodeURIComponent(name)}`);
+    await gotoHydrated(page, withQuery(paths.topDatabase, { code: 'usage', keyword: name }));
     await page.getByText('胶囊剂').first().waitFor();
     expect(await page.getByText(name).count()).toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
@@ -52,7 +53,7 @@ describe('databases desk', () => {
     const editor = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/databases', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminDatabases, ADMIN_HYDRATED);
     await page.getByRole('button', { name: /新\s?增/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-databases-375', true);

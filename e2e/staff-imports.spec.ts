@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The imports desk: an Excel file with a bad row is previewed with that row and its reason, the rest
@@ -35,7 +36,7 @@ describe('imports desk', () => {
     ]);
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminImports, ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '数据导入' }).first().waitFor();
     await page.locator('input[type="file"]').setInputFiles({ name: '登记信息.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
 
@@ -51,13 +52,13 @@ describe('imports desk', () => {
     await page.getByText('新增 1 条，更新 0 条，未变化 0 条，拒绝 1 行（未导入）', { exact: false }).waitFor();
 
     // The audit log names the import and the kind of record in Chinese.
-    await gotoHydrated(page, '/admin/audit?entityType=registration_import', ADMIN_HYDRATED);
+    await gotoHydrated(page, withQuery(paths.adminAudit, { entityType: 'registration_import' }), ADMIN_HYDRATED);
     const entry = page.getByRole('row', { name: /导入原辅包登记数据“登记信息\.xlsx”/ }).first();
     await entry.getByRole('cell', { name: '导入登记数据', exact: true }).waitFor();
     await entry.getByRole('cell', { name: /^登记数据导入 #\d+$/ }).waitFor();
     expect(await page.getByText('registration_import').count()).toBe(0);
     await saveScreenshot(page, 'admin-audit-import-1280');
-    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminImports, ADMIN_HYDRATED);
 
     // The export of a filtered list: a real workbook with the record.
     await page.getByLabel('关键词').fill(regNo);
@@ -70,7 +71,7 @@ describe('imports desk', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('登记号');
     expect([sheet.getRow(2).getCell(1).value, sheet.getRow(2).getCell(2).value]).toEqual([regNo, '羟丙甲纤维素']);
 
-    await gotoHydrated(page, `/dbregistrationinfolist?keyword=${regNo}`);
+    await gotoHydrated(page, withQuery(paths.registrations, { keyword: regNo }));
     await page.getByText(regNo).first().waitFor();
     await page.getByText('山东赫达药用辅料有限公司').first().waitFor();
 
@@ -79,13 +80,13 @@ describe('imports desk', () => {
     const member = await registerByApi('关注登记的用户');
     const watcher = await browser.newPage(desktopOnOwnNetwork());
     await signIn(watcher.page, member);
-    await gotoHydrated(watcher.page, `/topdatabasedetail?code=registration&id=${found.body.items[0]!.id}`);
+    await gotoHydrated(watcher.page, withQuery(paths.topDatabaseDetail, { code: 'registration', id: found.body.items[0]!.id }));
     await watcher.page.getByRole('button', { name: '关注此登记' }).click();
     await watcher.page.getByRole('button', { name: '已关注此登记' }).waitFor();
     await saveScreenshot(watcher.page, 'registration-watch-1280');
 
     // The next import changes its review result and date: the watcher gets a notice naming both.
-    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminImports, ADMIN_HYDRATED);
     const update = await workbook([
       [regNo, '羟丙甲纤维素', '山东赫达药用辅料有限公司', '山东省淄博市周村区赫达路 999 号', '山东', '国产', 'E5、E15、K4M', '25 kg/桶', '辅料', 'I', new Date(Date.UTC(2025, 10, 20)), ''],
     ]);
@@ -95,13 +96,13 @@ describe('imports desk', () => {
     await page.getByRole('tooltip').getByRole('button', { name: '提交导入' }).click();
     await page.getByText('已导入“更新.xlsx”').waitFor();
 
-    await gotoHydrated(watcher.page, '/account/notice');
+    await gotoHydrated(watcher.page, paths.notices);
     await watcher.page.getByText(`关注的登记信息有变更：羟丙甲纤维素（${regNo}）`).waitFor();
     await watcher.page
       .getByText('山东赫达药用辅料有限公司：与制剂共同审评审批结果由“A”变为“I”；更新日期由“2025-10-09”变为“2025-11-20”。')
       .waitFor();
     await saveScreenshot(watcher.page, 'registration-watch-notice-1280');
-    await gotoHydrated(watcher.page, '/account/favorites?type=watch');
+    await gotoHydrated(watcher.page, withQuery(paths.favorites, { type: 'watch' }));
     await watcher.page.getByRole('link', { name: `羟丙甲纤维素（${regNo}）` }).waitFor();
     expect(pageErrors).toEqual([]);
     expect(watcher.pageErrors).toEqual([]);
@@ -111,7 +112,7 @@ describe('imports desk', () => {
     const editor = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/imports', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminImports, ADMIN_HYDRATED);
     await page.getByText('点击或拖入 CSV（UTF-8）或 Excel（.xlsx）文件').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-imports-375', true);

@@ -4,6 +4,7 @@ import { choose } from './support/app.js';
 import { signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, get, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The products desk: an editor creates a product with two specs and a PDF, publishes it, and it is on
@@ -20,7 +21,7 @@ describe('products desk', () => {
     const name = `羧甲淀粉钠${Date.now().toString().slice(-6)}`;
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/products', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminProducts, ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '产品' }).first().waitFor();
     await page.getByRole('button', { name: '新建产品' }).click();
 
@@ -50,9 +51,9 @@ describe('products desk', () => {
     await page.getByText(`已新建“${name}”`).waitFor();
 
     // On the catalogue at once, and on its own page with both specs and the document.
-    await gotoHydrated(page, `/excipientsinfo?keyword=${encodeURIComponent(name)}`);
+    await gotoHydrated(page, withQuery(paths.excipients, { keyword: name }));
     await page.getByRole('link', { name }).first().click();
-    await page.waitForURL((u) => u.pathname === '/excipientsdetail');
+    await page.waitForURL((u) => u.pathname === paths.excipientDetail);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByRole('button', { name: 'A 型 250 g', exact: true }).waitFor();
     await page.getByRole('button', { name: 'A 型 1 kg', exact: true }).waitFor();
@@ -63,7 +64,7 @@ describe('products desk', () => {
     const id = new URL(page.url()).searchParams.get('id');
 
     // Taken off the site: its page is a 404 for visitors.
-    await gotoHydrated(page, '/admin/products', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminProducts, ADMIN_HYDRATED);
     const row = page.getByRole('row', { name: new RegExp(name) });
     // antd puts a space between the two characters of a button's label.
     await row.getByRole('button', { name: /^下\s?架$/ }).click();
@@ -77,7 +78,7 @@ describe('products desk', () => {
     const editor = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     await signIn(page, editor);
-    await gotoHydrated(page, '/admin/products', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminProducts, ADMIN_HYDRATED);
     await page.locator('.ant-table-row').first().waitFor();
     await saveScreenshot(page, 'staff-products-375');
     await page.locator('.ant-table-row').first().getByRole('button').first().click();

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { apiRequest, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, phoneOnOwnNetwork } from './support/http.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 /*
  * The company's details are settings, not source code: an administrator changes the hotline, the ICP
@@ -31,7 +32,7 @@ describe('site settings', () => {
     try {
       const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
       await signIn(page, admin);
-      await gotoHydrated(page, '/admin/site', ADMIN_HYDRATED);
+      await gotoHydrated(page, paths.adminSite, ADMIN_HYDRATED);
       await page.getByRole('heading', { name: '网站信息' }).waitFor();
 
       await page.getByLabel('客服热线').fill('400-886-1020');
@@ -54,7 +55,7 @@ describe('site settings', () => {
       // The desk previews the code now on the pages.
       await expect.poll(() => qr.locator('.site-desk__qr-preview img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
-      await gotoHydrated(page, '/home');
+      await gotoHydrated(page, paths.home);
       await page.getByRole('heading', { level: 1, name: '药用辅料选型与样品，一站办理' }).waitFor();
       const footer = page.locator('footer.site-footer');
       await footer.getByRole('link', { name: '400-886-1020' }).waitFor();
@@ -70,7 +71,7 @@ describe('site settings', () => {
       await page.getByRole('button', { name: '小程序二维码' }).hover();
       await page.locator('.side-panel__popup').getByText('小程序二维码即将上线').waitFor();
 
-      await gotoHydrated(page, '/showabout');
+      await gotoHydrated(page, paths.about);
       await page.getByText('400-886-1020').first().waitFor();
       expect(pageErrors).toEqual([]);
 
@@ -90,13 +91,13 @@ describe('site settings', () => {
     const admin = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
     await signIn(page, admin);
-    await gotoHydrated(page, '/admin/site', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminSite, ADMIN_HYDRATED);
     await page.getByRole('heading', { name: '网站信息' }).waitFor();
     await page.getByLabel('公司名称').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-site-375', true);
 
-    await gotoHydrated(page, '/admin/legal', ADMIN_HYDRATED);
+    await gotoHydrated(page, paths.adminLegal, ADMIN_HYDRATED);
     await page.locator('.rich-editor__content').getByText('协议的范围与接受').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-legal-375');
@@ -112,7 +113,7 @@ describe('site settings', () => {
     try {
       const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
       await signIn(page, admin);
-      await gotoHydrated(page, '/admin/legal?doc=privacy', ADMIN_HYDRATED);
+      await gotoHydrated(page, withQuery(paths.adminLegal, { doc: 'privacy' }), ADMIN_HYDRATED);
       await page.getByRole('heading', { name: '法律文本' }).waitFor();
       const body = page.locator('.rich-editor__content');
       await body.getByText('另请参阅').waitFor();
@@ -127,7 +128,7 @@ describe('site settings', () => {
       await page.getByRole('button', { name: /发\s?布/ }).click();
       await page.getByText(`已发布隐私政策（版本 ${version}），页面立即更新`).waitFor();
 
-      await gotoHydrated(page, '/privacy');
+      await gotoHydrated(page, paths.privacy);
       await page.getByText('本政策的新版本自发布之日起施行。').waitFor();
       const [y, m, d] = version.split('-').map(Number);
       await page.getByText(`更新日期：${y} 年 ${m} 月 ${d} 日`).waitFor();

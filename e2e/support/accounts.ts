@@ -4,6 +4,7 @@ import { expect, inject } from 'vitest';
 import { url } from './browser.js';
 import { requestFromOwnAddress } from './http.js';
 import { codesSentTo, nextCodeTo } from './messages.js';
+import { paths } from '@fuliaotong/contracts';
 
 /** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
 export const sessionKey = 'fuliaotong-session';
@@ -108,7 +109,7 @@ export async function storedSession(page: Page): Promise<unknown> {
 }
 
 /** Opens a page of the site (`at`) and puts the session into the browser's storage, as a log-in would. */
-export async function signIn(page: Page, session: { token: string; user: unknown }, at = '/showabout'): Promise<void> {
+export async function signIn(page: Page, session: { token: string; user: unknown }, at: string = paths.about): Promise<void> {
   await page.goto(at);
   await storeSession(page, session);
 }

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { apiRequest, type Session } from './accounts.js';
 import { choose } from './app.js';
 import { gotoHydrated } from './browser.js';
+import { paths, withQuery } from '@fuliaotong/contracts';
 
 export interface Spec {
   id: number;
@@ -67,7 +68,7 @@ export async function applyByApi(
 
 /** On a product's page (opened here): its sample spec into the sample cart, as a signed-in user does. */
 export async function addToCartOnPage(page: Page, product: Product): Promise<void> {
-  await gotoHydrated(page, `/excipientsdetail?id=${product.id}`);
+  await gotoHydrated(page, withQuery(paths.excipientDetail, { id: product.id }));
   await page.getByRole('button', { name: `${product.spec.grade} ${product.spec.packSize}`, exact: true }).click();
   await page.getByRole('button', { name: /加入样品车/ }).click();
   await page.locator('.sample-picker__outcome', { hasText: product.nameZh }).waitFor();

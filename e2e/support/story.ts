@@ -7,6 +7,7 @@ import type { StoryRole } from './global-setup.js';
 import { signInWithCode, type StaffCredentials } from './accounts.js';
 import { settle } from './app.js';
 import { gotoHydrated } from './browser.js';
+import { paths } from '@fuliaotong/contracts';
 
 /*
  * A person's story (e2e/*-story.spec.ts): every page they pass is kept as a picture at a desktop's
@@ -185,12 +186,12 @@ export async function staffArrives(
   shot: (page: Page, name: string) => Promise<void>,
   desks: readonly string[],
 ): Promise<void> {
-  await gotoHydrated(page, '/login', '.auth-page__brand');
+  await gotoHydrated(page, paths.login, '.auth-page__brand');
   await signInWithCode(page, staff, () => shot(page, 'login-second-factor'));
-  await page.waitForURL((u) => u.pathname !== '/login');
+  await page.waitForURL((u) => u.pathname !== paths.login);
   const landed = new URL(page.url()).pathname;
-  expect.soft(landed, 'staff land on the staff console after the second factor').toBe('/admin');
-  if (landed !== '/admin') await gotoHydrated(page, '/admin', ADMIN_HYDRATED);
+  expect.soft(landed, 'staff land on the staff console after the second factor').toBe(paths.admin);
+  if (landed !== paths.admin) await gotoHydrated(page, paths.admin, ADMIN_HYDRATED);
   await page.getByRole('heading', { name: '工作台' }).waitFor();
   const menu = page.getByRole('navigation', { name: '工作台菜单' });
   await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(desks);

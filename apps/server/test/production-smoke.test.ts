@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { paths, withQuery } from '@fuliaotong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWebBuild, resolveWebBuildDir } from '../src/web/web-build.js';
 import { listedOperations, redoclyErrors, swaggerParserProblem, tableOperations, type OpenApiDocument } from './openapi-document.js';
@@ -161,20 +162,20 @@ describe(`the production server (${command === 'serve' ? 'npm run serve' : 'npm 
     const addresses: Record<string, Array<[string, number]>> = {
       '/': [['/', 302]],
       '/*': [['/no-such-page', 404], ['/account/no-such-page', 404]],
-      '/dbregistrationinfo(废弃)': [[`/${encodeURIComponent('dbregistrationinfo(废弃)')}`, 301]],
-      '/excipientsdetail': [[`/excipientsdetail?id=${ids.excipient}`, 200], ['/excipientsdetail?id=999999', 404]],
-      '/topdatabase': [['/topdatabase?code=standard', 200], ['/topdatabase?code=usage', 200]],
-      '/topdatabasedetail': [
-        [`/topdatabasedetail?id=${ids.registration}`, 200],
-        [`/topdatabasedetail?code=standard&id=${ids.standard}`, 200],
-        [`/topdatabasedetail?code=usage&id=${ids.usage}`, 200],
+      [paths.registrationsDeprecated]: [[encodeURI(paths.registrationsDeprecated), 301]],
+      [paths.excipientDetail]: [[withQuery(paths.excipientDetail, { id: ids.excipient }), 200], [withQuery(paths.excipientDetail, { id: 999999 }), 404]],
+      [paths.topDatabase]: [[withQuery(paths.topDatabase, { code: 'standard' }), 200], [withQuery(paths.topDatabase, { code: 'usage' }), 200]],
+      [paths.topDatabaseDetail]: [
+        [withQuery(paths.topDatabaseDetail, { id: ids.registration }), 200],
+        [withQuery(paths.topDatabaseDetail, { code: 'standard', id: ids.standard }), 200],
+        [withQuery(paths.topDatabaseDetail, { code: 'usage', id: ids.usage }), 200],
       ],
-      '/regulations': [['/regulations', 200], [`/regulations?id=${ids.regulation}`, 200]],
-      '/topregulations': [['/topregulations', 200], [`/topregulations?id=${ids.regulation}`, 200]],
-      '/topnewsdetail': [[`/topnewsdetail?id=${ids.news}`, 200]],
-      '/search': [['/search', 200], [`/search?q=${encodeURIComponent('乳糖')}`, 200]],
-      '/account/applyorder': [['/account/applyorder?id=1', 200]],
-      '/account/payment': [['/account/payment?order=1', 200]],
+      [paths.regulations]: [[paths.regulations, 200], [withQuery(paths.regulations, { id: ids.regulation }), 200]],
+      [paths.topRegulations]: [[paths.topRegulations, 200], [withQuery(paths.topRegulations, { id: ids.regulation }), 200]],
+      [paths.topNewsDetail]: [[withQuery(paths.topNewsDetail, { id: ids.news }), 200]],
+      [paths.search]: [[paths.search, 200], [withQuery(paths.search, { q: '乳糖' }), 200]],
+      [paths.applicationOrder]: [[withQuery(paths.applicationOrder, { id: 1 }), 200]],
+      [paths.payment]: [[withQuery(paths.payment, { order: 1 }), 200]],
     };
     const routes = await pageRoutes();
     expect(routes.length, routes.join(' ')).toBeGreaterThan(40);
@@ -202,7 +203,7 @@ describe(`the production server (${command === 'serve' ? 'npm run serve' : 'npm 
 
   it('answers pages with a malformed Host header as any other (rendered for SITE_URL)', async () => {
     for (const host of ['a.example:80@127.0.0.1', '[::1', 'user:pw@elsewhere.example', 'elsewhere.example:99999']) {
-      for (const url of ['/home', '/showabout', `/excipientsinfo?keyword=${encodeURIComponent('乳糖')}`, '/login']) {
+      for (const url of [paths.home, paths.about, withQuery(paths.excipients, { keyword: '乳糖' }), paths.login]) {
         const page = await getWithHost(url, host);
         expect(page.status, `${host} ${url}: ${page.body.slice(0, 200)}`).toBe(200);
         expect(page.body).not.toMatch(/a\.example|elsewhere\.example/);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { paths, withQuery } from '@fuliaotong/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -161,7 +162,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL database (skipped wit
     const { id } = (await created.json()) as { id: number };
 
     const page = async () => {
-      const response = await fetch(`${b.origin}/excipientsdetail?id=${id}`, { headers: { accept: 'text/html' } });
+      const response = await fetch(b.origin + withQuery(paths.excipientDetail, { id }), { headers: { accept: 'text/html' } });
       return { etag: response.headers.get('etag'), html: await response.text() };
     };
     // The creation's own signal reaches the other server a moment later and empties its cache too:

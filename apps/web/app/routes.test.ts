@@ -1,3 +1,4 @@
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from './routes';
@@ -109,5 +110,29 @@ describe('antd’s scope in the route table', () => {
 
   it('holds every signed-in page', () => {
     expect(table.filter((p) => p.guarded && !p.antd)).toEqual([]);
+  });
+});
+
+describe('the route table and the contracts’ table of pages', () => {
+  /** Every path a route is mounted at ('/' for the index route), but the catch-all of unknown paths. */
+  const mounted = (entries: readonly RouteConfigEntry[]): string[] =>
+    entries.flatMap((entry) => [
+      ...(entry.index ? ['/'] : entry.path !== undefined && entry.path !== '*' ? [`/${entry.path}`] : []),
+      ...mounted(entry.children ?? []),
+    ]);
+
+  it('mounts every page of the table once, and no page that is not in it', () => {
+    expect(mounted(routes).sort()).toEqual(Object.values(paths).sort());
+  });
+
+  it('writes links in the forms the site has always had: the id in the query string', () => {
+    expect(withQuery(paths.excipientDetail, { id: 3 })).toBe('/excipientsdetail?id=3');
+    expect(withQuery(paths.topDatabaseDetail, { code: 'registration', id: 12 })).toBe('/topdatabasedetail?code=registration&id=12');
+    expect(withQuery(paths.topRegulations, { id: 5 })).toBe('/topregulations?id=5');
+    expect(withQuery(paths.payment, { order: 7 })).toBe('/account/payment?order=7');
+    expect(withQuery(paths.search, { q: '乳糖 片剂' })).toBe('/search?q=%E4%B9%B3%E7%B3%96+%E7%89%87%E5%89%82');
+    // Empty values are left out, and so is a query string with nothing in it.
+    expect(withQuery(paths.excipientDetail, { id: 3, spec: undefined, qty: '' })).toBe('/excipientsdetail?id=3');
+    expect(withQuery(paths.excipientDetail, {})).toBe('/excipientsdetail');
   });
 });

@@ -1,7 +1,11 @@
+import { paths, type PageName } from '@fuliaotong/contracts/constants';
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 /** The one signed-in guard (a pathless parent route); mounted once per layout, each with its own id. */
 const GUARD = 'layouts/signed-in-guard.tsx';
+
+/** A page's path from the contracts' table of pages, as the route config writes it (no leading slash). */
+const at = (page: PageName) => paths[page].slice(1);
 
 /**
  * The scope of antd's components (its locale, theme and App context), a pathless parent route mounted
@@ -14,38 +18,38 @@ const ANTD = 'layouts/antd-layout.tsx';
 
 export default [
   index('routes/root-redirect.tsx'),
-  route('dbregistrationinfo(废弃)', 'routes/deprecated-registration-info.tsx'),
+  route(at('registrationsDeprecated'), 'routes/deprecated-registration-info.tsx'),
 
   // Default layout: header, content, footer, side panel.
   layout('layouts/default/default-layout.tsx', [
-    route('home', 'routes/home.tsx'),
-    route('homeback', 'routes/home-back.tsx'),
-    route('showabout', 'routes/about.tsx'),
-    route('database', 'routes/databases.tsx'),
-    route('backlinks', 'routes/links.tsx'),
-    route('agreement', 'routes/agreement.tsx'),
-    route('privacy', 'routes/privacy.tsx'),
+    route(at('home'), 'routes/home.tsx'),
+    route(at('homeBack'), 'routes/home-back.tsx'),
+    route(at('about'), 'routes/about.tsx'),
+    route(at('database'), 'routes/databases.tsx'),
+    route(at('links'), 'routes/links.tsx'),
+    route(at('agreement'), 'routes/agreement.tsx'),
+    route(at('privacy'), 'routes/privacy.tsx'),
     route('*', 'routes/not-found.tsx'),
-    route('excipientsinfo', 'routes/excipients.tsx'),
-    route('excipientsdetail', 'routes/excipient-detail.tsx'),
-    route('dbregistrationinfolist', 'routes/registrations.tsx'),
-    route('topdatabase', 'routes/database-records.tsx', { id: 'topdatabase' }),
-    route('dbinfolist', 'routes/database-records.tsx', { id: 'dbinfolist' }),
-    route('topdatabasedetail', 'routes/database-record.tsx'),
-    route('test', 'routes/self-check.tsx'),
-    route('search', 'routes/search.tsx'),
-    route('regulations', 'routes/regulations.tsx', { id: 'regulations' }),
-    route('topregulations', 'routes/regulations.tsx', { id: 'topregulations' }),
-    route('news', 'routes/news.tsx', { id: 'news' }),
-    route('topnews', 'routes/news.tsx', { id: 'topnews' }),
-    route('topnewsdetail', 'routes/news-detail.tsx'),
+    route(at('excipients'), 'routes/excipients.tsx'),
+    route(at('excipientDetail'), 'routes/excipient-detail.tsx'),
+    route(at('registrations'), 'routes/registrations.tsx'),
+    route(at('topDatabase'), 'routes/database-records.tsx', { id: 'topdatabase' }),
+    route(at('standards'), 'routes/database-records.tsx', { id: 'dbinfolist' }),
+    route(at('topDatabaseDetail'), 'routes/database-record.tsx'),
+    route(at('selfCheck'), 'routes/self-check.tsx'),
+    route(at('search'), 'routes/search.tsx'),
+    route(at('regulations'), 'routes/regulations.tsx', { id: 'regulations' }),
+    route(at('topRegulations'), 'routes/regulations.tsx', { id: 'topregulations' }),
+    route(at('news'), 'routes/news.tsx', { id: 'news' }),
+    route(at('topNews'), 'routes/news.tsx', { id: 'topnews' }),
+    route(at('topNewsDetail'), 'routes/news-detail.tsx'),
     // Signed-in pages of this layout that show antd's forms and tables.
     layout(ANTD, { id: 'antd:site' }, [
       // The sample cart and the application form work only with a session.
       layout(GUARD, { id: 'signed-in:site' }, [
-        route('samplecart', 'routes/sample-cart.tsx'),
-        route('formconfirm', 'routes/form-confirm.tsx'),
-        route('formsuccess', 'routes/form-success.tsx'),
+        route(at('sampleCart'), 'routes/sample-cart.tsx'),
+        route(at('formConfirm'), 'routes/form-confirm.tsx'),
+        route(at('formSuccess'), 'routes/form-success.tsx'),
       ]),
     ]),
   ]),
@@ -55,45 +59,45 @@ export default [
     // says: their data calls answer 401 instead (which also leads to /login).
     layout('layouts/account/account-layout.tsx', [
       layout(GUARD, { id: 'signed-in:account' }, [
-        route('account', 'routes/account/account-home.tsx', { id: 'account' }),
-        route('account/index', 'routes/account/account-home.tsx', { id: 'account-index' }),
-        route('account/favorites', 'routes/account/favorites.tsx'),
-        route('account/apply', 'routes/account/apply.tsx'),
-        route('account/upgrade', 'routes/account/upgrade.tsx'),
-        route('account/databaseorder', 'routes/account/database-orders.tsx'),
-        route('account/invoice', 'routes/account/invoices.tsx'),
+        route(at('account'), 'routes/account/account-home.tsx', { id: 'account' }),
+        route(at('accountIndex'), 'routes/account/account-home.tsx', { id: 'account-index' }),
+        route(at('favorites'), 'routes/account/favorites.tsx'),
+        route(at('applications'), 'routes/account/apply.tsx'),
+        route(at('upgrade'), 'routes/account/upgrade.tsx'),
+        route(at('databaseOrders'), 'routes/account/database-orders.tsx'),
+        route(at('invoices'), 'routes/account/invoices.tsx'),
       ]),
-      route('account/addressmanager', 'routes/account/address-manager.tsx'),
-      route('account/notice', 'routes/account/notices.tsx'),
+      route(at('addresses'), 'routes/account/address-manager.tsx'),
+      route(at('notices'), 'routes/account/notices.tsx'),
     ]),
 
     // Staff pages: a layout of their own.
     layout(GUARD, { id: 'signed-in:admin' }, [
       layout('layouts/admin-layout.tsx', [
-        route('admin', 'routes/admin/admin-index.tsx'),
-        route('admin/applications', 'routes/admin/applications.tsx'),
-        route('admin/settings', 'routes/admin/settings.tsx'),
-        route('admin/site', 'routes/admin/site.tsx'),
-        route('admin/legal', 'routes/admin/legal.tsx'),
-        route('admin/plans', 'routes/admin/plans.tsx'),
-        route('admin/orders', 'routes/admin/orders.tsx'),
-        route('admin/invoices', 'routes/admin/invoices.tsx'),
-        route('admin/products', 'routes/admin/products.tsx'),
-        route('admin/articles', 'routes/admin/articles.tsx'),
-        route('admin/databases', 'routes/admin/databases.tsx'),
-        route('admin/imports', 'routes/admin/imports.tsx'),
-        route('admin/users', 'routes/admin/users.tsx'),
-        route('admin/audit', 'routes/admin/audit.tsx'),
+        route(at('admin'), 'routes/admin/admin-index.tsx'),
+        route(at('adminApplications'), 'routes/admin/applications.tsx'),
+        route(at('adminSettings'), 'routes/admin/settings.tsx'),
+        route(at('adminSite'), 'routes/admin/site.tsx'),
+        route(at('adminLegal'), 'routes/admin/legal.tsx'),
+        route(at('adminPlans'), 'routes/admin/plans.tsx'),
+        route(at('adminOrders'), 'routes/admin/orders.tsx'),
+        route(at('adminInvoices'), 'routes/admin/invoices.tsx'),
+        route(at('adminProducts'), 'routes/admin/products.tsx'),
+        route(at('adminArticles'), 'routes/admin/articles.tsx'),
+        route(at('adminDatabases'), 'routes/admin/databases.tsx'),
+        route(at('adminImports'), 'routes/admin/imports.tsx'),
+        route(at('adminUsers'), 'routes/admin/users.tsx'),
+        route(at('adminAudit'), 'routes/admin/audit.tsx'),
       ]),
     ]),
 
     // No layout.
     layout(GUARD, { id: 'signed-in:standalone' }, [
-      route('account/applyorder', 'routes/account/apply-order.tsx'),
-      route('account/payment', 'routes/account/payment.tsx', { id: 'payment' }),
+      route(at('applicationOrder'), 'routes/account/apply-order.tsx'),
+      route(at('payment'), 'routes/account/payment.tsx', { id: 'payment' }),
     ]),
-    route('login', 'routes/login.tsx'),
-    route('register', 'routes/register.tsx'),
-    route('forgot-password', 'routes/forgot-password.tsx'),
+    route(at('login'), 'routes/login.tsx'),
+    route(at('register'), 'routes/register.tsx'),
+    route(at('forgotPassword'), 'routes/forgot-password.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminExcipient, type ExcipientBody } from '@fuliaotong/contracts';
+import { AdminExcipient, type ExcipientBody, paths, withQuery } from '@fuliaotong/contracts';
 import { openDatabase, selectRows, type Database } from '../db/database.js';
 import type { PostgresSignalBus } from '../db/signals.js';
 import { bearer, registerMember } from '../../test/accounts.js';
@@ -69,13 +69,13 @@ async function renameProduct(app: FastifyInstance, headers: Record<string, strin
 
 describe('shared pages', () => {
   it('are served from the cache: the same body, ETag and policy, the body carrying the policy’s nonce', async () => {
-    const first = await get(t.app, '/showabout');
+    const first = await get(t.app, paths.about);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe(SHARED);
     expect(first.headers.etag).toMatch(/^"[\w-]{20,}"$/);
     expect(bodyNonces(first.body)).toEqual(new Set([headerNonce(first)]));
 
-    const second = await get(t.app, '/showabout');
+    const second = await get(t.app, paths.about);
     expect(second.statusCode).toBe(200);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
@@ -85,63 +85,63 @@ describe('shared pages', () => {
   });
 
   it('answer If-None-Match with 304 and the policy the stored body was rendered with', async () => {
-    const page = await get(t.app, '/backlinks');
-    const again = await get(t.app, '/backlinks', { 'if-none-match': String(page.headers.etag) });
+    const page = await get(t.app, paths.links);
+    const again = await get(t.app, paths.links, { 'if-none-match': String(page.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(page.headers.etag);
     expect(again.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     expect(again.headers['cache-control']).toBe(SHARED);
     // Another validator is not this page: the whole page comes back.
-    const other = await get(t.app, '/backlinks', { 'if-none-match': '"something-else"' });
+    const other = await get(t.app, paths.links, { 'if-none-match': '"something-else"' });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(page.body);
   });
 
   it('are sent compressed once per encoding, each encoding with its own ETag', async () => {
-    const plain = await get(t.app, '/agreement');
-    const br = await get(t.app, '/agreement', { 'accept-encoding': 'gzip, deflate, br' });
+    const plain = await get(t.app, paths.agreement);
+    const br = await get(t.app, paths.agreement, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'));
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
-    const gzip = await get(t.app, '/agreement', { 'accept-encoding': 'gzip' });
+    const gzip = await get(t.app, paths.agreement, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect((await get(t.app, '/agreement', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
+    expect((await get(t.app, paths.agreement, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304);
     // The identity validator does not stand for the compressed bytes.
-    expect((await get(t.app, '/agreement', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
+    expect((await get(t.app, paths.agreement, { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
   });
 
   it('are rendered afresh for a request that carries a token or cookies, and not kept', async () => {
-    const cached = await get(t.app, '/privacy');
+    const cached = await get(t.app, paths.privacy);
     const member = await registerMember(t.app);
     for (const headers of [bearer(member.token), { cookie: 'a=b' }]) {
-      const personal = await get(t.app, '/privacy', headers);
+      const personal = await get(t.app, paths.privacy, headers);
       expect(personal.statusCode).toBe(200);
       expect(personal.headers['cache-control']).toBe('private, no-store');
       expect(personal.headers.etag).toBeUndefined();
       expect(headerNonce(personal)).not.toBe(headerNonce(cached));
       expect(bodyNonces(personal.body)).toEqual(new Set([headerNonce(personal)]));
     }
-    expect((await get(t.app, '/privacy')).headers.etag).toBe(cached.headers.etag);
+    expect((await get(t.app, paths.privacy)).headers.etag).toBe(cached.headers.etag);
   });
 
   it('do not show the Host header, which is not in their key', async () => {
-    const fresh = await get(t.app, '/excipientsinfo', { host: 'elsewhere.example', cookie: 'render=1' });
+    const fresh = await get(t.app, paths.excipients, { host: 'elsewhere.example', cookie: 'render=1' });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.body).not.toContain('elsewhere.example');
-    const stored = await get(t.app, '/excipientsinfo', { host: 'elsewhere.example' });
-    expect((await get(t.app, '/excipientsinfo')).headers.etag).toBe(stored.headers.etag);
+    const stored = await get(t.app, paths.excipients, { host: 'elsewhere.example' });
+    expect((await get(t.app, paths.excipients)).headers.etag).toBe(stored.headers.etag);
   });
 
   it.each(['a.example:80@127.0.0.1', '[::1', 'user:pw@elsewhere.example', 'elsewhere.example:99999', '[::1]:x'])(
     'answer a malformed Host header (%s) as any other: rendered for SITE_URL, stored under the same key',
     async (host) => {
-      const fresh = await get(t.app, '/showabout', { host, cookie: 'render=1' });
+      const fresh = await get(t.app, paths.about, { host, cookie: 'render=1' });
       expect(fresh.statusCode, fresh.body).toBe(200);
-      const stored = await get(t.app, '/showabout', { host });
+      const stored = await get(t.app, paths.about, { host });
       expect(stored.statusCode, stored.body).toBe(200);
-      expect(stored.headers.etag).toBe((await get(t.app, '/showabout')).headers.etag);
+      expect(stored.headers.etag).toBe((await get(t.app, paths.about)).headers.etag);
       const missing = await get(t.app, '/no-such-page', { host });
       expect(missing.statusCode).toBe(404);
     },
@@ -159,7 +159,7 @@ describe('shared pages', () => {
     const data = await get(t.app, '/showabout.data');
     expect(data.statusCode).toBe(200);
     expect(data.headers['cache-control']).toBe('private, no-cache');
-    const [first, second] = [await get(t.app, '/search?q=%E4%B9%B3%E7%B3%96'), await get(t.app, '/search?q=%E4%B9%B3%E7%B3%96')];
+    const [first, second] = [await get(t.app, withQuery(paths.search, { q: '乳糖' })), await get(t.app, withQuery(paths.search, { q: '乳糖' }))];
     expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers.etag).toBeUndefined();
     expect(headerNonce(second)).not.toBe(headerNonce(first));
@@ -167,7 +167,7 @@ describe('shared pages', () => {
 });
 
 describe('personal pages', () => {
-  it.each(['/account', '/account/favorites', '/account/notice', '/samplecart', '/admin/products', '/login', '/register'])(
+  it.each([paths.account, paths.favorites, paths.notices, paths.sampleCart, paths.adminProducts, paths.login, paths.register])(
     '%s is private, never stored, each response with its own nonce',
     async (url) => {
       const [first, second] = [await get(t.app, url), await get(t.app, url)];
@@ -185,11 +185,11 @@ describe('a staff change', () => {
   it('empties the cache at once: the product page shows the new name on the next request', async () => {
     const body = product();
     const created = await createProduct(t.app, editor.headers, body);
-    const url = `/excipientsdetail?id=${created.id}`;
+    const url = withQuery(paths.excipientDetail, { id: created.id });
     const before = await get(t.app, url);
     expect(before.statusCode).toBe(200);
     expect(before.body).toContain(body.nameZh);
-    const home = await get(t.app, '/home');
+    const home = await get(t.app, paths.home);
     expect((await get(t.app, url)).headers.etag).toBe(before.headers.etag);
 
     const renamed = { ...body, nameZh: `${body.nameZh}（新名）` };
@@ -198,16 +198,16 @@ describe('a staff change', () => {
     expect(after.body).toContain(renamed.nameZh);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     // Coarse, but never stale: every page was dropped.
-    expect((await get(t.app, '/home')).headers.etag).not.toBe(home.headers.etag);
+    expect((await get(t.app, paths.home)).headers.etag).not.toBe(home.headers.etag);
   });
 
   it('empties it even when the audit view shows no difference (a page may show what an audit view leaves out)', async () => {
     const body = product();
     const created = await createProduct(t.app, editor.headers, body);
-    const page = await get(t.app, '/home');
-    expect((await get(t.app, '/home')).headers.etag).toBe(page.headers.etag);
+    const page = await get(t.app, paths.home);
+    expect((await get(t.app, paths.home)).headers.etag).toBe(page.headers.etag);
     await renameProduct(t.app, editor.headers, created.id, body);
-    expect((await get(t.app, '/home')).headers.etag).not.toBe(page.headers.etag);
+    expect((await get(t.app, paths.home)).headers.etag).not.toBe(page.headers.etag);
   });
 });
 
@@ -222,7 +222,7 @@ describe.skipIf(!postgres)('two server instances on one PostgreSQL database', ()
       await (second.signals as PostgresSignalBus).listening();
       const body = product();
       const created = await createProduct(t.app, editor.headers, body);
-      const url = `/excipientsdetail?id=${created.id}`;
+      const url = withQuery(paths.excipientDetail, { id: created.id });
       // The creation's own signal reaches the other instance a moment later, and empties its cache too.
       const deadline = Date.now() + 5_000;
       let cached = await get(other.app, url);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { useSiteProfile } from '../root-data';
 import { CompanyLines } from './company-lines';
 import { siteInfo } from '../site/site-info';

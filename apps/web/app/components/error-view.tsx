@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import './error-view.css';
 
 /** Status messages for errors a loader throws without one. */

@@ -11,7 +11,7 @@ import { PageLoading } from '../components/load-state';
 import { setSessionUser, useCurrentUser } from '../features/session/session';
 import { useSignOut } from '../features/session/session-api';
 import { deskOf, desksFor, rolesNeeded, worksAt } from '../features/staff/admin-nav';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { siteInfo } from '../site/site-info';
 
 function AdminTopBar({ name, onSignOut, signingOut }: { name?: string; onSignOut?: () => void; signingOut?: boolean }) {

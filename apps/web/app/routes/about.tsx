@@ -1,5 +1,5 @@
 import { PageHeading } from '../components/page-heading';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';

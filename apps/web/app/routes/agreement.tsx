@@ -3,7 +3,7 @@ import { PolicyPage } from '../features/legal/policy-page';
 import { RouteLoadError } from '../components/error-view';
 import { legalTextQuery } from '../features/legal/legal-api';
 import { loadQueries } from '../lib/route-data';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageMeta } from '../site/pages';
 
 export function meta() {

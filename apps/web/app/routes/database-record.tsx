@@ -1,4 +1,4 @@
-import { reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { reviewStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { RegistrationDetail, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,6 @@ import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { loginHref } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
-import { paths, withQuery } from '../paths';
 import { errorMeta } from '../site/pages';
 
 type LoaderData = { code: 'registration'; record: RegistrationDetail } | { code: 'standard' | 'usage'; id: number };

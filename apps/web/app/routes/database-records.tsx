@@ -3,7 +3,7 @@ import type { Route } from './+types/database-records';
 import { databasesQuery } from '../features/databases/database-api';
 import { DatabaseRecords } from '../features/databases/database-records';
 import { loadQueries } from '../lib/route-data';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { RouteLoadError } from '../components/error-view';
 
 /** /topdatabase?code= (standard or usage; registration records have their own page) and /dbinfolist (standards). */

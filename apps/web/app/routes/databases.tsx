@@ -4,7 +4,7 @@ import { databasesQuery } from '../features/databases/database-api';
 import { DatabaseCard } from '../features/databases/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
 

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 
 /** The old registration-info page moved for good. */
 export function loader() {

@@ -1,4 +1,4 @@
-import { documentAccessLabels, documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { documentAccessLabels, documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail } from '@fuliaotong/contracts';
 import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
@@ -12,7 +12,6 @@ import { loginHref } from '../features/session/login-redirect';
 import { downloadFile } from '../lib/save-file';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { useSiteProfile } from '../root-data';
-import { paths, withQuery } from '../paths';
 import { errorMeta, pageMeta } from '../site/pages';
 import { Breadcrumb } from '../components/breadcrumb';
 import { RouteLoadError } from '../components/error-view';

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { PHARMACOPOEIAS, pharmacopoeiaLabels } from '@fuliaotong/contracts/constants';
+import { PHARMACOPOEIAS, pharmacopoeiaLabels, paths } from '@fuliaotong/contracts/constants';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/excipients';
@@ -11,7 +11,6 @@ import { excipientFacetsQuery, excipientPageQuery } from '../features/catalogue/
 import { ExcipientCard } from '../features/catalogue/excipient-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
-import { paths } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
 import '../features/catalogue/catalogue.css';

@@ -8,7 +8,7 @@ import { useResetPassword } from '../features/session/session-api';
 import { CaptchaField, CodeField } from '../features/verification/code-field';
 import { useCodeSender, type CodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
 

@@ -1,4 +1,4 @@
-import { applicationStatusLabels, unavailableReasonLabels } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, unavailableReasonLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { CartItem } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
@@ -10,7 +10,6 @@ import { AppliedItems } from '../features/application/applied-items';
 import { ApplicationForm } from '../features/sample/application-form';
 import { confirmedSamplesQuery } from '../features/sample/sample-api';
 import { idFrom, idsFrom } from '../features/sample/sample-ids';
-import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
 

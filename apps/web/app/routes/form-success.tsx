@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Steps } from 'antd';
@@ -11,7 +11,6 @@ import { profileQuery } from '../features/account/account-api';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
 import { idFrom } from '../features/sample/sample-ids';
-import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
 

@@ -6,7 +6,7 @@ import { homeQuery } from '../features/catalogue/excipient-api';
 import { AccessTag, databaseHref } from '../features/databases/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
-import { paths, withQuery } from '../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { pageMeta } from '../site/pages';
 import { siteInfo } from '../site/site-info';
 import { RouteLoadError } from '../components/error-view';

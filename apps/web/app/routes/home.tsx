@@ -7,7 +7,7 @@ import { ExcipientCard } from '../features/catalogue/excipient-card';
 import { DatabaseCard } from '../features/databases/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';

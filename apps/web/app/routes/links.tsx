@@ -1,5 +1,5 @@
 import { PageHeading } from '../components/page-heading';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../site/pages';
 
 export function meta() {

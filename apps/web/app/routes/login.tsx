@@ -12,7 +12,7 @@ import { useCurrentUser } from '../features/session/session';
 import { CaptchaField, CodeField, codeRules } from '../features/verification/code-field';
 import { useCodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
 import { toast } from '../components/toast';

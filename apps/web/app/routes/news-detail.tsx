@@ -7,7 +7,7 @@ import { RouteLoadError } from '../components/error-view';
 import { RichText } from '../features/articles/rich-text';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
-import { paths, withQuery } from '../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMeta } from '../site/pages';
 import '../features/articles/articles.css';
 

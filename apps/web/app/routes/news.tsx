@@ -1,4 +1,4 @@
-import { NEWS_CATEGORIES } from '@fuliaotong/contracts/constants';
+import { NEWS_CATEGORIES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
 import { SearchField } from '../components/filter-fields';
@@ -9,7 +9,6 @@ import { SegmentedLinks } from '../components/segmented-links';
 import { newsPageQuery } from '../features/articles/article-api';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
-import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
 import '../features/articles/articles.css';

@@ -12,7 +12,7 @@ import { CaptchaField, CodeField } from '../features/verification/code-field';
 import { useCodeSender } from '../features/verification/use-code-sender';
 import { showServerErrors } from '../lib/api-errors';
 import { schemaRule } from '../lib/form-rules';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageMeta } from '../site/pages';
 import '../components/auth-shell.css';
 import { toast } from '../components/toast';

@@ -1,4 +1,4 @@
-import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { RegistrationSummary } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/registrations';
@@ -11,7 +11,6 @@ import { registrationPageQuery } from '../features/registrations/registration-ap
 import { ReviewStatusTag } from '../features/registrations/review-status-tag';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
-import { paths, withQuery } from '../paths';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
 import '../features/registrations/registrations.css';

@@ -1,4 +1,4 @@
-import { REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts/constants';
+import { REGULATION_CATEGORIES, REGULATION_STATUSES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { RegulationDetail, RegulationPage, RegulationSummary } from '@fuliaotong/contracts';
 import type { Route } from './+types/regulations';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -12,7 +12,6 @@ import { RichText } from '../features/articles/rich-text';
 import { FavoriteButton } from '../features/favorites/favorite-button';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries, queryFrom } from '../lib/route-data';
-import { paths, withQuery } from '../paths';
 import { errorMeta, pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
 import '../features/articles/articles.css';

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 
 export function loader() {
   return redirect(paths.home, 302);

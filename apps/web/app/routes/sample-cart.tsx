@@ -10,7 +10,7 @@ import { PageHeading } from '../components/page-heading';
 import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
 import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
 import { useCurrentUser } from '../features/session/session';
-import { paths, withQuery } from '../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../site/pages';
 import '../features/sample/sample.css';
 import { toast } from '../components/toast';

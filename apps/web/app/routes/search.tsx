@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH, searchTypeLabels } from '@fuliaotong/contracts/constants';
+import { SEARCH_MAX_LENGTH, searchTypeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { SearchHit, SearchResult, SearchType } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
@@ -11,7 +11,6 @@ import { ListPager, useFilterParams, withParams } from '../components/list-pager
 import { searchQuery, type SearchParams } from '../features/search/search-api';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
-import { paths, withQuery } from '../paths';
 import { pageMeta } from '../site/pages';
 import { uncachedPage } from '../site/page-caching';
 import { RouteLoadError } from '../components/error-view';

@@ -7,7 +7,7 @@ import { StatusTag } from '../components/status-tag';
 import { toast } from '../components/toast';
 import { apiProbeQuery } from '../features/self-check/self-check-api';
 import { readBrowserInfo, type BrowserInfo } from '../lib/self-check';
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { useRootData, useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
 import './self-check.css';

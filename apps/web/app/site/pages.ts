@@ -1,4 +1,4 @@
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 
 export interface PageInfo {
   title: string;

@@ -1,4 +1,4 @@
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 
 /** The public sections, as introduced on the home pages. */
 export const sections = [

@@ -1,4 +1,4 @@
-import { paths } from '../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 
 /**
  * The site's name and slogan. The company's details (address, phones, e-mail, 备案 and licence lines,

@@ -9,6 +9,7 @@ export * from './information.js';
 export * from './sample.js';
 export * from './errors.js';
 export * from '../regions.js';
+export * from '../pages.js';
 export * from './staff.js';
 export * from './site.js';
 export * from './rich-text.js';

@@ -1,20 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  POLICY_VERSION,
-  type AccountSummary,
-  type ChangePasswordBody,
-  type DeleteAccountBody,
-  isStaff,
-  type LoginBody,
-  type LoginByCodeBody,
-  type LoginResponse,
-  type LoginVerifyBody,
-  type RegisterBody,
-  type ResetPasswordBody,
-  type SessionResponse,
-  type UpdateProfileBody,
-  type User,
-} from '@fuliaotong/contracts';
+import { POLICY_VERSION, type AccountSummary, type ChangePasswordBody, type DeleteAccountBody, isStaff, type LoginBody, type LoginByCodeBody, type LoginResponse, type LoginVerifyBody, type RegisterBody, type ResetPasswordBody, type SessionResponse, type UpdateProfileBody, type User, paths } from '@fuliaotong/contracts';
 import type { AccountDeletionPart } from '../../kernel/module.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { AccountRepositories } from './account.repositories.js';
@@ -139,7 +124,7 @@ export class AccountService {
             kind: 'account',
             title: '欢迎加入辅料通',
             body: '您的账号已创建。您可以在个人中心完善资料、管理收货地址，并在线申请辅料样品。',
-            link: '/account',
+            link: paths.account,
           },
           repositories,
         );
@@ -238,7 +223,7 @@ export class AccountService {
           kind: 'account',
           title: '密码已重置',
           body: '您通过验证码重置了登录密码，所有设备上的登录已全部退出。如非本人操作，请立即联系客服。',
-          link: '/account',
+          link: paths.account,
         },
         repositories,
       );
@@ -368,7 +353,7 @@ export class AccountService {
       kind: 'account',
       title: '密码已修改',
       body: '您的登录密码已修改，其他设备上的登录已全部退出。如非本人操作，请立即联系客服。',
-      link: '/account',
+      link: paths.account,
     });
     return this.startSession(fresh!, client);
   }

@@ -3,7 +3,7 @@
  * bodies, document numbers and dates, and full texts as HTML cleaned by sanitizeRichText (the same
  * cleaning every stored rich text goes through).
  */
-import type { NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts';
+import { paths, type NEWS_CATEGORIES, type REGULATION_CATEGORIES, type REGULATION_STATUSES } from '@fuliaotong/contracts';
 import { sanitizeRichText } from '../content/rich-text.js';
 import { EXCIPIENT_ENTRIES, type ExcipientEntry } from './catalogue-data.js';
 import { DEFAULT_SCALE, addDays, dayBetween, type DemoScale } from './demo-content.js';
@@ -254,7 +254,7 @@ function regulationContent(seed: RegulationSeed, random: Random, issuedOn: strin
     parts.push(list('ol', random.sample(NOTICE_ITEMS, random.int(4, 6)).map(fill)));
     parts.push(p('本公告自发布之日起施行。'));
     parts.push(p('特此公告。'));
-    parts.push(p(`更多信息请访问<a href="https://www.nmpa.gov.cn/">${NMPA}网站</a>，或查阅本站<a href="/regulations">法规栏目</a>。`));
+    parts.push(p(`更多信息请访问<a href="https://www.nmpa.gov.cn/">${NMPA}网站</a>，或查阅本站<a href="${paths.regulations}">法规栏目</a>。`));
   }
   parts.push(p(`${seed.issuer}\u3000${issuedOn.slice(0, 4)} 年 ${Number(issuedOn.slice(5, 7))} 月 ${Number(issuedOn.slice(8, 10))} 日`));
   return sanitizeRichText(parts.join(''));
@@ -406,7 +406,7 @@ function newsContent(category: NewsCategory, title: string, random: Random, { en
   } else if (category === '企业新闻') {
     summary = `${title}。制剂研发人员可在辅料通在线浏览产品资料并申请样品。`;
     parts.push(p(`近日，${title}。此举将进一步丰富平台产品线，满足制剂企业在处方筛选和工艺开发阶段的用样需求。`));
-    parts.push(p(`登录后，用户可在<a href="/excipientsinfo">辅料产品</a>页面选择规格和包装，加入样品车并提交申请，通常 3 个工作日内发出。`));
+    parts.push(p(`登录后，用户可在<a href="${paths.excipients}">辅料产品</a>页面选择规格和包装，加入样品车并提交申请，通常 3 个工作日内发出。`));
     parts.push(list('ul', ['样品免费提供，每个规格每次限申请一份。', '随样提供检验报告（COA）和技术资料（TDS）。', '如需 DMF 授权信，请在产品页面提交资料申请。']));
   } else if (category === '展会活动') {
     summary = `${title}，活动聚焦药用辅料新品种、新技术与法规动态，辅料通技术团队将在现场提供咨询与样品服务。`;

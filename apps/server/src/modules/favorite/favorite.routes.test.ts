@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountSummary, ErrorResponse, Favorite, FavoritePage, MAX_FAVORITES } from '@fuliaotong/contracts';
+import { AccountSummary, ErrorResponse, Favorite, FavoritePage, MAX_FAVORITES, paths, withQuery } from '@fuliaotong/contracts';
 import { news, regulations } from '../article/article.schema.js';
 import { excipients } from '../excipient/excipient.schema.js';
 import { registrations } from '../registration/registration.schema.js';
@@ -53,10 +53,10 @@ describe('favorites', () => {
     expect(page.countsByType).toEqual({ excipient: 1, registration: 1, regulation: 1, news: 1 });
     // Newest first.
     expect(page.items.map((f) => [f.targetType, f.title, f.subtitle, f.url])).toEqual([
-      ['news', '乳糖价格走势', '行业动态 · 辅料通', `/topnewsdetail?id=${target.news}`],
-      ['regulation', '药品管理法', '全国人大常委会', `/topregulations?id=${target.regulation}`],
-      ['registration', '乳糖（F20190000001）', '浙江华康药用辅料有限公司', `/topdatabasedetail?code=registration&id=${target.registration}`],
-      ['excipient', '乳糖', '填充剂 · Lactose', `/excipientsdetail?id=${target.excipient}`],
+      ['news', '乳糖价格走势', '行业动态 · 辅料通', withQuery(paths.topNewsDetail, { id: target.news })],
+      ['regulation', '药品管理法', '全国人大常委会', withQuery(paths.topRegulations, { id: target.regulation })],
+      ['registration', '乳糖（F20190000001）', '浙江华康药用辅料有限公司', withQuery(paths.topDatabaseDetail, { code: 'registration', id: target.registration })],
+      ['excipient', '乳糖', '填充剂 · Lactose', withQuery(paths.excipientDetail, { id: target.excipient })],
     ]);
     const onlyNews = await listOf(token, 'targetType=news');
     expect(onlyNews.items.map((f) => f.targetType)).toEqual(['news']);

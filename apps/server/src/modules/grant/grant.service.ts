@@ -1,4 +1,4 @@
-import { GRANT_REMINDER_DAYS, type GrantList, type GrantState } from '@fuliaotong/contracts';
+import { GRANT_REMINDER_DAYS, paths, type GrantList, type GrantState } from '@fuliaotong/contracts';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownGrant } from './grant.repositories.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
@@ -76,11 +76,11 @@ export class GrantService {
         const runsOn = await within.grants.lastEnd(grant.userId, grant.kind === 'membership' ? null : grant.databaseCode, now);
         if (runsOn && runsOn > grant.endsAt) return;
         const text = `“${grant.name}”将于 ${lastDayText(grant.endsAt)} 到期（还有 ${daysLeft} 天）。到期后会员可见的字段将重新锁定，收藏与记录保留；续费后从到期日起顺延。`;
-        await notices.notify(grant.userId, { kind: 'order', title: `${grant.name}即将到期`, body: text, link: '/account/upgrade' }, within);
+        await notices.notify(grant.userId, { kind: 'order', title: `${grant.name}即将到期`, body: text, link: paths.upgrade }, within);
         const user = await users.findById(grant.userId, within);
         if (user && !user.deletedAt && user.notifyBySmsAndEmail && !isMobile(user.account)) {
           await messages.send(
-            { channel: 'email', to: user.account, subject: `【辅料通】${grant.name}即将到期`, text: `${text}\n\n续费：${siteUrl}/account/upgrade` },
+            { channel: 'email', to: user.account, subject: `【辅料通】${grant.name}即将到期`, text: `${text}\n\n续费：${siteUrl}${paths.upgrade}` },
             within,
           );
         }
@@ -129,7 +129,7 @@ export class GrantService {
       if (!(await within.grants.addSeat(grantId, member.id))) throw new AppError('conflict', '该账号已在成员中');
       await this.reminders?.notices.notify(
         member.id,
-        { kind: 'order', title: '您已加入企业会员', body: `您的账号已加入“${grant.name}”，有效期至 ${lastDayText(grant.endsAt)}，可查看全部数据库的会员可见字段。`, link: '/account' },
+        { kind: 'order', title: '您已加入企业会员', body: `您的账号已加入“${grant.name}”，有效期至 ${lastDayText(grant.endsAt)}，可查看全部数据库的会员可见字段。`, link: paths.account },
         within,
       );
     });

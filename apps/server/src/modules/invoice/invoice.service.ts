@@ -1,20 +1,4 @@
-import {
-  INVOICE_TITLES_MAX,
-  formatFen,
-  invoiceStatusLabels,
-  invoiceTypeLabels,
-  isCreditCode,
-  type AdminInvoice,
-  type AdminInvoicePage,
-  type Invoice,
-  type InvoicePage,
-  type InvoiceRequestBody,
-  type InvoiceStatus,
-  type InvoiceTitle,
-  type InvoiceTitleBody,
-  type InvoiceTitleList,
-  type IssueInvoiceBody,
-} from '@fuliaotong/contracts';
+import { INVOICE_TITLES_MAX, formatFen, invoiceStatusLabels, invoiceTypeLabels, isCreditCode, type AdminInvoice, type AdminInvoicePage, type Invoice, type InvoicePage, type InvoiceRequestBody, type InvoiceStatus, type InvoiceTitle, type InvoiceTitleBody, type InvoiceTitleList, type IssueInvoiceBody, paths, withQuery } from '@fuliaotong/contracts';
 import type { OrderService } from '../order/order.service.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownInvoice } from './invoice.repositories.js';
@@ -134,7 +118,7 @@ export class InvoiceService {
           number: order.number,
           title: `订单 ${order.number} 已退款，发票 ${invoice.invoiceNumber ?? ''} 需红冲`,
           body: `${order.name}，${formatFen(invoice.amountFen)}：请开具红字发票后在发票管理中标记为已红冲。`,
-          link: `/admin/invoices?id=${invoice.id}`,
+          link: withQuery(paths.adminInvoices, { id: invoice.id }),
         },
         within,
       );
@@ -198,7 +182,7 @@ export class InvoiceService {
           number: order.number,
           title: `订单 ${order.number} 申请开具${invoiceTypeLabels[title.type]}`,
           body: `抬头：${title.name}，金额 ${formatFen(order.paidFen)}。`,
-          link: `/admin/invoices?id=${row.id}`,
+          link: withQuery(paths.adminInvoices, { id: row.id }),
         },
         within,
       );
@@ -234,7 +218,7 @@ export class InvoiceService {
       const { action, summary, notice } = await work(within, invoice, now);
       const after = (await within.invoices.lock(id))!;
       await recordChange(within, actor, { action: `invoice.${action}`, entityType: 'invoice', entityId: id, summary, before: auditView(invoice), after: auditView(after) });
-      if (notice) await this.deps.notices.notify(invoice.userId, { kind: 'order', ...notice, link: '/account/invoice' }, within);
+      if (notice) await this.deps.notices.notify(invoice.userId, { kind: 'order', ...notice, link: paths.invoices }, within);
     });
     return toAdminInvoice((await this.deps.invoices.find(id))!);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, Notice, NoticePage, UnreadCount } from '@fuliaotong/contracts';
+import { ErrorResponse, Notice, NoticePage, UnreadCount, paths } from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { NoticeRepository } from './notice.repository.js';
@@ -19,7 +19,7 @@ afterAll(async () => {
 async function memberWithNotices(n: number) {
   const member = await registerMember(t.app);
   for (let i = 1; i <= n; i++) {
-    await notices.notify(member.user.id, { kind: 'sample', title: `样品申请进度 ${i}`, body: `第 ${i} 条`, link: '/account/apply' });
+    await notices.notify(member.user.id, { kind: 'sample', title: `样品申请进度 ${i}`, body: `第 ${i} 条`, link: paths.applications });
   }
   const h = bearer(member.token);
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: h });

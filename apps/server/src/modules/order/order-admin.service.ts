@@ -1,13 +1,4 @@
-import {
-  formatFen,
-  orderStatusLabels,
-  type AdminOrder,
-  type AdminOrderDetail,
-  type AdminOrderPage,
-  type AdminOrderQuery,
-  type ConfirmTransferBody,
-  type RefundBody,
-} from '@fuliaotong/contracts';
+import { formatFen, orderStatusLabels, type AdminOrder, type AdminOrderDetail, type AdminOrderPage, type AdminOrderQuery, type ConfirmTransferBody, type RefundBody, paths } from '@fuliaotong/contracts';
 import type { InvoiceService } from '../invoice/invoice.service.js';
 import type { GrantService } from '../grant/grant.service.js';
 import { ownOrder } from './order.repositories.js';
@@ -210,7 +201,7 @@ export class OrderAdminService {
         kind: 'order',
         title: '订单已退款',
         body: `订单 ${order.number}（${order.name}）已退款 ${formatFen(refundFen)}${order.paidBy === 'bank' ? '，款项将由财务退回您的付款账户' : '，款项原路退回'}；相应权益已终止。原因：${body.reason}`,
-        link: '/account/databaseorder',
+        link: paths.databaseOrders,
       },
       within,
     );

@@ -3,21 +3,7 @@ import type { PlanService } from '../plan/plan.service.js';
 import type { InvoiceService } from '../invoice/invoice.service.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownOrder } from './order.repositories.js';
-import {
-  BANK_SLIP_MAX_BYTES,
-  formatFen,
-  ORDER_PAY_MINUTES,
-  orderStatusLabels,
-  paymentMethodLabels,
-  type Order,
-  type OrderInvoice,
-  type OrderPage,
-  type OrderQuery,
-  type PaymentClient,
-  type PaymentMethod,
-  type PaymentMethods,
-  type PayResponse,
-} from '@fuliaotong/contracts';
+import { BANK_SLIP_MAX_BYTES, formatFen, ORDER_PAY_MINUTES, orderStatusLabels, paymentMethodLabels, type Order, type OrderInvoice, type OrderPage, type OrderQuery, type PaymentClient, type PaymentMethod, type PaymentMethods, type PayResponse, paths, withQuery } from '@fuliaotong/contracts';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { OrderRepositories } from './order.repositories.js';
 import { AppError } from '../../http/errors.js';
@@ -213,7 +199,7 @@ export class OrderService {
     try {
       target = await gateway.start(
         { number: order.number, amountFen: order.amountFen, description: `辅料通-${order.name}`, expiresAt: order.expiresAt },
-        { mobile: options.mobile, returnUrl: `${this.deps.siteUrl}/account/payment?order=${order.id}` },
+        { mobile: options.mobile, returnUrl: this.deps.siteUrl + withQuery(paths.payment, { order: order.id }) },
       );
     } catch (error) {
       this.deps.logger.error({ err: error, order: order.number, method }, 'payment gateway refused to start a payment');
@@ -271,7 +257,7 @@ export class OrderService {
             number: order.number,
             title: `订单 ${order.number} 已上传汇款凭证`,
             body: `${order.name}，${formatFen(order.amountFen)}，汇款备注码 ${order.remittanceCode ?? ''}。请核对到账后确认。`,
-            link: `/admin/orders?id=${order.id}`,
+            link: withQuery(paths.adminOrders, { id: order.id }),
           },
           within,
         );
@@ -332,7 +318,7 @@ export class OrderService {
             number: order.number,
             title: `订单 ${order.number} 收到重复付款，已自动退款`,
             body: `${paymentMethodLabels[method]}交易 ${payment.tradeNo}，${formatFen(payment.amountFen)}：订单此前已${orderStatusLabels[order.status]}，这笔付款原路退回。`,
-            link: `/admin/orders?id=${order.id}`,
+            link: withQuery(paths.adminOrders, { id: order.id }),
           },
           within,
         );
@@ -354,7 +340,7 @@ export class OrderService {
           kind: 'order',
           title: '支付成功',
           body: `订单 ${order.number} 已支付 ${formatFen(payment.amountFen)}，“${order.name}”已开通，有效期至 ${lastDayText(grant.endsAt)}。`,
-          link: '/account/databaseorder',
+          link: paths.databaseOrders,
         },
         within,
       );
@@ -366,7 +352,7 @@ export class OrderService {
             number: order.number,
             title: `订单 ${order.number} 关闭后到账，已重新完成`,
             body: `${paymentMethodLabels[method]}交易 ${payment.tradeNo}，${formatFen(payment.amountFen)}：订单曾${orderStatusLabels[order.status]}，付款到账后已恢复并开通权益。`,
-            link: `/admin/orders?id=${order.id}`,
+            link: withQuery(paths.adminOrders, { id: order.id }),
           },
           within,
         );

@@ -1,16 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ErrorResponse,
-  MAX_REGISTRATION_WATCHES,
-  NoticePage,
-  REGISTRATION_CSV_COLUMNS,
-  RegistrationDetail,
-  RegistrationImportPreview,
-  RegistrationWatch,
-  RegistrationWatchList,
-  WATCH_NOTICES_PER_IMPORT,
-} from '@fuliaotong/contracts';
+import { ErrorResponse, MAX_REGISTRATION_WATCHES, NoticePage, REGISTRATION_CSV_COLUMNS, RegistrationDetail, RegistrationImportPreview, RegistrationWatch, RegistrationWatchList, WATCH_NOTICES_PER_IMPORT, paths, withQuery } from '@fuliaotong/contracts';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
 import { parsed } from '../../../test/responses.js';
 import { registerStaff } from '../../../test/samples.js';
@@ -109,7 +99,7 @@ describe('registration watch', () => {
     expect(notices[0]).toMatchObject({
       title: `关注的登记信息有变更：${record.name}（${record.regNo}）`,
       body: `${record.company}：与制剂共同审评审批结果由“${record.reviewStatus}”变为“${flipped}”；更新日期由“${record.updatedOn}”变为“2026-11-20”。`,
-      link: `/topdatabasedetail?code=registration&id=${id}`,
+      link: withQuery(paths.topDatabaseDetail, { code: 'registration', id }),
     });
     expect(await noticesOf(bystander.token)).toEqual([]);
 

@@ -1,12 +1,4 @@
-import {
-  MAX_REGISTRATION_WATCHES,
-  WATCH_NOTICES_PER_IMPORT,
-  type RegistrationWatch,
-  type RegistrationWatchBody,
-  type RegistrationWatchList,
-  type RegistrationWatchState,
-  type WATCHED_REGISTRATION_FIELDS,
-} from '@fuliaotong/contracts';
+import { MAX_REGISTRATION_WATCHES, WATCH_NOTICES_PER_IMPORT, type RegistrationWatch, type RegistrationWatchBody, type RegistrationWatchList, type RegistrationWatchState, type WATCHED_REGISTRATION_FIELDS, paths, withQuery } from '@fuliaotong/contracts';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownRegistrationWatch } from './registration-watch.repositories.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
@@ -45,7 +37,7 @@ export function watchedChanges(before: WatchedRecord, after: WatchedRecord): Fie
 }
 
 /** Where a user's watches are listed. */
-export const WATCH_LIST_PATH = '/account/favorites?type=watch';
+export const WATCH_LIST_PATH = withQuery(paths.favorites, { type: 'watch' });
 
 function toWatch(row: RegistrationWatchListRow): RegistrationWatch {
   const record = row.scope === 'registration' ? row.record : null;

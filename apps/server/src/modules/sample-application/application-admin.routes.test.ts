@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AdminApplication,
-  AdminApplicationPage,
-  ErrorResponse,
-  NoticePage,
-  SampleApplication,
-  type ApplicationAction,
-} from '@fuliaotong/contracts';
+import { AdminApplication, AdminApplicationPage, ErrorResponse, NoticePage, SampleApplication, type ApplicationAction, paths, withQuery } from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -58,7 +51,7 @@ describe('review by the staff', () => {
       kind: 'sample',
       title: '样品申请已通过',
       body: `您的样品申请 ${application.number} 已通过审核，我们将尽快安排寄送。`,
-      link: `/account/applyorder?id=${application.id}`,
+      link: withQuery(paths.applicationOrder, { id: application.id }),
     });
 
     const shipped = await act(application.id, 'ship', { carrier: '顺丰速运', trackingNumber: 'SF1234567890' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoticePage, SampleApplication, User, type ApplicationAction } from '@fuliaotong/contracts';
+import { NoticePage, SampleApplication, User, type ApplicationAction, paths, withQuery } from '@fuliaotong/contracts';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { startAliyunSmsStandIn, type AliyunSmsStandIn } from '../../../test/aliyun-sms-stand-in.js';
 import { outboxMessages, sentMessages } from '../../../test/messages.js';
@@ -74,7 +74,7 @@ describe('application status messages (log drivers)', () => {
     const [mail] = await sentMessages(t, email);
     expect(mail).toMatchObject({ channel: 'email', subject: `【辅料通】样品申请已通过（${application.number}）` });
     expect(mail!.body).toContain(`您的样品申请 ${application.number} 已通过审核，我们将尽快安排寄送。`);
-    expect(mail!.body).toContain(`${TEST_SITE_URL}/account/applyorder?id=${application.id}`);
+    expect(mail!.body).toContain(TEST_SITE_URL + withQuery(paths.applicationOrder, { id: application.id }));
 
     expect((await act(setup, application.id, 'ship', { carrier: '顺丰速运', trackingNumber: 'SF1234567890' })).statusCode).toBe(200);
     expect((await act(setup, application.id, 'deliver')).statusCode).toBe(200);

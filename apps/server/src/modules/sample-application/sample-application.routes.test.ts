@@ -1,18 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AccountSummary,
-  Address,
-  AddressList,
-  ApplicationPage,
-  CartList,
-  DEFAULT_SAMPLE_LIMITS,
-  ErrorResponse,
-  NoticePage,
-  SampleApplication,
-  type SampleApplicationBody,
-  type SampleLimits,
-} from '@fuliaotong/contracts';
+import { AccountSummary, Address, AddressList, ApplicationPage, CartList, DEFAULT_SAMPLE_LIMITS, ErrorResponse, NoticePage, SampleApplication, type SampleApplicationBody, type SampleLimits, paths, withQuery } from '@fuliaotong/contracts';
 import { excipients } from '../excipient/excipient.schema.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
@@ -105,7 +93,7 @@ describe('submitting an application', () => {
     // Only the option not applied for stays in the cart.
     expect((await m.cart()).items.map((i) => i.specId)).toEqual([product.specIds[2]]);
     const notice = (await m.notices()).items[0]!;
-    expect(notice).toMatchObject({ kind: 'sample', title: '样品申请已提交', link: `/account/applyorder?id=${application.id}` });
+    expect(notice).toMatchObject({ kind: 'sample', title: '样品申请已提交', link: withQuery(paths.applicationOrder, { id: application.id }) });
     expect(notice.body).toContain(application.number);
     // Not saved in the address book unless asked.
     expect(parsed(await t.app.inject({ method: 'GET', url: '/api/app/address', headers: m.headers }), AddressList).totalCount).toBe(0);

@@ -1,25 +1,7 @@
 import { isPdf } from '../files/pdf.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownSampleApplication } from './sample-application.repositories.js';
-import {
-  ApplicationStatus,
-  applicationStatusLabels,
-  applicationTransitions,
-  isStaff,
-  type AdminApplication,
-  type AdminApplicationPage,
-  type AdminApplicationQuery,
-  type ApplicationAction,
-  type ApplicationPage,
-  type ApplicationQuery,
-  type ApplicationSummary,
-  type CoaUpload,
-  type ShipmentBatch,
-  type SampleApplication,
-  type SampleApplicationBody,
-  type ShippingAddress,
-  type ValidationIssue,
-} from '@fuliaotong/contracts';
+import { ApplicationStatus, applicationStatusLabels, applicationTransitions, isStaff, type AdminApplication, type AdminApplicationPage, type AdminApplicationQuery, type ApplicationAction, type ApplicationPage, type ApplicationQuery, type ApplicationSummary, type CoaUpload, type ShipmentBatch, type SampleApplication, type SampleApplicationBody, type ShippingAddress, type ValidationIssue, paths, withQuery } from '@fuliaotong/contracts';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { SampleApplicationRepositories } from './sample-application.repositories.js';
 import { AppError, validationError } from '../../http/errors.js';
@@ -36,13 +18,7 @@ import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
 import type { SampleLimitsService } from '../settings/settings.service.js';
 import { chinaDate } from '../../shared/beijing-time.js';
-import type {
-  ApplicationEventRow,
-  ApplicationFilter,
-  ApplicationItemRow,
-  ApplicationRow,
-  SampleApplicationRepository,
-} from './sample-application.repository.js';
+import type { ApplicationEventRow, ApplicationFilter, ApplicationItemRow, ApplicationRow, SampleApplicationRepository } from './sample-application.repository.js';
 
 const NOT_FOUND = '样品申请不存在';
 /** How members see whoever on the staff made a change (staff see their colleague's name). */
@@ -166,7 +142,7 @@ function countsOf(counts: Array<{ status: ApplicationStatus; n: number }>): Reco
 
 /** What the member is told of a change of their application. */
 function noticeOf(action: ApplicationAction | 'submit', row: ApplicationRow) {
-  const link = `/account/applyorder?id=${row.id}`;
+  const link = withQuery(paths.applicationOrder, { id: row.id });
   const n = row.number;
   switch (action) {
     case 'submit':
@@ -345,7 +321,7 @@ export class SampleApplicationService {
             number: row.number,
             title: `新的样品申请 ${row.number}`,
             body: `${row.company} ${row.contactName} 提交了样品申请 ${row.number}（${items.length} 种样品），请审核。`,
-            link: `/admin/applications?id=${row.id}`,
+            link: withQuery(paths.adminApplications, { id: row.id }),
           },
           repositories,
         );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminApplication, AuditPage, CoaUpload, ErrorResponse, NoticePage, SampleApplication } from '@fuliaotong/contracts';
+import { AdminApplication, AuditPage, CoaUpload, ErrorResponse, NoticePage, SampleApplication, paths, withQuery } from '@fuliaotong/contracts';
 import { users } from '../account/account.schema.js';
 import { uploads } from '../files/files.schema.js';
 import { bearer, multipart, registerMember } from '../../../test/accounts.js';
@@ -53,7 +53,7 @@ describe('new work for the staff', () => {
     for (const staff of [reviewer, quiet, mailbox]) {
       expect((await noticesOf(staff.headers))[0]).toMatchObject({
         title: `新的样品申请 ${application.number}`,
-        link: `/admin/applications?id=${application.id}`,
+        link: withQuery(paths.adminApplications, { id: application.id }),
       });
     }
     expect((await noticesOf(editor.headers)).map((n) => n.title)).not.toContain(`新的样品申请 ${application.number}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, SearchResult } from '@fuliaotong/contracts';
+import { ErrorResponse, SearchResult, paths, withQuery } from '@fuliaotong/contracts';
 import { news, regulations } from '../article/article.schema.js';
 import { excipients } from '../excipient/excipient.schema.js';
 import { registrations } from '../registration/registration.schema.js';
@@ -76,21 +76,21 @@ describe('GET /api/app/search', () => {
       type: 'excipient',
       id: ids['excipient:乳糖'],
       title: '乳糖',
-      url: `/excipientsdetail?id=${ids['excipient:乳糖']}`,
+      url: withQuery(paths.excipientDetail, { id: ids['excipient:乳糖'] }),
       titleHighlights: [[0, 2]],
     });
     expect(lactose!.snippet).toContain('别名：乳糖一水合物');
     for (const [start, end] of lactose!.snippetHighlights) expect(lactose!.snippet.slice(start, end)).toBe('乳糖');
     const registration = (await search(`q=${q('乳糖')}&type=registration&pageSize=1`)).items[0]!;
-    expect(registration.url).toBe(`/topdatabasedetail?code=registration&id=${ids['registration:乳糖']}`);
+    expect(registration.url).toBe(withQuery(paths.topDatabaseDetail, { code: 'registration', id: ids['registration:乳糖'] }));
     expect(registration.date).toBe('2020-01-01');
     const regulation = (await search(`q=${q('登记资料')}&type=regulation`)).items[0]!;
-    expect(regulation.url).toBe(`/topregulations?id=${ids['regulation']}`);
+    expect(regulation.url).toBe(withQuery(paths.topRegulations, { id: ids['regulation'] }));
   });
 
   it('cuts long texts around the match, and highlights case-insensitively', async () => {
     const hit = (await search('q=lactose&type=news')).items[0]!;
-    expect(hit.url).toBe(`/topnewsdetail?id=${ids['news']}`);
+    expect(hit.url).toBe(withQuery(paths.topNewsDetail, { id: ids['news'] }));
     expect(hit.snippet.length).toBeLessThan(200);
     expect(hit.snippet).toContain('LACTOSE');
     expect(hit.snippetHighlights).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { paths } from '@fuliaotong/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ArticleReads } from '../article/article.repositories.js';
 import type { ExcipientReads } from '../excipient/excipient.repositories.js';
@@ -10,24 +11,27 @@ export interface SeoRoutesOptions {
   siteUrl: string;
 }
 
-/** Public list and information pages (the web app's routes). */
+/** Public list and information pages. */
 export const PUBLIC_PAGES = [
-  '/home',
-  '/excipientsinfo',
-  '/database',
-  '/dbregistrationinfolist',
-  '/dbinfolist',
-  '/regulations',
-  '/news',
-  '/search',
-  '/showabout',
-  '/backlinks',
-  '/agreement',
-  '/privacy',
+  paths.home,
+  paths.excipients,
+  paths.database,
+  paths.registrations,
+  paths.standards,
+  paths.regulations,
+  paths.news,
+  paths.search,
+  paths.about,
+  paths.links,
+  paths.agreement,
+  paths.privacy,
 ] as const;
 
-/** Paths search engines should leave alone: the account area, the API and the sign-in pages. */
-export const DISALLOWED = ['/account', '/admin', '/api/', '/login', '/register', '/forgot-password'] as const;
+/**
+ * Paths search engines should leave alone: the account area and the staff console (each a prefix of
+ * its pages), the API and the sign-in pages.
+ */
+export const DISALLOWED = [paths.account, paths.admin, '/api/', paths.login, paths.register, paths.forgotPassword] as const;
 
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -37,7 +41,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { exc
   // The configured origin, not the Host header: a client must not choose the URLs these files list.
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const [excipientIds, articleIds] = await Promise.all([excipients.allIds(), articles.allIds()]);
-    const paths = [
+    const locations = [
       ...PUBLIC_PAGES,
       ...excipientIds.map(detailUrl.excipient),
       ...articleIds.regulations.map(detailUrl.regulation),
@@ -46,7 +50,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { exc
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...paths.map((path) => `  <url><loc>${xmlEscape(siteUrl + path)}</loc></url>`),
+      ...locations.map((path) => `  <url><loc>${xmlEscape(siteUrl + path)}</loc></url>`),
       '</urlset>',
       '',
     ].join('\n');

@@ -1,9 +1,9 @@
-import type { FavoriteTargetType } from '@fuliaotong/contracts';
+import { paths, withQuery, type FavoriteTargetType } from '@fuliaotong/contracts';
 
-/** Site paths of the detail pages (the web app's routes), used in search hits, favorites and the sitemap. */
+/** Links to the detail pages (the contracts' table of pages), used in search hits, favorites and the sitemap. */
 export const detailUrl: Record<FavoriteTargetType, (id: number) => string> = {
-  excipient: (id) => `/excipientsdetail?id=${id}`,
-  registration: (id) => `/topdatabasedetail?code=registration&id=${id}`,
-  regulation: (id) => `/topregulations?id=${id}`,
-  news: (id) => `/topnewsdetail?id=${id}`,
+  excipient: (id) => withQuery(paths.excipientDetail, { id }),
+  registration: (id) => withQuery(paths.topDatabaseDetail, { code: 'registration', id }),
+  regulation: (id) => withQuery(paths.topRegulations, { id }),
+  news: (id) => withQuery(paths.topNewsDetail, { id }),
 };

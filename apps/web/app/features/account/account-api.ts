@@ -1,17 +1,10 @@
-import type {
-  AccountSummary,
-  ChangePasswordBody,
-  DeleteAccountBody,
-  SessionResponse,
-  UpdateProfileBody,
-  User,
-} from '@fuliaotong/contracts';
+import type { AccountSummary, ChangePasswordBody, DeleteAccountBody, SessionResponse, UpdateProfileBody, User } from '@fuliaotong/contracts';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { login, logout, setSessionUser } from '../session/session';
 import { toast } from '../../components/toast';
 

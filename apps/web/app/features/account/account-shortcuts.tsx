@@ -1,17 +1,7 @@
-import {
-  BellOutlined,
-  CrownOutlined,
-  DatabaseOutlined,
-  EnvironmentOutlined,
-  FileDoneOutlined,
-  ProfileOutlined,
-  ShoppingCartOutlined,
-  StarOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { BellOutlined, CrownOutlined, DatabaseOutlined, EnvironmentOutlined, FileDoneOutlined, ProfileOutlined, ShoppingCartOutlined, StarOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import './account.css';
 
 const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [

@@ -1,9 +1,8 @@
-import { PASSWORD_MAX } from '@fuliaotong/contracts/constants';
+import { PASSWORD_MAX, paths } from '@fuliaotong/contracts/constants';
 import { Alert, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showServerErrors } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import type { SessionUser } from '../session/session-store';
 import { CaptchaField, CodeField } from '../verification/code-field';
 import { useCodeSender } from '../verification/use-code-sender';

@@ -1,7 +1,7 @@
 import type { ApplicationItem } from '@fuliaotong/contracts';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 
 /** One line of the list: an application's item, or a cart item about to be applied for. */
 export type ListedItem = Pick<ApplicationItem, 'id' | 'excipientId' | 'nameZh' | 'grade' | 'packSize' | 'quantity'> & {

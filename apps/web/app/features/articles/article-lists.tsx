@@ -2,7 +2,7 @@ import type { NewsSummary, RegulationSummary } from '@fuliaotong/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusTag } from '../../components/status-tag';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import './articles.css';
 
 export function NewsList({ items }: { items: NewsSummary[] }) {

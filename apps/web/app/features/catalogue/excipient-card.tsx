@@ -1,6 +1,6 @@
 import type { ExcipientSummary } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import './catalogue.css';
 
 export function ExcipientCard({ item }: { item: ExcipientSummary }) {

@@ -1,8 +1,7 @@
-import { accessLabels } from '@fuliaotong/contracts/constants';
+import { accessLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { DatabaseInfo } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import { StatusTag } from '../../components/status-tag';
-import { paths, withQuery } from '../../paths';
 import './databases.css';
 
 const accessColors = { public: 'green', login: 'blue', member: 'gold' } as const;

@@ -1,4 +1,4 @@
-import { PHARMACOPOEIAS, STANDARD_STATUSES } from '@fuliaotong/contracts/constants';
+import { PHARMACOPOEIAS, STANDARD_STATUSES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { DatabaseInfo, StandardRecord, UsageRecord } from '@fuliaotong/contracts';
 import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,6 @@ import { Notice } from '../../components/notice';
 import { RecordCards, type RecordCardItem } from '../../components/record-cards';
 import { LoadError, Skeleton } from '../../components/load-state';
 import { StatusTag } from '../../components/status-tag';
-import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
 import { databaseRecordsQuery, personalDatabasesQuery } from './database-api';

@@ -2,7 +2,7 @@ import type { Locked } from '@fuliaotong/contracts';
 import { LockOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { loginHref } from '../session/login-redirect';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import './databases.css';
 
 /** What stands in place of fields the visitor may not see: a log-in prompt, or the plans that unlock them. */

@@ -1,12 +1,11 @@
 import type { Order } from '@fuliaotong/contracts';
-import { formatFen, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadState } from '../../components/load-state';
-import { paths } from '../../paths';
 import { invoiceTitlesQuery, useRequestInvoice } from './invoice-api';
 import { InvoiceTitleModal } from './invoice-title-modal';
 import { toast } from '../../components/toast';

@@ -1,10 +1,9 @@
-import { formatFen } from '@fuliaotong/contracts/constants';
+import { formatFen, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
-import { paths, withQuery } from '../../paths';
 import { myOrdersQuery, ORDER_PAGE_SIZE } from './order-api';
 
 /** The unpaid orders, for /account/payment without an order: which one to pay. */

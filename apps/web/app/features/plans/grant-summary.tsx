@@ -1,11 +1,10 @@
 import type { Grant } from '@fuliaotong/contracts';
-import { databaseLabels, grantStateLabels } from '@fuliaotong/contracts/constants';
+import { databaseLabels, grantStateLabels, paths } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { LoadState } from '../../components/load-state';
-import { paths } from '../../paths';
 import { GrantSeats } from './grant-seats';
 import { grantListQuery } from './plan-api';
 

@@ -1,4 +1,4 @@
-import { registrationWatchScopeLabels } from '@fuliaotong/contracts/constants';
+import { registrationWatchScopeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { RegistrationWatch } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,6 @@ import { Button, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { EmptyState, LoadState } from '../../components/load-state';
-import { paths, withQuery } from '../../paths';
 import { registrationWatchesQuery, useUnwatchRegistration } from './registration-watch-api';
 import { toast } from '../../components/toast';
 

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ShoppingCartOutlined } from '@ant-design/icons';
-import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
+import { DEFAULT_SAMPLE_LIMITS, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail, ExcipientSpec } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/load-state';
 import { Notice } from '../../components/notice';
 import { toast } from '../../components/toast';
-import { paths, withQuery } from '../../paths';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
 import { QuantityInput } from './quantity-input';

@@ -1,24 +1,12 @@
-import { MAX_ADDRESSES, resolveRegion } from '@fuliaotong/contracts/constants';
+import { MAX_ADDRESSES, resolveRegion, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { SampleApplicationBody } from '@fuliaotong/contracts/forms';
 import type { Address, ApplicationItemInput, FormDicCode, SampleApplication } from '@fuliaotong/contracts';
 import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Radio,
-  Select,
-  Skeleton,
-  type FormInstance,
-  type SelectProps,
-} from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Radio, Select, Skeleton, type FormInstance, type SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { schemaRule } from '../../lib/form-rules';
-import { paths, withQuery } from '../../paths';
 import { addressesQuery, regionsQuery } from '../address/address-api';
 import { AddressFields } from '../address/address-fields';
 import { profileQuery } from '../account/account-api';

@@ -1,10 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { unavailableReasonLabels } from '@fuliaotong/contracts/constants';
+import { unavailableReasonLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { CartItem } from '@fuliaotong/contracts';
 import { Button, Popconfirm, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths, withQuery } from '../../paths';
 import { QuantityInput } from './quantity-input';
 
 /** Phones (and narrow windows): cards instead of a table. Only used in pages rendered in the browser. */

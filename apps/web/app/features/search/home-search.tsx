@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import './home-search.css';
 
 /**

@@ -1,5 +1,4 @@
-import { isStaff } from '@fuliaotong/contracts/constants';
-import { paths } from '../../paths';
+import { isStaff, paths, withQuery } from '@fuliaotong/contracts/constants';
 
 /** The query parameter of /login and /register that says where to go after signing in. */
 export const REDIRECT_PARAM = 'redirect';
@@ -56,8 +55,8 @@ export function registerHref(from?: string): string {
   return withRedirect(paths.register, from);
 }
 
-function withRedirect(page: string, from: string | undefined): string {
+function withRedirect(page: typeof paths.login | typeof paths.register, from: string | undefined): string {
   const target = safeRedirect(from);
   if (!target || target === paths.home || target === paths.root) return page;
-  return `${page}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`;
+  return withQuery(page, { [REDIRECT_PARAM]: target });
 }

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { setApiSession } from '../../lib/api';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { loginHref } from './login-redirect';
 import { createSessionStore, safeStorage, syncAcrossTabs, type SessionState, type SessionUser } from './session-store';
 

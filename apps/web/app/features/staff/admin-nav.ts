@@ -1,5 +1,4 @@
-import { staffRoleLabels, type StaffRoleName } from '@fuliaotong/contracts/constants';
-import { paths } from '../../paths';
+import { staffRoleLabels, type StaffRoleName, paths } from '@fuliaotong/contracts/constants';
 
 /** A desk of the staff console: where it is, its menu label and the roles whose work it is. */
 export interface AdminDesk {

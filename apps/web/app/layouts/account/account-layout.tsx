@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isStaff } from '@fuliaotong/contracts/constants';
+import { isStaff, paths } from '@fuliaotong/contracts/constants';
 import { Badge, Menu, Skeleton } from 'antd';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { SiteFooter } from '../default/site-footer';
@@ -8,7 +8,6 @@ import { displayName, UserAvatar } from '../../features/account/user-display';
 import { unreadNoticeCountQuery } from '../../features/notice/notice-api';
 import { grantListQuery } from '../../features/plans/plan-api';
 import { useCurrentUser } from '../../features/session/session';
-import { paths } from '../../paths';
 import { accountNav } from '../../site/site-info';
 import type { RouteHandle } from '../../site/route-handle';
 import './account-layout.css';

@@ -1,12 +1,11 @@
 import { AuditOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { isStaff } from '@fuliaotong/contracts/constants';
+import { isStaff, paths } from '@fuliaotong/contracts/constants';
 import { Dropdown } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../features/session/session-store';
 import { useSignOut } from '../../features/session/session-api';
 import { AntdScope } from '../../lib/antd-scope';
-import { paths } from '../../paths';
 
 /** The signed-in visitor's menu under their name in the header: its code loads once someone is signed in. */
 export default function AccountMenu({ user, children }: { user: SessionUser; children: ReactNode }) {

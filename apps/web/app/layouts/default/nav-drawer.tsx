@@ -1,4 +1,4 @@
-import { isStaff } from '@fuliaotong/contracts/constants';
+import { isStaff, paths } from '@fuliaotong/contracts/constants';
 import { Drawer } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { displayName } from '../../features/account/user-display';
@@ -6,7 +6,6 @@ import { loginHref, registerHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
 import { useSignOut } from '../../features/session/session-api';
 import { AntdScope } from '../../lib/antd-scope';
-import { paths } from '../../paths';
 import { mainNav } from '../../site/site-info';
 
 /** The navigation of narrow screens, in a drawer from the right: its code loads at the first tap on 导航. */

@@ -1,19 +1,11 @@
-import {
-  CustomerServiceOutlined,
-  LeftOutlined,
-  QrcodeOutlined,
-  RightOutlined,
-  ShoppingCartOutlined,
-  VerticalAlignTopOutlined,
-  WechatOutlined,
-} from '@ant-design/icons';
+import { CustomerServiceOutlined, LeftOutlined, QrcodeOutlined, RightOutlined, ShoppingCartOutlined, VerticalAlignTopOutlined, WechatOutlined } from '@ant-design/icons';
 import type { SiteProfile } from '@fuliaotong/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useCartCount } from '../../features/sample/use-cart-count';
 import { loginHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { telHref } from '../../components/company-lines';
 import { CountBadge } from '../../components/count-badge';
 import { useSiteProfile } from '../../root-data';

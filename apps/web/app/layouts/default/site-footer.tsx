@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { CompanyLines, telHref } from '../../components/company-lines';
 import { useSiteProfile } from '../../root-data';
 import { siteInfo } from '../../site/site-info';

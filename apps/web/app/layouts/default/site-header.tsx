@@ -6,7 +6,7 @@ import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
 import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample/use-cart-count';
 import { useCurrentUser } from '../../features/session/session';
-import { paths } from '../../paths';
+import { paths } from '@fuliaotong/contracts/constants';
 import { mainNav, siteInfo } from '../../site/site-info';
 import './site-header.css';
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { sexLabels } from '@fuliaotong/contracts/constants';
+import { sexLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Popconfirm, Skeleton } from 'antd';
@@ -18,7 +18,6 @@ import { displayName, maskAccount } from '../../features/account/user-display';
 import { setSessionUser, useCurrentUser } from '../../features/session/session';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { useSignOut } from '../../features/session/session-api';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { grantListQuery } from '../../features/plans/plan-api';

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_ADDRESSES } from '@fuliaotong/contracts/constants';
+import { MAX_ADDRESSES, paths } from '@fuliaotong/contracts/constants';
 import type { Address } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +10,6 @@ import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, useDeleteAddress, useSetDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/address/address.css';

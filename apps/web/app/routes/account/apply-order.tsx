@@ -10,7 +10,7 @@ import { ApplicationSheet } from '../../features/application/application-sheet';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { LoadError } from '../../components/load-state';
-import { paths, withQuery } from '../../paths';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { useSiteProfile } from '../../root-data';

@@ -1,5 +1,5 @@
 import { FileTextOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -8,17 +8,11 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import {
-  APPLICATION_PAGE_SIZE,
-  myApplicationsQuery,
-  useWithdrawApplication,
-  type ApplicationListQuery,
-} from '../../features/application/application-api';
+import { APPLICATION_PAGE_SIZE, myApplicationsQuery, useWithdrawApplication, type ApplicationListQuery } from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';

@@ -1,6 +1,6 @@
 import { ShoppingOutlined } from '@ant-design/icons';
 import type { OrderListItem, OrderStatus } from '@fuliaotong/contracts';
-import { formatFen, ORDER_STATUSES, orderStatusLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, ORDER_STATUSES, orderStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Segmented, Table } from 'antd';
@@ -18,7 +18,6 @@ import { RequestInvoiceModal } from '../../features/invoices/request-invoice-mod
 import { OrderStatusTag } from '../../features/orders/order-status';
 import '../../features/orders/orders.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';

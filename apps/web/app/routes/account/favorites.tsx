@@ -1,4 +1,4 @@
-import { FAVORITE_TARGET_TYPES, favoriteTypeLabels } from '@fuliaotong/contracts/constants';
+import { FAVORITE_TARGET_TYPES, favoriteTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import type { Favorite } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,6 @@ import { favoritePageQuery, useRemoveFavorite } from '../../features/favorites/f
 import { registrationWatchesQuery } from '../../features/registrations/registration-watch-api';
 import { RegistrationWatchList } from '../../features/registrations/watch-list';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import '../../features/favorites/favorites.css';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Invoice, InvoiceTitle } from '@fuliaotong/contracts';
-import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Table, Tag } from 'antd';
@@ -17,7 +17,6 @@ import { InvoiceDownloadButton, InvoiceStatusTag } from '../../features/invoices
 import { InvoiceTitleModal } from '../../features/invoices/invoice-title-modal';
 import '../../features/orders/orders.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';

@@ -8,14 +8,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/notices';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import {
-  NOTICE_PAGE_SIZE,
-  noticePageQuery,
-  unreadNoticeCountQuery,
-  useMarkAllNoticesRead,
-  useMarkNoticeRead,
-} from '../../features/notice/notice-api';
-import { paths } from '../../paths';
+import { NOTICE_PAGE_SIZE, noticePageQuery, unreadNoticeCountQuery, useMarkAllNoticesRead, useMarkNoticeRead } from '../../features/notice/notice-api';
+import { paths } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/notice/notice.css';

@@ -1,5 +1,5 @@
 import type { Order } from '@fuliaotong/contracts';
-import { formatFen } from '@fuliaotong/contracts/constants';
+import { formatFen, paths } from '@fuliaotong/contracts/constants';
 import { ApiError } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Skeleton } from 'antd';
@@ -17,7 +17,6 @@ import '../../features/orders/orders.css';
 import { lastDay } from '../../features/plans/grant-summary';
 import { grantListQuery } from '../../features/plans/plan-api';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
-import { paths } from '../../paths';
 import { pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 

@@ -1,5 +1,5 @@
 import type { Plan } from '@fuliaotong/contracts';
-import { DATABASE_CODES, formatFen, planKindLabels } from '@fuliaotong/contracts/constants';
+import { DATABASE_CODES, formatFen, planKindLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Tag } from 'antd';
@@ -9,7 +9,6 @@ import { LoadState } from '../../components/load-state';
 import { planListQuery, term } from '../../features/plans/plan-api';
 import { PlanCompare } from '../../features/plans/plan-compare';
 import { useCreateOrder } from '../../features/orders/order-api';
-import { paths, withQuery } from '../../paths';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';

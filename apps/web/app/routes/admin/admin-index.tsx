@@ -1,4 +1,4 @@
-import { applicationStatusLabels, DASHBOARD_PERIODS } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, DASHBOARD_PERIODS, paths } from '@fuliaotong/contracts/constants';
 import { Card, Col, Row, Segmented, Skeleton, Statistic, Table, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,6 @@ import { RefreshButton } from '../../components/refresh-button';
 import { desksFor } from '../../features/staff/admin-nav';
 import { useDashboard } from '../../features/staff/staff-api';
 import { useCurrentUser } from '../../features/session/session';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 

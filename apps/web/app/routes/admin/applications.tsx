@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { applicationStatusLabels } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, paths } from '@fuliaotong/contracts/constants';
 import type { AdminApplication, AdminApplicationSummary, ApplicationStatus } from '@fuliaotong/contracts';
 import { Button, Input, Result } from 'antd';
 import { useState } from 'react';
@@ -13,7 +13,6 @@ import { allowedActions, idParam, pageParam, statusParam } from '../../features/
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import { StaffActionModal, staffActionText, type StaffAction } from '../../features/application/staff-action-modal';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 
 export function meta() {

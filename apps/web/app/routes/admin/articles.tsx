@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminArticleSummary, AdminNews, AdminRegulation, ArticleState, NewsBody, RegulationBody } from '@fuliaotong/contracts';
-import { articleStateLabels, NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES } from '@fuliaotong/contracts/constants';
+import { articleStateLabels, NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { Alert, Button, DatePicker, Drawer, Form, Input, Radio, Segmented, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,20 +10,11 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
-import {
-  ARTICLES_PAGE_SIZE,
-  useAdminArticles,
-  useAdminNews,
-  useAdminRegulation,
-  useSaveNews,
-  useSaveRegulation,
-  type ArticleKind,
-} from '../../features/articles/article-admin-api';
+import { ARTICLES_PAGE_SIZE, useAdminArticles, useAdminNews, useAdminRegulation, useSaveNews, useSaveRegulation, type ArticleKind } from '../../features/articles/article-admin-api';
 import { RichTextEditor } from '../../features/articles/rich-text-editor';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@fuliaotong/contracts';
-import { auditActionLabels, auditEntityLabels, auditSettingLabels } from '@fuliaotong/contracts/constants';
+import { auditActionLabels, auditEntityLabels, auditSettingLabels, paths } from '@fuliaotong/contracts/constants';
 import { Button, DatePicker, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -8,7 +8,6 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { AUDIT_PAGE_SIZE, useAudit } from '../../features/staff/staff-api';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 

@@ -1,14 +1,6 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminStandard, AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody, UsageBody } from '@fuliaotong/contracts';
-import {
-  PHARMACOPOEIAS,
-  pharmacopoeiaLabels,
-  REFERENCE_IMPORT_MAX_BYTES,
-  STANDARD_COLUMNS,
-  STANDARD_MAX_TEST_ITEMS,
-  STANDARD_STATUSES,
-  USAGE_COLUMNS,
-} from '@fuliaotong/contracts/constants';
+import { PHARMACOPOEIAS, pharmacopoeiaLabels, REFERENCE_IMPORT_MAX_BYTES, STANDARD_COLUMNS, STANDARD_MAX_TEST_ITEMS, STANDARD_STATUSES, USAGE_COLUMNS, paths } from '@fuliaotong/contracts/constants';
 import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
@@ -17,21 +9,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import {
-  REFERENCE_PAGE_SIZE,
-  referenceLabels,
-  useExportReference,
-  useImportReference,
-  useRemoveReferenceRow,
-  useSaveReferenceRow,
-  useStandardRows,
-  useUsageRows,
-} from '../../features/databases/reference-admin-api';
+import { REFERENCE_PAGE_SIZE, referenceLabels, useExportReference, useImportReference, useRemoveReferenceRow, useSaveReferenceRow, useStandardRows, useUsageRows } from '../../features/databases/reference-admin-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

@@ -1,16 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { RegistrationExportQuery, RegistrationImportPreview, RegistrationImportReport } from '@fuliaotong/contracts';
-import { REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels } from '@fuliaotong/contracts/constants';
+import { REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_TYPES, REVIEW_STATUSES, reviewStatusLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
-import {
-  useCommitRegistrationImport,
-  useExportRegistrations,
-  usePreviewRegistrationImport,
-} from '../../features/registrations/registration-import-api';
-import { paths } from '../../paths';
+import { useCommitRegistrationImport, useExportRegistrations, usePreviewRegistrationImport } from '../../features/registrations/registration-import-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';

@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { AdminInvoice, InvoiceStatus } from '@fuliaotong/contracts';
-import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Segmented, Table, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,7 +14,6 @@ import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoice
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

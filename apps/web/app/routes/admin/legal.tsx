@@ -1,5 +1,5 @@
 import type { LegalDocument } from '@fuliaotong/contracts';
-import { LEGAL_DOCUMENTS, LEGAL_PLACEHOLDERS, legalDocumentLabels } from '@fuliaotong/contracts/constants';
+import { LEGAL_DOCUMENTS, LEGAL_PLACEHOLDERS, legalDocumentLabels, paths } from '@fuliaotong/contracts/constants';
 import { Alert, Button, DatePicker, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { PageHeading } from '../../components/page-heading';
 import { RichTextEditor } from '../../features/articles/rich-text-editor';
 import { useAdminLegalText, usePublishLegalText } from '../../features/legal/legal-api';
 import { showServerErrors } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrderDetail, OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
-import { formatFen, ORDER_STATUSES, orderStatusLabels, PAYMENT_METHODS, paymentMethodLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, ORDER_STATUSES, orderStatusLabels, PAYMENT_METHODS, paymentMethodLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Segmented, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,20 +9,11 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  downloadSlip,
-  fetchSlip,
-  useAdminOrder,
-  useAdminOrders,
-  useConfirmTransfer,
-  useRefundOrder,
-} from '../../features/orders/order-admin-api';
+import { ADMIN_ORDERS_PAGE_SIZE, downloadSlip, fetchSlip, useAdminOrder, useAdminOrders, useConfirmTransfer, useRefundOrder } from '../../features/orders/order-admin-api';
 import { OrderStatusTag } from '../../features/orders/order-status';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPlan, DatabaseCode, PlanBody, PlanKind } from '@fuliaotong/contracts';
-import { formatFen, PLAN_KINDS, planKindLabels } from '@fuliaotong/contracts/constants';
+import { formatFen, PLAN_KINDS, planKindLabels, paths } from '@fuliaotong/contracts/constants';
 import { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,7 +11,6 @@ import { term, useAdminPlans, useSavePlan } from '../../features/plans/plan-api'
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

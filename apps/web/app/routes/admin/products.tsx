@@ -1,16 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminExcipient, AdminExcipientSummary, ExcipientBody } from '@fuliaotong/contracts';
-import {
-  DOCUMENT_ACCESS,
-  DOCUMENT_KINDS,
-  DOSAGE_FORMS,
-  documentAccessLabels,
-  documentKindLabels,
-  EXCIPIENT_CATEGORIES,
-  PHARMACOPOEIAS,
-  pharmacopoeiaLabels,
-  PRODUCT_DOCUMENT_MAX_BYTES,
-} from '@fuliaotong/contracts/constants';
+import { DOCUMENT_ACCESS, DOCUMENT_KINDS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, PRODUCT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Switch, Table, Tag, Upload } from 'antd';
@@ -22,20 +12,12 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
-import {
-  PRODUCTS_PAGE_SIZE,
-  useAdminProduct,
-  useAdminProducts,
-  usePublishProduct,
-  useSaveProduct,
-  useUploadProductDocument,
-} from '../../features/catalogue/product-admin-api';
+import { PRODUCTS_PAGE_SIZE, useAdminProduct, useAdminProducts, usePublishProduct, useSaveProduct, useUploadProductDocument } from '../../features/catalogue/product-admin-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { downloadFile } from '../../lib/save-file';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { paths, withQuery } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';

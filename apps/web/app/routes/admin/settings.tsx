@@ -1,4 +1,4 @@
-import { DEFAULT_SAMPLE_LIMITS } from '@fuliaotong/contracts/constants';
+import { DEFAULT_SAMPLE_LIMITS, paths } from '@fuliaotong/contracts/constants';
 import { SampleLimits } from '@fuliaotong/contracts/forms';
 import { ApiError } from '@fuliaotong/client';
 import { Alert, Button, Form, InputNumber, Skeleton } from 'antd';
@@ -7,7 +7,6 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { useSampleLimits, useUpdateSampleLimits } from '../../features/application/application-api';
 import { showServerErrors } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { toast } from '../../components/toast';
 

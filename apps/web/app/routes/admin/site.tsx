@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SiteQrSlot, SiteSettings, SiteSettingsBody as SiteSettingsValues } from '@fuliaotong/contracts';
-import { SITE_QR_IMAGE_MAX_BYTES, SITE_QR_SLOTS, siteQrSlotLabels } from '@fuliaotong/contracts/constants';
+import { SITE_QR_IMAGE_MAX_BYTES, SITE_QR_SLOTS, siteQrSlotLabels, paths } from '@fuliaotong/contracts/constants';
 import { SiteSettingsBody } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Form, Input, Radio, Skeleton, Upload } from 'antd';
@@ -10,7 +10,6 @@ import { PageHeading } from '../../components/page-heading';
 import { useSiteSettings, useUpdateSiteSettings, useUploadSiteQr } from '../../features/staff/staff-api';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
-import { paths } from '../../paths';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';

@@ -1,4 +1,4 @@
-import { applicationStatusLabels, STAFF_ROLES, staffRoleDescriptions, staffRoleLabels } from '@fuliaotong/contracts/constants';
+import { applicationStatusLabels, STAFF_ROLES, staffRoleDescriptions, staffRoleLabels, paths } from '@fuliaotong/contracts/constants';
 import type { AdminUser, AdminUserSummary, AdminUserUpdateBody, StaffRole } from '@fuliaotong/contracts';
 import { Alert, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, Segmented, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,7 +12,6 @@ import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useCurrentUser } from '../../features/session/session';
 import { USERS_PAGE_SIZE, useAdminUser, useAdminUsers, useUpdateAdminUser } from '../../features/staff/staff-api';
 import { showServerErrors } from '../../lib/api-errors';
-import { paths } from '../../paths';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
