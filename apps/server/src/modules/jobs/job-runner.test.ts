@@ -284,7 +284,7 @@ describe('the app\'s periodic maintenance', () => {
       await test.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, member.user.id));
       expect(await test.drain()).toBeGreaterThanOrEqual(1);
       expect(await test.database.db.select().from(sessions).where(eq(sessions.userId, member.user.id))).toEqual([]);
-      const [prune] = await test.database.db.select().from(jobsTable).where(eq(jobsTable.key, 'maintenance.prune'));
+      const [prune] = await test.database.db.select().from(jobsTable).where(eq(jobsTable.key, 'account.prune'));
       expect(prune).toMatchObject({ status: 'pending', attempts: 0 });
       expect(prune!.runAt.getTime() - clock.now().getTime()).toBe(60 * MINUTE);
     } finally {

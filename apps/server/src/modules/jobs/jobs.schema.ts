@@ -12,7 +12,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Which handler runs it (`message.send`, `maintenance.prune`, …). */
+    /** Which handler runs it (`message.send`, `account.prune`, …). */
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<unknown>().notNull().default({}),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
