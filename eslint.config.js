@@ -84,7 +84,7 @@ const webSyntax = [
 ];
 
 /*
- * One query idiom (docs/decisions/0051): only the feature api modules (`*-api.ts`) and app/lib call the
+ * One query idiom (docs/decisions/0049): only the feature api modules (`*-api.ts`) and app/lib call the
  * API client or wrap a change in `useMutation`; pages and components use their factories and hooks.
  */
 const dataCallsOnlyInApiModules = [
@@ -148,7 +148,7 @@ export default tseslint.config(
     files: handleHolders,
     rules: { 'no-restricted-imports': ['error', { patterns: drizzleAndTables }] },
   },
-  // A module's manifest (docs/decisions/0056) builds its repositories on the handle and lists its own
+  // A module's manifest (docs/decisions/0053) builds its repositories on the handle and lists its own
   // tables; the kernel names the handle's type. Neither queries: Drizzle's types only.
   {
     files: [`${server}/src/modules/*/*.module.ts`, `${server}/src/kernel/**`],
@@ -193,7 +193,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, properties: false } }],
     },
   },
-  // The API client (packages/client) is the web's and the mini-program's (docs/decisions/0054): it
+  // The API client (packages/client) is the web's and the mini-program's (docs/decisions/0051): it
   // imports only the contracts and uses nothing of a browser or of Node but what it declares (a
   // `fetch` it is given, URLSearchParams, FormData where there is one). Its tests run on Node.
   {
@@ -224,7 +224,7 @@ export default tseslint.config(
   // no API path is written anywhere else, and the contracts' zod schemas are imported as types only
   // (labels and limits come from `@fuliaotong/contracts/constants`, form schemas from `/forms`).
   // Reads are `queryOptions` factories used as `useQuery(xxxQuery(…))`, never hooks that only wrap
-  // `useQuery` (docs/decisions/0051).
+  // `useQuery` (docs/decisions/0049).
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
     ignores: ['apps/web/app/**/*.test.{ts,tsx}'],
@@ -325,7 +325,7 @@ export default tseslint.config(
     },
   },
   // The server's modules form an acyclic graph over the identity core, db, http and the kernel
-  // (docs/decisions/0056; src/module-graph.test.ts computes the module graph and also fails on a cycle).
+  // (docs/decisions/0053; src/module-graph.test.ts computes the module graph and also fails on a cycle).
   {
     files: [`${server}/src/**/*.ts`],
     ignores: [`${server}/src/**/*.test.ts`],

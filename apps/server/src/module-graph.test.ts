@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { serverModules } from './modules.js';
 
 /*
- * The server's modules form an acyclic graph (docs/decisions/0056). The graph is computed from the
+ * The server's modules form an acyclic graph (docs/decisions/0053). The graph is computed from the
  * source: its nodes are `modules/<name>` and every other folder of src (db, http, kernel …; the files
  * directly in src are the composition root), its edges the relative imports of values between them
  * (`import type` is left out: a module may name the type of a service it is handed).

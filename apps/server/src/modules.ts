@@ -36,7 +36,7 @@ import { userAdminModule } from './modules/user-admin/user-admin.module.js';
 import { verificationModule } from './modules/verification/verification.module.js';
 
 /**
- * Every server module, the identity core first (docs/decisions/0056). Adding a module is its folder
+ * Every server module, the identity core first (docs/decisions/0053). Adding a module is its folder
  * and a line here. Deleting an account runs the modules' parts from the end of the list back (the
  * modules that keep files the account's other files go with run before the files module).
  */

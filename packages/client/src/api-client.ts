@@ -7,7 +7,7 @@ import { errorCodes } from '@fuliaotong/contracts/constants';
  * of its own): every call goes to the configured API base, carries `Authorization: Bearer` when a token
  * exists, and GET requests carry a timestamp parameter so that no cache in between answers a stale
  * copy. It uses nothing of a browser or of Node beyond the `fetch` it is given, `URLSearchParams`,
- * and `FormData` for the uploads that send one (docs/decisions/0054).
+ * and `FormData` for the uploads that send one (docs/decisions/0051).
  */
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 

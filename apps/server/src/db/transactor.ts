@@ -28,7 +28,7 @@ export type RepositoryFactory<R extends object> = (db: Db, tx: Tx) => R;
 /**
  * Runs work in one database transaction, handing it repositories bound to that transaction: the one
  * way a service changes several tables (of its module, or of several through their services) all or
- * nothing (docs/decisions/0012, 0056). A module's services see it as `Transactor<TheirRepositories>`:
+ * nothing (docs/decisions/0012, 0053). A module's services see it as `Transactor<TheirRepositories>`:
  * the repositories of their own module only.
  */
 export class Transactor<R extends object = object> {

@@ -7,7 +7,7 @@ import type { SignalBus } from '../db/signals.js';
 import type { Transactor, Tx } from '../db/transactor.js';
 
 /*
- * A server module is one unit with one manifest (docs/decisions/0056): it brings its tables, its
+ * A server module is one unit with one manifest (docs/decisions/0053): it brings its tables, its
  * repositories, its services, its routes (from the endpoint table), its recurring jobs and its part of
  * what deleting an account does. The composition root (src/app.ts, src/modules.ts) iterates over the
  * list of manifests; nothing else names a module.

@@ -34,7 +34,7 @@ import { verificationEndpoints } from './verification.endpoints.js';
  * routes from it, the OpenAPI document is generated from it, the authorization matrix test walks it,
  * and clients are typed from it. The `satisfies` clause makes a missing or extra operation a type error.
  * Each `<module>.endpoints.ts` holds the operations of one server module (`apps/server/src/modules/<module>/`),
- * its public and its staff operations together (docs/decisions/0055).
+ * its public and its staff operations together (docs/decisions/0052).
  */
 export const endpoints = {
   ...systemEndpoints,
