@@ -125,7 +125,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => stopSignalLog());
   app.decorateRequest('principal', null);
   const operations = registeredOperations(app);
-
   // The modules (src/modules.ts): their services first, then their routes, jobs and parts of a deletion.
   const registry = new ServiceRegistry();
   const deletionParts: AccountDeletionPart[] = [];
@@ -153,7 +152,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const module of serverModules) for (const job of module.jobs?.(context) ?? []) jobs.every(job.name, job.everyMs, () => job.run());
   const missing = Object.keys(endpoints).filter((operation) => !operations.has(operation));
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
-
   if (deps.jobs?.start !== false) app.addHook('onReady', async () => jobs.start());
   // Jobs in flight finish (or are left to their lease) before the database closes.
   app.addHook('onClose', async () => {
