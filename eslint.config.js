@@ -51,6 +51,13 @@ const typeCheckedFolders = ['packages/contracts', 'packages/client', 'apps/serve
 const outsideTsconfigs = ['eslint.config.js', 'vitest.config.ts', `${server}/scripts/unqualify-migrations.mjs`];
 const typeChecked = [...typeCheckedFolders.map((folder) => `${folder}/**/*.{ts,tsx,mts,cts,js,mjs}`), ...outsideTsconfigs];
 
+/** import-x resolves imports through a folder's own tsconfig.json (for the cycle and boundary rules). */
+/** @param {string} project */
+const importSettings = (project) => ({
+  ...importX.flatConfigs.typescript.settings,
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project })],
+});
+
 /** Pages import values of the contracts only from its /constants and /forms entries. */
 const contractsValues = {
   name: '@fuliaotong/contracts',
@@ -293,10 +300,7 @@ export default tseslint.config(
     files: ['apps/web/app/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
-    },
+    settings: importSettings('apps/web/tsconfig.json'),
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
@@ -330,10 +334,7 @@ export default tseslint.config(
     files: [`${server}/src/**/*.ts`],
     ignores: [`${server}/src/**/*.test.ts`],
     plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${server}/tsconfig.json` })],
-    },
+    settings: importSettings(`${server}/tsconfig.json`),
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [

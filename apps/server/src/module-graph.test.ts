@@ -133,6 +133,20 @@ describe('the module graph', () => {
     expect(reaches.map(({ from, to }) => `${path.relative(src, from)} → ${path.relative(src, to)}`)).toEqual([]);
   });
 
+  it('lets a repository write only its own module\'s tables (another module\'s may be joined to read)', () => {
+    const writes: string[] = [];
+    for (const file of sourceFiles(path.join(src, 'modules')).filter((name) => name.endsWith('.repository.ts'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      const foreign = [...text.matchAll(/import \{([^}]*)\} from '\.\.\/[\w-]+\/[\w-]+\.schema\.js'/g)].flatMap((match) =>
+        match[1]!.split(',').map((name) => name.replace(/\btype\b/, '').trim()).filter(Boolean),
+      );
+      for (const table of foreign) {
+        if (new RegExp(`\\.(insert|update|delete)\\(${table}\\b`).test(text)) writes.push(`${path.relative(src, file)} writes ${table}`);
+      }
+    }
+    expect(writes).toEqual([]);
+  });
+
   it('lists every module folder once in src/modules.ts', () => {
     const folders = fs
       .readdirSync(path.join(src, 'modules'), { withFileTypes: true })

@@ -20,6 +20,14 @@ export interface Tx {
 }
 
 /**
+ * A module's repositories in a caller's transaction (`within`): the transactor's bag holds every
+ * module's repositories, and a module reads only its own (`export const ownOrder = repositoriesOf<OrderRepositories>()`).
+ */
+export function repositoriesOf<R extends object>(): (within: Tx) => R & Tx {
+  return (within) => within as R & Tx;
+}
+
+/**
  * Builds the repositories of every module on one database handle or one transaction: the composition
  * root assembles it from the modules' manifests (src/modules.ts), so this folder knows no module.
  */

@@ -36,7 +36,6 @@ function repositories(db: Db, ports: Pick<Ports, 'heldAccess' | 'holdsPaidAccess
     attempts: new ThrottleRepository(db),
   };
 }
-export type { AccountRepositories };
 
 /**
  * How long what a bearer token stands for is reused in this process (at most a second: other processes

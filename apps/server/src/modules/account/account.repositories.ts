@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/transactor.js';
+import { repositoriesOf } from '../../db/transactor.js';
 import type { AccountRepository } from './account.repository.js';
 import type { SessionRepository } from './session.repository.js';
 import type { ThrottleRepository } from './throttle.repository.js';
@@ -10,13 +10,5 @@ export interface AccountRepositories {
   attempts: ThrottleRepository;
 }
 
-/** A transaction in progress, with this module's repositories. */
-export type AccountTx = Tx & AccountRepositories;
-
-/**
- * This module's repositories in a caller's transaction (`within`): the transactor's bag holds every
- * module's repositories, and a module reads only its own.
- */
-export function ownAccount(within: Tx): AccountTx {
-  return within as AccountTx;
-}
+/** This module's repositories in a caller's transaction (`within`). */
+export const ownAccount = repositoriesOf<AccountRepositories>();

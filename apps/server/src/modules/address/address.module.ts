@@ -1,7 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import { AddressRepository } from './address.repository.js';
-import type { AddressRepositories } from './address.repositories.js';
+import { ownAddress, type AddressRepositories } from './address.repositories.js';
 import { addressRoutes } from './address.routes.js';
 import * as tables from './address.schema.js';
 import { AddressService } from './address.service.js';
@@ -19,7 +18,7 @@ export const addressModule = defineModule({
   repositories: (db): AddressRepositories => ({ addresses: new AddressRepository(db) }),
   provide: ({ db, transactor, services }) => ({ addresses: new AddressService(new AddressRepository(db), transactor, services.users) }),
   routes: async (app, { services }) => app.register(addressRoutes, { addresses: services.addresses, guard: services.guard }),
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<AddressRepositories>).on(within).addresses.deleteAllOf(user.id)),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownAddress(within).addresses.deleteAllOf(user.id)),
   }),
 });

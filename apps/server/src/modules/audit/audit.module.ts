@@ -1,7 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import { AuditRepository } from './audit.repository.js';
-import type { AuditRepositories } from './audit.repositories.js';
+import { ownAudit, type AuditRepositories } from './audit.repositories.js';
 import { auditRoutes } from './audit.routes.js';
 import * as tables from './audit.schema.js';
 import { AuditService } from './audit.service.js';
@@ -17,8 +16,8 @@ export const auditModule = defineModule({
   repositories: (db): AuditRepositories => ({ audit: new AuditRepository(db) }),
   routes: async (app, { db, services }) => app.register(auditRoutes, { audit: new AuditService(new AuditRepository(db)), guard: services.guard }),
   // The audit log keeps what staff did and to whom, but not who the person was.
-  accountDeletion: ({ transactor }) => ({
+  accountDeletion: () => ({
     anonymise: async (user, within) =>
-      void (await (transactor as Transactor<AuditRepositories>).on(within).audit.redactUser(user.id, user.account, DELETED_USER, PERSONAL_AUDIT_KEYS)),
+      void (await ownAudit(within).audit.redactUser(user.id, user.account, DELETED_USER, PERSONAL_AUDIT_KEYS)),
   }),
 });

@@ -1,7 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import { FavoriteRepository } from './favorite.repository.js';
-import type { FavoriteRepositories } from './favorite.repositories.js';
+import { ownFavorite, type FavoriteRepositories } from './favorite.repositories.js';
 import { favoriteRoutes } from './favorite.routes.js';
 import * as tables from './favorite.schema.js';
 import { FavoriteService } from './favorite.service.js';
@@ -19,7 +18,7 @@ export const favoriteModule = defineModule({
   repositories: (db): FavoriteRepositories => ({ favorites: new FavoriteRepository(db) }),
   provide: ({ db, transactor, services }) => ({ favorites: new FavoriteService(new FavoriteRepository(db), transactor, services.users) }),
   routes: async (app, { services }) => app.register(favoriteRoutes, { favorites: services.favorites, guard: services.guard }),
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<FavoriteRepositories>).on(within).favorites.deleteAllOf(user.id)),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownFavorite(within).favorites.deleteAllOf(user.id)),
   }),
 });

@@ -1,5 +1,4 @@
-import type { FilesRepositories } from './files.repositories.js';
-import type { Transactor } from '../../db/transactor.js';
+import { ownFiles, type FilesRepositories } from './files.repositories.js';
 import { defineModule } from '../../kernel/module.js';
 import { DatabaseFileStore } from './file-store.js';
 import { FileRepository } from './file.repository.js';
@@ -9,11 +8,11 @@ import * as tables from './files.schema.js';
 export const filesModule = defineModule({
   name: 'files',
   tables: [tables],
-  repositories: (db) => ({ files: new FileRepository(db) }),
+  repositories: (db): FilesRepositories => ({ files: new FileRepository(db) }),
   provide: ({ transactor }) => ({ files: new DatabaseFileStore(transactor) }),
   // Last of all (the modules higher in the list keep the files their records still need first).
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<FilesRepositories>).on(within).files.deleteAllOf(user.id)),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownFiles(within).files.deleteAllOf(user.id)),
   }),
 });
 

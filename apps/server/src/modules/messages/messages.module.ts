@@ -1,10 +1,9 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import type { MessagesConfig } from '../../config/config.js';
 import { messageDrivers } from './message-drivers.js';
 import { MessageService } from './message.service.js';
 import * as tables from './messages.schema.js';
-import type { MessagesRepositories } from './messages.repositories.js';
+import { ownMessages, type MessagesRepositories } from './messages.repositories.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 const logMessages: MessagesConfig = { SMS_PROVIDER: 'log', SMTP_URL: 'log', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' };
@@ -33,7 +32,7 @@ export const messagesModule = defineModule({
     };
   },
   // The messages sent to the account's own address go with it.
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<MessagesRepositories>).on(within).outbox.deleteTo([user.account])),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownMessages(within).outbox.deleteTo([user.account])),
   }),
 });

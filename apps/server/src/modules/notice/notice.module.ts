@@ -1,7 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import { NoticeRepository } from './notice.repository.js';
-import type { NoticeRepositories } from './notice.repositories.js';
+import { ownNotice, type NoticeRepositories } from './notice.repositories.js';
 import { noticeRoutes } from './notice.routes.js';
 import * as tables from './notice.schema.js';
 import { NoticeService } from './notice.service.js';
@@ -25,7 +24,7 @@ export const noticeModule = defineModule({
     return { notices, staffAlerts: new StaffAlerts({ notices, messages: services.messages, users: services.users, siteUrl: config.SITE_URL }) };
   },
   routes: async (app, { services }) => app.register(noticeRoutes, { notices: services.notices, guard: services.guard }),
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<NoticeRepositories>).on(within).notices.deleteAllOf(user.id)),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownNotice(within).notices.deleteAllOf(user.id)),
   }),
 });

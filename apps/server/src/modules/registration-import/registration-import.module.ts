@@ -14,6 +14,7 @@ export const registrationImportModule = defineModule({
     const imports = new RegistrationImportService(
       new RegistrationImportRepository(db),
       services.registrationReads,
+      services.registrationRecords,
       services.files,
       transactor,
       services.registrationWatches,

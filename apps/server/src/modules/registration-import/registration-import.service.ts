@@ -6,12 +6,13 @@ import {
   type RegistrationImportPreview,
   type RegistrationImportReport,
 } from '@fuliaotong/contracts';
-import type { Transactor } from '../../db/transactor.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
 import type { RegistrationImportRepositories } from './registration-import.repositories.js';
 import { AppError } from '../../http/errors.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore } from '../files/file-store.js';
 import type { RegistrationReads } from '../registration/registration.repositories.js';
+import type { RegistrationRecords } from '../registration/registration-records.js';
 import type { RegistrationWatchService } from '../registration-watch/registration-watch.service.js';
 import { CsvFormatError, readRegistrationCsv, type RegistrationCsv, type RegistrationRecord } from './registration-csv.js';
 import type { RegistrationImportRepository, RegistrationImportRow } from './registration-import.repository.js';
@@ -55,6 +56,8 @@ export class RegistrationImportService {
   constructor(
     private readonly imports: RegistrationImportRepository,
     private readonly registrations: RegistrationReads,
+    /** Where the imported records are written (the registration module's rows). */
+    private readonly records: RegistrationRecords,
     private readonly files: FileStore,
     private readonly transactor: Transactor<RegistrationImportRepositories>,
     private readonly watches: RegistrationWatchService,
@@ -85,12 +88,12 @@ export class RegistrationImportService {
     const table = await this.read(row.format, file.bytes);
     return this.transactor.transaction(async (within) => {
       // Compared inside the transaction: what it writes is what it reports.
-      const comparison = await this.compare(table, within.registrationImports);
+      const comparison = await this.compare(table, within);
       const writes = [...comparison.added, ...comparison.changed.map((c) => c.record)];
       let inserted = 0;
       let updated = 0;
       for (let i = 0; i < writes.length; i += 1_000) {
-        const counts = await within.registrationImports.upsert(writes.slice(i, i + 1_000));
+        const counts = await this.records.upsert(writes.slice(i, i + 1_000), within);
         inserted += counts.inserted;
         updated += counts.updated;
       }
@@ -154,8 +157,10 @@ export class RegistrationImportService {
     }
   }
 
-  private async compare(table: RegistrationCsv, imports = this.imports): Promise<ImportComparison> {
-    const stored = new Map((await imports.existing(table.records.map((r) => r.record.regNo))).map((r) => [r.regNo, r]));
+  private async compare(table: RegistrationCsv, within?: Tx): Promise<ImportComparison> {
+    // Stored records hold the values an import or the demo content wrote: the record's own types.
+    const existing = (await this.records.existing(table.records.map((r) => r.record.regNo), within)) as RegistrationRecord[];
+    const stored = new Map(existing.map((r) => [r.regNo, r]));
     const comparison: ImportComparison = { added: [], changed: [], unchanged: 0 };
     for (const { record } of table.records) {
       const before = stored.get(record.regNo);

@@ -5,7 +5,9 @@
  */
 import type { Db } from '../../db/database.js';
 import { readRegistrationCsv, type RegistrationCsv } from './registration-csv.js';
-import { upsertRegistrationRecords } from './registration-import.repository.js';
+import { transactorOf } from '../../modules.js';
+import { RegistrationRecords } from '../registration/registration-records.js';
+import type { RegistrationRepositories } from '../registration/registration.repositories.js';
 
 export interface RegistrationImportResult extends RegistrationCsv {
   inserted: number;
@@ -21,9 +23,11 @@ export async function importRegistrationCsv(db: Db, input: Buffer | Uint8Array |
 export async function writeRegistrationCsv(db: Db, csv: RegistrationCsv, batchSize = 1_000): Promise<RegistrationImportResult> {
   let inserted = 0;
   let updated = 0;
-  await db.transaction(async (tx) => {
+  const transactor = transactorOf<RegistrationRepositories>(db);
+  const records = new RegistrationRecords(transactor);
+  await transactor.transaction(async (tx) => {
     for (let i = 0; i < csv.records.length; i += batchSize) {
-      const counts = await upsertRegistrationRecords(tx, csv.records.slice(i, i + batchSize).map((r) => r.record));
+      const counts = await records.upsert(csv.records.slice(i, i + batchSize).map((r) => r.record), tx);
       inserted += counts.inserted;
       updated += counts.updated;
     }

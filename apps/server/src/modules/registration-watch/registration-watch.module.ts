@@ -1,7 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import { RegistrationWatchRepository } from './registration-watch.repository.js';
-import type { RegistrationWatchRepositories } from './registration-watch.repositories.js';
+import { ownRegistrationWatch, type RegistrationWatchRepositories } from './registration-watch.repositories.js';
 import { registrationWatchRoutes } from './registration-watch.routes.js';
 import * as tables from './registration-watch.schema.js';
 import { RegistrationWatchService } from './registration-watch.service.js';
@@ -21,8 +20,8 @@ export const registrationWatchModule = defineModule({
     registrationWatches: new RegistrationWatchService(new RegistrationWatchRepository(db), services.registrationReads, services.notices, transactor, services.users),
   }),
   routes: async (app, { services }) => app.register(registrationWatchRoutes, { watches: services.registrationWatches, guard: services.guard }),
-  accountDeletion: ({ transactor }) => ({
+  accountDeletion: () => ({
     anonymise: async (user, within) =>
-      void (await (transactor as Transactor<RegistrationWatchRepositories>).on(within).registrationWatches.deleteAllOf(user.id)),
+      void (await ownRegistrationWatch(within).registrationWatches.deleteAllOf(user.id)),
   }),
 });

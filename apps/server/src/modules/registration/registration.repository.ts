@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import { REGISTRATION_COUNT_CAP, type RegistrationExportQuery, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { registrations } from './registration.schema.js';
+import { REGISTRATION_COLUMNS, registrationRow, type RegistrationFields } from './registration-columns.js';
 import { containsCondition, containsText, nameRank } from '../../db/gram-search.js';
 import { normaliseKeyword } from '../../shared/grams.js';
 
@@ -97,7 +98,71 @@ function orderOf(query: RegistrationQuery): SQL[] {
 }
 
 /** CDE registration records (原辅包登记信息): the only place that reads the table. */
+/**
+ * Inserts the records, or replaces the stored record with the same registration number (登记号).
+ * The rows travel as one JSON parameter (json_populate_recordset), so one statement writes a whole
+ * batch; the numbers within one call must be distinct. Answers how many were new.
+ */
+async function upsertRecords(
+  db: Pick<Db, 'execute'>,
+  records: readonly RegistrationFields[],
+): Promise<{ inserted: number; updated: number }> {
+  if (!records.length) return { inserted: 0, updated: 0 };
+  const rows = records.map(registrationRow);
+  const cols = sql.raw(REGISTRATION_COLUMNS.map((c) => `"${c}"`).join(', '));
+  const updates = sql.raw(
+    REGISTRATION_COLUMNS.filter((c) => c !== 'reg_no')
+      .map((c) => `"${c}" = EXCLUDED."${c}"`)
+      .join(', '),
+  );
+  const [counts] = await selectRows<{ inserted: number; updated: number }>(
+    db as Db,
+    sql`WITH written AS (
+          INSERT INTO registrations (${cols})
+          SELECT ${cols} FROM json_populate_recordset(NULL::registrations, ${JSON.stringify(rows)}::json)
+          ON CONFLICT (reg_no) DO UPDATE SET ${updates}
+          RETURNING (xmax = 0) AS inserted
+        )
+        SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`,
+  );
+  return counts!;
+}
+
 export class RegistrationRepository {
+  /** The stored records with these registration numbers, as the fields an import writes. */
+  async fieldsOf(regNos: readonly string[]): Promise<RegistrationFields[]> {
+    const found: RegistrationFields[] = [];
+    for (let i = 0; i < regNos.length; i += 1_000) {
+      const rows = await this.db
+        .select({
+          regNo: registrations.regNo,
+          name: registrations.name,
+          company: registrations.company,
+          companyAddress: registrations.companyAddress,
+          province: registrations.province,
+          source: registrations.source,
+          spec: registrations.spec,
+          packageSpec: registrations.packageSpec,
+          type: registrations.type,
+          reviewStatus: registrations.reviewStatus,
+          updatedOn: registrations.updatedOn,
+          remark: registrations.remark,
+        })
+        .from(registrations)
+        .where(inArray(registrations.regNo, regNos.slice(i, i + 1_000)));
+      found.push(...rows);
+    }
+    return found;
+  }
+
+  /**
+   * Inserts the records, or replaces the stored record with the same registration number (CSV and
+   * Excel imports); the numbers within one call must be distinct.
+   */
+  upsert(records: readonly RegistrationFields[]): Promise<{ inserted: number; updated: number }> {
+    return upsertRecords(this.db, records);
+  }
+
   /** The records matching a list's filters, in its order, at most `limit` (exports). */
   async exportRows(query: RegistrationExportQuery, limit: number): Promise<RegistrationRow[]> {
     const asList: RegistrationQuery = { ...query, page: 1, pageSize: 1 };

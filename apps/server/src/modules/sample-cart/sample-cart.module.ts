@@ -4,7 +4,7 @@ import { CART_CHANGED, CONTENT_CHANGED } from '../../db/signals.js';
 import { SessionCache } from '../account/session-cache.js';
 import { sessionCacheMs } from '../account/account.module.js';
 import { SampleCartRepository } from './sample-cart.repository.js';
-import type { SampleCartRepositories } from './sample-cart.repositories.js';
+import { ownSampleCart, type SampleCartRepositories } from './sample-cart.repositories.js';
 import { sampleCartRoutes } from './sample-cart.routes.js';
 import * as tables from './sample-cart.schema.js';
 import { SampleCartService } from './sample-cart.service.js';
@@ -39,7 +39,7 @@ export const sampleCartModule = defineModule({
     return { cart: new SampleCartService(own.on().cart, services.sampleLimits, own, services.users, counts) };
   },
   routes: async (app, { services }) => app.register(sampleCartRoutes, { cart: services.cart, guard: services.guard }),
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<SampleCartRepositories>).on(within).cart.deleteAllOf(user.id)),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownSampleCart(within).cart.deleteAllOf(user.id)),
   }),
 });

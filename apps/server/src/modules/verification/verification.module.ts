@@ -1,9 +1,8 @@
 import { defineModule } from '../../kernel/module.js';
-import type { Transactor } from '../../db/transactor.js';
 import { makeCaptcha, type CaptchaMaker } from './captcha.js';
 import { MessageCodeSender } from './code-sender.js';
 import { VerificationRepository } from './verification.repository.js';
-import type { VerificationRepositories } from './verification.repositories.js';
+import { ownVerification, type VerificationRepositories } from './verification.repositories.js';
 import { verificationRoutes } from './verification.routes.js';
 import * as tables from './verification.schema.js';
 import { defaultVerificationLimits, VerificationService, type VerificationLimits } from './verification.service.js';
@@ -40,7 +39,7 @@ export const verificationModule = defineModule({
   routes: async (app, { services }) => app.register(verificationRoutes, { verification: services.verification, guard: services.guard }),
   // Day-old codes and captchas are of no further use.
   jobs: ({ services }) => [{ name: 'verification.prune', everyMs: HOUR, run: async () => void (await services.verification.prune()) }],
-  accountDeletion: ({ transactor }) => ({
-    anonymise: async (user, within) => void (await (transactor as Transactor<VerificationRepositories>).on(within).codes.deleteCodesOf(user.account)),
+  accountDeletion: () => ({
+    anonymise: async (user, within) => void (await ownVerification(within).codes.deleteCodesOf(user.account)),
   }),
 });
