@@ -143,13 +143,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     accountDeletion: () => deletionParts,
   };
   for (const module of serverModules) registry.provide((await module.provide?.(context)) ?? {});
-  registry.check();
   const { jobs, messages } = registry.services;
   app.decorate('jobs', jobs);
   app.decorate('messages', messages);
   for (const module of serverModules) await module.routes?.(app, context);
   for (const module of [...serverModules].reverse()) if (module.accountDeletion) deletionParts.push(module.accountDeletion(context));
   for (const module of serverModules) for (const job of module.jobs?.(context) ?? []) jobs.every(job.name, job.everyMs, () => job.run());
+  registry.check();
   const missing = Object.keys(endpoints).filter((operation) => !operations.has(operation));
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);
   if (deps.jobs?.start !== false) app.addHook('onReady', async () => jobs.start());
