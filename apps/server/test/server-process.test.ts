@@ -48,6 +48,32 @@ describe('server process', () => {
     }
   });
 
+  it('starts at once after a kill -9, five times in a row, and still refuses a second server while one lives', async () => {
+    const crashDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-crash-'));
+    const restarts: number[] = [];
+    try {
+      for (let round = 0; round < 5; round++) {
+        const killedAt = Date.now();
+        // As a supervisor would run it again right after the crash (`npm start` ends in the same server).
+        const server = await startServer({ env: { ...quiet, DATA_DIR: crashDir } });
+        if (round > 0) restarts.push(Date.now() - killedAt);
+        const lock = JSON.parse(await fs.readFile(path.join(crashDir, 'db', 'server.lock'), 'utf8')) as { pid: number };
+        expect(lock.pid).toBe(server.child.pid);
+        if (round === 0) {
+          const second = await spawnServer({ env: { ...quiet, DATA_DIR: crashDir } });
+          expect(await second.exited).toBe(1);
+          expect(second.output()).toContain(`正被另一个进程使用（进程 ${server.child.pid}）`);
+        }
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    } finally {
+      await fs.rm(crashDir, { recursive: true, force: true });
+    }
+    expect(restarts).toHaveLength(4);
+    console.info(`healthy again after a kill -9 in ${restarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  }, 300_000);
+
   it('without SITE_URL names http://localhost:<its port> in its links, and warns', async () => {
     const server = await startServer({ env: { ...quiet, DATA_DIR: dataDir, SITE_URL: '' } });
     try {
