@@ -1,5 +1,5 @@
 import type { ApiOperation, ApiRequest, ApiResponse, Endpoints, ErrorCode, ValidationIssue } from '@fuliaotong/contracts';
-import { routeOf } from '@fuliaotong/contracts/api-paths';
+import { routeOf, TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
 import { errorCodes } from '@fuliaotong/contracts/constants';
 
 /**
@@ -114,7 +114,7 @@ export interface ApiClientOptions {
 }
 
 const successStatuses = new Set([200, 201, 204]);
-export const TIMESTAMP_PARAM = '_t';
+export { TIMESTAMP_PARAM };
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));

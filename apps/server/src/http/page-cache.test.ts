@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesIfNoneMatch, PageCache, preferredEncoding } from './page-cache.js';
+import { matchesIfNoneMatch, PageCache, preferredEncoding, withoutTimestamp } from './page-cache.js';
 
 /** The page cache's bounds and lifetime, on a clock the test moves. */
 
@@ -103,5 +103,16 @@ describe('negotiation', () => {
     expect(matchesIfNoneMatch('*', '"a"')).toBe(true);
     expect(matchesIfNoneMatch('"a-br"', '"a"')).toBe(false);
     expect(matchesIfNoneMatch(undefined, '"a"')).toBe(false);
+  });
+});
+
+describe("the clients' timestamp parameter", () => {
+  it('is left out of a query, the other parameters kept as written and in their order', () => {
+    expect(withoutTimestamp('')).toBe('');
+    expect(withoutTimestamp('?_t=1')).toBe('');
+    expect(withoutTimestamp('?page=2&_t=1700000000000')).toBe('?page=2');
+    expect(withoutTimestamp('?_t=1&keyword=%E4%B9%B3%E7%B3%96&page=2')).toBe('?keyword=%E4%B9%B3%E7%B3%96&page=2');
+    expect(withoutTimestamp('?sort_t=1&a_t=2')).toBe('?sort_t=1&a_t=2');
+    expect(withoutTimestamp('?b=1&a=2&_t=3&_t=4')).toBe('?b=1&a=2');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -172,8 +173,21 @@ export function cacheKeyOf(request: FastifyRequest): string | undefined {
   } catch {
     return undefined;
   }
-  const key = `${request.protocol}:${url.pathname}${url.search}`;
+  const key = `${request.protocol}:${url.pathname}${withoutTimestamp(url.search)}`;
   return key.length > MAX_KEY_LENGTH ? undefined : key;
+}
+
+/**
+ * A query (`?a=1&_t=…`, or empty) without the clients' timestamp parameter (TIMESTAMP_PARAM), the
+ * other parameters as they were written: a page or a shared read is the same whenever it was asked for.
+ */
+export function withoutTimestamp(search: string): string {
+  if (!search.includes(`${TIMESTAMP_PARAM}=`)) return search;
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== TIMESTAMP_PARAM && !part.startsWith(`${TIMESTAMP_PARAM}=`));
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
 }
 
 /**

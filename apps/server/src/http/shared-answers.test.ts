@@ -111,6 +111,24 @@ describe('a shared read', () => {
     expect((await get(t, detail, bearer(member.token))).json<{ favoriteId: number | null }>().favoriteId).not.toBeNull();
   });
 
+  it("leaves the clients' timestamp parameter _t out of its key, and keeps the other parameters in it", async () => {
+    const url = '/api/app/excipient?page=1&pageSize=7';
+    const first = await get(t, `${url}&_t=1700000000001`);
+    expect(first.statusCode).toBe(200);
+    // Written behind the app's back (no content signal): an answer from the cache does not show it.
+    await createProduct(t.database, { nameZh: '共享答案时间戳' });
+    for (const again of [`${url}&_t=1700000000002`, `/api/app/excipient?_t=3&page=1&pageSize=7`, url]) {
+      const answer = await get(t, again);
+      expect(answer.body, again).toBe(first.body);
+      expect(answer.headers.etag, again).toBe(first.headers.etag);
+    }
+    expect((await get(t, `${url}&_t=4`, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    const other = await get(t, '/api/app/excipient?page=1&pageSize=8&_t=1700000000001');
+    const total = (answer: { json: <T>() => T }) => answer.json<{ totalCount: number }>().totalCount;
+    expect(total(other), 'another page size is another answer, made afresh').toBe(total(first) + 1);
+    await t.database.signals.publish('content');
+  });
+
   it('keeps only 200s, and not the reads of endpoints that are not declared shared', async () => {
     const missing = await get(t, '/api/app/excipient/999999');
     expect(missing.statusCode).toBe(404);

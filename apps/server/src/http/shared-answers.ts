@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { endpoints, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
 import type { SignalBus } from '../db/signals.js';
-import { carriesUser, MAX_KEY_LENGTH, storedAnswer, type PageCache } from './page-cache.js';
+import { carriesUser, MAX_KEY_LENGTH, storedAnswer, withoutTimestamp, type PageCache } from './page-cache.js';
 
 /**
  * Stored answers may be kept by a browser, which asks again with the ETag every time (a 304 costs this
@@ -34,9 +34,11 @@ const toStore = new WeakMap<FastifyRequest, ToStore>();
 export function registerSharedAnswers(app: FastifyInstance, cache: PageCache, signals: SignalBus): void {
   const serve: onRequestHookHandler = (request, reply, done) => {
     if (request.method !== 'GET' || !signals.hearing) return done();
-    // The address as sent: a handler's answer depends on nothing else (another spelling of the same
-    // query is another entry, with the same answer). Pages' keys start with their scheme, these with /api/.
-    const key = request.url;
+    // The address as sent, but for the clients' timestamp: a handler's answer depends on nothing else
+    // (another spelling of the same query is another entry, with the same answer). Pages' keys start
+    // with their scheme, these with /api/.
+    const query = request.url.indexOf('?');
+    const key = query < 0 ? request.url : request.url.slice(0, query) + withoutTimestamp(request.url.slice(query));
     if (carriesUser(request) || key.length > MAX_KEY_LENGTH) return done();
     const stored = cache.get(key);
     if (!stored) {

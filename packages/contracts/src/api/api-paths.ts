@@ -1,4 +1,11 @@
 /**
+ * The query parameter every GET of a client carries, with the time it was sent (the specification's
+ * "GET requests append a timestamp query parameter"). No answer depends on it: the server's caches
+ * leave it out of their keys.
+ */
+export const TIMESTAMP_PARAM = '_t';
+
+/**
  * Method and path of every endpoint of the API, keyed by its operation id. Schema-free on purpose:
  * the web client (and any client) imports this map at run time and takes everything else from the
  * types of the endpoint table (`endpoints.ts`), so pages never ship the zod schemas.
