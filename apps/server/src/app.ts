@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app,
     build,
     dbKind: deps.database.kind,
+    migrationsSchema: deps.database.migrationsSchema,
     accountDeletion: () => deletionParts,
   };
   for (const module of serverModules) registry.provide((await module.provide?.(context)) ?? {});

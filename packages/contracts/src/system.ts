@@ -13,6 +13,21 @@ export const HealthResponse = z
   .meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+/** What a load balancer asks before it sends a process requests: each of these must hold. */
+export const ReadyResponse = z
+  .object({
+    status: z.literal('ready'),
+    checks: z
+      .object({
+        database: z.literal(true).describe('The database answers'),
+        migrations: z.literal(true).describe('The database has every migration this process knows'),
+        signals: z.literal(true).describe("This process hears the other processes' signals (content changes, log-outs)"),
+      })
+      .describe('Every check, all true in a 200; a 503 names the first that failed'),
+  })
+  .meta({ id: 'ReadyResponse' });
+export type ReadyResponse = z.infer<typeof ReadyResponse>;
+
 /** Latest build info, polled by the web client to detect a new deployment. */
 export const BuildInfo = z
   .object({

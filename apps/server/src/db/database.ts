@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   /** Signals between the server processes on this database (docs/decisions/0030). */
   signals: SignalBus;
+  /** The schema of drizzle's record of applied migrations (`__drizzle_migrations`). */
+  migrationsSchema: string;
   /** Flushes what was acknowledged to disk and releases every resource (and the data-dir lock). */
   close(): Promise<void>;
 }
@@ -45,6 +47,14 @@ const POOL_SIZE = 10;
 
 /** The committed migrations, applied by `openDatabase` (and by the test template database). */
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Where drizzle's migrator records what it applied, unless a schema of its own is given. */
+const DEFAULT_MIGRATIONS_SCHEMA = 'drizzle';
+
+/** When the newest committed migration was made (its `when` in the journal; drizzle records it as `created_at`). */
+export async function newestMigration(): Promise<number> {
+  const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
@@ -83,6 +93,7 @@ async function openPostgres(url: string, searchSchema?: string): Promise<Databas
     kind: 'postgres',
     db,
     signals,
+    migrationsSchema: searchSchema ?? DEFAULT_MIGRATIONS_SCHEMA,
     async close() {
       await signals.close();
       await pool.end();
@@ -116,6 +127,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   return {
     kind: 'pglite',
     db,
+    migrationsSchema: DEFAULT_MIGRATIONS_SCHEMA,
     // One process owns a PGlite database: its signals never leave it.
     signals: new InProcessSignalBus(),
     async close() {

@@ -58,6 +58,8 @@ export interface ModuleContext {
   /** The build of the web app served (or the development one). */
   build: BuildInfo;
   dbKind: DatabaseKind;
+  /** The schema of the database's record of applied migrations (for the readiness check). */
+  migrationsSchema: string;
   /** Every module's part of deleting an account, the modules higher in the list first. */
   accountDeletion(): readonly AccountDeletionPart[];
 }

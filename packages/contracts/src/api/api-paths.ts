@@ -13,8 +13,9 @@ export const TIMESTAMP_PARAM = '_t';
  * (each group's operations are declared in that module's `<module>.endpoints.ts`).
  */
 export const apiPaths = {
-  // system: health, the deployed web build.
+  // system: health, readiness, the deployed web build.
   health: 'GET /api/health',
+  ready: 'GET /api/ready',
   buildLatest: 'GET /api/build/latest',
   buildManifest: 'GET /api/build/meta/:id',
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorResponse, HealthResponse } from '@fuliaotong/contracts';
+import { ErrorResponse, HealthResponse, ReadyResponse } from '@fuliaotong/contracts';
+import { newestMigration } from '../../db/database.js';
+import type { SignalBus } from '../../db/signals.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { SystemRepository } from './system.repository.js';
+import { SystemService } from './system.service.js';
 import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
@@ -23,6 +28,36 @@ describe('GET /api/health', () => {
       build: 'test-build',
     });
     expect(response.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers 200 with every check once the database answers, is migrated and signals are heard', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(parsed(response, ReadyResponse)).toEqual({ status: 'ready', checks: { database: true, migrations: true, signals: true } });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 naming the migration that is missing, and 503 while signals are not heard', async () => {
+    const other = await createTestApp();
+    try {
+      // The record of the newest migration gone: the database is behind this process (an older backup restored).
+      await other.database.db.execute(
+        sql`delete from ${sql.identifier(other.database.migrationsSchema)}.__drizzle_migrations where created_at = (select max(created_at) from ${sql.identifier(other.database.migrationsSchema)}.__drizzle_migrations)`,
+      );
+      const behind = await other.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(behind.statusCode).toBe(503);
+      expect(parsed(behind, ErrorResponse).error.message).toBe('未就绪：数据库缺少本版本的迁移');
+      expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode, 'alive all the same').toBe(200);
+    } finally {
+      await other.close();
+    }
+
+    // A process that has lost its connection to the other processes' signals.
+    const deaf = { ...t.database.signals, hearing: false } satisfies SignalBus;
+    const system = new SystemService(new SystemRepository(t.database.db, t.database.migrationsSchema), { id: 'test-build', timestamp: 0 }, deaf, newestMigration);
+    await expect(system.ready()).rejects.toMatchObject({ status: 503, message: '未就绪：暂时收不到其他进程的通知' });
   });
 });
 

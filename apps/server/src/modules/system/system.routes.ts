@@ -10,6 +10,11 @@ export const systemRoutes = endpointRoutes<{ system: SystemService; dbKind: Data
     return { status: 'ok' as const, db: dbKind, build: system.build.id };
   });
 
+  route('ready', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return system.ready();
+  });
+
   route('buildLatest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return system.build;
