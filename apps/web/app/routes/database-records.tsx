@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/database-records';
-import { databasesQuery } from '../features/databases/database-api';
-import { DatabaseRecords } from '../features/databases/database-records';
+import { databasesQuery } from '../features/reference/database-api';
+import { DatabaseRecords } from '../features/reference/database-records';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '@fuliaotong/contracts/constants';
 import { RouteLoadError } from '../components/error-view';

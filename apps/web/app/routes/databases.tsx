@@ -1,7 +1,7 @@
 import type { Route } from './+types/databases';
 import { PageHeading } from '../components/page-heading';
-import { databasesQuery } from '../features/databases/database-api';
-import { DatabaseCard } from '../features/databases/database-card';
+import { databasesQuery } from '../features/reference/database-api';
+import { DatabaseCard } from '../features/reference/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '@fuliaotong/contracts/constants';

@@ -4,9 +4,9 @@ import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } fr
 import { Link, useLocation } from 'react-router';
 import { useState } from 'react';
 import type { Route } from './+types/excipient-detail';
-import { excipientQuery } from '../features/catalogue/excipient-api';
-import { FavoriteButton } from '../features/favorites/favorite-button';
-import { SampleSpecPicker } from '../features/sample/add-to-cart';
+import { excipientQuery } from '../features/excipient/excipient-api';
+import { FavoriteButton } from '../features/favorite/favorite-button';
+import { SampleSpecPicker } from '../features/sample-cart/add-to-cart';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loginHref } from '../features/session/login-redirect';
 import { downloadFile } from '../lib/save-file';
@@ -16,8 +16,8 @@ import { errorMeta, pageMeta } from '../site/pages';
 import { Breadcrumb } from '../components/breadcrumb';
 import { RouteLoadError } from '../components/error-view';
 import { StatusTag } from '../components/status-tag';
-import '../features/catalogue/catalogue.css';
-import '../features/sample/sample.css';
+import '../features/excipient/excipient.css';
+import '../features/sample-cart/sample-cart.css';
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (error) return errorMeta(error);

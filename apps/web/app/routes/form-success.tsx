@@ -10,9 +10,9 @@ import { PageHeading } from '../components/page-heading';
 import { profileQuery } from '../features/account/account-api';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
-import { idFrom } from '../features/sample/sample-ids';
+import { idFrom } from '../features/application/sample-ids';
 import { pageInfo, pageMeta } from '../site/pages';
-import '../features/sample/sample.css';
+import '../features/application/application-form.css';
 
 export function meta() {
   return pageMeta(paths.formSuccess);

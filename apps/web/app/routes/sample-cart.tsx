@@ -7,12 +7,12 @@ import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
-import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
-import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
+import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample-cart/cart-parts';
+import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample-cart/sample-cart-api';
 import { useCurrentUser } from '../features/session/session';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../site/pages';
-import '../features/sample/sample.css';
+import '../features/sample-cart/sample-cart.css';
 import { toast } from '../components/toast';
 
 export function meta() {

@@ -6,7 +6,7 @@ import { SiteFooter } from '../default/site-footer';
 import { SiteHeader } from '../default/site-header';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { unreadNoticeCountQuery } from '../../features/notice/notice-api';
-import { grantListQuery } from '../../features/plans/plan-api';
+import { grantListQuery } from '../../features/plan/plan-api';
 import { useCurrentUser } from '../../features/session/session';
 import { accountNav } from '../../site/site-info';
 import type { RouteHandle } from '../../site/route-handle';

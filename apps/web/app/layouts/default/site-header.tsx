@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
-import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample/use-cart-count';
+import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample-cart/use-cart-count';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '@fuliaotong/contracts/constants';
 import { mainNav, siteInfo } from '../../site/site-info';

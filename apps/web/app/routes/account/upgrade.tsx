@@ -6,14 +6,14 @@ import { Button, Card, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { LoadState } from '../../components/load-state';
-import { planListQuery, term } from '../../features/plans/plan-api';
-import { PlanCompare } from '../../features/plans/plan-compare';
-import { useCreateOrder } from '../../features/orders/order-api';
+import { planListQuery, term } from '../../features/plan/plan-api';
+import { PlanCompare } from '../../features/plan/plan-compare';
+import { useCreateOrder } from '../../features/order/order-api';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { telHref } from '../../components/company-lines';
-import '../../features/plans/plans.css';
+import '../../features/plan/plan.css';
 import { toast } from '../../components/toast';
 
 export const handle = accountHandle;

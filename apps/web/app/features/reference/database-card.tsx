@@ -2,7 +2,7 @@ import { accessLabels, paths, withQuery } from '@fuliaotong/contracts/constants'
 import type { DatabaseInfo } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import { StatusTag } from '../../components/status-tag';
-import './databases.css';
+import './reference.css';
 
 const accessColors = { public: 'green', login: 'blue', member: 'gold' } as const;
 

@@ -7,7 +7,7 @@ import {
   type RichTextTag,
 } from '@fuliaotong/contracts/constants';
 import { createElement, type ReactNode } from 'react';
-import './articles.css';
+import './article.css';
 
 /**
  * Article HTML from the API (regulation full texts, news bodies). The server sanitises it when it is

@@ -26,7 +26,7 @@ import { Button, Input, Modal, Select, Tooltip, Upload } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useCspNonce } from '../../lib/csp-nonce';
 import { uploadArticleImage } from './article-admin-api';
-import './articles.css';
+import './article.css';
 import './rich-text-editor.css';
 import { toast } from '../../components/toast';
 

@@ -8,10 +8,6 @@ import type {
   CartList,
   CartRemoveResult,
   ConfirmedSampleList,
-  FormDicList,
-  LocationResult,
-  SampleApplication,
-  SampleApplicationBody,
   UpdateCartItemBody,
 } from '@fuliaotong/contracts';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -69,21 +65,6 @@ export function fetchConfirmedSamples(ids: readonly number[]): Promise<Confirmed
   return api().call('sampleConfirmedList', { query: { ids: ids.join(',') } });
 }
 
-/** The option lists of the application form (no token needed). */
-export function fetchFormDictionary(): Promise<FormDicList> {
-  return api().call('formDictionary');
-}
-
-/** The visitor's province and city, from its IP address (to prefill a new address). */
-export function fetchLocation(): Promise<LocationResult> {
-  return api().call('location', {}, { handleUnauthorized: false });
-}
-
-/** Creates a sample application (201); its items leave the cart. */
-export function submitApplication(body: SampleApplicationBody): Promise<SampleApplication> {
-  return api().call('applicationSubmit', { body });
-}
-
 /* ------------------------------------------- queries ------------------------------------------- */
 
 /**
@@ -109,12 +90,6 @@ export const cartCountQuery = () =>
 
 export const confirmedSamplesQuery = (ids: readonly number[]) =>
   queryOptions({ queryKey: queryKeys.confirmedSamples(ids), queryFn: () => fetchConfirmedSamples(ids), staleTime: 0 });
-
-export const formDictionaryQuery = () =>
-  queryOptions({ queryKey: queryKeys.formDictionary(), queryFn: fetchFormDictionary, staleTime: 10 * 60_000 });
-
-export const locationQuery = () =>
-  queryOptions({ queryKey: queryKeys.ipLocation(), queryFn: fetchLocation, staleTime: Infinity, retry: false });
 
 /* -------------------------------------------- hooks -------------------------------------------- */
 
@@ -209,30 +184,5 @@ export function useRemoveCartItems() {
     mutationKey: cartMutationKey,
     mutationFn: removeCartItems,
     onSettled: () => refreshWhenSettled(queryClient),
-  });
-}
-
-/**
- * Submits the application. Afterwards the cart's list and count (its items are gone), the user's
- * applications and, when one was saved, the address book are read again; the confirmed list of the
- * page that submitted is left alone, so that it does not turn empty under the form before the page
- * moves on.
- */
-export function useSubmitApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitApplication,
-    onSuccess: (application, body) => {
-      queryClient.setQueryData(queryKeys.application(application.id), application);
-      for (const queryKey of [
-        queryKeys.sampleCartList(),
-        queryKeys.sampleCartCount(),
-        queryKeys.applications(),
-        queryKeys.summary(),
-        ...(body.saveAddress ? [queryKeys.addresses()] : []),
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    },
   });
 }

@@ -10,7 +10,7 @@ import { schemaRule } from '../../lib/form-rules';
 import { addressesQuery, regionsQuery } from '../address/address-api';
 import { AddressFields } from '../address/address-fields';
 import { profileQuery } from '../account/account-api';
-import { formDictionaryQuery, locationQuery, useSubmitApplication } from './sample-api';
+import { formDictionaryQuery, locationQuery, useSubmitApplication } from './application-form-api';
 
 const NEW_ADDRESS = 'new' as const;
 

@@ -1,7 +1,7 @@
 import type { ExcipientSummary } from '@fuliaotong/contracts';
 import { Link } from 'react-router';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';
-import './catalogue.css';
+import './excipient.css';
 
 export function ExcipientCard({ item }: { item: ExcipientSummary }) {
   return (

@@ -3,7 +3,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { loginHref } from '../session/login-redirect';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';
-import './databases.css';
+import './reference.css';
 
 /** What stands in place of fields the visitor may not see: a log-in prompt, or the plans that unlock them. */
 export function LockedNote({ locked }: { locked: Locked }) {

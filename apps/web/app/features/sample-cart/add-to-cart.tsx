@@ -11,8 +11,8 @@ import { toast } from '../../components/toast';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
 import { QuantityInput } from './quantity-input';
-import { CartLimitError, cartListQuery, useAddToCart } from './sample-api';
-import './sample.css';
+import { CartLimitError, cartListQuery, useAddToCart } from './sample-cart-api';
+import './sample-cart.css';
 
 /** Specs by grade, in the order the API lists them. */
 function gradesOf(specs: ExcipientSpec[]): Array<[string, ExcipientSpec[]]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCartCount } from './sample-api';
+import { parseCartCount } from './sample-cart-api';
 
 describe('parseCartCount (GET sample-cart-num answers text/plain)', () => {
   it('reads the plain-text number, or a JSON number', () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { readToken, useCurrentUser } from '../session/session';
-import { cartCountQuery } from './sample-api';
+import { cartCountQuery } from './sample-cart-api';
 
 /** How long after the side panel mounts, and after each route change, the cart count is asked for. */
 export const CART_COUNT_DELAY_MS = 200;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusTag } from '../../components/status-tag';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';
-import './articles.css';
+import './article.css';
 
 export function NewsList({ items }: { items: NewsSummary[] }) {
   return (
