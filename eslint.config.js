@@ -250,7 +250,7 @@ export default tseslint.config(
   {
     files: [
       'apps/web/app/features/staff/staff-api.ts',
-      'apps/web/app/features/{article/article-admin-api,excipient/product-admin-api,reference/reference-admin-api,order/order-admin-api}.ts',
+      'apps/web/app/features/{article/article-admin-api,excipient/excipient-admin-api,reference/reference-admin-api,order/order-admin-api}.ts',
       'apps/web/app/features/{application/application-api,invoice/invoice-api,plan/plan-api,legal/legal-api}.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...webSyntax] },

@@ -47,9 +47,9 @@ export const queryKeys = {
   plans: () => ['plans'] as const,
   /** The published legal texts (public). */
   legalText: (doc: string) => ['legal', doc] as const,
-  adminProducts: () => [...queryKeys.me, 'admin', 'products'] as const,
-  adminProductPage: (query: object) => [...queryKeys.adminProducts(), 'page', query] as const,
-  adminProduct: (id: number) => [...queryKeys.adminProducts(), 'detail', id] as const,
+  adminExcipients: () => [...queryKeys.me, 'admin', 'excipients'] as const,
+  adminExcipientPage: (query: object) => [...queryKeys.adminExcipients(), 'page', query] as const,
+  adminExcipient: (id: number) => [...queryKeys.adminExcipients(), 'detail', id] as const,
   adminReference: () => [...queryKeys.me, 'admin', 'reference'] as const,
   adminReferencePage: (code: string, query: object) => [...queryKeys.adminReference(), code, query] as const,
   adminArticles: () => [...queryKeys.me, 'admin', 'articles'] as const,

@@ -136,7 +136,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             <h2 className="panel__title" id="specs-title">
               规格与样品包装
             </h2>
-            <SampleSpecPicker product={item} />
+            <SampleSpecPicker excipient={item} />
             <p className="muted small spec-note">
               选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {site.phone}（{site.serviceHours}
               ）或发送邮件至 <a href={`mailto:${site.email}`}>{site.email}</a>。

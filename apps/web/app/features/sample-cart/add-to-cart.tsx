@@ -34,7 +34,7 @@ type Outcome = { type: 'added'; text: string } | { type: 'refused'; text: string
  * the limits do not allow the change. Signed out, the button goes to /login and back here with the
  * pick kept in the address (`spec`, `qty`).
  */
-export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, 'id' | 'nameZh' | 'specs'> }) {
+export function SampleSpecPicker({ excipient }: { excipient: Pick<ExcipientDetail, 'id' | 'nameZh' | 'specs'> }) {
   const location = useLocation();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -43,7 +43,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
   const maxQuantity = cart.data?.limits.maxQuantity ?? DEFAULT_SAMPLE_LIMITS.maxQuantity;
 
   const params = new URLSearchParams(location.search);
-  const offered = product.specs.filter((s) => s.sampleAvailable);
+  const offered = excipient.specs.filter((s) => s.sampleAvailable);
   const [specId, setSpecId] = useState<number | undefined>(() => {
     const wanted = Number(params.get('spec'));
     return offered.find((s) => s.id === wanted)?.id ?? (offered.length === 1 ? offered[0]?.id : undefined);
@@ -62,16 +62,16 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
     if (!chosen || add.isPending) return;
     const qty = clampQuantity(quantity, maxQuantity);
     if (!user) {
-      const back = withQuery(paths.excipientDetail, { id: product.id, spec: chosen.id, qty });
+      const back = withQuery(paths.excipientDetail, { id: excipient.id, spec: chosen.id, qty });
       void navigate(loginHref(back));
       return;
     }
     setOutcome(undefined);
     add.mutate(
-      { excipientId: product.id, specId: chosen.id, quantity: qty },
+      { excipientId: excipient.id, specId: chosen.id, quantity: qty },
       {
         onSuccess: (result) => {
-          const what = `${product.nameZh}（${chosen.grade} · ${chosen.packSize}）`;
+          const what = `${excipient.nameZh}（${chosen.grade} · ${chosen.packSize}）`;
           const text = result.merged
             ? `${what} 已在样品车中，数量增加到 ${result.item.quantity} 件。`
             : `已将 ${what} ${qty} 件加入样品车。`;
@@ -97,7 +97,7 @@ export function SampleSpecPicker({ product }: { product: Pick<ExcipientDetail, '
           </tr>
         </thead>
         <tbody>
-          {gradesOf(product.specs).map(([grade, specs]) => (
+          {gradesOf(excipient.specs).map(([grade, specs]) => (
             <tr key={grade}>
               <th scope="row" className="spec-table__grade">
                 {grade}

@@ -75,7 +75,7 @@ export function QuantityStepper({
   );
 }
 
-export function ProductCell({ item }: { item: CartItem }) {
+export function ExcipientCell({ item }: { item: CartItem }) {
   return (
     <div className="cart-product">
       <Link to={withQuery(paths.excipientDetail, { id: item.excipientId })} className="cart-product__name">
