@@ -8,7 +8,7 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { LoadError, Skeleton } from '../components/load-state';
 import { Notice } from '../components/notice';
 import { RouteLoadError } from '../components/error-view';
-import { databaseRecordQuery } from '../features/reference/database-api';
+import { referenceRecordQuery } from '../features/reference/reference-api';
 import { LockedNote, lockOf } from '../features/reference/locked-field';
 import { FavoriteButton } from '../features/favorite/favorite-button';
 import { registrationQuery } from '../features/registration/registration-api';
@@ -120,7 +120,7 @@ function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
 function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number }) {
   const user = useCurrentUser();
   const location = useLocation();
-  const record = useQuery({ ...databaseRecordQuery(code, id), enabled: user !== null });
+  const record = useQuery({ ...referenceRecordQuery(code, id), enabled: user !== null });
   const title = code === 'standard' ? '药典标准' : '辅料用量';
   let body;
   if (!user) {

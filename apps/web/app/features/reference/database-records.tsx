@@ -13,7 +13,7 @@ import { LoadError, Skeleton } from '../../components/load-state';
 import { StatusTag } from '../../components/status-tag';
 import { loginHref } from '../session/login-redirect';
 import { useCurrentUser } from '../session/session';
-import { databaseRecordsQuery, personalDatabasesQuery } from './database-api';
+import { referenceRecordPageQuery, personalReferenceListQuery } from './reference-api';
 import { AccessTag } from './database-card';
 import { LockedNote, lockOf } from './locked-field';
 
@@ -72,7 +72,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
   const [params, setFilter] = useFilterParams();
   // Whether this user may list the records (a members-only database is closed to other users).
   const access = useQuery({
-    ...personalDatabasesQuery(),
+    ...personalReferenceListQuery(),
     select: (list) => list.items.find((d) => d.code === anonymous.code) ?? anonymous,
     enabled: user !== null,
   });
@@ -83,7 +83,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
     if (value) query[name] = value;
   }
   const records = useQuery({
-    ...databaseRecordsQuery(db.code, query),
+    ...referenceRecordPageQuery(db.code, query),
     enabled: user !== null && access.data?.accessible === true,
     placeholderData: (previous) => previous,
   });

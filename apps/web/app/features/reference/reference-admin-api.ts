@@ -39,7 +39,7 @@ export const referenceAdminApi = {
 
 export function useStandardRows(query: DatabaseRecordQuery, enabled: boolean) {
   return useQuery({
-    ...queryOptions({ queryKey: queryKeys.adminReferencePage('standard', query), queryFn: () => referenceAdminApi.standards(query) }),
+    ...queryOptions({ queryKey: queryKeys.adminReferenceRecordPage('standard', query), queryFn: () => referenceAdminApi.standards(query) }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -47,7 +47,7 @@ export function useStandardRows(query: DatabaseRecordQuery, enabled: boolean) {
 
 export function useUsageRows(query: DatabaseRecordQuery, enabled: boolean) {
   return useQuery({
-    ...queryOptions({ queryKey: queryKeys.adminReferencePage('usage', query), queryFn: () => referenceAdminApi.usages(query) }),
+    ...queryOptions({ queryKey: queryKeys.adminReferenceRecordPage('usage', query), queryFn: () => referenceAdminApi.usages(query) }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,9 +60,9 @@ function useReferenceChange<Args, Result>(change: (args: Args) => Promise<Result
     mutationFn: change,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.adminReference() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.databases() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.allDatabaseRecords() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminReferenceRecords() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.referenceList() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.referenceRecords() }),
       ]);
     },
   });
