@@ -16,7 +16,7 @@ import type { FormDictionaryService } from '../form-dictionary/form-dictionary.s
 import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
-import type { SampleLimitsService } from '../settings/settings.service.js';
+import type { SampleLimitsService } from './sample-limits.service.js';
 import { chinaDate } from '../../shared/beijing-time.js';
 import type { ApplicationEventRow, ApplicationFilter, ApplicationItemRow, ApplicationRow, SampleApplicationRepository } from './sample-application.repository.js';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPage, DEFAULT_SAMPLE_LIMITS, ErrorResponse, SampleLimits } from '@fuliaotong/contracts';
-import { appSetting } from './settings.schema.js';
+import { appSetting } from '../settings/settings.schema.js';
 import { transactorOf } from '../../modules.js';
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { SettingsStore } from './settings-store.js';
-import { SAMPLE_LIMITS_KEY, SampleLimitsService } from './settings.service.js';
+import { SettingsStore } from '../settings/settings-store.js';
+import { SAMPLE_LIMITS_KEY, SampleLimitsService } from './sample-limits.service.js';
 import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;

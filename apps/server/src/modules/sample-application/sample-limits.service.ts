@@ -1,9 +1,9 @@
 import { DEFAULT_SAMPLE_LIMITS, SampleLimits } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
-import { type SettingsRepositories } from './settings.repositories.js';
+import type { SettingsRepositories } from '../settings/settings.repositories.js';
 import { recordChange, type StaffActor } from '../audit/audit-trail.js';
-import type { SettingsStore } from './settings-store.js';
-import { withDefaults } from './stored-settings.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { withDefaults } from '../settings/stored-settings.js';
 
 export const SAMPLE_LIMITS_KEY = 'sample.limits';
 
