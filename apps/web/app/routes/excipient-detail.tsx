@@ -153,7 +153,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             </div>
           </section>
         </div>
-        <aside className="product__side" aria-label="登记与文档">
+        <aside className="product__side" aria-label="登记信息与技术资料">
           <section className="panel">
             <h2 className="panel__title">CDE 登记信息</h2>
             {item.registrations.length === 0 ? (
@@ -175,7 +175,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
           </section>
 
           <section className="panel">
-            <h2 className="panel__title">技术文档</h2>
+            <h2 className="panel__title">技术资料</h2>
             <ul className="doc-list">
               {item.documents.map((doc) => (
                 <li key={doc.id}>
@@ -193,7 +193,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             <p className="small">
               {item.sampleAvailable
                 ? `本品可申请样品（${[...new Set(item.specs.filter((s) => s.sampleAvailable).map((s) => s.packSize))].join(' / ')} 样品包装），并提供技术资料与注册支持。`
-                : '本品暂不提供样品，可咨询替代品种、技术资料与注册支持。'}
+                : '本品暂不提供样品，可咨询替代辅料、技术资料与注册支持。'}
             </p>
             <p className="small">
               客服热线 <strong>{site.phone}</strong>

@@ -140,7 +140,7 @@ export function DatabaseRecords({ db: anonymous }: { db: DatabaseInfo }) {
         {heading}
         <Notice
           type="warning"
-          title={db.lockedMessage ?? '您的账户暂不能查看该数据库'}
+          title={db.lockedMessage ?? '您的账号暂不能查看该数据库'}
           description={`${count}升级为会员后即可检索全部记录。`}
           action={
             <Link to={withQuery(paths.upgrade, { for: db.code })} className="button button--primary">

@@ -131,7 +131,7 @@ export function SampleSpecPicker({ excipient }: { excipient: Pick<ExcipientDetai
       </table>
 
       {offered.length === 0 ? (
-        <p className="muted small spec-note">本品暂不提供样品，可联系客服咨询替代品种。</p>
+        <p className="muted small spec-note">本品暂不提供样品，可联系客服咨询替代辅料。</p>
       ) : (
         <div className="sample-picker__bar">
           <div className="sample-picker__choice" aria-live="polite">

@@ -33,7 +33,7 @@ export function SiteHeader() {
     <button type="button" className="site-header__user">
       <UserAvatar user={user} size={28} aria-hidden />
       <span className="site-header__user-name">{displayName(user)}</span>
-      <span className="visually-hidden">，账户菜单</span>
+      <span className="visually-hidden">，账号菜单</span>
       <DownOutlined aria-hidden className="site-header__user-caret" />
     </button>
   ) : null;

@@ -43,7 +43,7 @@ function Counts() {
     { label: '未读消息', to: paths.notices, value: data?.unreadNotices },
   ];
   return (
-    <section className="counts" aria-label="账户概况">
+    <section className="counts" aria-label="账号概况">
       {items.map((item) => (
         <Link key={item.to} to={item.to} className="counts__item">
           <span className="counts__value">{isPending ? '…' : isError ? '–' : item.value}</span>
