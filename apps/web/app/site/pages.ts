@@ -67,7 +67,7 @@ export const pages: Record<string, PageInfo> = {
   [paths.addresses]: { title: '收货地址', description: '管理样品收货地址，并设置默认地址。' },
   [paths.applications]: { title: '我的申请', description: '样品申请的审核进度、物流信息与申请单。' },
   [paths.applicationOrder]: { title: '样品申请单', description: '样品申请单：申请信息、收货地址、样品明细与处理记录，可打印。', noindex: true },
-  [paths.databaseOrders]: { title: '数据库订单', description: '会员与数据库订阅的订单：支付、取消与支付记录。' },
+  [paths.databaseOrders]: { title: '我的订单', description: '会员与数据库订阅的订单：支付、取消与支付记录。' },
   [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
   [paths.invoices]: { title: '发票管理', description: '发票抬头（个人或单位，普票或专票）与开票记录，下载已开具的发票。' },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },

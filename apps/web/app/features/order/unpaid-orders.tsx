@@ -23,7 +23,7 @@ export function UnpaidOrders() {
       <Result
         status="info"
         title="没有待支付的订单"
-        subTitle="选择会员或数据库订阅后下单，即可在这里支付；已支付和已关闭的订单在“数据库订单”中查看。"
+        subTitle="选择会员或数据库订阅后下单，即可在这里支付；已支付和已关闭的订单在“我的订单”中查看。"
         extra={[
           <Link key="plans" to={paths.upgrade}>
             <Button type="primary">选择会员或数据库</Button>

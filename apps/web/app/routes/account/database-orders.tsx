@@ -80,7 +80,7 @@ function Actions({ order, onInvoice }: { order: OrderListItem; onInvoice: () => 
   );
 }
 
-/** 数据库订单: the user's orders of memberships and database subscriptions. */
+/** 我的订单: the user's orders of memberships and database subscriptions. */
 export default function DatabaseOrdersPage() {
   const info = pageInfo(paths.databaseOrders);
   const [params, setParams] = useSearchParams();
