@@ -311,7 +311,7 @@ describe('client navigation looks like a direct load', () => {
   // The three tours go side by side (each in a browser context of its own), to keep the test short.
   test('every route: public pages without a session, the cart and account pages as a member, the staff desks as staff', { timeout: 180_000 }, async () => {
     const { body: news } = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/news?page=1&pageSize=1');
-    const member = await registerByApi('逛遍账户页');
+    const member = await registerByApi('逛遍账号页');
     const [product] = await twoProducts();
     const added = await apiRequest('/api/app/sample/sample-cart', {
       method: 'POST',

@@ -36,7 +36,7 @@ describe('an editor keeps the catalogue, the articles and the databases', { retr
 
   test('signs in with the password and the code sent to the phone, and lands on the console with the editing desks', async () => {
     ({ page, pageErrors } = await browser.newPage(desktopOnOwnNetwork()));
-    await staffArrives(page, storyStaff('editor'), shot, ['概览', '产品', '文章', '数据库', '数据导入']);
+    await staffArrives(page, storyStaff('editor'), shot, ['概览', '产品', '文章', '数据库', '登记数据导入']);
     noPageErrors();
   });
 

@@ -5,7 +5,7 @@ import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSessio
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
 
-/** apps/web/app/features/sample/use-cart-count.ts: CART_BADGE_COLOR (#FFB84D) */
+/** apps/web/app/features/sample-cart/use-cart-count.ts: CART_BADGE_COLOR (#FFB84D) */
 const badgeColor = 'rgb(255, 184, 77)';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };

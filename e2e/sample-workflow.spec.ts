@@ -492,7 +492,7 @@ describe('sample workflow: screenshots', () => {
       await saveScreenshot(desk, `sample-workflow-admin-reject-dialog-${width}`);
       await desk.keyboard.press('Escape');
       await gotoHydrated(desk, paths.adminSettings, '.admin-bar a');
-      await desk.getByLabel('样品车品种上限').waitFor();
+      await desk.getByLabel('样品车样品种数上限').waitFor();
       expect(await desk.evaluate(horizontalOverflow), '/admin/settings').toBe(0);
       await saveScreenshot(desk, `sample-workflow-admin-settings-${width}`, true);
       expect(pageErrors).toEqual([]);

@@ -37,7 +37,7 @@ describe('imports desk', () => {
     const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
     await signIn(page, editor);
     await gotoHydrated(page, paths.adminImports, ADMIN_HYDRATED);
-    await page.getByRole('heading', { name: '数据导入' }).first().waitFor();
+    await page.getByRole('heading', { name: '登记数据导入' }).first().waitFor();
     await page.locator('input[type="file"]').setInputFiles({ name: '登记信息.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
 
     await page.getByText('预览：登记信息.xlsx').waitFor();

@@ -79,7 +79,7 @@ describe('site settings', () => {
         '/api/admin/audit?entityId=site.profile',
         { token: admin.token },
       );
-      expect(audit.body.items[0]?.summary).toBe('修改网站设置');
+      expect(audit.body.items[0]?.summary).toBe('修改网站信息');
       expect(audit.body.items[0]?.after).toMatchObject({ phone: '400-886-1020', icp: '沪ICP备2025061234号-1' });
     } finally {
       const restored = await apiRequest('/api/admin/settings/site', { method: 'PUT', token: admin.token, json: bodyOf(before.body) });

@@ -77,8 +77,8 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   /** The owner's invoice request, as the invoice desk sees it. */
   invoiceRequest: (o) => ({ id: o.invoice }),
   excipient: (_o, e) => ({ id: e.id }),
-  /** A product the products desk may rewrite: another than the one the other fixtures use. */
-  product: (_o, e) => ({ id: e.id + 1 }),
+  /** An excipient the products desk may rewrite: another than the one the other fixtures use. */
+  excipientRow: (_o, e) => ({ id: e.id + 1 }),
   document: (_o, e) => ({ id: e.id, docId: e.documents.find((d) => d.access === 'public')!.id }),
   registration: () => ({ id: 1 }),
   registrationImport: () => ({ id: 1 }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, PageQuery, pageOf } from './common.js';
-import { PRODUCT_STATES, REG_NO_PATTERN } from './constants/information.js';
+import { EXCIPIENT_STATES, REG_NO_PATTERN } from './constants/information.js';
 import { DocumentAccess, DocumentKind, Pharmacopoeia } from './excipient.js';
 import { text } from './text.js';
 
@@ -13,7 +13,7 @@ const required = (label: string, max: number) => line(label, max).min(1, `请填
 
 export const AdminExcipientQuery = PageQuery.extend({
   keyword: line('关键词', 50).optional().describe('中英文名、别名或 CAS 号'),
-  state: z.enum(PRODUCT_STATES).optional().describe('published 已上架 · unpublished 已下架'),
+  state: z.enum(EXCIPIENT_STATES).optional().describe('published 已上架 · unpublished 已下架'),
 });
 export type AdminExcipientQuery = z.infer<typeof AdminExcipientQuery>;
 

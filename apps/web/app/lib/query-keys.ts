@@ -47,11 +47,12 @@ export const queryKeys = {
   plans: () => ['plans'] as const,
   /** The published legal texts (public). */
   legalText: (doc: string) => ['legal', doc] as const,
-  adminProducts: () => [...queryKeys.me, 'admin', 'products'] as const,
-  adminProductPage: (query: object) => [...queryKeys.adminProducts(), 'page', query] as const,
-  adminProduct: (id: number) => [...queryKeys.adminProducts(), 'detail', id] as const,
-  adminReference: () => [...queryKeys.me, 'admin', 'reference'] as const,
-  adminReferencePage: (code: string, query: object) => [...queryKeys.adminReference(), code, query] as const,
+  adminExcipients: () => [...queryKeys.me, 'admin', 'excipients'] as const,
+  adminExcipientPage: (query: object) => [...queryKeys.adminExcipients(), 'page', query] as const,
+  adminExcipient: (id: number) => [...queryKeys.adminExcipients(), 'detail', id] as const,
+  /** The databases desk: rows of the standards and usage databases. */
+  adminReferenceRecords: () => [...queryKeys.me, 'admin', 'reference-records'] as const,
+  adminReferenceRecordPage: (code: string, query: object) => [...queryKeys.adminReferenceRecords(), code, query] as const,
   adminArticles: () => [...queryKeys.me, 'admin', 'articles'] as const,
   adminArticlePage: (kind: string, query: object) => [...queryKeys.adminArticles(), kind, 'page', query] as const,
   adminArticle: (kind: string, id: number) => [...queryKeys.adminArticles(), kind, 'detail', id] as const,
@@ -85,7 +86,8 @@ export const queryKeys = {
   registrations: () => ['registrations'] as const,
   registrationPage: (query: object) => ['registrations', 'page', query] as const,
   registration: (id: number) => ['registrations', 'detail', id] as const,
-  databases: () => ['databases'] as const,
+  /** The databases (数据库, code name `reference`): their list. */
+  referenceList: () => ['reference-list'] as const,
   regulations: () => ['regulations'] as const,
   regulationPage: (query: object) => ['regulations', 'page', query] as const,
   regulation: (id: number) => ['regulations', 'detail', id] as const,
@@ -96,9 +98,9 @@ export const queryKeys = {
   /** A public query asked again with the user's token (what depends on who is asking). */
   personal: (key: readonly unknown[]) => [...queryKeys.me, 'personal', ...key] as const,
   /** Records of the standards and usage databases: they need a signed-in user. */
-  allDatabaseRecords: () => [...queryKeys.me, 'database-records'] as const,
-  databaseRecords: (code: string, query: object) => [...queryKeys.allDatabaseRecords(), code, query] as const,
-  databaseRecord: (code: string, id: number) => [...queryKeys.me, 'database-record', code, id] as const,
+  referenceRecords: () => [...queryKeys.me, 'reference-records'] as const,
+  referenceRecordPage: (code: string, query: object) => [...queryKeys.referenceRecords(), code, query] as const,
+  referenceRecord: (code: string, id: number) => [...queryKeys.me, 'reference-record', code, id] as const,
   /** The user's favorites (list pages; a change refreshes everything under `me`). */
   favorites: () => [...queryKeys.me, 'favorites'] as const,
   favoritePage: (query: object) => [...queryKeys.favorites(), 'page', query] as const,

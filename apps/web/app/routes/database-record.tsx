@@ -8,12 +8,12 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { LoadError, Skeleton } from '../components/load-state';
 import { Notice } from '../components/notice';
 import { RouteLoadError } from '../components/error-view';
-import { databaseRecordQuery } from '../features/databases/database-api';
-import { LockedNote, lockOf } from '../features/databases/locked-field';
-import { FavoriteButton } from '../features/favorites/favorite-button';
-import { registrationQuery } from '../features/registrations/registration-api';
-import { ReviewStatusTag } from '../features/registrations/review-status-tag';
-import { RegistrationWatchButtons } from '../features/registrations/watch-buttons';
+import { referenceRecordQuery } from '../features/reference/reference-api';
+import { LockedNote, lockOf } from '../features/reference/locked-field';
+import { FavoriteButton } from '../features/favorite/favorite-button';
+import { registrationQuery } from '../features/registration/registration-api';
+import { ReviewStatusTag } from '../features/registration/review-status-tag';
+import { RegistrationWatchButtons } from '../features/registration-watch/watch-buttons';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { loginHref } from '../features/session/login-redirect';
@@ -120,7 +120,7 @@ function RegistrationRecord({ anonymous }: { anonymous: RegistrationDetail }) {
 function ReferenceRecord({ code, id }: { code: 'standard' | 'usage'; id: number }) {
   const user = useCurrentUser();
   const location = useLocation();
-  const record = useQuery({ ...databaseRecordQuery(code, id), enabled: user !== null });
+  const record = useQuery({ ...referenceRecordQuery(code, id), enabled: user !== null });
   const title = code === 'standard' ? '药典标准' : '辅料用量';
   let body;
   if (!user) {

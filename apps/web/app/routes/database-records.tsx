@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/database-records';
-import { databasesQuery } from '../features/databases/database-api';
-import { DatabaseRecords } from '../features/databases/database-records';
+import { referenceListQuery } from '../features/reference/reference-api';
+import { DatabaseRecords } from '../features/reference/database-records';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '@fuliaotong/contracts/constants';
 import { RouteLoadError } from '../components/error-view';
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = url.pathname === paths.standards ? 'standard' : (url.searchParams.get('code') ?? '');
   if (code === 'registration') throw redirect(paths.registrations);
   if (!code) throw redirect(paths.database);
-  const list = await loadQueries(context, (ensure, c) => ensure(databasesQuery(c)));
+  const list = await loadQueries(context, (ensure, c) => ensure(referenceListQuery(c)));
   const db = list.items.find((d) => d.code === code);
   if (!db) throw data({ message: `数据库不存在：${code || '（未指定 code）'}` }, { status: 404 });
   return db;

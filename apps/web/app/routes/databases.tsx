@@ -1,7 +1,7 @@
 import type { Route } from './+types/databases';
 import { PageHeading } from '../components/page-heading';
-import { databasesQuery } from '../features/databases/database-api';
-import { DatabaseCard } from '../features/databases/database-card';
+import { referenceListQuery } from '../features/reference/reference-api';
+import { DatabaseCard } from '../features/reference/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '@fuliaotong/contracts/constants';
@@ -13,11 +13,11 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadQueries(context, (ensure, c) => ensure(databasesQuery(c)));
+  return loadQueries(context, (ensure, c) => ensure(referenceListQuery(c)));
 }
 
 export default function Databases({ loaderData }: Route.ComponentProps) {
-  const list = usePublicQuery(databasesQuery(), loaderData, { personal: false });
+  const list = usePublicQuery(referenceListQuery(), loaderData, { personal: false });
   const info = pageInfo(paths.database);
   return (
     <div className="container page">

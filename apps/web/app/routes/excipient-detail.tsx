@@ -4,9 +4,9 @@ import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } fr
 import { Link, useLocation } from 'react-router';
 import { useState } from 'react';
 import type { Route } from './+types/excipient-detail';
-import { excipientQuery } from '../features/catalogue/excipient-api';
-import { FavoriteButton } from '../features/favorites/favorite-button';
-import { SampleSpecPicker } from '../features/sample/add-to-cart';
+import { excipientQuery } from '../features/excipient/excipient-api';
+import { FavoriteButton } from '../features/favorite/favorite-button';
+import { SampleSpecPicker } from '../features/sample-cart/add-to-cart';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loginHref } from '../features/session/login-redirect';
 import { downloadFile } from '../lib/save-file';
@@ -16,8 +16,8 @@ import { errorMeta, pageMeta } from '../site/pages';
 import { Breadcrumb } from '../components/breadcrumb';
 import { RouteLoadError } from '../components/error-view';
 import { StatusTag } from '../components/status-tag';
-import '../features/catalogue/catalogue.css';
-import '../features/sample/sample.css';
+import '../features/excipient/excipient.css';
+import '../features/sample-cart/sample-cart.css';
 
 export function meta({ data, error }: Route.MetaArgs) {
   if (error) return errorMeta(error);
@@ -136,7 +136,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             <h2 className="panel__title" id="specs-title">
               规格与样品包装
             </h2>
-            <SampleSpecPicker product={item} />
+            <SampleSpecPicker excipient={item} />
             <p className="muted small spec-note">
               选择规格与包装后加入样品车，在样品车中确认数量并提交申请；审核通过后寄出样品。如有疑问请致电 {site.phone}（{site.serviceHours}
               ）或发送邮件至 <a href={`mailto:${site.email}`}>{site.email}</a>。
@@ -153,7 +153,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             </div>
           </section>
         </div>
-        <aside className="product__side" aria-label="登记与文档">
+        <aside className="product__side" aria-label="登记信息与技术资料">
           <section className="panel">
             <h2 className="panel__title">CDE 登记信息</h2>
             {item.registrations.length === 0 ? (
@@ -175,7 +175,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
           </section>
 
           <section className="panel">
-            <h2 className="panel__title">技术文档</h2>
+            <h2 className="panel__title">技术资料</h2>
             <ul className="doc-list">
               {item.documents.map((doc) => (
                 <li key={doc.id}>
@@ -193,7 +193,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             <p className="small">
               {item.sampleAvailable
                 ? `本品可申请样品（${[...new Set(item.specs.filter((s) => s.sampleAvailable).map((s) => s.packSize))].join(' / ')} 样品包装），并提供技术资料与注册支持。`
-                : '本品暂不提供样品，可咨询替代品种、技术资料与注册支持。'}
+                : '本品暂不提供样品，可咨询替代辅料、技术资料与注册支持。'}
             </p>
             <p className="small">
               客服热线 <strong>{site.phone}</strong>

@@ -7,13 +7,13 @@ import { CheckField, SearchField, SelectField } from '../components/filter-field
 import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
-import { excipientFacetsQuery, excipientPageQuery } from '../features/catalogue/excipient-api';
-import { ExcipientCard } from '../features/catalogue/excipient-card';
+import { excipientFacetsQuery, excipientPageQuery } from '../features/excipient/excipient-api';
+import { ExcipientCard } from '../features/excipient/excipient-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
-import '../features/catalogue/catalogue.css';
+import '../features/excipient/excipient.css';
 
 const PAGE_SIZE = 12;
 const filters = ['keyword', 'category', 'dosageForm', 'pharmacopoeia', 'sampleAvailable', 'page'] as const;

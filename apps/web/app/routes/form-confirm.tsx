@@ -7,11 +7,11 @@ import { LoadError } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
 import { AppliedItems } from '../features/application/applied-items';
-import { ApplicationForm } from '../features/sample/application-form';
-import { confirmedSamplesQuery } from '../features/sample/sample-api';
-import { idFrom, idsFrom } from '../features/sample/sample-ids';
+import { ApplicationForm } from '../features/application/application-form';
+import { confirmedSamplesQuery } from '../features/sample-cart/sample-cart-api';
+import { idFrom, idsFrom } from '../features/application/sample-ids';
 import { pageInfo, pageMeta } from '../site/pages';
-import '../features/sample/sample.css';
+import '../features/application/application-form.css';
 
 export function meta() {
   return pageMeta(paths.formConfirm);

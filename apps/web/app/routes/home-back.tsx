@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home-back';
 import { HomeSearch } from '../features/search/home-search';
-import { NewsList, RegulationList } from '../features/articles/article-lists';
-import { homeQuery } from '../features/catalogue/excipient-api';
-import { AccessTag, databaseHref } from '../features/databases/database-card';
+import { NewsList, RegulationList } from '../features/article/article-lists';
+import { homeQuery } from '../features/excipient/excipient-api';
+import { AccessTag, databaseHref } from '../features/reference/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';

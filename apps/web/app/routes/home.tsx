@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { HomeSearch } from '../features/search/home-search';
-import { NewsList, RegulationList } from '../features/articles/article-lists';
-import { homeQuery } from '../features/catalogue/excipient-api';
-import { ExcipientCard } from '../features/catalogue/excipient-card';
-import { DatabaseCard } from '../features/databases/database-card';
+import { NewsList, RegulationList } from '../features/article/article-lists';
+import { homeQuery } from '../features/excipient/excipient-api';
+import { ExcipientCard } from '../features/excipient/excipient-card';
+import { DatabaseCard } from '../features/reference/database-card';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries } from '../lib/route-data';
 import { paths } from '@fuliaotong/contracts/constants';
 import { useSiteProfile } from '../root-data';
 import { pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
-import '../features/catalogue/catalogue.css';
+import '../features/excipient/excipient.css';
 import './home.css';
 
 export function meta() {

@@ -1,15 +1,15 @@
 import type { Route } from './+types/news-detail';
 import { Breadcrumb } from '../components/breadcrumb';
-import { newsArticleQuery, newsPageQuery } from '../features/articles/article-api';
-import { NewsList, RelatedAside } from '../features/articles/article-lists';
-import { FavoriteButton } from '../features/favorites/favorite-button';
+import { newsArticleQuery, newsPageQuery } from '../features/article/article-api';
+import { NewsList, RelatedAside } from '../features/article/article-lists';
+import { FavoriteButton } from '../features/favorite/favorite-button';
 import { RouteLoadError } from '../components/error-view';
-import { RichText } from '../features/articles/rich-text';
+import { RichText } from '../features/article/rich-text';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMeta } from '../site/pages';
-import '../features/articles/articles.css';
+import '../features/article/article.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = idFrom(new URL(request.url), paths.news);

@@ -6,12 +6,12 @@ import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams, withParams } from '../components/list-pager';
 import { SegmentedLinks } from '../components/segmented-links';
-import { newsPageQuery } from '../features/articles/article-api';
+import { newsPageQuery } from '../features/article/article-api';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
-import '../features/articles/articles.css';
+import '../features/article/article.css';
 
 const PAGE_SIZE = 12;
 

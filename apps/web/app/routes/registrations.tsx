@@ -7,13 +7,13 @@ import { DateRangeField, SearchField, SelectField } from '../components/filter-f
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
 import { RecordCards } from '../components/record-cards';
-import { registrationPageQuery } from '../features/registrations/registration-api';
-import { ReviewStatusTag } from '../features/registrations/review-status-tag';
+import { registrationPageQuery } from '../features/registration/registration-api';
+import { ReviewStatusTag } from '../features/registration/review-status-tag';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loadQueries, queryFrom } from '../lib/route-data';
 import { pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
-import '../features/registrations/registrations.css';
+import '../features/registration/registration.css';
 
 const PAGE_SIZE = 20;
 /** The API counts matches up to this many (a total equal to it means "at least"). */

@@ -6,15 +6,15 @@ import { DateRangeField, SearchField, SelectField } from '../components/filter-f
 import { EmptyState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { ListPager, useFilterParams } from '../components/list-pager';
-import { regulationPageQuery, regulationQuery } from '../features/articles/article-api';
-import { RegulationList, RegulationStatusTag, RelatedAside } from '../features/articles/article-lists';
-import { RichText } from '../features/articles/rich-text';
-import { FavoriteButton } from '../features/favorites/favorite-button';
+import { regulationPageQuery, regulationQuery } from '../features/article/article-api';
+import { RegulationList, RegulationStatusTag, RelatedAside } from '../features/article/article-lists';
+import { RichText } from '../features/article/rich-text';
+import { FavoriteButton } from '../features/favorite/favorite-button';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { idFrom, loadQueries, queryFrom } from '../lib/route-data';
 import { errorMeta, pageInfo, pageMeta } from '../site/pages';
 import { RouteLoadError } from '../components/error-view';
-import '../features/articles/articles.css';
+import '../features/article/article.css';
 
 const PAGE_SIZE = 15;
 const filters = ['keyword', 'category', 'status', 'issuedFrom', 'issuedTo', 'page'] as const;

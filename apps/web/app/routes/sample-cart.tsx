@@ -7,12 +7,12 @@ import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
-import { ProductCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample/cart-parts';
-import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample/sample-api';
+import { ExcipientCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample-cart/cart-parts';
+import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample-cart/sample-cart-api';
 import { useCurrentUser } from '../features/session/session';
 import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../site/pages';
-import '../features/sample/sample.css';
+import '../features/sample-cart/sample-cart.css';
 import { toast } from '../components/toast';
 
 export function meta() {
@@ -104,7 +104,7 @@ export default function SampleCartPage() {
 
   const columns: TableColumnsType<CartItem> = [
     { key: 'select', width: 48, title: <span className="visually-hidden">选择</span>, render: (_, item) => checkbox(item) },
-    { key: 'product', title: '产品', render: (_, item) => <ProductCell item={item} /> },
+    { key: 'product', title: '产品', render: (_, item) => <ExcipientCell item={item} /> },
     { key: 'grade', title: '规格等级', dataIndex: 'grade', width: 140 },
     { key: 'pack', title: '样品包装', dataIndex: 'packSize', width: 110 },
     {
@@ -182,7 +182,7 @@ export default function SampleCartPage() {
                 <li key={item.id} className={item.available ? 'cart-card' : 'cart-card is-unavailable'} data-cart-item={item.id}>
                   <div className="cart-card__select">{checkbox(item)}</div>
                   <div className="cart-card__main">
-                    <ProductCell item={item} />
+                    <ExcipientCell item={item} />
                     <div className="cart-card__spec">
                       {item.grade} · {item.packSize}
                     </div>

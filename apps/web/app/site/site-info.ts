@@ -36,7 +36,7 @@ export const accountNav: Array<{ label: string; to: string; group: 2 | 7 }> = [
   { label: '个人中心', to: paths.account, group: 2 },
   { label: '我的申请', to: paths.applications, group: 2 },
   { label: '我的收藏', to: paths.favorites, group: 2 },
-  { label: '数据库订单', to: paths.databaseOrders, group: 2 },
+  { label: '我的订单', to: paths.databaseOrders, group: 2 },
   { label: '发票管理', to: paths.invoices, group: 2 },
   { label: '会员升级', to: paths.upgrade, group: 2 },
   { label: '收货地址', to: paths.addresses, group: 7 },

@@ -9,7 +9,7 @@ import {
   ExcipientPublishBody,
 } from '../excipient-admin.js';
 import { ExcipientDetail, ExcipientFacets, ExcipientPage, ExcipientQuery } from '../excipient.js';
-import { PRODUCT_DOCUMENT_MAX_BYTES } from '../constants/information.js';
+import { EXCIPIENT_DOCUMENT_MAX_BYTES } from '../constants/information.js';
 import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const DESK_TAG = '产品管理';
@@ -17,7 +17,7 @@ const editor = { staff: ['editor'] } as const;
 /** Reads of the desk: its own role, and administrators (who read every desk). */
 const editorReads = deskReads('editor');
 /** Excipients the desk may rewrite: others than the ones the other fixtures read. */
-const product = { kind: 'product', owner: false } as const;
+const excipientRow = { kind: 'excipientRow', owner: false } as const;
 
 const exampleBody = {
   nameZh: '微晶纤维素（示例）',
@@ -91,7 +91,7 @@ export const excipientEndpoints = {
     summary: '一个产品的全部内容：规格、样品开关、首页推荐、资料',
     params: IdParams,
     responses: { 200: AdminExcipient },
-    rows: product,
+    rows: excipientRow,
   },
   adminExcipientCreate: {
     access: editor,
@@ -110,7 +110,7 @@ export const excipientEndpoints = {
     params: IdParams,
     body: ExcipientBody,
     responses: { 200: AdminExcipient },
-    rows: product,
+    rows: excipientRow,
     example: { body: { ...exampleBody, published: true } },
   },
   adminExcipientPublish: {
@@ -120,13 +120,13 @@ export const excipientEndpoints = {
     params: IdParams,
     body: ExcipientPublishBody,
     responses: { 200: AdminExcipient },
-    rows: product,
+    rows: excipientRow,
     example: { body: { published: true } },
   },
   adminExcipientDocumentUpload: {
     access: editor,
     tag: DESK_TAG,
-    summary: `上传产品资料的 PDF（multipart/form-data，字段 file，最大 ${PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB；按文件内容检查是否为 PDF）`,
+    summary: `上传产品资料的 PDF（multipart/form-data，字段 file，最大 ${EXCIPIENT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB；按文件内容检查是否为 PDF）`,
     bodyFormat: 'multipart',
     body: z.object({ file: z.string().describe('PDF 文件（binary）') }),
     responses: { 201: DocumentUpload },

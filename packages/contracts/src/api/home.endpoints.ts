@@ -7,7 +7,7 @@ export const homeEndpoints = {
     access: 'optional',
     shared: true,
     tag: '首页',
-    summary: '首页数据：推荐产品（最多 8 个）、数据库（含调用者能否查看）、最新资讯与法规（各 6 条）、产品总数',
+    summary: '首页数据：推荐辅料（最多 8 种）、数据库（含调用者能否查看）、最新资讯与法规（各 6 条）、辅料总数',
     responses: { 200: HomeData },
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -4,6 +4,7 @@ import { REGISTRATION_EXPORT_MAX_ROWS, REGISTRATION_IMPORT_MAX_BYTES, REGISTRATI
 import { RegistrationExportQuery, RegistrationImportPreview, RegistrationImportReport } from '../registration-import.js';
 import { deskReads, type EndpointSpec } from './endpoint.js';
 
+/** The OpenAPI tag is older than the desk's name (登记数据导入) and stays: generated clients group by it. */
 const TAG = '数据导入';
 const editor = { staff: ['editor'] } as const;
 /** Reads of the desk: its own role, and administrators (who read every desk). */

@@ -21,7 +21,7 @@ export const staffRoleLabels: Record<StaffRoleName, string> = {
   finance: '财务',
 };
 export const staffRoleDescriptions: Record<StaffRoleName, string> = {
-  admin: '用户与角色、网站设置、操作日志；可查看所有工作台',
+  admin: '用户与角色、样品设置、网站信息与法律文本、操作日志；可查看所有工作台',
   editor: '产品、文章、法规、数据库与导入',
   reviewer: '样品申请的审核、发货与签收',
   finance: '订单、付款与发票',

@@ -23,10 +23,10 @@ export const documentKindLabels: Record<(typeof DOCUMENT_KINDS)[number], string>
   COA: '检验报告样例（COA）',
   DMF: 'DMF 资料',
 };
-/** Which products the staff list shows: published 已上架, unpublished 已下架. */
-export const PRODUCT_STATES = ['published', 'unpublished'] as const;
-/** The largest product document (PDF) the staff may upload. */
-export const PRODUCT_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+/** Which excipients the staff list shows: published 已上架, unpublished 已下架. */
+export const EXCIPIENT_STATES = ['published', 'unpublished'] as const;
+/** The largest excipient document (PDF) the staff may upload. */
+export const EXCIPIENT_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 /**
  * public: anyone may download · login: signed-in users · member: 会员资料, holders of a membership ·
  * request: sent on request (申请获取).

@@ -1,7 +1,7 @@
 /*
  * The one HTML allow-list of rich text (regulation full texts, news bodies): the server's sanitiser
  * stores nothing else (apps/server/src/modules/content/rich-text.ts) and the page's renderer shows
- * nothing else (apps/web/app/features/articles/rich-text.tsx). The articles desk's editor writes
+ * nothing else (apps/web/app/features/article/rich-text.tsx). The articles desk's editor writes
  * within it.
  */
 export const RICH_TEXT_TAGS = [

@@ -7,7 +7,7 @@ export const DASHBOARD_PERIODS = [7, 30] as const;
  */
 export const auditEntityLabels = {
   user: '用户',
-  setting: '网站设置',
+  setting: '设置',
   application: '样品申请',
   excipient: '产品',
   news: '资讯',

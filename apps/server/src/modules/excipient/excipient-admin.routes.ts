@@ -1,4 +1,4 @@
-import { PRODUCT_DOCUMENT_MAX_BYTES } from '@fuliaotong/contracts';
+import { EXCIPIENT_DOCUMENT_MAX_BYTES } from '@fuliaotong/contracts';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { readUpload } from '../../http/uploads.js';
 import { actorOf } from '../account/auth.guard.js';
@@ -12,7 +12,7 @@ export const excipientAdminRoutes = endpointRoutes<{ products: ExcipientAdminSer
   route('adminExcipientUpdate', async (request) => products.update(actorOf(request), request.params.id, request.body));
   route('adminExcipientPublish', async (request) => products.publish(actorOf(request), request.params.id, request.body.published));
   route('adminExcipientDocumentUpload', async (request, reply) => {
-    const { bytes, filename } = await readUpload(request, { maxBytes: PRODUCT_DOCUMENT_MAX_BYTES, what: '资料' });
+    const { bytes, filename } = await readUpload(request, { maxBytes: EXCIPIENT_DOCUMENT_MAX_BYTES, what: '资料' });
     return reply.code(201).send(await products.upload(actorOf(request), bytes, filename));
   });
 });

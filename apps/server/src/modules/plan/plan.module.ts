@@ -11,7 +11,7 @@ declare module '../../kernel/module.js' {
   }
 }
 
-/** 套餐: the plans for sale (membership, database subscriptions); the plans desk. */
+/** 方案: the plans for sale (membership, database subscriptions); the plans desk. */
 export const planModule = defineModule({
   name: 'plan',
   tables: [tables],

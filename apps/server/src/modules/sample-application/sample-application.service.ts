@@ -16,7 +16,7 @@ import type { FormDictionaryService } from '../form-dictionary/form-dictionary.s
 import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
-import type { SampleLimitsService } from '../settings/settings.service.js';
+import type { SampleLimitsService } from './sample-limits.service.js';
 import { chinaDate } from '../../shared/beijing-time.js';
 import type { ApplicationEventRow, ApplicationFilter, ApplicationItemRow, ApplicationRow, SampleApplicationRepository } from './sample-application.repository.js';
 
@@ -515,7 +515,7 @@ export class SampleApplicationService {
             '',
             `查看申请单：${siteUrl}${notice.link}`,
             '',
-            '如不希望再收到样品申请的短信与邮件通知，可在个人中心的个人资料中关闭（站内消息仍会保留）。',
+            '如不希望再收到样品申请的短信与邮件通知，可在个人中心的个人资料中关闭（站内通知仍会保留）。',
             '辅料通',
           ].join('\n'),
         },

@@ -19,7 +19,7 @@ import type { Transactor, Tx } from '../../db/transactor.js';
 import { type SampleCartRepositories } from './sample-cart.repositories.js';
 import type { SessionCache } from '../account/session-cache.js';
 import { AppError } from '../../http/errors.js';
-import type { SampleLimitsService } from '../settings/settings.service.js';
+import type { SampleLimitsService } from '../sample-application/sample-limits.service.js';
 import type { CartRow, ProductOption, SampleCartRepository } from './sample-cart.repository.js';
 
 /** A count is kept for the cache's own lifetime, which no date ends sooner. */

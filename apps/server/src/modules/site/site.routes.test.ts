@@ -83,7 +83,7 @@ describe('the site profile', () => {
       AuditPage,
     );
     expect(audit.items).toHaveLength(1);
-    expect(audit.items[0]?.summary).toBe('修改网站设置');
+    expect(audit.items[0]?.summary).toBe('修改网站信息');
     expect(audit.items[0]?.before).toMatchObject({ phone: before.phone, icp: before.icp });
     expect(audit.items[0]?.after).toMatchObject({ phone: '400-600-1234', icp: body.icp });
     expect(Object.keys(audit.items[0]?.after ?? {}).sort()).toEqual(['homeHeadline', 'icp', 'licences', 'phone', 'qrCodes']);

@@ -81,7 +81,7 @@ export class SiteService {
         qrCodes[slot] = wanted;
       }
     }
-    return this.save(actor, { ...body, qrCodes }, before, '修改网站设置');
+    return this.save(actor, { ...body, qrCodes }, before, '修改网站信息');
   }
 
   /** Stores an uploaded QR image (PNG, JPEG or WebP by its bytes) and shows it in its slot. */

@@ -8,7 +8,7 @@ const shortcuts: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.applications, label: '我的申请', icon: <ProfileOutlined aria-hidden /> },
   { to: paths.sampleCart, label: '样品车', icon: <ShoppingCartOutlined aria-hidden /> },
   { to: paths.favorites, label: '我的收藏', icon: <StarOutlined aria-hidden /> },
-  { to: paths.databaseOrders, label: '数据库订单', icon: <DatabaseOutlined aria-hidden /> },
+  { to: paths.databaseOrders, label: '我的订单', icon: <DatabaseOutlined aria-hidden /> },
   { to: paths.invoices, label: '发票管理', icon: <FileDoneOutlined aria-hidden /> },
   // The orders waiting to be paid, each with its 去支付 (the payment page itself is for one order).
   { to: withQuery(paths.databaseOrders, { status: 'pending' }), label: '待支付', icon: <WalletOutlined aria-hidden /> },

@@ -80,7 +80,7 @@ export function EditProfileModal({ user, open, onClose }: { user: User; open: bo
           label="短信与邮件通知"
           name="notifyBySmsAndEmail"
           valuePropName="checked"
-          extra="样品申请审核、发货等状态变化时，向申请单上的手机号和邮箱发送通知；关闭后只在站内消息中通知。验证码短信不受影响。"
+          extra="样品申请审核、发货等状态变化时，向申请单上的手机号和邮箱发送通知；关闭后只在站内通知中通知。验证码短信不受影响。"
         >
           <Switch checkedChildren="开启" unCheckedChildren="关闭" />
         </Form.Item>

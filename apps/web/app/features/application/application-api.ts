@@ -15,7 +15,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { downloadFile } from '../../lib/save-file';
-import { formDictionaryQuery } from '../sample/sample-api';
+import { formDictionaryQuery } from './application-form-api';
 
 /* ------------------------------------------ member ------------------------------------------ */
 

@@ -1,6 +1,6 @@
 import { APPLICATION_STATUSES, applicationTransitions } from '@fuliaotong/contracts/constants';
 import type { ApplicationStatus, ApplicationAction, ApplicationSummary } from '@fuliaotong/contracts';
-import { idFrom } from '../sample/sample-ids';
+import { idFrom } from './sample-ids';
 
 /** The transitions `role` may make from `status` (from the contract's table). */
 export function allowedActions(status: ApplicationStatus, role: 'staff' | 'member'): ApplicationAction[] {

@@ -1,4 +1,4 @@
-import { RichNodes, sectionsOf } from '../articles/rich-text';
+import { RichNodes, sectionsOf } from '../article/rich-text';
 import { PageHeading } from '../../components/page-heading';
 import './policy-page.css';
 

@@ -19,7 +19,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminProducts, label: '产品', roles: ['editor'] },
   { to: paths.adminArticles, label: '文章', roles: ['editor'] },
   { to: paths.adminDatabases, label: '数据库', roles: ['editor'] },
-  { to: paths.adminImports, label: '数据导入', roles: ['editor'] },
+  { to: paths.adminImports, label: '登记数据导入', roles: ['editor'] },
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
   { to: paths.adminOrders, label: '订单与收款', roles: ['finance'] },
   { to: paths.adminInvoices, label: '发票开具', roles: ['finance'] },

@@ -6,7 +6,7 @@ import { SiteFooter } from '../default/site-footer';
 import { SiteHeader } from '../default/site-header';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { unreadNoticeCountQuery } from '../../features/notice/notice-api';
-import { grantListQuery } from '../../features/plans/plan-api';
+import { grantListQuery } from '../../features/plan/plan-api';
 import { useCurrentUser } from '../../features/session/session';
 import { accountNav } from '../../site/site-info';
 import type { RouteHandle } from '../../site/route-handle';
@@ -58,7 +58,7 @@ export default function AccountLayout() {
     <div className="layout layout--account">
       <SiteHeader />
       <div className="container account-layout" data-layout-index={group}>
-        <aside className="account-layout__menu" aria-label="账户菜单">
+        <aside className="account-layout__menu" aria-label="账号菜单">
           <div className="account-user">
             {user ? (
               <>
@@ -86,12 +86,12 @@ export default function AccountLayout() {
               {
                 type: 'group',
                 key: 'g7',
-                label: '账户设置',
+                label: '账号设置',
                 children: accountNav.filter((i) => i.group === 7).map((i) => ({ key: i.to, label: labelOf(i) })),
               },
             ]}
           />
-          <nav className="account-tabs" aria-label="账户页面">
+          <nav className="account-tabs" aria-label="账号页面">
             {accountNav.map((item) => (
               <Link
                 key={item.to}

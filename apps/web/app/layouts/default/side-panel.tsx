@@ -2,7 +2,7 @@ import { CustomerServiceOutlined, LeftOutlined, QrcodeOutlined, RightOutlined, S
 import type { SiteProfile } from '@fuliaotong/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useCartCount } from '../../features/sample/use-cart-count';
+import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useCartCount } from '../../features/sample-cart/use-cart-count';
 import { loginHref } from '../../features/session/login-redirect';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '@fuliaotong/contracts/constants';

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
 import { displayName, UserAvatar } from '../../features/account/user-display';
 import { loginHref, registerHref } from '../../features/session/login-redirect';
-import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample/use-cart-count';
+import { CART_BADGE_COLOR, CART_BADGE_OVERFLOW, cartLinkName, useShownCartCount } from '../../features/sample-cart/use-cart-count';
 import { useCurrentUser } from '../../features/session/session';
 import { paths } from '@fuliaotong/contracts/constants';
 import { mainNav, siteInfo } from '../../site/site-info';
@@ -33,7 +33,7 @@ export function SiteHeader() {
     <button type="button" className="site-header__user">
       <UserAvatar user={user} size={28} aria-hidden />
       <span className="site-header__user-name">{displayName(user)}</span>
-      <span className="visually-hidden">，账户菜单</span>
+      <span className="visually-hidden">，账号菜单</span>
       <DownOutlined aria-hidden className="site-header__user-caret" />
     </button>
   ) : null;

@@ -9,7 +9,7 @@ import type { Route } from './+types/account-home';
 import { PageHeading } from '../../components/page-heading';
 import { profileQuery, summaryQuery, useUpdateProfile } from '../../features/account/account-api';
 import { AccountShortcuts } from '../../features/account/account-shortcuts';
-import { GrantSummary } from '../../features/plans/grant-summary';
+import { GrantSummary } from '../../features/plan/grant-summary';
 import { AvatarUpload } from '../../features/account/avatar-upload';
 import { ChangePasswordModal } from '../../features/account/change-password-modal';
 import { DeleteAccountModal } from '../../features/account/delete-account-modal';
@@ -20,9 +20,9 @@ import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { useSignOut } from '../../features/session/session-api';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
-import { grantListQuery } from '../../features/plans/plan-api';
+import { grantListQuery } from '../../features/plan/plan-api';
 import '../../features/account/account.css';
-import '../../features/plans/plans.css';
+import '../../features/plan/plan.css';
 import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
@@ -43,7 +43,7 @@ function Counts() {
     { label: '未读消息', to: paths.notices, value: data?.unreadNotices },
   ];
   return (
-    <section className="counts" aria-label="账户概况">
+    <section className="counts" aria-label="账号概况">
       {items.map((item) => (
         <Link key={item.to} to={item.to} className="counts__item">
           <span className="counts__value">{isPending ? '…' : isError ? '–' : item.value}</span>

@@ -12,11 +12,11 @@ import { ListPager } from '../../components/list-pager';
 import { RecordCards } from '../../components/record-cards';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } from '../../features/orders/order-api';
-import { OrderInvoiceActions } from '../../features/invoices/invoice-status';
-import { RequestInvoiceModal } from '../../features/invoices/request-invoice-modal';
-import { OrderStatusTag } from '../../features/orders/order-status';
-import '../../features/orders/orders.css';
+import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } from '../../features/order/order-api';
+import { OrderInvoiceActions } from '../../features/invoice/invoice-status';
+import { RequestInvoiceModal } from '../../features/invoice/request-invoice-modal';
+import { OrderStatusTag } from '../../features/order/order-status';
+import '../../features/order/order.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -80,7 +80,7 @@ function Actions({ order, onInvoice }: { order: OrderListItem; onInvoice: () => 
   );
 }
 
-/** 数据库订单: the user's orders of memberships and database subscriptions. */
+/** 我的订单: the user's orders of memberships and database subscriptions. */
 export default function DatabaseOrdersPage() {
   const info = pageInfo(paths.databaseOrders);
   const [params, setParams] = useSearchParams();

@@ -8,13 +8,13 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/favorites';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, LoadState } from '../../components/load-state';
-import { favoritePageQuery, useRemoveFavorite } from '../../features/favorites/favorite-api';
-import { registrationWatchesQuery } from '../../features/registrations/registration-watch-api';
-import { RegistrationWatchList } from '../../features/registrations/watch-list';
+import { favoritePageQuery, useRemoveFavorite } from '../../features/favorite/favorite-api';
+import { registrationWatchesQuery } from '../../features/registration-watch/registration-watch-api';
+import { RegistrationWatchList } from '../../features/registration-watch/watch-list';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
-import '../../features/favorites/favorites.css';
+import '../../features/favorite/favorite.css';
 import { toast } from '../../components/toast';
 
 export const handle = accountHandle;

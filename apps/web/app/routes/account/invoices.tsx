@@ -12,10 +12,10 @@ import { ListPager } from '../../components/list-pager';
 import { RecordCards } from '../../components/record-cards';
 import { LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { INVOICE_PAGE_SIZE, invoiceTitlesQuery, myInvoicesQuery, useDeleteInvoiceTitle } from '../../features/invoices/invoice-api';
-import { InvoiceDownloadButton, InvoiceStatusTag } from '../../features/invoices/invoice-status';
-import { InvoiceTitleModal } from '../../features/invoices/invoice-title-modal';
-import '../../features/orders/orders.css';
+import { INVOICE_PAGE_SIZE, invoiceTitlesQuery, myInvoicesQuery, useDeleteInvoiceTitle } from '../../features/invoice/invoice-api';
+import { InvoiceDownloadButton, InvoiceStatusTag } from '../../features/invoice/invoice-status';
+import { InvoiceTitleModal } from '../../features/invoice/invoice-title-modal';
+import '../../features/order/order.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -106,7 +106,7 @@ export default function InvoicesPage() {
       <Titles />
       <section className="panel" aria-label="开票记录">
         <h2 className="panel__title">开票记录</h2>
-        <p className="muted">在“数据库订单”中为已支付的订单申请发票，每个订单可开具一张，金额为实付金额。</p>
+        <p className="muted">在“我的订单”中为已支付的订单申请发票，每个订单可开具一张，金额为实付金额。</p>
         <LoadState
           query={invoices}
           errorTitle="开票记录加载失败"
@@ -114,7 +114,7 @@ export default function InvoicesPage() {
           isEmpty={(data) => data.items.length === 0}
           empty={
             <p className="muted">
-              还没有开票申请。<Link to={paths.databaseOrders}>前往数据库订单</Link>
+              还没有开票申请。<Link to={paths.databaseOrders}>前往我的订单</Link>
             </p>
           }
         >

@@ -23,7 +23,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
   system: { label: '系统', color: 'default' },
-  account: { label: '账户', color: 'blue' },
+  account: { label: '账号', color: 'blue' },
   sample: { label: '样品', color: 'green' },
   order: { label: '订单', color: 'orange' },
   watch: { label: '登记关注', color: 'purple' },
@@ -124,7 +124,7 @@ export default function NoticesPage() {
         empty={
           <EmptyState
             image={<BellOutlined aria-hidden className="empty-icon" />}
-            description={unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账户变动等通知会显示在这里。'}
+            description={unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账号变动等通知会显示在这里。'}
           >
             {page > 1 ? <Button onClick={() => go({ page: 1 })}>回到第一页</Button> : null}
           </EmptyState>

@@ -6,14 +6,14 @@ import { Button, Card, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { LoadState } from '../../components/load-state';
-import { planListQuery, term } from '../../features/plans/plan-api';
-import { PlanCompare } from '../../features/plans/plan-compare';
-import { useCreateOrder } from '../../features/orders/order-api';
+import { planListQuery, term } from '../../features/plan/plan-api';
+import { PlanCompare } from '../../features/plan/plan-compare';
+import { useCreateOrder } from '../../features/order/order-api';
 import { useSiteProfile } from '../../root-data';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { telHref } from '../../components/company-lines';
-import '../../features/plans/plans.css';
+import '../../features/plan/plan.css';
 import { toast } from '../../components/toast';
 
 export const handle = accountHandle;
@@ -92,7 +92,7 @@ export default function UpgradePage() {
             <section className="panel plan-contact" aria-label="如何开通">
               <h2 className="panel__title">如何开通</h2>
               <p>
-                点击“立即开通”下单，可用微信支付、支付宝或对公转账付款；在线支付成功后立即生效，对公转账在财务确认到账后生效。已支付的订单可在“数据库订单”中申请发票（普票或专票）。
+                点击“立即开通”下单，可用微信支付、支付宝或对公转账付款；在线支付成功后立即生效，对公转账在财务确认到账后生效。已支付的订单可在“我的订单”中申请发票（普票或专票）。
               </p>
               <p>需要签订合同、多账号采购或有其他问题，请联系客服：</p>
               <p>

@@ -19,7 +19,7 @@ export function meta() {
 const entityLabels: Record<string, string> = auditEntityLabels;
 const actionLabels: Record<string, string> = auditActionLabels;
 
-/** The changed row, in words: 发票 #12, 网站设置：样品限额. */
+/** The changed row, in words: 发票 #12, 设置：样品限额. */
 function entityName(entry: Pick<AuditEntry, 'entityType' | 'entityId'>): string {
   const kind = entityLabels[entry.entityType] ?? entry.entityType;
   if (!entry.entityId) return kind;

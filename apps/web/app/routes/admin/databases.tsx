@@ -9,7 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { REFERENCE_PAGE_SIZE, referenceLabels, useExportReference, useImportReference, useRemoveReferenceRow, useSaveReferenceRow, useStandardRows, useUsageRows } from '../../features/databases/reference-admin-api';
+import { REFERENCE_PAGE_SIZE, referenceLabels, useExportReference, useImportReference, useRemoveReferenceRow, useSaveReferenceRow, useStandardRows, useUsageRows } from '../../features/reference/reference-admin-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';

@@ -5,7 +5,7 @@ import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading';
-import { useCommitRegistrationImport, useExportRegistrations, usePreviewRegistrationImport } from '../../features/registrations/registration-import-api';
+import { useCommitRegistrationImport, useExportRegistrations, usePreviewRegistrationImport } from '../../features/registration-import/registration-import-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';

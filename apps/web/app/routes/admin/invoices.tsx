@@ -10,7 +10,7 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
-import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoices/invoice-api';
+import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoice/invoice-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { RichTextEditor } from '../../features/articles/rich-text-editor';
+import { RichTextEditor } from '../../features/article/rich-text-editor';
 import { useAdminLegalText, usePublishLegalText } from '../../features/legal/legal-api';
 import { showServerErrors } from '../../lib/api-errors';
 import { pageInfo, pageMeta } from '../../site/pages';

@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
-import { term, useAdminPlans, useSavePlan } from '../../features/plans/plan-api';
+import { term, useAdminPlans, useSavePlan } from '../../features/plan/plan-api';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { useDeskWrites } from '../../features/staff/desk-access';

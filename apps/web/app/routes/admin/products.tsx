@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminExcipient, AdminExcipientSummary, ExcipientBody } from '@fuliaotong/contracts';
-import { DOCUMENT_ACCESS, DOCUMENT_KINDS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, PRODUCT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
+import { DOCUMENT_ACCESS, DOCUMENT_KINDS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, EXCIPIENT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Switch, Table, Tag, Upload } from 'antd';
@@ -12,7 +12,7 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
-import { PRODUCTS_PAGE_SIZE, useAdminProduct, useAdminProducts, usePublishProduct, useSaveProduct, useUploadProductDocument } from '../../features/catalogue/product-admin-api';
+import { EXCIPIENTS_PAGE_SIZE, useAdminExcipient, useAdminExcipients, usePublishExcipient, useSaveExcipient, useUploadExcipientDocument } from '../../features/excipient/excipient-admin-api';
 import { useDeskQuery } from '../../features/staff/desk-query';
 import { downloadFile } from '../../lib/save-file';
 import { showServerErrors } from '../../lib/api-errors';
@@ -65,13 +65,13 @@ export default function AdminProductsPage() {
   const info = pageInfo(paths.adminProducts);
   const { searchParams, keyword, page, openId, go } = useDeskQuery();
   const state: State = STATES.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
-  const list = useAdminProducts({
+  const list = useAdminExcipients({
     state: state === 'all' ? undefined : state,
     keyword: keyword || undefined,
     page,
-    pageSize: PRODUCTS_PAGE_SIZE,
+    pageSize: EXCIPIENTS_PAGE_SIZE,
   });
-  const publish = usePublishProduct();
+  const publish = usePublishExcipient();
   const { canWrite } = useDeskWrites();
 
   const togglePublished = async (product: AdminExcipientSummary) => {
@@ -183,7 +183,7 @@ export default function AdminProductsPage() {
           locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的产品` : '暂无产品' }}
           pagination={{
             current: page,
-            pageSize: PRODUCTS_PAGE_SIZE,
+            pageSize: EXCIPIENTS_PAGE_SIZE,
             total: list.data?.totalCount ?? 0,
             showSizeChanger: false,
             showTotal: (total) => `共 ${total} 个`,
@@ -205,7 +205,7 @@ function ProductDrawer({
   onClose: () => void;
   onCreated: (id: number) => void;
 }) {
-  const product = useAdminProduct(typeof id === 'number' ? id : undefined);
+  const product = useAdminExcipient(typeof id === 'number' ? id : undefined);
   const wide = useWideScreen();
   const verb = useDeskWrites().canWrite ? '编辑产品' : '查看产品';
   return (
@@ -232,7 +232,7 @@ const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule(Excipi
 
 function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved?: (id: number) => void }) {
   const [form] = Form.useForm<ExcipientBody>();
-  const save = useSaveProduct();
+  const save = useSaveExcipient();
   const [formError, setFormError] = useState<string>();
   const featured = Form.useWatch('featured', form);
   const { canWrite } = useDeskWrites();
@@ -423,12 +423,12 @@ function PdfField({
   label: string;
   replacing: boolean;
 }) {
-  const upload = useUploadProductDocument();
+  const upload = useUploadExcipientDocument();
   const [fileName, setFileName] = useState<string>();
 
   const send = async (chosen: File) => {
-    if (chosen.size > PRODUCT_DOCUMENT_MAX_BYTES) {
-      toast.error(`文件不能超过 ${PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
+    if (chosen.size > EXCIPIENT_DOCUMENT_MAX_BYTES) {
+      toast.error(`文件不能超过 ${EXCIPIENT_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
       return;
     }
     try {

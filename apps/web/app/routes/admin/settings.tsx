@@ -15,8 +15,8 @@ export function meta() {
 }
 
 const fields: Array<{ name: keyof SampleLimits; label: string; help: string; unit: string }> = [
-  { name: 'maxCartItems', label: '样品车品种上限', help: '一个样品车里最多可放的不同样品（产品 + 规格）数。', unit: '种' },
-  { name: 'maxApplicationItems', label: '每份申请品种上限', help: '一份申请最多包含的不同样品数。', unit: '种' },
+  { name: 'maxCartItems', label: '样品车样品种数上限', help: '一个样品车里最多可放几种样品（同一产品的每个规格与包装算一种）。', unit: '种' },
+  { name: 'maxApplicationItems', label: '每份申请样品种数上限', help: '一份申请最多包含几种样品。', unit: '种' },
   { name: 'maxQuantity', label: '单个样品数量上限', help: '同一样品一次最多申请的数量（最少为 1）。', unit: '件' },
   { name: 'maxPendingApplications', label: '待审核申请上限', help: '每位用户同时处于“待审核”的申请数。', unit: '份' },
 ];
