@@ -102,6 +102,27 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('does not call the unauthorized handler for a 401 to a request sent with a token that is gone since', async () => {
+    let token: string | undefined = 'old-token';
+    let answer: (response: FetchLike extends (...args: never[]) => Promise<infer R> ? R : never) => void = () => undefined;
+    const fetch: FetchLike = () => new Promise((resolve) => (answer = resolve));
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseUrl: '', fetch, getToken: () => token, onUnauthorized });
+    const inFlight = client.request('GET', '/api/app/notice/count').catch((error: unknown) => error);
+    token = undefined; // signed out, or the account deleted, while the request was on its way
+    const unauthorized = '{"error":{"code":"unauthorized","message":"请先登录","requestId":"r"}}';
+    const response = { status: 401, headers: { get: () => 'application/json' }, text: async () => unauthorized, blob: async () => new Blob([unauthorized]) };
+    answer(response);
+    expect(await inFlight).toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    token = 'new-token';
+    const again = client.request('GET', '/api/app/notice/count').catch((error: unknown) => error);
+    answer(response);
+    expect(await again).toBeInstanceOf(ApiError);
+    expect(onUnauthorized, 'a 401 to the current token still ends the session').toHaveBeenCalledTimes(1);
+  });
+
   it('calls an operation of the endpoint table by its id: method, path and parameters from the contracts', async () => {
     const { fetch, calls } = fakeFetch(200, '{"id":3}');
     const client = createApiClient({ baseUrl: 'https://api.example.cn', fetch, now: () => 5 });

@@ -106,7 +106,11 @@ export interface FetchResponse {
 export interface ApiClientOptions {
   baseUrl: string;
   getToken?: () => string | undefined;
-  /** Called on 401; the web app sends the user to /login. */
+  /**
+   * Called on 401 (the web app ends the session and sends the user to /login), unless the request went
+   * with a token that is no longer the current one: a request in flight while the user signed out or
+   * deleted the account must not end the session that follows.
+   */
   onUnauthorized?: (error: ApiError) => void;
   /** Default: the platform's `fetch`. */
   fetch?: FetchLike;
@@ -149,7 +153,8 @@ export function createApiClient(options: ApiClientOptions) {
     const response = await doFetch(urlOf(method, path, init.query), { method, headers, body, signal: init.signal });
     if (successStatuses.has(response.status)) return response;
     const error = new ApiError(response.status, await readBody(response));
-    if (error.code === 'unauthorized' && init.handleUnauthorized !== false) options.onUnauthorized?.(error);
+    const sessionUnchanged = options.getToken?.() === token;
+    if (error.code === 'unauthorized' && init.handleUnauthorized !== false && sessionUnchanged) options.onUnauthorized?.(error);
     throw error;
   }
 
