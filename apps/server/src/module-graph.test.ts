@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { serverModules } from './modules.js';
+import { portsOf, serverModules } from './modules.js';
 
 /*
  * The server's modules form an acyclic graph (docs/decisions/0053). The graph is computed from the
@@ -145,6 +145,12 @@ describe('the module graph', () => {
       }
     }
     expect(writes).toEqual([]);
+  });
+
+  it('supplies every port a module needs, and refuses a list where no module supplies one', () => {
+    const ports = portsOf(serverModules);
+    for (const module of serverModules) for (const name of module.portsNeeded ?? []) expect(typeof ports[name], `${module.name} needs ${name}`).toBe('function');
+    expect(() => portsOf(serverModules.filter((module) => module.name !== 'grant'))).toThrow('module account needs the port heldAccess');
   });
 
   it('lists every module folder once in src/modules.ts', () => {

@@ -75,9 +75,18 @@ export const serverModules: readonly ServerModule[] = [
   seoModule,
 ];
 
-/** What the modules supply to one another's repositories (Ports), gathered from their manifests. */
-function portsOf(modules: readonly ServerModule[]): Ports {
-  return Object.assign({}, ...modules.map((module) => module.ports ?? {})) as Ports;
+/**
+ * What the modules supply to one another's repositories (Ports), gathered from their manifests; throws
+ * when a module needs a port that no module of the list supplies (it would fail at its first query).
+ */
+export function portsOf(modules: readonly ServerModule[]): Ports {
+  const ports = Object.assign({}, ...modules.map((module) => module.ports ?? {})) as Partial<Ports>;
+  for (const module of modules) {
+    for (const name of module.portsNeeded ?? []) {
+      if (!(name in ports)) throw new Error(`module ${module.name} needs the port ${name}, which no module of the list supplies`);
+    }
+  }
+  return ports as Ports;
 }
 
 /**

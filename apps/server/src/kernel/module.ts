@@ -88,6 +88,8 @@ export interface ServerModule {
   repositories?: (db: Db, tx: Tx, ports: Ports) => object;
   /** What this module supplies to lower modules' repositories. */
   ports?: Partial<Ports>;
+  /** The ports this module's repositories use: the server refuses to start when no module supplies one. */
+  portsNeeded?: ReadonlyArray<keyof Ports>;
   /** Builds the module's services; what it returns other modules may use. */
   provide?: (context: ModuleContext) => Partial<Services> | Promise<Partial<Services>>;
   /** Registers the module's routes, once every module's services exist. */

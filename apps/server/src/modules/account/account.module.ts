@@ -28,7 +28,10 @@ const MAX_SESSION_CACHE_MS = 1000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HOUR = 60 * 60 * 1000;
 
-function repositories(db: Db, ports: Pick<Ports, 'heldAccess' | 'holdsPaidAccess'>): AccountRepositories {
+/** Supplied by the grant module: paid access is read with the session. */
+const PORTS_NEEDED = ['heldAccess', 'holdsPaidAccess'] as const;
+
+function repositories(db: Db, ports: Pick<Ports, (typeof PORTS_NEEDED)[number]>): AccountRepositories {
   return {
     accounts: new AccountRepository(db, ports),
     sessions: new SessionRepository(db, ports),
@@ -75,6 +78,7 @@ export const accountModule = defineModule({
   name: 'account',
   tables: [accountTables, authTables],
   repositories: (db, _tx, ports) => repositories(db, ports),
+  portsNeeded: PORTS_NEEDED,
   provide: ({ transactor, options, now, app }) => {
     const own: Transactor<AccountRepositories> = transactor;
     const cacheMs = sessionCacheMs(options);
