@@ -54,7 +54,7 @@ const ROOT_DATA = '/_root.data';
  * path with `.data` for a navigation's loader data; undefined for any other address (a 404 page), which
  * keeps the catch-all's pattern. Never the address as sent: the labels stay a bounded set.
  */
-export function pageRoute(url: string): string | undefined {
+function pageRoute(url: string): string | undefined {
   const path = url.split('?', 1)[0]!;
   let decoded: string;
   try {
