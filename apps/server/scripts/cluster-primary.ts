@@ -8,9 +8,12 @@
  * - a worker that ends later (a crash) is replaced, unless workers keep ending (more than
  *   RESTART_LIMIT in RESTART_WINDOW_MS), which stops the start too;
  * - SIGTERM or SIGINT stops every worker gracefully (each closes its server and database), SIGKILL
- *   after STOP_TIMEOUT_MS; the primary exits 0 when all of them exited 0.
+ *   after STOP_TIMEOUT_MS; the primary exits 0 when all of them exited 0;
+ * - the worker that receives GET /metrics asks this process for the cluster's metrics: it gathers every
+ *   worker's and answers their sum (src/http/cluster-metrics.ts, docs/decisions/0056).
  */
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from '../src/http/cluster-metrics.js';
 
 const RESTART_LIMIT = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -39,6 +42,7 @@ function line(message: string) {
 
 export async function runCluster(entry: string, count: number): Promise<never> {
   cluster.setupPrimary({ exec: entry, execArgv: workerExecArgv() });
+  serveClusterMetrics();
   const listening = new Set<number>();
   const restarts: number[] = [];
   let stopping = false;

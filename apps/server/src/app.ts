@@ -15,6 +15,7 @@ import { AppError, frameworkErrors, notFoundBody, registerErrorHandling } from '
 import { registerOpenApi } from './http/openapi.js';
 import { PageCache } from './http/page-cache.js';
 import { validatorCompiler } from './http/request-validation.js';
+import { labelRoute, registerMetrics, ServerMetrics, UNMATCHED_ROUTE } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSharedAnswers } from './http/shared-answers.js';
 import { ServiceRegistry, type AccountDeletionPart, type ModuleContext, type ModuleOptions } from './kernel/module.js';
@@ -29,7 +30,15 @@ import { webPlugin } from './web/web.plugin.js';
 export interface AppDependencies extends ModuleOptions {
   config: Pick<
     Config,
-    'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY' | 'SITE_URL' | 'PAGE_CACHE_SECONDS' | 'PAGE_CACHE_MAX_ENTRIES' | 'PAGE_CACHE_MAX_MB'
+    | 'LOG_LEVEL'
+    | 'API_BASE'
+    | 'NODE_ENV'
+    | 'TRUST_PROXY'
+    | 'SITE_URL'
+    | 'PAGE_CACHE_SECONDS'
+    | 'PAGE_CACHE_MAX_ENTRIES'
+    | 'PAGE_CACHE_MAX_MB'
+    | 'METRICS_TOKEN'
   >;
   database: Database;
   /** The web app's production build, or its sources in development; without it only the API is served (API tests). */
@@ -42,6 +51,11 @@ export interface AppDependencies extends ModuleOptions {
   onRoute?: (route: RegisteredRoute) => void;
   /** Where log lines go (default: stdout); tests read them. */
   logDestination?: LogDestination;
+  /**
+   * The process among the workers of a cluster and how to ask for the cluster's metrics
+   * (http/cluster-metrics.ts); default: a process of its own, worker "0".
+   */
+  metrics?: { worker: string; cluster?: () => Promise<string> };
 }
 
 declare module 'fastify' {
@@ -50,6 +64,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Outbound SMS and e-mail, sent by jobs after the commit of the change they report. */
     messages: MessageService;
+    /** The process's metrics (GET /metrics, docs/decisions/0056). */
+    metrics: ServerMetrics;
   }
 }
 
@@ -83,6 +99,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       for (const method of [route.method].flat()) report({ method, url: route.url });
     });
   }
+  // First of the hooks: every answer is counted, and GET /metrics is answered before anything else runs.
+  const metrics = new ServerMetrics({ worker: deps.metrics?.worker ?? '0', cluster: deps.metrics?.cluster, logger: app.log });
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, deps.config.METRICS_TOKEN);
+  const poolUse = deps.database.poolUse;
+  if (poolUse) {
+    metrics.processGauge({
+      name: 'db_pool_connections',
+      help: "This process's connections to PostgreSQL: state in_use or idle.",
+      labelNames: ['state'],
+      collect: (set) => {
+        const pool = poolUse();
+        set(pool.total - pool.idle, { state: 'in_use' });
+        set(pool.idle, { state: 'idle' });
+      },
+    });
+    metrics.processGauge({ name: 'db_pool_waiting_queries', help: 'Queries of this process waiting for a free connection.', collect: (set) => set(poolUse().waiting) });
+    metrics.processGauge({ name: 'db_pool_max_connections', help: "The bound of this process's connections.", collect: (set) => set(poolUse().max) });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -111,7 +146,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (answerCache) {
     const stop = deps.database.signals.subscribe(CONTENT_CHANGED, () => answerCache.clear());
     app.addHook('onClose', async () => stop());
-    registerSharedAnswers(app, answerCache, deps.database.signals);
+    registerSharedAnswers(app, answerCache, deps.database.signals, (result) => metrics.cacheLookup('shared_answer', result));
+    metrics.processGauge({ name: 'page_cache_entries', help: "Pages and shared API answers in this process's cache.", collect: (set) => set(answerCache.stats.entries) });
+    metrics.processGauge({ name: 'page_cache_bytes', help: "Bytes of this process's cache (with the compressed copies).", collect: (set) => set(answerCache.stats.bytes) });
   }
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -142,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     dbKind: deps.database.kind,
     migrationsSchema: deps.database.migrationsSchema,
     accountDeletion: () => deletionParts,
+    metrics,
   };
   for (const module of serverModules) registry.provide((await module.provide?.(context)) ?? {});
   const { jobs, messages } = registry.services;
@@ -162,6 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Unknown API paths answer the JSON error shape, never an HTML page.
   app.all('/api/*', async (request) => {
+    labelRoute(request, UNMATCHED_ROUTE);
     throw new AppError('not_found', notFoundBody(request).error.message);
   });
   app.setNotFoundHandler((request, reply) => {
@@ -175,6 +214,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       apiBase: deps.config.API_BASE,
       siteUrl: deps.config.SITE_URL,
       pageCache: answerCache,
+      onPageCacheLookup: (result) => metrics.cacheLookup('page', result),
       pageCacheSeconds: deps.config.PAGE_CACHE_SECONDS,
       signals: deps.database.signals,
       loadContext: () => ({

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.js';
 import { CONTENT_CHANGED } from './db/signals.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
+import { joinClusterMetrics, workerLabel } from './http/cluster-metrics.js';
 import { loadWebBuild, resolveWebBuildDir } from './web/web-build.js';
 import { markBuildInUse } from './web/build-store.js';
 import { loadJwtSecret } from './modules/account/jwt-secret.js';
@@ -16,6 +17,9 @@ import { loadSandboxKeys, paymentSetupOf } from './modules/payment/payment-setup
 const webAppDir = fileURLToPath(new URL('../../web', import.meta.url));
 
 async function main() {
+  // A worker of `npm start`'s cluster answers the primary's requests for its metrics from now on (none
+  // until the app is built), and asks the primary for the cluster's when it is scraped (docs/decisions/0056).
+  const clusterMetrics = joinClusterMetrics();
   let config: Config;
   try {
     config = loadConfig();
@@ -43,7 +47,16 @@ async function main() {
       : undefined;
   const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const payment = await paymentSetupOf(config, () => loadSandboxKeys(config.DATA_DIR));
-  const app = await buildApp({ config, database, web, auth: { jwtSecret, sessionCacheMs: 1000 }, messages: config, payment });
+  const app = await buildApp({
+    config,
+    database,
+    web,
+    auth: { jwtSecret, sessionCacheMs: 1000 },
+    messages: config,
+    payment,
+    metrics: { worker: workerLabel(), cluster: clusterMetrics?.ask },
+  });
+  clusterMetrics?.share(app.metrics.processRegistries);
   if (payment.mode === 'sandbox') {
     app.log.warn('payments run in the sandbox: no money moves (PAYMENT_MODE=live with the gateways\' keys takes real payments; see .env.example)');
   } else {

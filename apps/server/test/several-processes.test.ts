@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { users } from '../src/modules/account/account.schema.js';
 import { productBody } from './products.js';
+import { parseScrape } from './prometheus-text.js';
 import { createStaff, startServer, type HealthBody, type ServerProcess } from './production-server.js';
 import { databaseUrl, dropDatabase, runStatements, testName } from './template-database.js';
 
@@ -280,6 +281,7 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
   let database: { url: string; drop: () => Promise<void> };
   let dataDir: string;
   let started: ServerProcess & { health: HealthBody };
+  const metricsToken = randomBytes(16).toString('hex');
   const env = () => ({
     DATABASE_URL: database.url,
     DATABASE_SCHEMA: '',
@@ -294,7 +296,7 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-cluster-'));
     started = await startServer({
       command: 'start',
-      env: { ...env(), WEB_CONCURRENCY: '2', JWT_SECRET: randomBytes(32).toString('hex') },
+      env: { ...env(), WEB_CONCURRENCY: '2', JWT_SECRET: randomBytes(32).toString('hex'), METRICS_TOKEN: metricsToken },
       healthTimeoutMs: 120_000,
     });
   }, 180_000);
@@ -327,6 +329,43 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
     const answered = logLines(started).filter((line) => line.msg === 'request completed' && (line.req as { url?: string } | undefined)?.url === '/api/health');
     const byWorker = new Set(answered.map((line) => line.pid));
     expect(byWorker, 'workers that answered').toEqual(listeningPids());
+  });
+
+  it("answers GET /metrics with the cluster's sum, whichever worker is asked, each worker's gauges apart", async () => {
+    // Each request on a connection of its own: the primary hands new connections to the workers in turn.
+    const scrape = async () => {
+      const response = await fetch(`${started.origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}`, connection: 'close' } });
+      expect(response.status, 'a scrape').toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      return parseScrape(await response.text());
+    };
+    const health = { method: 'GET', route: '/api/health', status: '200' };
+    const scrapes = { method: 'GET', route: '/metrics', status: '200' };
+    const first = await scrape();
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`${started.origin}/api/health`, { headers: { connection: 'close' } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    for (let i = 1; i <= 5; i++) {
+      const metrics = await scrape();
+      // Every request of every worker, whichever worker answers the scrape (the scrape itself is counted once it is answered).
+      expect(metrics.sum('http_requests_total', health) - first.sum('http_requests_total', health), `scrape ${i}`).toBe(10);
+      expect(metrics.sum('http_request_duration_seconds_count', health) - first.sum('http_request_duration_seconds_count', health)).toBe(10);
+      expect(metrics.sum('http_requests_total', scrapes) - first.sum('http_requests_total', scrapes), `scrape ${i}`).toBe(i);
+      // Gauges of a process: one series per worker. Gauges of the database: one for the site.
+      for (const gauge of ['db_pool_max_connections', 'page_cache_entries', 'process_resident_memory_bytes']) {
+        expect(metrics.find(gauge).map((one) => one.labels.worker).sort(), gauge).toEqual(['1', '2']);
+      }
+      expect(metrics.find('db_pool_connections', { state: 'idle' })).toHaveLength(2);
+      expect(metrics.find('outbox_pending', { channel: 'sms' }).map((one) => one.labels)).toEqual([{ channel: 'sms' }]);
+      expect(metrics.find('job_queue_depth', { kind: 'message.send' })).toHaveLength(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
+    const answeredBy = (url: string) =>
+      new Set(logLines(started).filter((line) => line.msg === 'request completed' && (line.req as { url?: string } | undefined)?.url === url).map((line) => line.pid));
+    expect(answeredBy('/api/health').size, 'workers that answered the requests counted').toBe(2);
+    expect(answeredBy('/metrics').size, 'workers that answered a scrape').toBe(2);
   });
 
   it('stops every worker on SIGTERM and exits 0', async () => {

@@ -87,6 +87,8 @@ export interface TestAppOptions {
   sessionCacheMs?: number;
   /** Log at debug level into this array (one parsed JSON line each) instead of not at all. */
   logLines?: Array<Record<string, unknown>>;
+  /** METRICS_TOKEN: GET /metrics answers with it (default: unset, no /metrics). */
+  metricsToken?: string;
 }
 
 /** A clock tests move on by hand (job schedules, retries' backoff). */
@@ -133,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       PAGE_CACHE_MAX_ENTRIES: 1000,
       PAGE_CACHE_MAX_MB: 64,
       ...options.pageCache,
+      METRICS_TOKEN: options.metricsToken,
     },
     logDestination: options.logLines && {
       write: (line: string) => void options.logLines!.push(JSON.parse(line) as Record<string, unknown>),

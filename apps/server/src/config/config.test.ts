@@ -109,6 +109,15 @@ describe('configuration', () => {
     expect(loadConfig({ JWT_SECRET: '3f9a0c1d7e2b5a8c4d6e0f1a2b3c4d5e' }).JWT_SECRET).toHaveLength(32);
   });
 
+  it('takes METRICS_TOKEN when it is random and at least 16 characters, and leaves /metrics off without it', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '9c1f04b7e2a85d3f6b0e' }).METRICS_TOKEN).toBe('9c1f04b7e2a85d3f6b0e');
+    for (const value of ['9c1f04b7e2a85d3', 'replace-with-a-random-token', 'metrics-token-please-change', '9c1f04b7 e2a85d3f6b0e', ' '.repeat(20)]) {
+      expect(() => loadConfig({ METRICS_TOKEN: value }), value).toThrow(/METRICS_TOKEN:/);
+    }
+  });
+
   it('takes SITE_URL as an http(s) origin, http://localhost:${PORT} by default', () => {
     expect(loadConfig({})).toMatchObject({ SITE_URL: 'http://localhost:3000', SITE_URL_DEFAULTED: true });
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ SITE_URL: 'http://localhost:8080', SITE_URL_DEFAULTED: true });

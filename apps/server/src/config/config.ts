@@ -6,7 +6,7 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** The words placeholder secrets are made of ("change-me-to-your-jwt-secret", "secretsecret…"). */
 const PLACEHOLDER_WORDS =
-  /change|replace|insecure|placeholder|example|default|secret|password|token|jwt|key|your|my|the|this|here|with|please|random|long|string|value|least|characters|chars?|bytes|dev(elopment)?|production|test|more|new|use|set|me|to|at|of|or|in|a/g;
+  /metrics|prometheus|scrape|change|replace|insecure|placeholder|example|default|secret|password|token|jwt|key|your|my|the|this|here|with|please|random|long|string|value|least|characters|chars?|bytes|dev(elopment)?|production|test|more|new|use|set|me|to|at|of|or|in|a/g;
 
 /**
  * Whether a secret is a placeholder rather than a random value: nothing is left once the words such
@@ -73,6 +73,19 @@ const ConfigSchema = z.object({
       .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes (256 bits)')
       .refine((v) => v.trim() !== '', 'must not be blank')
       .refine((v) => !isPlaceholderSecret(v), 'must be a random secret, not a placeholder (e.g. openssl rand -hex 32)')
+      .optional(),
+  ),
+  /**
+   * The bearer token of `GET /metrics` (Prometheus' text format, docs/decisions/0056): at least 16
+   * characters, random (e.g. `openssl rand -hex 24`). Unset: /metrics is not there at all (404).
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => v.length >= 16, 'must be at least 16 characters')
+      .refine((v) => v.trim() === v && !/\s/.test(v), 'must not contain spaces (it is sent in the Authorization header)')
+      .refine((v) => !isPlaceholderSecret(v), 'must be a random token, not a placeholder (e.g. openssl rand -hex 24)')
       .optional(),
   ),
   /**

@@ -23,8 +23,18 @@ export interface Database {
   signals: SignalBus;
   /** The schema of drizzle's record of applied migrations (`__drizzle_migrations`). */
   migrationsSchema: string;
+  /** The connection pool as it is now (PostgreSQL; PGlite is one connection inside the process and has none). */
+  poolUse?: () => PoolUse;
   /** Flushes what was acknowledged to disk and releases every resource (and the data-dir lock). */
   close(): Promise<void>;
+}
+
+/** A process's connections to PostgreSQL: open ones, those of them idle, queries waiting for one, and the bound. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export type DatabaseOptions =
@@ -94,6 +104,7 @@ async function openPostgres(url: string, searchSchema?: string): Promise<Databas
     db,
     signals,
     migrationsSchema: searchSchema ?? DEFAULT_MIGRATIONS_SCHEMA,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
     async close() {
       await signals.close();
       await pool.end();

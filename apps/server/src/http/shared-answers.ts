@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { endpoints, type ApiOperation, type EndpointSpec } from '@fuliaotong/contracts';
 import type { SignalBus } from '../db/signals.js';
+import type { CacheLookup } from './metrics.js';
 import { carriesUser, MAX_KEY_LENGTH, storedAnswer, withoutTimestamp, type PageCache } from './page-cache.js';
 
 /**
@@ -28,10 +29,12 @@ const toStore = new WeakMap<FastifyRequest, ToStore>();
  * answer whose handler began before a change is not kept (the cache's generation mark), and while
  * this process cannot hear the other processes' signals nothing is served from the cache nor stored.
  *
+ * `onLookup` is told whether each lookup found an answer (the metrics' hits and misses).
+ *
  * Registered after @fastify/compress: its route hooks are added to each shared read's route, the
  * answer is taken before compress sees it.
  */
-export function registerSharedAnswers(app: FastifyInstance, cache: PageCache, signals: SignalBus): void {
+export function registerSharedAnswers(app: FastifyInstance, cache: PageCache, signals: SignalBus, onLookup?: (result: CacheLookup) => void): void {
   const serve: onRequestHookHandler = (request, reply, done) => {
     if (request.method !== 'GET' || !signals.hearing) return done();
     // The address as sent, but for the clients' timestamp: a handler's answer depends on nothing else
@@ -41,6 +44,7 @@ export function registerSharedAnswers(app: FastifyInstance, cache: PageCache, si
     const key = query < 0 ? request.url : request.url.slice(0, query) + withoutTimestamp(request.url.slice(query));
     if (carriesUser(request) || key.length > MAX_KEY_LENGTH) return done();
     const stored = cache.get(key);
+    onLookup?.(stored ? 'hit' : 'miss');
     if (!stored) {
       toStore.set(request, { key, mark: cache.mark() });
       return done();

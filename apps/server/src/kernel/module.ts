@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { DeletionBlocker, RecordAnonymiser } from '../db/personal-data.js';
 import type { SignalBus } from '../db/signals.js';
 import type { Transactor, Tx } from '../db/transactor.js';
+import type { ServerMetrics } from '../http/metrics.js';
 
 /*
  * A server module is one unit with one manifest (docs/decisions/0053): it brings its tables, its
@@ -62,6 +63,8 @@ export interface ModuleContext {
   migrationsSchema: string;
   /** Every module's part of deleting an account, the modules higher in the list first. */
   accountDeletion(): readonly AccountDeletionPart[];
+  /** The process's metrics: a module adds its counters and gauges (docs/decisions/0056). */
+  metrics: ServerMetrics;
 }
 
 /** A job run on a fixed period in every process (the job table makes sure one process runs each turn). */

@@ -6,6 +6,7 @@ import { AdminExcipient, type ExcipientBody, paths, withQuery } from '@fuliaoton
 import { openDatabase, selectRows, type Database } from '../db/database.js';
 import type { PostgresSignalBus } from '../db/signals.js';
 import { bearer, registerMember } from '../../test/accounts.js';
+import { parseScrape } from '../../test/prometheus-text.js';
 import { parsed } from '../../test/responses.js';
 import { productBody } from '../../test/products.js';
 import { registerStaff } from '../../test/samples.js';
@@ -21,6 +22,7 @@ import type { WebBuild } from './web-build.js';
  */
 
 const SHARED = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+const METRICS_TOKEN = '0b7e2d94c1a36f58e9d2';
 
 let web: WebBuild;
 let release: () => Promise<void>;
@@ -28,7 +30,7 @@ let t: TestApp;
 let editor: Awaited<ReturnType<typeof registerStaff>>;
 beforeAll(async () => {
   ({ web, release } = await productionWebBuild());
-  t = await createTestApp({ web });
+  t = await createTestApp({ web, metricsToken: METRICS_TOKEN });
   editor = await registerStaff(t.app, t.database, ['editor']);
 });
 afterAll(async () => {
@@ -66,6 +68,40 @@ async function renameProduct(app: FastifyInstance, headers: Record<string, strin
   const response = await app.inject({ method: 'PUT', url: `/api/admin/excipient/${id}`, headers, payload: body });
   expect(response.statusCode, response.body).toBe(200);
 }
+
+describe('metrics of pages', () => {
+  it('name each page by its path, and count the hits and misses of the page cache', async () => {
+    const scrape = async () => parseScrape((await get(t.app, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).body);
+    const page = withQuery(paths.news, { page: '3' });
+    const before = await scrape();
+    const first = await get(t.app, page);
+    expect(first.statusCode).toBe(200);
+    expect((await get(t.app, page)).statusCode).toBe(200);
+    expect((await get(t.app, `${paths.news}.data?page=3`)).statusCode).toBe(200);
+    const notFound = await get(t.app, '/no-such-page/12345');
+    expect(notFound.statusCode).toBe(404);
+    // Without the right token /metrics is the site's 404 page, as any address that does not exist.
+    const hidden = await get(t.app, '/metrics', { authorization: 'Bearer 0b7e2d94c1a36f58e9d3' });
+    expect([hidden.statusCode, hidden.headers['content-type']]).toEqual([404, notFound.headers['content-type']]);
+    expect(hidden.body).toContain('<html');
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(first.body)?.[1] ?? /"(\/assets\/[^"]+\.js)"/.exec(first.body)?.[1];
+    expect(script, 'a script of the page').toBeDefined();
+    expect((await get(t.app, script!)).statusCode).toBe(200);
+    const after = await scrape();
+
+    const moved = (name: string, labels: Record<string, string>) => after.sum(name, labels) - before.sum(name, labels);
+    expect(moved('http_requests_total', { method: 'GET', route: paths.news, status: '200' })).toBe(2);
+    expect(moved('http_requests_total', { method: 'GET', route: `${paths.news}.data`, status: '200' })).toBe(1);
+    expect(moved('http_requests_total', { method: 'GET', route: '/*', status: '404' })).toBe(2);
+    expect(moved('http_requests_total', { method: 'GET', route: '/assets/*', status: '200' })).toBe(1);
+    // The page twice (a miss, then a hit), its loader data and the unknown address (misses: nothing to keep).
+    expect(moved('page_cache_lookups_total', { cache: 'page', result: 'hit' })).toBe(1);
+    expect(moved('page_cache_lookups_total', { cache: 'page', result: 'miss' })).toBe(3);
+    // (The refused scrape carried a token: a request of a user is no lookup.)
+    const routes = after.find('http_requests_total').map((one) => one.labels.route!);
+    expect(routes.filter((route) => route.includes('12345') || /\.js$/.test(route))).toEqual([]);
+  });
+});
 
 describe('shared pages', () => {
   it('are served from the cache: the same body, ETag and policy, the body carrying the policy’s nonce', async () => {

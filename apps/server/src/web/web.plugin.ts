@@ -7,7 +7,9 @@ import { Readable } from 'node:stream';
 import { apiOriginOf, newNonce, pageSecurityPolicy } from '../http/security-headers.js';
 import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
+import { paths } from '@fuliaotong/contracts';
 import { CONTENT_CHANGED, type SignalBus } from '../db/signals.js';
+import { labelRoute, type CacheLookup } from '../http/metrics.js';
 import { cacheKeyOf, carriesUser, storedAnswer, type CachedPage, type PageCache } from '../http/page-cache.js';
 
 export interface WebPluginOptions {
@@ -27,6 +29,8 @@ export interface WebPluginOptions {
    * content change; none when PAGE_CACHE_SECONDS is 0. Pages are never kept in development.
    */
   pageCache: PageCache | undefined;
+  /** Told whether each lookup in the page cache found the page (the metrics' hits and misses). */
+  onPageCacheLookup?: (result: CacheLookup) => void;
   /** How long a shared cache (CDN) may keep a page (`s-maxage`, and as long again stale while it revalidates): PAGE_CACHE_SECONDS. */
   pageCacheSeconds: number;
   /** The database's signals: a content change, in any process, stops renders in progress from being waited on. */
@@ -37,6 +41,31 @@ export interface WebPluginOptions {
 const PERSONAL = 'private, no-store';
 /** Shared pages that were not stored (not a 200, HEAD, cache off): any copy is fetched again. */
 const REVALIDATE = 'private, no-cache';
+
+/** Where the build's hashed scripts and stylesheets are served: one route per file. */
+const ASSETS = '/assets/';
+/** The pages' paths (packages/contracts/src/pages.ts): a page has no path parameters, so its path is its pattern. */
+const pagePaths: ReadonlySet<string> = new Set(Object.values(paths));
+/** React Router's address of the loader data of a navigation to `/` (others are the page's path with `.data`). */
+const ROOT_DATA = '/_root.data';
+
+/**
+ * The `route` label of a request to the pages' catch-all (docs/decisions/0056): the page's path, or its
+ * path with `.data` for a navigation's loader data; undefined for any other address (a 404 page), which
+ * keeps the catch-all's pattern. Never the address as sent: the labels stay a bounded set.
+ */
+function pageRoute(url: string): string | undefined {
+  const path = url.split('?', 1)[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (decoded === ROOT_DATA) return ROOT_DATA;
+  const page = decoded.endsWith('.data') ? decoded.slice(0, -'.data'.length) : decoded;
+  return pagePaths.has(page) ? decoded : undefined;
+}
 
 /**
  * Serves the web app from the same process as the API: hashed assets from the client build with
@@ -50,6 +79,13 @@ const REVALIDATE = 'private, no-cache';
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const { build } = options;
+  // The metrics' `route` of the pages and of the build's files: patterns, a bounded set.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const route = request.routeOptions.url;
+    if (route === '/*' || route === '/') labelRoute(request, pageRoute(request.url) ?? route);
+    else if (route?.startsWith(ASSETS)) labelRoute(request, `${ASSETS}*`);
+    done();
+  });
   const serverBuild = 'appRoot' in build ? await viteServerBuild(app, build.appRoot) : await staticServerBuild(app, build);
   const handle = createRequestHandler(serverBuild, options.mode);
   const apiOrigin = apiOriginOf(options.apiBase);
@@ -57,6 +93,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const site = new URL(options.siteUrl);
   const cache = development ? undefined : options.pageCache;
   const seconds = options.pageCacheSeconds;
+  const lookup = options.onPageCacheLookup ?? (() => {});
   const sharedCacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
   /** Renders in progress of cacheable pages: requests for the same page wait for the one render. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
@@ -141,20 +178,25 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = cache && options.signals.hearing ? cacheKeyOf(request) : undefined;
     if (!key) return sendRendered(request, reply, await renderOnce(request, reply));
+    // A hit is a request answered from the cache without a render of its own (a stored page, or another request's render).
     const stored = cache!.get(key);
-    if (stored) return sendStored(request, reply, stored);
+    if (stored) {
+      lookup('hit');
+      return sendStored(request, reply, stored);
+    }
+    const waiting = request.method === 'GET' ? rendering.get(key) : undefined;
+    const page = await waiting?.catch(() => undefined);
+    lookup(page ? 'hit' : 'miss');
+    if (page) return sendStored(request, reply, page);
     // A HEAD is answered from a stored page, but its render (headers only) is nothing to keep.
     if (request.method !== 'GET') return sendRendered(request, reply, await renderOnce(request, reply));
-    const waiting = rendering.get(key);
     if (waiting) {
-      const page = await waiting.catch(() => undefined);
-      if (page) return sendStored(request, reply, page);
       // The other render was not one to keep (or failed): this request renders its own.
       return sendRendered(request, reply, await renderOnce(request, reply));
     }
     let other: Awaited<ReturnType<typeof renderOnce>> | undefined;
-    const page = await renderToCache(key, request, reply, (rendered) => (other = rendered));
-    if (page) return sendStored(request, reply, page);
+    const rendered = await renderToCache(key, request, reply, (unkept) => (other = unkept));
+    if (rendered) return sendStored(request, reply, rendered);
     return sendRendered(request, reply, other!);
   };
 

@@ -57,6 +57,9 @@ export interface EnqueueOptions {
   within?: Tx;
 }
 
+/** How an attempt at a job ended: done, failed and to be tried again, or failed for good. */
+export type JobOutcome = 'done' | 'retried' | 'failed';
+
 /** A kind of job as its handler was registered: queue one with `enqueue`. */
 export interface JobKind<P> {
   kind: string;
@@ -79,6 +82,8 @@ export interface JobRunnerOptions {
   batchSize?: number;
   /** How long `stop()` waits for jobs in flight (their lease lets another runner finish them otherwise). */
   stopGraceMs?: number;
+  /** Told how each attempt ended (the metrics' `job_attempts_total`). */
+  onOutcome?: (kind: string, outcome: JobOutcome) => void;
 }
 
 const DEFAULTS = { maxAttempts: 5, backoffMs: 30_000, maxBackoffMs: 60 * 60_000, leaseMs: 2 * 60_000 };
@@ -242,8 +247,13 @@ export class JobRunner {
     this.timer = setTimeout(() => this.nudge(), ms).unref();
   }
 
-  private kinds(): string[] {
+  /** The kinds of job this runner has handlers for. */
+  kinds(): string[] {
     return [...this.handlers.keys()];
+  }
+
+  private outcome(kind: string, outcome: JobOutcome): void {
+    this.options.onOutcome?.(kind, outcome);
   }
 
   private async ensurePeriodic(): Promise<void> {
@@ -264,7 +274,10 @@ export class JobRunner {
     const now = this.now();
     const kinds = this.kinds();
     const abandoned = await this.jobs.expireAbandoned(kinds, now);
-    for (const id of abandoned) this.options.logger.error({ jobId: id }, 'job failed: its runner stopped during the last attempt');
+    for (const { id, kind } of abandoned) {
+      this.options.logger.error({ jobId: id, kind }, 'job failed: its runner stopped during the last attempt');
+      this.outcome(kind, 'failed');
+    }
     const leaseMs = Math.max(...[...this.handlers.values()].map((h) => h.definition.leaseMs ?? DEFAULTS.leaseMs), 0);
     const claimed = await this.jobs.claim(kinds, this.worker, now, now, new Date(now.getTime() + leaseMs), this.batchSize);
     const runs = claimed.map((job) => this.track(this.run(job)));
@@ -299,6 +312,7 @@ export class JobRunner {
     } else {
       await this.jobs.complete(job.id, this.worker, now);
     }
+    this.outcome(job.kind, 'done');
   }
 
   /** `payload`: the parsed payload (absent when it did not fit). */
@@ -311,6 +325,7 @@ export class JobRunner {
       const delay = backoff(job.attempts, definition);
       await this.jobs.reschedule(job.id, this.worker, new Date(now.getTime() + delay), now, { lastError: text });
       this.options.logger.warn({ ...log, err: error, retryInMs: delay }, 'job attempt failed; it will be retried');
+      this.outcome(job.kind, 'retried');
       return;
     }
     if (intervalMs !== undefined) {
@@ -320,6 +335,7 @@ export class JobRunner {
       await this.jobs.fail(job.id, this.worker, text, now);
     }
     this.options.logger.error({ ...log, err: error }, 'job failed');
+    this.outcome(job.kind, 'failed');
     if (payload && definition.onFailure) {
       await definition.onFailure(payload.value, text, context).catch((failure: unknown) => {
         this.options.logger.error({ ...log, err: failure }, 'job failure handler failed');

@@ -4,6 +4,14 @@ import { jobs } from './jobs.schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
+export interface JobQueueStats {
+  kind: string;
+  due: number;
+  oldestDueSeconds: number;
+  running: number;
+  failed: number;
+}
+
 export interface NewJob {
   kind: string;
   payload: unknown;
@@ -63,9 +71,9 @@ export class JobRepository {
 
   /**
    * Jobs whose runner went away during their last allowed attempt: periodic ones start over, the
-   * others fail. Answers the ids of those that failed.
+   * others fail. Answers those that failed.
    */
-  async expireAbandoned(kinds: string[], now: Date): Promise<number[]> {
+  async expireAbandoned(kinds: string[], now: Date): Promise<Array<{ id: number; kind: string }>> {
     if (kinds.length === 0) return [];
     const abandoned = and(
       inArray(jobs.kind, kinds),
@@ -77,12 +85,11 @@ export class JobRepository {
       .update(jobs)
       .set({ status: 'pending', attempts: 0, runAt: now, lockedBy: null, lockedUntil: null, lastError: 'lease expired', updatedAt: now })
       .where(and(abandoned, isNotNull(jobs.key)));
-    const failed = await this.db
+    return this.db
       .update(jobs)
       .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: 'lease expired', finishedAt: now, updatedAt: now })
       .where(abandoned)
-      .returning({ id: jobs.id });
-    return failed.map((row) => row.id);
+      .returning({ id: jobs.id, kind: jobs.kind });
   }
 
   /** Marks a job done, if `worker` still holds it. */
@@ -124,6 +131,26 @@ export class JobRepository {
       .from(jobs)
       .where(and(inArray(jobs.kind, kinds), eq(jobs.status, 'pending')));
     return row?.next ? new Date(row.next) : null;
+  }
+
+  /**
+   * The queue by kind, at `now`: jobs due and waiting, how long the oldest of them has waited (seconds,
+   * 0 when none), jobs being run, and jobs that failed for good (kept until the table is pruned).
+   */
+  async queueStats(now: Date): Promise<JobQueueStats[]> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const due = sql`${jobs.status} = 'pending' and ${jobs.runAt} <= ${at}`;
+    return this.db
+      .select({
+        kind: jobs.kind,
+        due: sql<number>`count(*) filter (where ${due})`.mapWith(Number),
+        oldestDueSeconds: sql<number>`coalesce(extract(epoch from ${at} - min(${jobs.runAt}) filter (where ${due})), 0)`.mapWith(Number),
+        running: sql<number>`count(*) filter (where ${jobs.status} = 'running')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`.mapWith(Number),
+      })
+      .from(jobs)
+      .where(inArray(jobs.status, ['pending', 'running', 'failed']))
+      .groupBy(jobs.kind);
   }
 
   async find(id: number): Promise<JobRow | undefined> {

@@ -24,9 +24,40 @@ export const jobsModule = defineModule({
   name: 'jobs',
   tables: [tables],
   repositories: (db): JobsRepositories => ({ jobs: new JobRepository(db) }),
-  provide: ({ db, logger, now, options }) => ({
-    jobs: new JobRunner(new JobRepository(db), { logger: logger.child({ module: 'jobs' }), now, pollMs: options.jobs?.pollMs }),
-  }),
+  provide: ({ db, logger, now, options, metrics }) => {
+    const attempts = metrics.counter({
+      name: 'job_attempts_total',
+      help: 'Attempts at background jobs, by kind and outcome: done, retried (failed, to be tried again), failed (for good).',
+      labelNames: ['kind', 'outcome'],
+    });
+    const repository = new JobRepository(db);
+    const runner = new JobRunner(repository, {
+      logger: logger.child({ module: 'jobs' }),
+      now,
+      pollMs: options.jobs?.pollMs,
+      onOutcome: (kind, outcome) => attempts.inc({ kind, outcome }),
+    });
+    metrics.databaseGauges(
+      {
+        job_queue_depth: { help: 'Background jobs due and waiting for a runner, by kind.', labelNames: ['kind'] },
+        job_queue_oldest_age_seconds: { help: 'How long the longest-waiting due job has waited, by kind (0: none is waiting).', labelNames: ['kind'] },
+        jobs_running: { help: 'Background jobs a runner is working on, by kind.', labelNames: ['kind'] },
+        jobs_failed: { help: 'Background jobs that failed for good, among those kept (finished jobs are kept 14 days), by kind.', labelNames: ['kind'] },
+      },
+      async (gauges) => {
+        const byKind = new Map((await repository.queueStats(now())).map((row) => [row.kind, row]));
+        // Every kind this process runs has its series, 0 when it has no job.
+        for (const kind of new Set([...runner.kinds(), ...byKind.keys()])) {
+          const row = byKind.get(kind);
+          gauges.job_queue_depth.set({ kind }, row?.due ?? 0);
+          gauges.job_queue_oldest_age_seconds.set({ kind }, row?.oldestDueSeconds ?? 0);
+          gauges.jobs_running.set({ kind }, row?.running ?? 0);
+          gauges.jobs_failed.set({ kind }, row?.failed ?? 0);
+        }
+      },
+    );
+    return { jobs: runner };
+  },
   jobs: ({ db }) => [
     {
       name: 'jobs.prune',

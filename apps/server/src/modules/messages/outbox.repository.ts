@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { outbox } from './messages.schema.js';
 
@@ -36,6 +36,20 @@ export class OutboxRepository {
 
   async markFailed(id: number, error: string): Promise<void> {
     await this.db.update(outbox).set({ status: 'failed', lastError: error }).where(eq(outbox.id, id));
+  }
+
+  /** Messages not sent yet by channel, at `now`: how many, and how long the oldest has waited (seconds). */
+  async pendingStats(now: Date): Promise<Array<{ channel: string; pending: number; oldestSeconds: number }>> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    return this.db
+      .select({
+        channel: outbox.channel,
+        pending: sql<number>`count(*)`.mapWith(Number),
+        oldestSeconds: sql<number>`greatest(extract(epoch from ${at} - min(${outbox.createdAt})), 0)`.mapWith(Number),
+      })
+      .from(outbox)
+      .where(eq(outbox.status, 'queued'))
+      .groupBy(outbox.channel);
   }
 
   /** Deletes every message to these recipients, sent or not (their account is deleted). */
