@@ -12,7 +12,7 @@ import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import { ARTICLES_PAGE_SIZE, useAdminArticles, useAdminNews, useAdminRegulation, useSaveNews, useSaveRegulation, type ArticleKind } from '../../features/articles/article-admin-api';
 import { RichTextEditor } from '../../features/articles/rich-text-editor';
-import { useDeskQuery } from '../../features/staff/desk-query';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';

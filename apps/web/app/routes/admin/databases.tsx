@@ -11,7 +11,7 @@ import { LoadError } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { REFERENCE_PAGE_SIZE, referenceLabels, useExportReference, useImportReference, useRemoveReferenceRow, useSaveReferenceRow, useStandardRows, useUsageRows } from '../../features/databases/reference-admin-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { useDeskQuery } from '../../features/staff/desk-query';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
 import { pageInfo, pageMeta } from '../../site/pages';

@@ -11,7 +11,7 @@ import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoices/invoice-api';
-import { useDeskQuery } from '../../features/staff/desk-query';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';

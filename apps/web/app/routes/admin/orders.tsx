@@ -11,7 +11,7 @@ import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import { ADMIN_ORDERS_PAGE_SIZE, downloadSlip, fetchSlip, useAdminOrder, useAdminOrders, useConfirmTransfer, useRefundOrder } from '../../features/orders/order-admin-api';
 import { OrderStatusTag } from '../../features/orders/order-status';
-import { useDeskQuery } from '../../features/staff/desk-query';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { pageInfo, pageMeta } from '../../site/pages';

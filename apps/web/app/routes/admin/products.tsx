@@ -13,7 +13,7 @@ import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
 import { useWideScreen } from '../../features/application/use-wide-screen';
 import { PRODUCTS_PAGE_SIZE, useAdminProduct, useAdminProducts, usePublishProduct, useSaveProduct, useUploadProductDocument } from '../../features/catalogue/product-admin-api';
-import { useDeskQuery } from '../../features/staff/desk-query';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { downloadFile } from '../../lib/save-file';
 import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';

@@ -12,7 +12,7 @@ import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useCurrentUser } from '../../features/session/session';
 import { USERS_PAGE_SIZE, useAdminUser, useAdminUsers, useUpdateAdminUser } from '../../features/staff/staff-api';
 import { showServerErrors } from '../../lib/api-errors';
-import { useDeskQuery } from '../../features/staff/desk-query';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { pageInfo, pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
