@@ -1,5 +1,5 @@
 import type { AdminExcipient, AdminExcipientPage, AdminExcipientQuery, DocumentUpload, ExcipientBody } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -42,14 +42,6 @@ export const adminProductsQuery = (query: AdminExcipientQuery) =>
 
 export const adminProductQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.adminProduct(id), queryFn: () => fetchAdminProduct(id), retry: false });
-
-export function useAdminProducts(query: AdminExcipientQuery) {
-  return useQuery(adminProductsQuery(query));
-}
-
-export function useAdminProduct(id: number | undefined) {
-  return useQuery({ ...adminProductQuery(id ?? 0), enabled: id !== undefined });
-}
 
 /**
  * A saved product: the desk shows the stored version, the desk's list is read again, and the public
