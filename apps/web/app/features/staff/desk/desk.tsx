@@ -35,7 +35,7 @@ interface DeskPage<Row> {
 
 /**
  * The frame of a desk. `path` names its page: the title and description come from the table of pages
- * (site/pages.ts) unless `description` says otherwise. `refresh` puts 刷新 for that read in the head,
+ * (site/pages.ts) unless `description` says otherwise; `className` is the desk's own beside `admin-page`. `refresh` puts 刷新 for that read in the head,
  * before `actions` (新建…, 导出…); `filters` are one wrapping row above the list; `editor` (a drawer or
  * a dialog) comes after it.
  */
@@ -67,7 +67,7 @@ export function Desk({
       </span>
     ) : undefined;
   return (
-    <div className={`admin-page ${className}`}>
+    <div className={className ? `admin-page ${className}` : 'admin-page'}>
       <PageHeading title={info.title} description={description ?? info.description} extra={head} />
       {filters ? <div className="staff-desk__filters">{filters}</div> : null}
       {children}
