@@ -245,16 +245,6 @@ export default tseslint.config(
     ignores: ['apps/web/app/**/*-api.ts', 'apps/web/app/lib/**', 'apps/web/app/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...webSyntax, queryWrapperHook, ...dataCallsOnlyInApiModules] },
   },
-  // The staff desks' reads in these files are still hooks around useQuery (useAdminPlans, useDashboard,
-  // useAdminApplications, …); this block goes when the desks read through factories too.
-  {
-    files: [
-      'apps/web/app/features/staff/staff-api.ts',
-      'apps/web/app/features/{articles/article-admin-api,catalogue/product-admin-api,databases/reference-admin-api,orders/order-admin-api}.ts',
-      'apps/web/app/features/{application/application-api,invoices/invoice-api,plans/plan-api,legal/legal-api}.ts',
-    ],
-    rules: { 'no-restricted-syntax': ['error', ...webSyntax] },
-  },
   // The public shell loads without antd (docs/decisions/0036): root, the default layout's header, side
   // panel and footer, the pages outside antd's scope (routes.ts) and the parts they show. The build's
   // JavaScript budget catches what comes in through other imports.
