@@ -16,7 +16,10 @@ import {
   type ArticleSave,
 } from '../../features/articles/article-admin-api';
 import { RichTextEditor } from '../../features/articles/rich-text-editor';
-import { Desk, DeskChoice, DeskDrawer, DeskItem, DeskLink, DeskSearch, DeskTable } from '../../features/staff/desk/desk';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
+import { DeskChoice, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
 import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { FormError, useMutationForm } from '../../lib/mutation-form';

@@ -20,7 +20,9 @@ import {
   type ReferenceRowSave,
 } from '../../features/databases/reference-admin-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { Desk, DeskChoice, DeskSearch, DeskTable } from '../../features/staff/desk/desk';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskChoice, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskTable } from '../../features/staff/desk/desk-table';
 import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { schemaRule } from '../../lib/form-rules';
 import { FormError, useMutationForm } from '../../lib/mutation-form';
