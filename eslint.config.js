@@ -91,8 +91,9 @@ const webSyntax = [
 ];
 
 /*
- * One query idiom (docs/decisions/0049): only the feature api modules (`*-api.ts`) and app/lib call the
- * API client or wrap a change in `useMutation`; pages and components use their factories and hooks.
+ * One query idiom (docs/decisions/0049, 0054): only the feature api modules (`*-api.ts`) and the client's
+ * own files in app/lib call the API client or wrap a change in `useMutation`; pages and components use
+ * their factories and hooks (forms through lib/mutation-form.tsx).
  */
 const dataCallsOnlyInApiModules = [
   {
@@ -240,9 +241,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [contractsValues] }],
     },
   },
+  // Only the feature api modules and the client's own files (lib/api.ts, the download helper lib/save-file.ts)
+  // call the API client or wrap a change in useMutation.
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
-    ignores: ['apps/web/app/**/*-api.ts', 'apps/web/app/lib/**', 'apps/web/app/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/app/**/*-api.ts', 'apps/web/app/lib/{api,save-file}.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...webSyntax, queryWrapperHook, ...dataCallsOnlyInApiModules] },
   },
   // The public shell loads without antd (docs/decisions/0036): root, the default layout's header, side
