@@ -144,14 +144,6 @@ export const adminApplicationQuery = (id: number) =>
 
 export const sampleLimitsQuery = () => queryOptions({ queryKey: queryKeys.sampleLimits(), queryFn: fetchSampleLimits });
 
-export function useAdminApplications(query: AdminApplicationListQuery, enabled = true) {
-  return useQuery({ ...adminApplicationsQuery(query), enabled });
-}
-
-export function useAdminApplication(id: number | undefined) {
-  return useQuery({ ...adminApplicationQuery(id ?? 0), enabled: id !== undefined });
-}
-
 /**
  * Approve, reject, ship or mark delivered. The answer replaces the cached application (with its new
  * history); the lists are read again. A 409 (someone else moved it first) also re-reads the application.
@@ -166,10 +158,6 @@ export function useStaffCommand(id: number) {
     },
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminApplication(id) }),
   });
-}
-
-export function useSampleLimits() {
-  return useQuery(sampleLimitsQuery());
 }
 
 export function useUpdateSampleLimits() {

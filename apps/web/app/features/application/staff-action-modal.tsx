@@ -3,10 +3,10 @@ import { COA_MAX_BYTES } from '@fuliaotong/contracts/constants';
 import { ApproveBody, RejectBody, ShipBody, ShipmentBatch } from '@fuliaotong/contracts/forms';
 import type { AdminApplication, ApplicationAction } from '@fuliaotong/contracts';
 import { ApiError, errorMessage } from '@fuliaotong/client';
-import { Alert, AutoComplete, Button, Form, Input, Modal, Space, Upload } from 'antd';
+import { AutoComplete, Button, Form, Input, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { showServerErrors } from '../../lib/api-errors';
 import { schemaRule } from '../../lib/form-rules';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
 import { uploadCoa, useStaffCommand, type StaffCommand } from './application-api';
 import { toast } from '../../components/toast';
 
@@ -104,29 +104,20 @@ export function StaffActionModal({
   action: StaffAction | null;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
-  const [formError, setFormError] = useState<string>();
-  const command = useStaffCommand(application.id);
   const text = action ? staffActionText[action] : undefined;
-
-  const submit = async () => {
-    if (!action) return;
-    const values = await form.validateFields();
-    setFormError(undefined);
-    try {
-      await command.mutateAsync(commandOf(action, values));
-      toast.success(`${text?.done ?? '已完成'}：${application.number}`);
+  const { form, onFinish, formError, pending, reset } = useMutationForm(useStaffCommand(application.id), {
+    variables: (values: Values) => commandOf(action!, values),
+    fields: ['note', 'reason', 'carrier', 'trackingNumber'],
+    success: `${text?.done ?? '已完成'}：${application.number}`,
+    onSuccess: onClose,
+    onRefused: (error) => {
+      if (!(error instanceof ApiError && error.code === 'conflict')) return false;
+      // Someone else moved the application on first: say so; the page shows its new state.
+      toast.error(errorMessage(error));
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'conflict') {
-        // Someone else moved the application on first: say so; the page shows its new state.
-        toast.error(errorMessage(error));
-        onClose();
-        return;
-      }
-      setFormError(showServerErrors(form, error, ['note', 'reason', 'carrier', 'trackingNumber']));
-    }
-  };
+      return true;
+    },
+  });
 
   return (
     <Modal
@@ -135,21 +126,18 @@ export function StaffActionModal({
       okText={text?.button}
       okButtonProps={{ danger: action === 'reject' }}
       cancelText="取消"
-      confirmLoading={command.isPending}
-      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={pending}
+      onOk={() => form.submit()}
       onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setFormError(undefined);
-      }}
+      afterClose={reset}
       destroyOnHidden
       className="staff-action-modal"
     >
       <p className="staff-action-modal__who">
         {application.company} · {application.contactName} · 共 {application.items.length} 项样品
       </p>
-      {formError ? <Alert className="staff-action-modal__error" type="error" showIcon title={formError} /> : null}
-      <Form form={form} layout="vertical" requiredMark="optional" onFinish={() => void submit()}>
+      <FormError className="staff-action-modal__error" message={formError} />
+      <Form form={form} layout="vertical" requiredMark="optional" onFinish={onFinish}>
         {action === 'approve' ? (
           <Form.Item name="note" label="审核备注" rules={[schemaRule(ApproveBody.shape.note)]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填，例如：库存充足，安排本周发出" />

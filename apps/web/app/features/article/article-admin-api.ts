@@ -1,5 +1,5 @@
 import type { AdminArticleQuery, AdminNews, AdminRegulation, ArticleImageUpload, NewsBody, RegulationBody } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -25,43 +25,34 @@ export function uploadArticleImage(file: File): Promise<ArticleImageUpload> {
   return api().call('adminArticleImageUpload', { body: form });
 }
 
-export function useAdminArticles(kind: ArticleKind, query: AdminArticleQuery) {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.adminArticlePage(kind, query),
-      queryFn: () => articleAdminApi.list(kind, query),
-      placeholderData: keepPreviousData,
-    }),
-  );
-}
-
-export function useAdminNews(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.adminArticle('news', id ?? 0),
-    queryFn: () => articleAdminApi.news(id!),
-    enabled: id !== undefined,
-    retry: false,
+export const adminArticlesQuery = (kind: ArticleKind, query: AdminArticleQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminArticlePage(kind, query),
+    queryFn: () => articleAdminApi.list(kind, query),
+    placeholderData: keepPreviousData,
   });
-}
 
-export function useAdminRegulation(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.adminArticle('regulation', id ?? 0),
-    queryFn: () => articleAdminApi.regulation(id!),
-    enabled: id !== undefined,
-    retry: false,
-  });
-}
+export const adminNewsQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.adminArticle('news', id), queryFn: () => articleAdminApi.news(id), retry: false });
+
+export const adminRegulationQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.adminArticle('regulation', id), queryFn: () => articleAdminApi.regulation(id), retry: false });
+
+/** What the articles desk saves: a news item or a regulation, new (no id) or changed. */
+export type ArticleSave =
+  | { kind: 'news'; id: number | undefined; body: NewsBody }
+  | { kind: 'regulation'; id: number | undefined; body: RegulationBody };
 
 /**
  * A saved article: the desk shows the stored version, its list is read again, and the public pages
  * this browser holds (lists, the article, home, search) are forgotten, so they show the change.
  */
-function useArticleChange<Args, Saved extends AdminNews | AdminRegulation>(kind: ArticleKind, save: (args: Args) => Promise<Saved>) {
+export function useSaveArticle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: save,
-    onSuccess: async (article) => {
+    mutationFn: (save: ArticleSave): Promise<AdminNews | AdminRegulation> =>
+      save.kind === 'news' ? articleAdminApi.saveNews(save.id, save.body) : articleAdminApi.saveRegulation(save.id, save.body),
+    onSuccess: async (article, { kind }) => {
       queryClient.setQueryData(queryKeys.adminArticle(kind, article.id), article);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.adminArticles() }),
@@ -70,14 +61,4 @@ function useArticleChange<Args, Saved extends AdminNews | AdminRegulation>(kind:
       ]);
     },
   });
-}
-
-export function useSaveNews() {
-  return useArticleChange('news', ({ id, body }: { id: number | undefined; body: NewsBody }) => articleAdminApi.saveNews(id, body));
-}
-
-export function useSaveRegulation() {
-  return useArticleChange('regulation', ({ id, body }: { id: number | undefined; body: RegulationBody }) =>
-    articleAdminApi.saveRegulation(id, body),
-  );
 }

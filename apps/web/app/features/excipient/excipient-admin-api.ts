@@ -1,5 +1,5 @@
 import type { AdminExcipient, AdminExcipientPage, AdminExcipientQuery, DocumentUpload, ExcipientBody } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -42,14 +42,6 @@ export const adminExcipientsQuery = (query: AdminExcipientQuery) =>
 
 export const adminExcipientQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.adminExcipient(id), queryFn: () => fetchAdminExcipient(id), retry: false });
-
-export function useAdminExcipients(query: AdminExcipientQuery) {
-  return useQuery(adminExcipientsQuery(query));
-}
-
-export function useAdminExcipient(id: number | undefined) {
-  return useQuery({ ...adminExcipientQuery(id ?? 0), enabled: id !== undefined });
-}
 
 /**
  * A saved excipient: the desk shows the stored version, the desk's list is read again, and the public

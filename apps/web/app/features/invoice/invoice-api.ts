@@ -1,5 +1,5 @@
 import type { AdminInvoice, InvoiceStatus, InvoiceTitleBody, IssueInvoiceBody } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { downloadFile } from '../../lib/save-file';
@@ -53,14 +53,16 @@ export function downloadInvoice(id: number, fallbackName: string): Promise<boole
 
 /* ------------------------------------------ the invoice desk ------------------------------------------ */
 
-export function useAdminInvoices(query: { status?: InvoiceStatus; page: number }) {
-  const request = { ...query, pageSize: 20 };
-  return useQuery({
+export const ADMIN_INVOICES_PAGE_SIZE = 20;
+
+export const adminInvoicesQuery = (query: { status?: InvoiceStatus; page: number }) => {
+  const request = { ...query, pageSize: ADMIN_INVOICES_PAGE_SIZE };
+  return queryOptions({
     queryKey: queryKeys.adminInvoicePage(request),
     queryFn: () => api().call('adminInvoiceList', { query: { ...request } }),
     placeholderData: keepPreviousData,
   });
-}
+};
 
 function useInvoiceSaved() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { LegalDocument, LegalTextBody } from '@fuliaotong/contracts';
 import type { ApiClient } from '@fuliaotong/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -8,9 +8,8 @@ import { queryKeys } from '../../lib/query-keys';
 export const legalTextQuery = (doc: LegalDocument, client: ApiClient = api()) =>
   queryOptions({ queryKey: queryKeys.legalText(doc), queryFn: () => client.call('legalText', { params: { doc } }) });
 
-export function useAdminLegalText(doc: LegalDocument) {
-  return useQuery({ queryKey: queryKeys.adminLegalText(doc), queryFn: () => api().call('adminLegalText', { params: { doc } }) });
-}
+export const adminLegalTextQuery = (doc: LegalDocument) =>
+  queryOptions({ queryKey: queryKeys.adminLegalText(doc), queryFn: () => api().call('adminLegalText', { params: { doc } }) });
 
 /** Publishing a text: the desk shows the stored version and the public page this browser holds is read again. */
 export function usePublishLegalText(doc: LegalDocument) {

@@ -1,5 +1,5 @@
 import type { AdminOrderDetail, AdminOrderQuery, ConfirmTransferBody, OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { downloadFile } from '../../lib/save-file';
@@ -13,22 +13,17 @@ export interface AdminOrderListQuery {
   page: number;
 }
 
-export function useAdminOrders(query: AdminOrderListQuery) {
+export const adminOrdersQuery = (query: AdminOrderListQuery) => {
   const request: AdminOrderQuery = { ...query, pageSize: ADMIN_ORDERS_PAGE_SIZE };
-  return useQuery({
+  return queryOptions({
     queryKey: queryKeys.adminOrderPage(request),
     queryFn: () => api().call('adminOrderList', { query: { ...request } }),
     placeholderData: keepPreviousData,
   });
-}
+};
 
-export function useAdminOrder(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.adminOrder(id ?? 0),
-    queryFn: () => api().call('adminOrderGet', { params: { id: id ?? 0 } }),
-    enabled: id !== undefined,
-  });
-}
+export const adminOrderQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.adminOrder(id), queryFn: () => api().call('adminOrderGet', { params: { id } }) });
 
 /** The buyer's bank slip, as a file the page can show. */
 export async function fetchSlip(id: number): Promise<Blob> {

@@ -1,6 +1,6 @@
 import type { AdminPlan, PlanBody } from '@fuliaotong/contracts';
 import type { ApiClient } from '@fuliaotong/client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -8,9 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
 export const planListQuery = (client: ApiClient = api()) =>
   queryOptions({ queryKey: queryKeys.plans(), queryFn: () => client.call('planList') });
 
-export function useAdminPlans() {
-  return useQuery({ queryKey: queryKeys.adminPlans(), queryFn: () => api().call('adminPlanList') });
-}
+export const adminPlansQuery = () => queryOptions({ queryKey: queryKeys.adminPlans(), queryFn: () => api().call('adminPlanList') });
 
 /** A saved plan: the desk's list and the plans this browser shows members are read again. */
 export function useSavePlan() {

@@ -8,7 +8,7 @@ import type {
   AdminStandard,
   UsageBody,
 } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { downloadFile } from '../../lib/save-file';
@@ -37,21 +37,19 @@ export const referenceAdminApi = {
     downloadFile('adminReferenceExport', { params: { code }, query }, `${referenceLabels[code]}-${new Date().toISOString().slice(0, 10)}.xlsx`),
 };
 
-export function useStandardRows(query: DatabaseRecordQuery, enabled: boolean) {
-  return useQuery({
-    ...queryOptions({ queryKey: queryKeys.adminReferenceRecordPage('standard', query), queryFn: () => referenceAdminApi.standards(query) }),
+export const adminStandardsQuery = (query: DatabaseRecordQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminReferenceRecordPage('standard', query),
+    queryFn: () => referenceAdminApi.standards(query),
     placeholderData: keepPreviousData,
-    enabled,
   });
-}
 
-export function useUsageRows(query: DatabaseRecordQuery, enabled: boolean) {
-  return useQuery({
-    ...queryOptions({ queryKey: queryKeys.adminReferenceRecordPage('usage', query), queryFn: () => referenceAdminApi.usages(query) }),
+export const adminUsagesQuery = (query: DatabaseRecordQuery) =>
+  queryOptions({
+    queryKey: queryKeys.adminReferenceRecordPage('usage', query),
+    queryFn: () => referenceAdminApi.usages(query),
     placeholderData: keepPreviousData,
-    enabled,
   });
-}
 
 /** A change to a database: the desk's lists are read again and the public database pages this browser holds are forgotten. */
 function useReferenceChange<Args, Result>(change: (args: Args) => Promise<Result>) {
@@ -68,9 +66,12 @@ function useReferenceChange<Args, Result>(change: (args: Args) => Promise<Result
   });
 }
 
+/** A row the databases desk saves: new (no id) or changed. */
+export type ReferenceRowSave = { code: 'standard'; id?: number; body: StandardBody } | { code: 'usage'; id?: number; body: UsageBody };
+
 export function useSaveReferenceRow() {
   return useReferenceChange(
-    (args: { code: 'standard'; id?: number; body: StandardBody } | { code: 'usage'; id?: number; body: UsageBody }): Promise<unknown> =>
+    (args: ReferenceRowSave): Promise<unknown> =>
       args.code === 'standard' ? referenceAdminApi.saveStandard(args.id, args.body) : referenceAdminApi.saveUsage(args.id, args.body),
   );
 }

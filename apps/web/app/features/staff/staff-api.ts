@@ -11,7 +11,7 @@ import type {
   SiteSettings,
   SiteSettingsBody,
 } from '@fuliaotong/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRevalidator } from 'react-router';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -41,6 +41,13 @@ export function fetchAudit(query: AuditQuery): Promise<AuditPage> {
   return api().call('adminAuditList', { query });
 }
 
+export const dashboardQuery = (query: DashboardQuery) =>
+  queryOptions({
+    queryKey: queryKeys.dashboard(query),
+    queryFn: () => fetchDashboard(query),
+    placeholderData: keepPreviousData,
+  });
+
 export const adminUsersQuery = (query: AdminUserQuery) =>
   queryOptions({
     queryKey: queryKeys.adminUserPage(query),
@@ -61,26 +68,6 @@ export const auditQuery = (query: AuditQuery) =>
     queryFn: () => fetchAudit(query),
     placeholderData: keepPreviousData,
   });
-
-export function useDashboard(query: DashboardQuery) {
-  return useQuery({
-    queryKey: queryKeys.dashboard(query),
-    queryFn: () => fetchDashboard(query),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useAdminUsers(query: AdminUserQuery) {
-  return useQuery(adminUsersQuery(query));
-}
-
-export function useAdminUser(id: number | undefined) {
-  return useQuery({ ...adminUserQuery(id ?? 0), enabled: id !== undefined });
-}
-
-export function useAudit(query: AuditQuery) {
-  return useQuery(auditQuery(query));
-}
 
 /** Changes a user; the answer replaces the cached user, the lists and the audit log are read again. */
 export function useUpdateAdminUser(id: number) {
@@ -123,10 +110,6 @@ export const siteSettingsQuery = () =>
     queryKey: queryKeys.siteSettings(),
     queryFn: fetchSiteSettings,
   });
-
-export function useSiteSettings() {
-  return useQuery(siteSettingsQuery());
-}
 
 /**
  * Saving the site's details (or a QR image): the desk shows the stored values, and the root loader runs

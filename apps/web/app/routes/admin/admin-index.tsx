@@ -1,14 +1,16 @@
 import { applicationStatusLabels, DASHBOARD_PERIODS, paths } from '@fuliaotong/contracts/constants';
-import { Card, Col, Row, Segmented, Skeleton, Statistic, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Statistic, Table, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { desksFor } from '../../features/staff/admin-nav';
-import { useDashboard } from '../../features/staff/staff-api';
 import { useCurrentUser } from '../../features/session/session';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { desksFor } from '../../features/staff/admin-nav';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskChoice } from '../../features/staff/desk/desk-filters';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
+import { dashboardQuery } from '../../features/staff/staff-api';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 
 const DailyChart = lazy(() => import('../../features/staff/dashboard-charts').then((m) => ({ default: m.DailyChart })));
@@ -22,34 +24,38 @@ type Days = (typeof DASHBOARD_PERIODS)[number];
 
 /** /admin: the overview every member of the staff starts from, with the way to their desks. */
 export default function AdminDashboardPage() {
-  const info = pageInfo(paths.admin);
   const user = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams } = useDeskQuery();
   const days: Days = searchParams.get('days') === '30' ? 30 : 7;
-  const dashboard = useDashboard({ days });
+  const dashboard = useQuery(dashboardQuery({ days }));
   const data = dashboard.data;
   const chart = <Skeleton.Node active style={{ width: '100%', height: 220 }} />;
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading title={info.title} description={`最近 ${days} 天（北京时间，含今天）`} extra={<RefreshButton query={dashboard} />} />
-      <div className="staff-desk__filters">
-        <Segmented<Days>
-          aria-label="统计时段"
-          value={days}
-          options={DASHBOARD_PERIODS.map((value) => ({ value, label: `最近 ${value} 天` }))}
-          onChange={(value) => setSearchParams(value === 30 ? { days: '30' } : {}, { preventScrollReset: true })}
-        />
-        <nav className="dashboard__desks" aria-label="我的工作">
-          {desksFor(user?.roles ?? [])
-            .filter((desk) => desk.to !== paths.admin)
-            .map((desk) => (
-              <Link key={desk.to} to={desk.to}>
-                {desk.label}
-              </Link>
-            ))}
-        </nav>
-      </div>
+    <Desk
+      path={paths.admin}
+      description={`最近 ${days} 天（北京时间，含今天）`}
+      refresh={dashboard}
+      filters={
+        <>
+          <DeskChoice
+            label="统计时段"
+            param="days"
+            value={days}
+            options={DASHBOARD_PERIODS.map((value) => ({ value, label: `最近 ${value} 天` }))}
+          />
+          <nav className="dashboard__desks" aria-label="我的工作">
+            {desksFor(user?.roles ?? [])
+              .filter((desk) => desk.to !== paths.admin)
+              .map((desk) => (
+                <Link key={desk.to} to={desk.to}>
+                  {desk.label}
+                </Link>
+              ))}
+          </nav>
+        </>
+      }
+    >
       {dashboard.isError ? (
         <LoadError title="概览加载失败" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : (
@@ -142,6 +148,6 @@ export default function AdminDashboardPage() {
           </Col>
         </Row>
       )}
-    </div>
+    </Desk>
   );
 }

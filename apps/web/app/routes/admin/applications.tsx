@@ -1,25 +1,25 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { applicationStatusLabels, paths } from '@fuliaotong/contracts/constants';
-import type { AdminApplication, AdminApplicationSummary, ApplicationStatus } from '@fuliaotong/contracts';
+import type { AdminApplication, AdminApplicationSummary } from '@fuliaotong/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Result } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState, LoadState } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
 import { RefreshButton } from '../../components/refresh-button';
-import { ADMIN_PAGE_SIZE, useAdminApplication, useAdminApplications } from '../../features/application/application-api';
+import { ADMIN_PAGE_SIZE, adminApplicationQuery, adminApplicationsQuery } from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, idParam, pageParam, statusParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
 import { StaffActionModal, staffActionText, type StaffAction } from '../../features/application/staff-action-modal';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { changedParams, DESK_KEYWORD_MAX, useDeskQuery } from '../../features/staff/desk/desk-query';
+import { pageMeta } from '../../site/pages';
 
 export function meta() {
   return pageMeta(paths.adminApplications);
 }
-
-const KEYWORD_MAX = 50;
 
 function Forbidden() {
   return <Result status="403" title="仅限工作人员访问" subTitle="当前账号没有审核权限。" />;
@@ -27,41 +27,19 @@ function Forbidden() {
 
 /** Staff review: every application, filtered by status and a keyword, paged; `?id=` opens one. */
 export default function AdminApplicationsPage() {
-  const [searchParams] = useSearchParams();
+  const { searchParams } = useDeskQuery();
   const id = idParam(searchParams.get('id'));
   return id === undefined ? <StaffApplicationList /> : <ApplicationDetail id={id} />;
 }
 
-function useListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+function StaffApplicationList() {
+  const { searchParams, keyword, go } = useDeskQuery();
   const status = statusParam(searchParams.get('status'));
   const page = pageParam(searchParams.get('page'));
-  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
-  const go = (next: { status?: ApplicationStatus | 'all'; page?: number; keyword?: string; id?: number }) => {
-    const params = new URLSearchParams();
-    const nextStatus = next.status === 'all' ? undefined : (next.status ?? status);
-    const nextKeyword = (next.keyword ?? keyword).trim();
-    const nextPage = next.page ?? page;
-    if (nextStatus) params.set('status', nextStatus);
-    if (nextKeyword) params.set('keyword', nextKeyword);
-    if (nextPage > 1) params.set('page', String(nextPage));
-    if (next.id !== undefined) params.set('id', String(next.id));
-    setSearchParams(params, { preventScrollReset: next.id === undefined });
-  };
-  /** The detail's address, keeping the list's filters (for the way back). */
-  const detailHref = (applicationId: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.set('id', String(applicationId));
-    return `${paths.adminApplications}?${params}`;
-  };
-  return { status, page, keyword, go, detailHref, searchParams };
-}
-
-function StaffApplicationList() {
-  const info = pageInfo(paths.adminApplications);
-  const { status, page, keyword, go, detailHref } = useListParams();
-  const list = useAdminApplications({ status, keyword: keyword || undefined, page, pageSize: ADMIN_PAGE_SIZE });
+  const list = useQuery(adminApplicationsQuery({ status, keyword: keyword || undefined, page, pageSize: ADMIN_PAGE_SIZE }));
   const { canWrite } = useDeskWrites();
+  /** The detail's address, keeping the list's filters (for the way back). */
+  const detailHref = (applicationId: number) => `${paths.adminApplications}?${changedParams(searchParams, { id: applicationId })}`;
   const actions = (item: AdminApplicationSummary) => {
     const handle = canWrite && allowedActions(item.status, 'staff').length > 0;
     return (
@@ -72,14 +50,13 @@ function StaffApplicationList() {
   };
 
   return (
-    <div className="admin-page">
-      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
+    <Desk path={paths.adminApplications} className="" refresh={list}>
       <div className="admin-toolbar">
         <Input.Search
           key={keyword}
           className="admin-toolbar__search"
           defaultValue={keyword}
-          maxLength={KEYWORD_MAX}
+          maxLength={DESK_KEYWORD_MAX}
           allowClear
           enterButton="搜索"
           placeholder="申请编号 / 单位 / 联系人 / 手机号"
@@ -91,7 +68,7 @@ function StaffApplicationList() {
         status={status}
         counts={list.data?.countsByStatus}
         countCap={9999}
-        onChange={(next) => go({ status: next, page: 1 })}
+        onChange={(next) => go({ status: next === 'all' ? null : next, page: 1 })}
       />
       <LoadState
         query={list}
@@ -113,7 +90,7 @@ function StaffApplicationList() {
             }
           >
             {keyword || status || page > 1 ? (
-              <Button onClick={() => go({ status: 'all', keyword: '', page: 1 })}>查看全部申请</Button>
+              <Button onClick={() => go({ status: null, keyword: null, page: 1 })}>查看全部申请</Button>
             ) : null}
           </EmptyState>
         }
@@ -134,7 +111,7 @@ function StaffApplicationList() {
           />
         )}
       </LoadState>
-    </div>
+    </Desk>
   );
 }
 
@@ -163,8 +140,8 @@ function ActionBar({ application, onAction }: { application: AdminApplication; o
 }
 
 function ApplicationDetail({ id }: { id: number }) {
-  const { searchParams } = useListParams();
-  const application = useAdminApplication(id);
+  const { searchParams } = useDeskQuery();
+  const application = useQuery(adminApplicationQuery(id));
   const [action, setAction] = useState<StaffAction | null>(null);
   const back = new URLSearchParams(searchParams);
   back.delete('id');

@@ -1,23 +1,30 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminArticleSummary, AdminNews, AdminRegulation, ArticleState, NewsBody, RegulationBody } from '@fuliaotong/contracts';
 import { articleStateLabels, NEWS_CATEGORIES, REGULATION_CATEGORIES, REGULATION_STATUSES, paths, withQuery } from '@fuliaotong/contracts/constants';
-import { Alert, Button, DatePicker, Drawer, Form, Input, Radio, Segmented, Select, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Input, Radio, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { useWideScreen } from '../../features/application/use-wide-screen';
-import { ARTICLES_PAGE_SIZE, useAdminArticles, useAdminNews, useAdminRegulation, useSaveNews, useSaveRegulation, type ArticleKind } from '../../features/article/article-admin-api';
+import {
+  adminArticlesQuery,
+  adminNewsQuery,
+  adminRegulationQuery,
+  ARTICLES_PAGE_SIZE,
+  useSaveArticle,
+  type ArticleKind,
+  type ArticleSave,
+} from '../../features/article/article-admin-api';
 import { RichTextEditor } from '../../features/article/rich-text-editor';
-import { useDeskQuery } from '../../features/staff/desk-query';
-import { showServerErrors } from '../../lib/api-errors';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
+import { DeskChoice, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
+import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
-import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminArticles);
@@ -34,7 +41,6 @@ const STATE_FILTERS = [
   { value: 'scheduled', label: articleStateLabels.scheduled },
   { value: 'published', label: articleStateLabels.published },
 ] as const;
-type StateFilter = (typeof STATE_FILTERS)[number]['value'];
 const stateColors: Record<ArticleState, string> = { draft: 'default', scheduled: 'gold', published: 'green' };
 
 /** Where the public reads an article (editors may open a draft there as a preview). */
@@ -42,16 +48,12 @@ const publicUrl = (kind: ArticleKind, id: number) => withQuery(kind === 'news' ?
 
 /** The articles desk: news and regulations in every state; a drawer writes one. */
 export default function AdminArticlesPage() {
-  const info = pageInfo(paths.adminArticles);
   const { searchParams, keyword, page, openId, go } = useDeskQuery();
   const kind: ArticleKind = searchParams.get('kind') === 'regulation' ? 'regulation' : 'news';
-  const state: StateFilter = STATE_FILTERS.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
-  const list = useAdminArticles(kind, {
-    state: state === 'all' ? undefined : state,
-    keyword: keyword || undefined,
-    page,
-    pageSize: ARTICLES_PAGE_SIZE,
-  });
+  const state = paramOf(searchParams.get('state'), STATE_FILTERS.map((s) => s.value), 'all');
+  const list = useQuery(
+    adminArticlesQuery(kind, { state: state === 'all' ? undefined : state, keyword: keyword || undefined, page, pageSize: ARTICLES_PAGE_SIZE }),
+  );
   const { canWrite } = useDeskWrites();
 
   const columns: ColumnsType<AdminArticleSummary> = [
@@ -60,14 +62,9 @@ export default function AdminArticlesPage() {
       key: 'title',
       width: 360,
       render: (_, article) => (
-        <Button
-          type="link"
-          className="staff-desk__link"
-          onClick={() => go({ id: article.id })}
-          aria-label={`${canWrite ? '编辑' : '查看'} ${article.title}`}
-        >
+        <DeskLink onClick={() => go({ id: article.id })} label={`${canWrite ? '编辑' : '查看'} ${article.title}`}>
           {article.title}
-        </Button>
+        </DeskLink>
       ),
     },
     { title: kind === 'news' ? '栏目' : '类别', dataIndex: 'category', width: 120 },
@@ -99,68 +96,34 @@ export default function AdminArticlesPage() {
   ];
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description={info.description}
-        extra={
-          <span className="product-desk__head-actions">
-            <RefreshButton query={list} />
-            {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
-                新建{kindNames[kind]}
-              </Button>
-            ) : null}
-          </span>
-        }
+    <Desk
+      path={paths.adminArticles}
+      refresh={list}
+      actions={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
+            新建{kindNames[kind]}
+          </Button>
+        ) : null
+      }
+      filters={
+        <>
+          <DeskChoice label="文章类别" param="kind" value={kind} options={KINDS} also={{ id: null }} />
+          <DeskChoice label="发布状态" param="state" value={state} options={STATE_FILTERS} />
+          <DeskSearch key={kind} label={`搜索${kindNames[kind]}`} placeholder="标题" />
+        </>
+      }
+      editor={<ArticleDrawer kind={kind} id={openId} onClose={() => go({ id: null })} onCreated={(id) => go({ id })} />}
+    >
+      <DeskTable
+        list={list}
+        columns={columns}
+        errorTitle="文章列表加载失败"
+        scrollX={1040}
+        noun={kindNames[kind]}
+        paging={{ pageSize: ARTICLES_PAGE_SIZE, unit: '篇' }}
       />
-      <div className="staff-desk__filters">
-        <Segmented<ArticleKind>
-          aria-label="文章类别"
-          value={kind}
-          options={[...KINDS]}
-          onChange={(value) => go({ kind: value === 'news' ? null : value, page: 1, id: null })}
-        />
-        <Segmented<StateFilter>
-          aria-label="发布状态"
-          value={state}
-          options={[...STATE_FILTERS]}
-          onChange={(value) => go({ state: value === 'all' ? null : value, page: 1 })}
-        />
-        <Input.Search
-          key={kind}
-          className="staff-desk__search"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          placeholder="标题"
-          aria-label={`搜索${kindNames[kind]}`}
-          onSearch={(value) => go({ keyword: value, page: 1 })}
-        />
-      </div>
-      {list.isError ? (
-        <LoadError title="文章列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminArticleSummary>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isPending}
-          scroll={{ x: 1040 }}
-          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的${kindNames[kind]}` : `暂无${kindNames[kind]}` }}
-          pagination={{
-            current: page,
-            pageSize: ARTICLES_PAGE_SIZE,
-            total: list.data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 篇`,
-            onChange: (next) => go({ page: next }),
-          }}
-        />
-      )}
-      <ArticleDrawer kind={kind} id={openId} onClose={() => go({ id: null })} onCreated={(id) => go({ id })} />
-    </div>
+    </Desk>
   );
 }
 
@@ -176,13 +139,12 @@ function ArticleDrawer({
   onCreated: (id: number) => void;
 }) {
   const numeric = typeof id === 'number' ? id : undefined;
-  const news = useAdminNews(kind === 'news' ? numeric : undefined);
-  const regulation = useAdminRegulation(kind === 'regulation' ? numeric : undefined);
+  const news = useQuery({ ...adminNewsQuery(numeric ?? 0), enabled: kind === 'news' && numeric !== undefined });
+  const regulation = useQuery({ ...adminRegulationQuery(numeric ?? 0), enabled: kind === 'regulation' && numeric !== undefined });
   const article = kind === 'news' ? news : regulation;
-  const wide = useWideScreen();
   const verb = useDeskWrites().canWrite ? '编辑' : '查看';
   return (
-    <Drawer
+    <DeskDrawer
       open={id !== undefined}
       onClose={onClose}
       title={
@@ -192,18 +154,16 @@ function ArticleDrawer({
             ? `${verb}${kindNames[kind]}：${article.data.title}`
             : `${verb}${kindNames[kind]}`
       }
-      size={wide ? 'large' : '100%'}
-      styles={{ wrapper: wide ? { width: 960 } : undefined }}
-      destroyOnHidden
+      width={960}
     >
       {id === 'new' ? (
         <ArticleEditor kind={kind} onSaved={onCreated} />
-      ) : article.isError ? (
-        <LoadError title="文章加载失败" error={article.error} onRetry={() => void article.refetch()} />
-      ) : article.data ? (
-        <ArticleEditor key={`${kind}-${article.data.id}`} kind={kind} article={article.data} />
-      ) : null}
-    </Drawer>
+      ) : (
+        <DeskItem<AdminNews | AdminRegulation> item={article} errorTitle="文章加载失败">
+          {(data) => <ArticleEditor key={`${kind}-${data.id}`} kind={kind} article={data} />}
+        </DeskItem>
+      )}
+    </DeskDrawer>
   );
 }
 
@@ -282,6 +242,43 @@ const savedMessages: Record<ArticleState, string> = {
   published: '已发布，网站上立即生效',
 };
 
+/** What the form saves: the news item's or the regulation's body, with its publication. */
+function articleSave(kind: ArticleKind, id: number | undefined, values: ArticleForm): ArticleSave {
+  const publication = {
+    state: values.state,
+    publishAt: values.state === 'scheduled' && values.publishAt ? values.publishAt.toISOString() : null,
+  };
+  return kind === 'news'
+    ? {
+        kind,
+        id,
+        body: {
+          title: values.title,
+          category: values.category as NewsBody['category'],
+          source: values.source ?? '',
+          publishedOn: values.publishedOn!.format('YYYY-MM-DD'),
+          summary: values.summary ?? '',
+          content: values.content ?? '',
+          ...publication,
+        },
+      }
+    : {
+        kind,
+        id,
+        body: {
+          title: values.title,
+          issuer: values.issuer ?? '',
+          docNumber: values.docNumber?.trim() || null,
+          category: values.category as RegulationBody['category'],
+          issuedOn: values.issuedOn!.format('YYYY-MM-DD'),
+          effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
+          status: values.status as RegulationBody['status'],
+          content: values.content ?? '',
+          ...publication,
+        },
+      };
+}
+
 function ArticleEditor({
   kind,
   article,
@@ -291,55 +288,17 @@ function ArticleEditor({
   article?: AdminNews | AdminRegulation;
   onSaved?: (id: number) => void;
 }) {
-  const [form] = Form.useForm<ArticleForm>();
-  const saveNews = useSaveNews();
-  const saveRegulation = useSaveRegulation();
-  const [formError, setFormError] = useState<string>();
-  const state = Form.useWatch('state', form);
-  const saving = saveNews.isPending || saveRegulation.isPending;
-  const { canWrite } = useDeskWrites();
-
-  const submit = async (values: ArticleForm) => {
-    setFormError(undefined);
-    const publication = {
-      state: values.state,
-      publishAt: values.state === 'scheduled' && values.publishAt ? values.publishAt.toISOString() : null,
-    };
-    try {
-      const saved =
-        kind === 'news'
-          ? await saveNews.mutateAsync({
-              id: article?.id,
-              body: {
-                title: values.title,
-                category: values.category as NewsBody['category'],
-                source: values.source ?? '',
-                publishedOn: values.publishedOn!.format('YYYY-MM-DD'),
-                summary: values.summary ?? '',
-                content: values.content ?? '',
-                ...publication,
-              },
-            })
-          : await saveRegulation.mutateAsync({
-              id: article?.id,
-              body: {
-                title: values.title,
-                issuer: values.issuer ?? '',
-                docNumber: values.docNumber?.trim() || null,
-                category: values.category as RegulationBody['category'],
-                issuedOn: values.issuedOn!.format('YYYY-MM-DD'),
-                effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
-                status: values.status as RegulationBody['status'],
-                content: values.content ?? '',
-                ...publication,
-              },
-            });
-      toast.success(savedMessages[saved.state]);
+  const save = useSaveArticle();
+  const { form, onFinish, formError, pending } = useMutationForm(save, {
+    variables: (values: ArticleForm) => articleSave(kind, article?.id, values),
+    fields: fieldNames,
+    success: (saved) => savedMessages[saved.state],
+    onSuccess: (saved) => {
       if (!article) onSaved?.(saved.id);
-    } catch (error) {
-      setFormError(showServerErrors(form, error, fieldNames));
-    }
-  };
+    },
+  });
+  const state = Form.useWatch('state', form);
+  const { canWrite } = useDeskWrites();
 
   const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
   return (
@@ -347,11 +306,11 @@ function ArticleEditor({
       form={form}
       layout="vertical"
       initialValues={formValuesOf(kind, article)}
-      onFinish={(v) => void submit(v)}
+      onFinish={onFinish}
       scrollToFirstError
       disabled={!canWrite}
     >
-      {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+      <FormError className="site-desk__error" message={formError} />
       <Form.Item name="title" label="标题" rules={[required('标题')]}>
         <Input maxLength={kind === 'news' ? 100 : 150} showCount />
       </Form.Item>
@@ -429,7 +388,7 @@ function ArticleEditor({
       </div>
       <div className="site-desk__actions">
         {canWrite ? (
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={pending}>
             保存
           </Button>
         ) : null}

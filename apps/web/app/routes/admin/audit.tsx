@@ -1,14 +1,15 @@
 import type { AuditEntry } from '@fuliaotong/contracts';
 import { auditActionLabels, auditEntityLabels, auditSettingLabels, paths } from '@fuliaotong/contracts/constants';
-import { Button, DatePicker, Input, Select, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { AUDIT_PAGE_SIZE, useAudit } from '../../features/staff/staff-api';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskSelect, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskTable } from '../../features/staff/desk/desk-table';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
+import { AUDIT_PAGE_SIZE, auditQuery } from '../../features/staff/staff-api';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 
 export function meta() {
@@ -65,25 +66,12 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 /** The audit log: every staff change, newest first; read only. */
 export default function AdminAuditPage() {
-  const info = pageInfo(paths.adminAudit);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const keyword = (searchParams.get('keyword') ?? '').trim().slice(0, 50);
+  const { searchParams, keyword, page, go } = useDeskQuery();
   const entityType = searchParams.get('entityType') ?? undefined;
   const entityId = searchParams.get('entityId') ?? undefined;
   const from = DATE.test(searchParams.get('from') ?? '') ? searchParams.get('from')! : undefined;
   const to = DATE.test(searchParams.get('to') ?? '') ? searchParams.get('to')! : undefined;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const audit = useAudit({ keyword: keyword || undefined, entityType, entityId, from, to, page, pageSize: AUDIT_PAGE_SIZE });
-
-  const go = (next: Record<string, string | undefined>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) params.set(key, value);
-      else params.delete(key);
-    }
-    if (!('page' in next)) params.delete('page');
-    setSearchParams(params, { preventScrollReset: true });
-  };
+  const audit = useQuery(auditQuery({ keyword: keyword || undefined, entityType, entityId, from, to, page, pageSize: AUDIT_PAGE_SIZE }));
 
   const columns: ColumnsType<AuditEntry> = [
     { title: '时间', dataIndex: 'at', width: 170, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
@@ -95,69 +83,46 @@ export default function AdminAuditPage() {
   ];
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description="工作人员的每一次修改都在同一事务中记录，不能修改或删除。点击一行查看修改前后的值。"
-        extra={
-          <RefreshButton query={audit} />
-        }
-      />
-      <div className="staff-desk__filters">
-        <Select
-          allowClear
-          placeholder="全部对象"
-          aria-label="对象类型"
-          className="staff-desk__select"
-          value={entityType}
-          options={Object.entries(entityLabels).map(([value, label]) => ({ value, label }))}
-          onChange={(value?: string) => go({ entityType: value, entityId: undefined })}
-        />
-        <DatePicker.RangePicker
-          aria-label="日期范围"
-          value={from && to ? [dayjs(from), dayjs(to)] : null}
-          onChange={(range) => go({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
-        />
-        <Input.Search
-          className="staff-desk__search"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          placeholder="内容、操作人账号或对象编号"
-          aria-label="搜索操作日志"
-          onSearch={(value) => go({ keyword: value.trim() || undefined })}
-        />
-      </div>
+    <Desk
+      path={paths.adminAudit}
+      description="工作人员的每一次修改都在同一事务中记录，不能修改或删除。点击一行查看修改前后的值。"
+      refresh={audit}
+      filters={
+        <>
+          <DeskSelect
+            label="对象类型"
+            placeholder="全部对象"
+            param="entityType"
+            value={entityType}
+            options={Object.entries(entityLabels).map(([value, label]) => ({ value, label }))}
+            also={{ entityId: null }}
+          />
+          <DatePicker.RangePicker
+            aria-label="日期范围"
+            value={from && to ? [dayjs(from), dayjs(to)] : null}
+            onChange={(range) => go({ from: range?.[0]?.format('YYYY-MM-DD') ?? null, to: range?.[1]?.format('YYYY-MM-DD') ?? null, page: 1 })}
+          />
+          <DeskSearch label="搜索操作日志" placeholder="内容、操作人账号或对象编号" />
+        </>
+      }
+    >
       {entityId ? (
         <p className="staff-desk__muted">
           仅显示{entityType ? entityName({ entityType, entityId }) : `对象 #${entityId}`} 的记录 ·{' '}
-          <Button type="link" size="small" onClick={() => go({ entityId: undefined })}>
+          <Button type="link" size="small" onClick={() => go({ entityId: null, page: 1 })}>
             显示全部
           </Button>
         </p>
       ) : null}
-      {audit.isError ? (
-        <LoadError title="操作日志加载失败" error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : (
-        <Table<AuditEntry>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={audit.data?.items}
-          loading={audit.isPending}
-          scroll={{ x: 970 }}
-          expandable={{ expandedRowRender: (entry) => <Changes entry={entry} />, expandRowByClick: true }}
-          locale={{ emptyText: '没有符合条件的记录' }}
-          pagination={{
-            current: page,
-            pageSize: AUDIT_PAGE_SIZE,
-            total: audit.data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (next) => go({ page: String(next) }),
-          }}
-        />
-      )}
-    </div>
+      <DeskTable
+        list={audit}
+        columns={columns}
+        errorTitle="操作日志加载失败"
+        scrollX={970}
+        expandable={{ expandedRowRender: (entry) => <Changes entry={entry} />, expandRowByClick: true }}
+        empty="没有符合条件的记录"
+        paging={{ pageSize: AUDIT_PAGE_SIZE, unit: '条' }}
+      />
+    </Desk>
   );
 }

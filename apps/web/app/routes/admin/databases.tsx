@@ -1,20 +1,32 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { AdminStandard, AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody, UsageBody } from '@fuliaotong/contracts';
+import type { AdminStandard, AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody } from '@fuliaotong/contracts';
 import { PHARMACOPOEIAS, pharmacopoeiaLabels, REFERENCE_IMPORT_MAX_BYTES, STANDARD_COLUMNS, STANDARD_MAX_TEST_ITEMS, STANDARD_STATUSES, USAGE_COLUMNS, paths } from '@fuliaotong/contracts/constants';
 import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
-import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Select, Table, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { REFERENCE_PAGE_SIZE, referenceLabels, useExportReference, useImportReference, useRemoveReferenceRow, useSaveReferenceRow, useStandardRows, useUsageRows } from '../../features/reference/reference-admin-api';
+import {
+  adminStandardsQuery,
+  adminUsagesQuery,
+  REFERENCE_PAGE_SIZE,
+  referenceLabels,
+  useExportReference,
+  useImportReference,
+  useRemoveReferenceRow,
+  useSaveReferenceRow,
+  type ReferenceRowSave,
+} from '../../features/reference/reference-admin-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { useDeskQuery } from '../../features/staff/desk-query';
-import { showServerErrors } from '../../lib/api-errors';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskChoice, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskTable } from '../../features/staff/desk/desk-table';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
 import { schemaRule } from '../../lib/form-rules';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
 
@@ -32,13 +44,11 @@ type Editing = { code: ReferenceCode; row?: Row };
 
 /** The databases desk: standards and usage rows, one by one or as spreadsheets. */
 export default function AdminDatabasesPage() {
-  const info = pageInfo(paths.adminDatabases);
-  const { searchParams, keyword, page, go } = useDeskQuery();
+  const { searchParams, keyword, page } = useDeskQuery();
   const code: ReferenceCode = searchParams.get('code') === 'usage' ? 'usage' : 'standard';
   const query = { keyword: keyword || undefined, page, pageSize: REFERENCE_PAGE_SIZE };
-  const standards = useStandardRows(query, code === 'standard');
-  const usages = useUsageRows(query, code === 'usage');
-  const list = code === 'standard' ? standards : usages;
+  const standards = useQuery({ ...adminStandardsQuery(query), enabled: code === 'standard' });
+  const usages = useQuery({ ...adminUsagesQuery(query), enabled: code === 'usage' });
   const remove = useRemoveReferenceRow();
   const exporting = useExportReference();
   const [editing, setEditing] = useState<Editing>();
@@ -96,104 +106,70 @@ export default function AdminDatabasesPage() {
     { title: '单位制剂最大用量', dataIndex: 'maxAmount' },
     ...(canWrite ? [{ title: '操作', key: 'actions', width: 150, render: (_: unknown, row: AdminUsage) => actions(row) }] : []),
   ];
-  const pagination = {
-    current: page,
-    pageSize: REFERENCE_PAGE_SIZE,
-    total: list.data?.totalCount ?? 0,
-    showSizeChanger: false,
-    showTotal: (total: number) => `共 ${total} 条`,
-    onChange: (next: number) => go({ page: next }),
-  };
-  const empty = keyword ? `没有找到与“${keyword}”相关的记录` : '暂无记录';
+  const table = { errorTitle: '记录加载失败', noun: '记录', paging: { pageSize: REFERENCE_PAGE_SIZE, unit: '条' } };
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description={info.description}
-        extra={
-          <span className="product-desk__head-actions">
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exporting.isPending}
-              onClick={() => exporting.mutate({ code, query: { keyword: keyword || undefined } })}
-            >
-              导出 Excel
-            </Button>
-            {canWrite ? (
-              <>
-                <Upload
-                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  showUploadList={false}
-                  beforeUpload={(file) => {
-                    void check(file);
-                    return false;
-                  }}
-                >
-                  <Button icon={<UploadOutlined aria-hidden />} loading={checking.isPending && !importing}>
-                    导入
-                  </Button>
-                </Upload>
-                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ code })}>
-                  新增
+    <Desk
+      path={paths.adminDatabases}
+      actions={
+        <>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate({ code, query: { keyword: keyword || undefined } })}
+          >
+            导出 Excel
+          </Button>
+          {canWrite ? (
+            <>
+              <Upload
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void check(file);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined aria-hidden />} loading={checking.isPending && !importing}>
+                  导入
                 </Button>
-              </>
-            ) : null}
-          </span>
-        }
-      />
-      <div className="staff-desk__filters">
-        <Segmented<ReferenceCode>
-          aria-label="数据库"
-          value={code}
-          options={[...CODES]}
-          onChange={(value) => go({ code: value === 'standard' ? null : value, page: 1, keyword: null })}
-        />
-        <Input.Search
-          key={code}
-          className="staff-desk__search"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          placeholder={code === 'standard' ? '品种名称或英文名称' : '辅料名称'}
-          aria-label={`搜索${referenceLabels[code]}`}
-          onSearch={(value) => go({ keyword: value, page: 1 })}
-        />
-      </div>
+              </Upload>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ code })}>
+                新增
+              </Button>
+            </>
+          ) : null}
+        </>
+      }
+      filters={
+        <>
+          <DeskChoice label="数据库" param="code" value={code} options={CODES} also={{ keyword: null }} />
+          <DeskSearch
+            key={code}
+            label={`搜索${referenceLabels[code]}`}
+            placeholder={code === 'standard' ? '品种名称或英文名称' : '辅料名称'}
+          />
+        </>
+      }
+      editor={
+        <>
+          {editing ? <RowEditor editing={editing} onClose={() => setEditing(undefined)} /> : null}
+          {importing ? (
+            <ImportCheck code={code} file={importing.file} report={importing.report} onClose={() => setImporting(undefined)} />
+          ) : null}
+        </>
+      }
+    >
       <p className="muted small">
         导入文件第一行为列名（顺序不限）：{(code === 'standard' ? STANDARD_COLUMNS : USAGE_COLUMNS).join('、')}。
         {code === 'standard' ? '名称、药典与版本' : '辅料名称、给药途径与剂型'}相同的行更新已有记录，其余新增；先检查，确认后写入。
       </p>
-      {list.isError ? (
-        <LoadError title="记录加载失败" error={list.error} onRetry={() => void list.refetch()} />
-      ) : code === 'standard' ? (
-        <Table<AdminStandard>
-          rowKey="id"
-          size="middle"
-          columns={standardColumns}
-          dataSource={standards.data?.items}
-          loading={standards.isPending}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: empty }}
-          pagination={pagination}
-        />
+      {code === 'standard' ? (
+        <DeskTable list={standards} columns={standardColumns} scrollX={900} {...table} />
       ) : (
-        <Table<AdminUsage>
-          rowKey="id"
-          size="middle"
-          columns={usageColumns}
-          dataSource={usages.data?.items}
-          loading={usages.isPending}
-          scroll={{ x: 700 }}
-          locale={{ emptyText: empty }}
-          pagination={pagination}
-        />
+        <DeskTable list={usages} columns={usageColumns} scrollX={700} {...table} />
       )}
-      {editing ? <RowEditor editing={editing} onClose={() => setEditing(undefined)} /> : null}
-      {importing ? (
-        <ImportCheck code={code} file={importing.file} report={importing.report} onClose={() => setImporting(undefined)} />
-      ) : null}
-    </div>
+    </Desk>
   );
 }
 
@@ -290,12 +266,48 @@ const fieldNames = [
   'maxAmount',
 ];
 
+/** The row's body for the API, from the dialog's values. */
+function rowSave(code: ReferenceCode, id: number | undefined, values: RowForm): ReferenceRowSave {
+  if (code === 'standard') {
+    return {
+      code,
+      id,
+      body: {
+        name: values.name ?? '',
+        nameEn: values.nameEn ?? '',
+        pharmacopoeia: values.pharmacopoeia!,
+        edition: values.edition ?? '',
+        status: values.status!,
+        effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
+        testItems: (values.testItems ?? '')
+          .split('\n')
+          .map((item) => item.trim())
+          .filter(Boolean),
+        revisionNote: values.revisionNote ?? '',
+      },
+    };
+  }
+  return {
+    code,
+    id,
+    body: {
+      ingredient: values.ingredient ?? '',
+      route: values.route ?? '',
+      dosageForm: values.dosageForm ?? '',
+      maxAmount: values.maxAmount ?? '',
+    },
+  };
+}
+
 /** Adds or edits one row in a dialog. */
 function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void }) {
-  const [form] = Form.useForm<RowForm>();
-  const save = useSaveReferenceRow();
-  const [formError, setFormError] = useState<string>();
   const { code, row } = editing;
+  const { form, onFinish, formError, pending } = useMutationForm(useSaveReferenceRow(), {
+    variables: (values: RowForm) => rowSave(code, row?.id, values),
+    fields: fieldNames,
+    success: row ? '已保存，网站上立即生效' : '已新增',
+    onSuccess: onClose,
+  });
   const initial: RowForm =
     row && 'pharmacopoeia' in row
       ? { ...row, effectiveOn: row.effectiveOn ? dayjs(row.effectiveOn) : null, testItems: row.testItems.join('\n') }
@@ -304,39 +316,6 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
         : code === 'standard'
           ? { pharmacopoeia: 'ChP', status: '现行', nameEn: '', effectiveOn: null, testItems: '', revisionNote: '' }
           : {};
-  const submit = async (values: RowForm) => {
-    setFormError(undefined);
-    try {
-      if (code === 'standard') {
-        const body: StandardBody = {
-          name: values.name ?? '',
-          nameEn: values.nameEn ?? '',
-          pharmacopoeia: values.pharmacopoeia!,
-          edition: values.edition ?? '',
-          status: values.status!,
-          effectiveOn: values.effectiveOn ? values.effectiveOn.format('YYYY-MM-DD') : null,
-          testItems: (values.testItems ?? '')
-            .split('\n')
-            .map((item) => item.trim())
-            .filter(Boolean),
-          revisionNote: values.revisionNote ?? '',
-        };
-        await save.mutateAsync({ code, id: row?.id, body });
-      } else {
-        const body: UsageBody = {
-          ingredient: values.ingredient ?? '',
-          route: values.route ?? '',
-          dosageForm: values.dosageForm ?? '',
-          maxAmount: values.maxAmount ?? '',
-        };
-        await save.mutateAsync({ code, id: row?.id, body });
-      }
-      toast.success(row ? '已保存，网站上立即生效' : '已新增');
-      onClose();
-    } catch (error) {
-      setFormError(showServerErrors(form, error, fieldNames));
-    }
-  };
   const rule = (schema: typeof StandardSchema | typeof UsageSchema, name: string) =>
     schemaRule((schema.shape as Record<string, Parameters<typeof schemaRule>[0]>)[name]!);
   const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
@@ -347,12 +326,12 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
       onCancel={onClose}
       okText="保存"
       cancelText="取消"
-      confirmLoading={save.isPending}
+      confirmLoading={pending}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form<RowForm> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)}>
-        {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+      <Form<RowForm> form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
+        <FormError className="site-desk__error" message={formError} />
         {code === 'standard' ? (
           <>
             <Form.Item name="name" label="品种名称" rules={[required('品种名称'), rule(StandardSchema, 'name')]}>

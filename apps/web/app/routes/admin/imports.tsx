@@ -4,10 +4,10 @@ import { REGISTRATION_IMPORT_MAX_BYTES, REGISTRATION_TYPES, REVIEW_STATUSES, rev
 import { errorMessage } from '@fuliaotong/client';
 import { Alert, Button, Descriptions, Form, Input, Popconfirm, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { PageHeading } from '../../components/page-heading';
 import { useCommitRegistrationImport, useExportRegistrations, usePreviewRegistrationImport } from '../../features/registration-import/registration-import-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
 
@@ -20,7 +20,6 @@ type Change = RegistrationImportPreview['changes'][number];
 
 /** The imports desk: a file of CDE registration records is previewed with its bad rows, then committed once. */
 export default function AdminImportsPage() {
-  const info = pageInfo(paths.adminImports);
   const previewing = usePreviewRegistrationImport();
   const committing = useCommitRegistrationImport();
   const [preview, setPreview] = useState<RegistrationImportPreview>();
@@ -58,8 +57,7 @@ export default function AdminImportsPage() {
   const writable = preview ? preview.counts.new + preview.counts.changed : 0;
 
   return (
-    <div className="admin-page staff-desk imports-desk">
-      <PageHeading title={info.title} description={info.description} />
+    <Desk path={paths.adminImports} className="staff-desk imports-desk">
       {canWrite ? (
         <section className="panel site-desk__group" aria-label="导入原辅包登记数据">
           <h2 className="site-desk__title">导入原辅包登记数据</h2>
@@ -99,7 +97,7 @@ export default function AdminImportsPage() {
         <p className="muted">导入原辅包登记数据需要{needs}角色；下面可以导出。</p>
       )}
       <ExportPanel />
-    </div>
+    </Desk>
   );
 }
 

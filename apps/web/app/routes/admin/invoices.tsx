@@ -2,19 +2,20 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { AdminInvoice, InvoiceStatus } from '@fuliaotong/contracts';
 import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
-import { Alert, Button, Descriptions, Drawer, Form, Input, Segmented, Table, Tag, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { useWideScreen } from '../../features/application/use-wide-screen';
-import { useAdminInvoices, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoice/invoice-api';
-import { useDeskQuery } from '../../features/staff/desk-query';
-import { showServerErrors } from '../../lib/api-errors';
+import { ADMIN_INVOICES_PAGE_SIZE, adminInvoicesQuery, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoice/invoice-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskDrawer } from '../../features/staff/desk/desk-drawer';
+import { DeskChoice } from '../../features/staff/desk/desk-filters';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
+import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
 
@@ -23,14 +24,12 @@ export function meta() {
 }
 
 const statusColors: Record<InvoiceStatus, string> = { requested: 'orange', issued: 'green', rejected: 'red', reversed: 'purple' };
-const statusParam = (value: string | null): InvoiceStatus | undefined => INVOICE_STATUSES.find((s) => s === value);
 
 /** The invoice desk (finance): the queue of requests; issue with the file and number, reject, reverse. */
 export default function AdminInvoicesPage() {
-  const info = pageInfo(paths.adminInvoices);
   const { searchParams, page, openId, go } = useDeskQuery();
-  const status = searchParams.has('status') ? statusParam(searchParams.get('status')) : 'requested';
-  const list = useAdminInvoices({ status, page });
+  const status = searchParams.has('status') ? paramOf(searchParams.get('status'), INVOICE_STATUSES) : 'requested';
+  const list = useQuery(adminInvoicesQuery({ status, page }));
   const { canWrite } = useDeskWrites();
   const open = typeof openId === 'number' ? list.data?.items.find((i) => i.id === openId) : undefined;
   const columns: ColumnsType<AdminInvoice> = [
@@ -38,14 +37,9 @@ export default function AdminInvoicesPage() {
       title: '订单',
       dataIndex: 'orderNumber',
       render: (number: string, invoice) => (
-        <Button
-          type="link"
-          className="staff-desk__link"
-          onClick={() => go({ id: invoice.id })}
-          aria-label={`${canWrite ? '处理' : '查看'}开票 ${number}`}
-        >
+        <DeskLink onClick={() => go({ id: invoice.id })} label={`${canWrite ? '处理' : '查看'}开票 ${number}`}>
           {number}
-        </Button>
+        </DeskLink>
       ),
     },
     { title: '抬头', key: 'title', render: (_, invoice) => invoice.title.name },
@@ -55,78 +49,57 @@ export default function AdminInvoicesPage() {
     { title: '申请时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
   ];
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
-      <div className="staff-desk__filters">
-        <Segmented
-          aria-label="发票状态"
+    <Desk
+      path={paths.adminInvoices}
+      refresh={list}
+      filters={
+        <DeskChoice
+          label="发票状态"
+          param="status"
           value={status ?? 'all'}
           options={[...INVOICE_STATUSES.map((s) => ({ label: invoiceStatusLabels[s], value: s })), { label: '全部', value: 'all' }]}
-          onChange={(value) => go({ status: String(value), page: 1, id: null })}
+          clears={null}
+          also={{ id: null }}
         />
-      </div>
-      {list.isError ? (
-        <LoadError title="开票申请加载失败" error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminInvoice>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isPending}
-          scroll={{ x: 820 }}
-          locale={{ emptyText: status ? `没有${invoiceStatusLabels[status]}的发票` : '暂无开票申请' }}
-          pagination={{
-            current: page,
-            pageSize: 20,
-            total: list.data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 张`,
-            onChange: (next) => go({ page: next }),
-          }}
-        />
-      )}
-      <InvoiceDrawer invoice={open} onClose={() => go({ id: null })} />
-    </div>
+      }
+      editor={
+        <DeskDrawer open={open !== undefined} onClose={() => go({ id: null })} title={open ? `开票 ${open.orderNumber}` : '开票'}>
+          {open ? <InvoiceDetail invoice={open} /> : null}
+        </DeskDrawer>
+      }
+    >
+      <DeskTable
+        list={list}
+        columns={columns}
+        errorTitle="开票申请加载失败"
+        scrollX={820}
+        empty={status ? `没有${invoiceStatusLabels[status]}的发票` : '暂无开票申请'}
+        paging={{ pageSize: ADMIN_INVOICES_PAGE_SIZE, unit: '张' }}
+      />
+    </Desk>
   );
 }
 
-function InvoiceDrawer({ invoice, onClose }: { invoice: AdminInvoice | undefined; onClose: () => void }) {
-  const wide = useWideScreen();
-  return (
-    <Drawer
-      open={invoice !== undefined}
-      onClose={onClose}
-      title={invoice ? `开票 ${invoice.orderNumber}` : '开票'}
-      size={wide ? 'large' : '100%'}
-      destroyOnHidden
-    >
-      {invoice ? <InvoiceDetail invoice={invoice} /> : null}
-    </Drawer>
-  );
+interface IssueForm {
+  invoiceNumber: string;
+  taxId?: string;
 }
 
 function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
   const upload = useUploadInvoiceFile();
   const issue = useIssueInvoice();
   const decide = useInvoiceDecision();
-  const [form] = Form.useForm<{ invoiceNumber: string; taxId?: string }>();
-  const [formError, setFormError] = useState<string>();
-  const [reason, setReason] = useState('');
   const t = invoice.title;
+  const { form, onFinish, formError, pending } = useMutationForm(issue, {
+    variables: (values: IssueForm) => ({
+      id: invoice.id,
+      body: { invoiceNumber: values.invoiceNumber, taxId: values.taxId && values.taxId !== t.taxId ? values.taxId : undefined },
+    }),
+    fields: ['invoiceNumber', 'taxId'],
+    success: '发票已开具，已通知买家',
+  });
+  const [reason, setReason] = useState('');
   const { canWrite } = useDeskWrites();
-  const submit = async (values: { invoiceNumber: string; taxId?: string }) => {
-    setFormError(undefined);
-    try {
-      await issue.mutateAsync({
-        id: invoice.id,
-        body: { invoiceNumber: values.invoiceNumber, taxId: values.taxId && values.taxId !== t.taxId ? values.taxId : undefined },
-      });
-      toast.success('发票已开具，已通知买家');
-    } catch (error) {
-      setFormError(showServerErrors(form, error, ['invoiceNumber', 'taxId']));
-    }
-  };
   const act = (action: 'reject' | 'reverse') =>
     decide.mutate(
       { id: invoice.id, action, reason },
@@ -187,11 +160,11 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
             </Button>
           </Upload>
           {invoice.hasFile ? <span className="staff-desk__muted"> 已上传</span> : null}
-          {formError ? <Alert className="form-alert" type="error" showIcon title={formError} /> : null}
+          <FormError className="form-alert" message={formError} />
           <Form
             form={form}
             layout="vertical"
-            onFinish={submit}
+            onFinish={onFinish}
             initialValues={{ taxId: t.taxId ?? undefined }}
             className="order-detail__form"
           >
@@ -203,7 +176,7 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
                 <Input maxLength={20} />
               </Form.Item>
             ) : null}
-            <Button type="primary" htmlType="submit" loading={issue.isPending} disabled={!invoice.hasFile}>
+            <Button type="primary" htmlType="submit" loading={pending} disabled={!invoice.hasFile}>
               开具
             </Button>
           </Form>

@@ -1,17 +1,18 @@
 import type { LegalDocument } from '@fuliaotong/contracts';
 import { LEGAL_DOCUMENTS, LEGAL_PLACEHOLDERS, legalDocumentLabels, paths } from '@fuliaotong/contracts/constants';
-import { Alert, Button, DatePicker, Form, Segmented } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
 import { RichTextEditor } from '../../features/article/rich-text-editor';
-import { useAdminLegalText, usePublishLegalText } from '../../features/legal/legal-api';
-import { showServerErrors } from '../../lib/api-errors';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { adminLegalTextQuery, usePublishLegalText } from '../../features/legal/legal-api';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskChoice } from '../../features/staff/desk/desk-filters';
+import { useDeskQuery } from '../../features/staff/desk/desk-query';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
-import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminLegal);
@@ -23,24 +24,26 @@ const placeholderHint = Object.entries(LEGAL_PLACEHOLDERS)
 
 /** The legal texts desk (admins): 用户协议 and 隐私政策, each published with a new version. */
 export default function AdminLegalPage() {
-  const info = pageInfo(paths.adminLegal);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams } = useDeskQuery();
   const doc: LegalDocument = searchParams.get('doc') === 'privacy' ? 'privacy' : 'agreement';
-  const text = useAdminLegalText(doc);
+  const text = useQuery(adminLegalTextQuery(doc));
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading title={info.title} description={info.description} />
-      <div className="staff-desk__filters">
-        <Segmented<LegalDocument>
-          aria-label="文本"
-          value={doc}
-          options={LEGAL_DOCUMENTS.map((value) => ({ value, label: legalDocumentLabels[value] }))}
-          onChange={(value) => setSearchParams(value === 'agreement' ? {} : { doc: value }, { preventScrollReset: true })}
-        />
-        <Link to={doc === 'agreement' ? paths.agreement : paths.privacy} target="_blank" rel="noopener">
-          查看当前页面
-        </Link>
-      </div>
+    <Desk
+      path={paths.adminLegal}
+      filters={
+        <>
+          <DeskChoice
+            label="文本"
+            param="doc"
+            value={doc}
+            options={LEGAL_DOCUMENTS.map((value) => ({ value, label: legalDocumentLabels[value] }))}
+          />
+          <Link to={doc === 'agreement' ? paths.agreement : paths.privacy} target="_blank" rel="noopener">
+            查看当前页面
+          </Link>
+        </>
+      }
+    >
       {text.isError ? (
         <LoadError title="加载失败" error={text.error} onRetry={() => void text.refetch()} />
       ) : text.data ? (
@@ -52,7 +55,7 @@ export default function AdminLegalPage() {
           updatedAt={text.data.updatedAt}
         />
       ) : null}
-    </div>
+    </Desk>
   );
 }
 
@@ -62,21 +65,14 @@ interface LegalForm {
 }
 
 function LegalEditor({ doc, html, version, updatedAt }: { doc: LegalDocument; html: string; version: string; updatedAt: string | null }) {
-  const [form] = Form.useForm<LegalForm>();
-  const publish = usePublishLegalText(doc);
-  const [formError, setFormError] = useState<string>();
-  const submit = async (values: LegalForm) => {
-    setFormError(undefined);
-    try {
-      const saved = await publish.mutateAsync({ html: values.html, version: values.version.format('YYYY-MM-DD') });
-      toast.success(`已发布${legalDocumentLabels[doc]}（版本 ${saved.version}），页面立即更新`);
-    } catch (error) {
-      setFormError(showServerErrors(form, error, ['html', 'version']));
-    }
-  };
+  const { form, onFinish, formError, pending } = useMutationForm(usePublishLegalText(doc), {
+    variables: (values: LegalForm) => ({ html: values.html, version: values.version.format('YYYY-MM-DD') }),
+    fields: ['html', 'version'],
+    success: (saved) => `已发布${legalDocumentLabels[doc]}（版本 ${saved.version}），页面立即更新`,
+  });
   return (
-    <Form<LegalForm> form={form} layout="vertical" initialValues={{ html, version: dayjs(version) }} onFinish={(v) => void submit(v)}>
-      {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+    <Form<LegalForm> form={form} layout="vertical" initialValues={{ html, version: dayjs(version) }} onFinish={onFinish}>
+      <FormError className="site-desk__error" message={formError} />
       <p className="muted small">
         当前版本 {version}
         {updatedAt ? `，最后发布于 ${dayjs(updatedAt).format('YYYY-MM-DD HH:mm')}` : '（初始文本）'}。二级标题即页面上的章节与目录。
@@ -94,7 +90,7 @@ function LegalEditor({ doc, html, version, updatedAt }: { doc: LegalDocument; ht
         <DatePicker allowClear={false} disabledDate={(d) => d.isBefore(dayjs(version), 'day')} />
       </Form.Item>
       <div className="site-desk__actions">
-        <Button type="primary" htmlType="submit" loading={publish.isPending}>
+        <Button type="primary" htmlType="submit" loading={pending}>
           发布
         </Button>
       </div>

@@ -1,20 +1,21 @@
 import type { AdminOrder, AdminOrderDetail, OrderStatus, PaymentMethod } from '@fuliaotong/contracts';
 import { formatFen, ORDER_STATUSES, orderStatusLabels, PAYMENT_METHODS, paymentMethodLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, InputNumber, Segmented, Select, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Descriptions, Form, Input, InputNumber } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { useWideScreen } from '../../features/application/use-wide-screen';
-import { ADMIN_ORDERS_PAGE_SIZE, downloadSlip, fetchSlip, useAdminOrder, useAdminOrders, useConfirmTransfer, useRefundOrder } from '../../features/order/order-admin-api';
+import { ADMIN_ORDERS_PAGE_SIZE, adminOrderQuery, adminOrdersQuery, downloadSlip, fetchSlip, useConfirmTransfer, useRefundOrder } from '../../features/order/order-admin-api';
 import { OrderStatusTag } from '../../features/order/order-status';
-import { useDeskQuery } from '../../features/staff/desk-query';
-import { showServerErrors } from '../../lib/api-errors';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
+import { DeskChoice, DeskSearch, DeskSelect } from '../../features/staff/desk/desk-filters';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
+import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
 
@@ -23,17 +24,14 @@ export function meta() {
 }
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
-const statusParam = (value: string | null): OrderStatus | undefined => ORDER_STATUSES.find((s) => s === value);
-const methodParam = (value: string | null): PaymentMethod | undefined => PAYMENT_METHODS.find((m) => m === value);
 
 /** The orders desk (finance): every order; bank transfers to confirm; refunds. */
 export default function AdminOrdersPage() {
-  const info = pageInfo(paths.adminOrders);
   const { searchParams, keyword, page, openId: open, go } = useDeskQuery();
-  const status = statusParam(searchParams.get('status'));
-  const method = methodParam(searchParams.get('method'));
+  const status = paramOf(searchParams.get('status'), ORDER_STATUSES);
+  const method = paramOf(searchParams.get('method'), PAYMENT_METHODS);
   const openId = typeof open === 'number' ? open : undefined;
-  const list = useAdminOrders({ status, method, keyword: keyword || undefined, page });
+  const list = useQuery(adminOrdersQuery({ status, method, keyword: keyword || undefined, page }));
   const { canWrite } = useDeskWrites();
 
   const columns: ColumnsType<AdminOrder> = [
@@ -41,14 +39,9 @@ export default function AdminOrdersPage() {
       title: '订单号',
       dataIndex: 'number',
       render: (number: string, order) => (
-        <Button
-          type="link"
-          className="staff-desk__link"
-          onClick={() => go({ id: order.id })}
-          aria-label={`${canWrite ? '处理' : '查看'}订单 ${number}`}
-        >
+        <DeskLink onClick={() => go({ id: order.id })} label={`${canWrite ? '处理' : '查看'}订单 ${number}`}>
           {number}
-        </Button>
+        </DeskLink>
       ),
     },
     { title: '买家', key: 'buyer', render: (_, order) => [order.account, order.buyerName].filter(Boolean).join(' / ') },
@@ -60,77 +53,49 @@ export default function AdminOrdersPage() {
   ];
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
-      <div className="staff-desk__filters">
-        <Segmented
-          aria-label="订单状态"
-          value={status ?? 'all'}
-          options={[{ label: '全部', value: 'all' }, ...ORDER_STATUSES.map((s) => ({ label: orderStatusLabels[s], value: s }))]}
-          onChange={(value) => go({ status: value === 'all' ? null : String(value), page: 1 })}
-        />
-        <Select
-          aria-label="支付方式"
-          className="staff-desk__select"
-          allowClear
-          placeholder="支付方式"
-          value={method}
-          options={PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabels[m] }))}
-          onChange={(value?: PaymentMethod) => go({ method: value ?? null, page: 1 })}
-        />
-        <Input.Search
-          className="staff-desk__search"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          placeholder="订单号、买家账号或汇款备注码"
-          aria-label="搜索订单"
-          onSearch={(value) => go({ keyword: value, page: 1 })}
-        />
-      </div>
-      {list.isError ? (
-        <LoadError title="订单加载失败" error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminOrder>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isPending}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的订单` : '暂无订单' }}
-          pagination={{
-            current: page,
-            pageSize: ADMIN_ORDERS_PAGE_SIZE,
-            total: list.data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 笔`,
-            onChange: (next) => go({ page: next }),
-          }}
-        />
-      )}
-      <OrderDrawer id={openId} onClose={() => go({ id: null })} />
-    </div>
+    <Desk
+      path={paths.adminOrders}
+      refresh={list}
+      filters={
+        <>
+          <DeskChoice
+            label="订单状态"
+            param="status"
+            value={status ?? 'all'}
+            options={[{ label: '全部', value: 'all' }, ...ORDER_STATUSES.map((s) => ({ label: orderStatusLabels[s], value: s }))]}
+          />
+          <DeskSelect
+            label="支付方式"
+            placeholder="支付方式"
+            param="method"
+            value={method}
+            options={PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabels[m] }))}
+          />
+          <DeskSearch label="搜索订单" placeholder="订单号、买家账号或汇款备注码" />
+        </>
+      }
+      editor={<OrderDrawer id={openId} onClose={() => go({ id: null })} />}
+    >
+      <DeskTable
+        list={list}
+        columns={columns}
+        errorTitle="订单加载失败"
+        scrollX={960}
+        noun="订单"
+        paging={{ pageSize: ADMIN_ORDERS_PAGE_SIZE, unit: '笔' }}
+      />
+    </Desk>
   );
 }
 
 function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
-  const order = useAdminOrder(id);
-  const wide = useWideScreen();
+  const order = useQuery({ ...adminOrderQuery(id ?? 0), enabled: id !== undefined });
   return (
-    <Drawer
-      open={id !== undefined}
-      onClose={onClose}
-      title={order.data ? `订单 ${order.data.number}` : '订单'}
-      size={wide ? 'large' : '100%'}
-      destroyOnHidden
-    >
-      {order.isError ? (
-        <LoadError title="订单加载失败" error={order.error} onRetry={() => void order.refetch()} />
-      ) : order.data ? (
-        <OrderDetail order={order.data} />
-      ) : null}
-    </Drawer>
+    <DeskDrawer open={id !== undefined} onClose={onClose} title={order.data ? `订单 ${order.data.number}` : '订单'}>
+      <DeskItem item={order} errorTitle="订单加载失败">
+        {(data) => <OrderDetail order={data} />}
+      </DeskItem>
+    </DeskDrawer>
   );
 }
 
@@ -214,31 +179,30 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+interface TransferForm {
+  amountYuan: number;
+  reference: string;
+}
+
 function ConfirmTransfer({ order }: { order: AdminOrderDetail }) {
-  const [form] = Form.useForm<{ amountYuan: number; reference: string }>();
-  const confirm = useConfirmTransfer();
-  const [formError, setFormError] = useState<string>();
-  const submit = async (values: { amountYuan: number; reference: string }) => {
-    setFormError(undefined);
-    try {
-      await confirm.mutateAsync({ id: order.id, body: { amountFen: Math.round(values.amountYuan * 100), reference: values.reference } });
-      toast.success('已确认到账，权益已开通');
-    } catch (error) {
-      setFormError(showServerErrors(form, error, ['reference'], (problem) => (problem.code === 'order_state' ? 'amountYuan' : undefined)));
-    }
-  };
+  const { form, onFinish, formError, pending } = useMutationForm(useConfirmTransfer(), {
+    variables: (values: TransferForm) => ({ id: order.id, body: { amountFen: Math.round(values.amountYuan * 100), reference: values.reference } }),
+    fields: ['reference'],
+    fieldFor: (problem) => (problem.code === 'order_state' ? 'amountYuan' : undefined),
+    success: '已确认到账，权益已开通',
+  });
   return (
     <section className="order-detail__action" aria-label="确认到账">
       <h3 className="order-detail__title">确认对公转账到账</h3>
-      {formError ? <Alert className="form-alert" type="error" showIcon title={formError} /> : null}
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ amountYuan: undefined, reference: '' }}>
+      <FormError className="form-alert" message={formError} />
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ amountYuan: undefined, reference: '' }}>
         <Form.Item name="amountYuan" label="到账金额（元）" rules={[{ required: true, message: '请填写到账金额' }]}>
           <InputNumber min={0.01} precision={2} step={100} className="order-detail__amount" />
         </Form.Item>
         <Form.Item name="reference" label="银行流水号" rules={[{ required: true, whitespace: true, message: '请填写银行流水号' }]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={confirm.isPending}>
+        <Button type="primary" htmlType="submit" loading={pending}>
           确认到账
         </Button>
       </Form>

@@ -2,18 +2,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPlan, DatabaseCode, PlanBody, PlanKind } from '@fuliaotong/contracts';
 import { formatFen, PLAN_KINDS, planKindLabels, paths } from '@fuliaotong/contracts/constants';
 import { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { term, useAdminPlans, useSavePlan } from '../../features/plan/plan-api';
-import { showServerErrors } from '../../lib/api-errors';
-import { schemaRule } from '../../lib/form-rules';
+import { adminPlansQuery, term, useSavePlan } from '../../features/plan/plan-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
+import { schemaRule } from '../../lib/form-rules';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
-import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminPlans);
@@ -27,8 +27,7 @@ const databaseOptions: Array<{ value: DatabaseCode; label: string }> = [
 
 /** The plan desk (finance): memberships and database subscriptions, their prices and terms. */
 export default function AdminPlansPage() {
-  const info = pageInfo(paths.adminPlans);
-  const plans = useAdminPlans();
+  const plans = useQuery(adminPlansQuery());
   const [editing, setEditing] = useState<{ plan?: AdminPlan }>();
   const { canWrite } = useDeskWrites();
   const columns: ColumnsType<AdminPlan> = [
@@ -36,14 +35,9 @@ export default function AdminPlansPage() {
       title: '名称',
       key: 'name',
       render: (_, plan) => (
-        <Button
-          type="link"
-          className="staff-desk__link"
-          onClick={() => setEditing({ plan })}
-          aria-label={`${canWrite ? '编辑' : '查看'}方案 ${plan.name}`}
-        >
+        <DeskLink onClick={() => setEditing({ plan })} label={`${canWrite ? '编辑' : '查看'}方案 ${plan.name}`}>
           {plan.name}
-        </Button>
+        </DeskLink>
       ),
     },
     { title: '类型', dataIndex: 'kind', render: (kind: PlanKind) => planKindLabels[kind] },
@@ -69,33 +63,19 @@ export default function AdminPlansPage() {
     { title: '排序', dataIndex: 'sortOrder', align: 'right' },
   ];
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description={info.description}
-        extra={
-          canWrite ? (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-              新建方案
-            </Button>
-          ) : null
-        }
-      />
-      {plans.isError ? (
-        <LoadError title="方案加载失败" error={plans.error} onRetry={() => void plans.refetch()} />
-      ) : (
-        <Table<AdminPlan>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={plans.data?.items}
-          loading={plans.isPending}
-          scroll={{ x: 1080 }}
-          pagination={false}
-        />
-      )}
-      {editing ? <PlanEditor plan={editing.plan} onClose={() => setEditing(undefined)} /> : null}
-    </div>
+    <Desk
+      path={paths.adminPlans}
+      actions={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
+            新建方案
+          </Button>
+        ) : null
+      }
+      editor={editing ? <PlanEditor plan={editing.plan} onClose={() => setEditing(undefined)} /> : null}
+    >
+      <DeskTable list={plans} columns={columns} errorTitle="方案加载失败" scrollX={1080} />
+    </Desk>
   );
 }
 
@@ -104,10 +84,24 @@ type PlanForm = Omit<PlanBody, 'priceFen'> & { priceYuan: number };
 
 const fieldNames = ['kind', 'name', 'priceYuan', 'days', 'databaseCode', 'seats', 'description', 'onSale', 'sortOrder'];
 
+/** The plan's body for the API: the price in 分, and only what its kind uses. */
+function planBody({ priceYuan, ...values }: PlanForm): PlanBody {
+  return {
+    ...values,
+    priceFen: Math.round(priceYuan * 100),
+    databaseCode: values.kind === 'database' ? (values.databaseCode ?? null) : null,
+    seats: values.kind === 'membership' ? (values.seats ?? null) : null,
+    description: values.description ?? '',
+  };
+}
+
 function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }) {
-  const [form] = Form.useForm<PlanForm>();
-  const save = useSavePlan();
-  const [formError, setFormError] = useState<string>();
+  const { form, onFinish, formError, pending } = useMutationForm(useSavePlan(), {
+    variables: (values: PlanForm) => ({ id: plan?.id, body: planBody(values) }),
+    fields: fieldNames,
+    success: plan ? '已保存，会员升级页立即更新' : '已新建方案',
+    onSuccess: onClose,
+  });
   const kind = Form.useWatch('kind', form);
   const { canWrite } = useDeskWrites();
   const initial: PlanForm = plan
@@ -123,23 +117,6 @@ function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }
         onSale: true,
         sortOrder: 100,
       };
-  const submit = async ({ priceYuan, ...values }: PlanForm) => {
-    setFormError(undefined);
-    const body: PlanBody = {
-      ...values,
-      priceFen: Math.round(priceYuan * 100),
-      databaseCode: values.kind === 'database' ? (values.databaseCode ?? null) : null,
-      seats: values.kind === 'membership' ? (values.seats ?? null) : null,
-      description: values.description ?? '',
-    };
-    try {
-      await save.mutateAsync({ id: plan?.id, body });
-      toast.success(plan ? '已保存，会员升级页立即更新' : '已新建方案');
-      onClose();
-    } catch (error) {
-      setFormError(showServerErrors(form, error, fieldNames));
-    }
-  };
   const rule = (name: keyof typeof PlanSchema.shape) => schemaRule(PlanSchema.shape[name]);
   return (
     <Modal
@@ -149,12 +126,12 @@ function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }
       {...(canWrite ? {} : { footer: null })}
       okText="保存"
       cancelText="取消"
-      confirmLoading={save.isPending}
+      confirmLoading={pending}
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form<PlanForm> form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} disabled={!canWrite}>
-        {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+      <Form<PlanForm> form={form} layout="vertical" initialValues={initial} onFinish={onFinish} disabled={!canWrite}>
+        <FormError className="site-desk__error" message={formError} />
         <Form.Item name="kind" label="类型">
           <Select options={PLAN_KINDS.map((value) => ({ value, label: planKindLabels[value] }))} />
         </Form.Item>

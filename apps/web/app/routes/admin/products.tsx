@@ -3,22 +3,23 @@ import type { AdminExcipient, AdminExcipientSummary, ExcipientBody } from '@fuli
 import { DOCUMENT_ACCESS, DOCUMENT_KINDS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, EXCIPIENT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
-import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Switch, Table, Tag, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Form, Input, InputNumber, Popconfirm, Select, Switch, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { useWideScreen } from '../../features/application/use-wide-screen';
-import { EXCIPIENTS_PAGE_SIZE, useAdminExcipient, useAdminExcipients, usePublishExcipient, useSaveExcipient, useUploadExcipientDocument } from '../../features/excipient/excipient-admin-api';
-import { useDeskQuery } from '../../features/staff/desk-query';
-import { downloadFile } from '../../lib/save-file';
-import { showServerErrors } from '../../lib/api-errors';
-import { schemaRule } from '../../lib/form-rules';
+import { adminExcipientQuery, adminExcipientsQuery, EXCIPIENTS_PAGE_SIZE, usePublishExcipient, useSaveExcipient, useUploadExcipientDocument } from '../../features/excipient/excipient-admin-api';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
+import { DeskChoice, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
+import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
 import { useDeskWrites } from '../../features/staff/desk-access';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { downloadFile } from '../../lib/save-file';
+import { schemaRule } from '../../lib/form-rules';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
 
@@ -31,7 +32,6 @@ const STATES = [
   { value: 'published', label: '已上架' },
   { value: 'unpublished', label: '已下架' },
 ] as const;
-type State = (typeof STATES)[number]['value'];
 
 /** A new product starts unpublished, with one spec, so it can be checked before anyone sees it. */
 const EMPTY: ExcipientBody = {
@@ -62,15 +62,11 @@ function formValuesOf(product: AdminExcipient): ExcipientBody {
 
 /** The products desk: the whole catalogue, published or not; a drawer edits one product. */
 export default function AdminProductsPage() {
-  const info = pageInfo(paths.adminProducts);
   const { searchParams, keyword, page, openId, go } = useDeskQuery();
-  const state: State = STATES.find((s) => s.value === searchParams.get('state'))?.value ?? 'all';
-  const list = useAdminExcipients({
-    state: state === 'all' ? undefined : state,
-    keyword: keyword || undefined,
-    page,
-    pageSize: EXCIPIENTS_PAGE_SIZE,
-  });
+  const state = paramOf(searchParams.get('state'), STATES.map((s) => s.value), 'all');
+  const list = useQuery(
+    adminExcipientsQuery({ state: state === 'all' ? undefined : state, keyword: keyword || undefined, page, pageSize: EXCIPIENTS_PAGE_SIZE }),
+  );
   const publish = usePublishExcipient();
   const { canWrite } = useDeskWrites();
 
@@ -88,15 +84,10 @@ export default function AdminProductsPage() {
       title: '产品',
       key: 'name',
       render: (_, product) => (
-        <Button
-          type="link"
-          className="staff-desk__link"
-          onClick={() => go({ id: product.id })}
-          aria-label={`${canWrite ? '编辑' : '查看'}产品 ${product.nameZh}`}
-        >
+        <DeskLink onClick={() => go({ id: product.id })} label={`${canWrite ? '编辑' : '查看'}产品 ${product.nameZh}`}>
           {product.nameZh}
           <span className="staff-desk__muted"> {product.nameEn}</span>
-        </Button>
+        </DeskLink>
       ),
     },
     { title: '功能类别', dataIndex: 'category' },
@@ -138,61 +129,33 @@ export default function AdminProductsPage() {
   ];
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading
-        title={info.title}
-        description={info.description}
-        extra={
-          <span className="product-desk__head-actions">
-            <RefreshButton query={list} />
-            {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
-                新建产品
-              </Button>
-            ) : null}
-          </span>
-        }
+    <Desk
+      path={paths.adminProducts}
+      refresh={list}
+      actions={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => go({ id: 'new' })}>
+            新建产品
+          </Button>
+        ) : null
+      }
+      filters={
+        <>
+          <DeskChoice label="上架状态" param="state" value={state} options={STATES} />
+          <DeskSearch label="搜索产品" placeholder="中英文名、别名或 CAS 号" />
+        </>
+      }
+      editor={<ProductDrawer id={openId} onClose={() => go({ id: null })} onCreated={(id) => go({ id })} />}
+    >
+      <DeskTable
+        list={list}
+        columns={columns}
+        errorTitle="产品列表加载失败"
+        scrollX={900}
+        noun="产品"
+        paging={{ pageSize: EXCIPIENTS_PAGE_SIZE, unit: '个' }}
       />
-      <div className="staff-desk__filters">
-        <Segmented<State>
-          aria-label="上架状态"
-          value={state}
-          options={[...STATES]}
-          onChange={(value) => go({ state: value === 'all' ? null : value, page: 1 })}
-        />
-        <Input.Search
-          className="staff-desk__search"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          placeholder="中英文名、别名或 CAS 号"
-          aria-label="搜索产品"
-          onSearch={(value) => go({ keyword: value, page: 1 })}
-        />
-      </div>
-      {list.isError ? (
-        <LoadError title="产品列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminExcipientSummary>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isPending}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的产品` : '暂无产品' }}
-          pagination={{
-            current: page,
-            pageSize: EXCIPIENTS_PAGE_SIZE,
-            total: list.data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 个`,
-            onChange: (next) => go({ page: next }),
-          }}
-        />
-      )}
-      <ProductDrawer id={openId} onClose={() => go({ id: null })} onCreated={(id) => go({ id })} />
-    </div>
+    </Desk>
   );
 }
 
@@ -205,25 +168,22 @@ function ProductDrawer({
   onClose: () => void;
   onCreated: (id: number) => void;
 }) {
-  const product = useAdminExcipient(typeof id === 'number' ? id : undefined);
-  const wide = useWideScreen();
+  const product = useQuery({ ...adminExcipientQuery(typeof id === 'number' ? id : 0), enabled: typeof id === 'number' });
   const verb = useDeskWrites().canWrite ? '编辑产品' : '查看产品';
   return (
-    <Drawer
+    <DeskDrawer
       open={id !== undefined}
       onClose={onClose}
       title={id === 'new' ? '新建产品' : product.data ? `${verb}：${product.data.nameZh}` : verb}
-      size={wide ? 'large' : '100%'}
-      destroyOnHidden
     >
       {id === 'new' ? (
         <ProductEditor onSaved={onCreated} />
-      ) : product.isError ? (
-        <LoadError title="产品加载失败" error={product.error} onRetry={() => void product.refetch()} />
-      ) : product.data ? (
-        <ProductEditor key={product.data.id} product={product.data} />
-      ) : null}
-    </Drawer>
+      ) : (
+        <DeskItem item={product} errorTitle="产品加载失败">
+          {(data) => <ProductEditor key={data.id} product={data} />}
+        </DeskItem>
+      )}
+    </DeskDrawer>
   );
 }
 
@@ -231,9 +191,19 @@ const fieldNames = Object.keys(EMPTY);
 const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule(ExcipientBodySchema.shape[name]);
 
 function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved?: (id: number) => void }) {
-  const [form] = Form.useForm<ExcipientBody>();
   const save = useSaveExcipient();
-  const [formError, setFormError] = useState<string>();
+  const { form, onFinish, formError, pending } = useMutationForm(save, {
+    variables: (values: ExcipientBody) => ({
+      id: product?.id,
+      body: { ...EMPTY, ...values, cas: values.cas?.trim() || null, documents: values.documents ?? [], specs: values.specs ?? [] },
+    }),
+    fields: fieldNames,
+    success: (saved) => (product ? '已保存，网站上立即生效' : `已新建“${saved.nameZh}”${saved.published ? '' : '（未上架）'}`),
+    stored: product ? formValuesOf : undefined,
+    onSuccess: (saved) => {
+      if (!product) onSaved?.(saved.id);
+    },
+  });
   const featured = Form.useWatch('featured', form);
   const { canWrite } = useDeskWrites();
 
@@ -241,35 +211,16 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
     form.setFieldsValue(product ? formValuesOf(product) : EMPTY);
   }, [form, product]);
 
-  const submit = async (values: ExcipientBody) => {
-    setFormError(undefined);
-    const body: ExcipientBody = {
-      ...EMPTY,
-      ...values,
-      cas: values.cas?.trim() || null,
-      documents: values.documents ?? [],
-      specs: values.specs ?? [],
-    };
-    try {
-      const saved = await save.mutateAsync({ id: product?.id, body });
-      toast.success(product ? '已保存，网站上立即生效' : `已新建“${saved.nameZh}”${saved.published ? '' : '（未上架）'}`);
-      if (product) form.setFieldsValue(formValuesOf(saved));
-      else onSaved?.(saved.id);
-    } catch (error) {
-      setFormError(showServerErrors(form, error, fieldNames));
-    }
-  };
-
   return (
     <Form<ExcipientBody>
       form={form}
       layout="vertical"
       initialValues={product ? formValuesOf(product) : EMPTY}
-      onFinish={(v) => void submit(v)}
+      onFinish={onFinish}
       scrollToFirstError
       disabled={!canWrite}
     >
-      {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+      <FormError className="site-desk__error" message={formError} />
       <div className="product-desk__switches">
         <Form.Item name="published" label="上架" valuePropName="checked" extra="未上架的产品只有工作人员能看到。">
           <Switch checkedChildren="已上架" unCheckedChildren="未上架" />
@@ -397,7 +348,7 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
 
       <div className="site-desk__actions">
         {canWrite ? (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button type="primary" htmlType="submit" loading={pending}>
             {product ? '保存产品' : '新建产品'}
           </Button>
         ) : null}

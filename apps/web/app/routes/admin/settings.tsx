@@ -1,14 +1,14 @@
 import { DEFAULT_SAMPLE_LIMITS, paths } from '@fuliaotong/contracts/constants';
 import { SampleLimits } from '@fuliaotong/contracts/forms';
 import { ApiError } from '@fuliaotong/client';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, InputNumber, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { useSampleLimits, useUpdateSampleLimits } from '../../features/application/application-api';
-import { showServerErrors } from '../../lib/api-errors';
-import { pageInfo, pageMeta } from '../../site/pages';
-import { toast } from '../../components/toast';
+import { sampleLimitsQuery, useUpdateSampleLimits } from '../../features/application/application-api';
+import { Desk } from '../../features/staff/desk/desk';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 
 export function meta() {
   return pageMeta(paths.adminSettings);
@@ -23,36 +23,20 @@ const fields: Array<{ name: keyof SampleLimits; label: string; help: string; uni
 
 /** The limits of the sample programme, changed at run time by staff. */
 export default function AdminSettingsPage() {
-  const info = pageInfo(paths.adminSettings);
-  const [form] = Form.useForm<SampleLimits>();
-  const limits = useSampleLimits();
-  const update = useUpdateSampleLimits();
-  const [formError, setFormError] = useState<string>();
+  const limits = useQuery(sampleLimitsQuery());
+  const { form, onFinish, formError, pending } = useMutationForm(useUpdateSampleLimits(), {
+    variables: (values: SampleLimits) => values,
+    fields: fields.map((f) => f.name),
+    success: '样品设置已保存，立即生效',
+    stored: (saved) => saved,
+  });
 
   useEffect(() => {
     if (limits.data) form.setFieldsValue(limits.data);
   }, [form, limits.data]);
 
-  const save = async (values: SampleLimits) => {
-    setFormError(undefined);
-    try {
-      const saved = await update.mutateAsync(values);
-      form.setFieldsValue(saved);
-      toast.success('样品设置已保存，立即生效');
-    } catch (error) {
-      setFormError(
-        showServerErrors(
-          form,
-          error,
-          fields.map((f) => f.name),
-        ),
-      );
-    }
-  };
-
   return (
-    <div className="admin-page admin-settings">
-      <PageHeading title={info.title} description="样品车与样品申请的数量限制。保存后对所有用户立即生效。" />
+    <Desk path={paths.adminSettings} className="admin-settings" description="样品车与样品申请的数量限制。保存后对所有用户立即生效。">
       <section className="panel admin-settings__panel">
         {limits.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
@@ -63,8 +47,8 @@ export default function AdminSettingsPage() {
             <LoadError error={limits.error} title="设置加载失败" onRetry={() => void limits.refetch()} />
           )
         ) : (
-          <Form<SampleLimits> form={form} layout="vertical" initialValues={limits.data} onFinish={(values) => void save(values)}>
-            {formError ? <Alert className="admin-settings__error" type="error" showIcon title={formError} /> : null}
+          <Form<SampleLimits> form={form} layout="vertical" initialValues={limits.data} onFinish={onFinish}>
+            <FormError className="admin-settings__error" message={formError} />
             {fields.map((field) => {
               const schema = SampleLimits.shape[field.name];
               const min = schema.minValue ?? 1;
@@ -85,7 +69,7 @@ export default function AdminSettingsPage() {
               );
             })}
             <div className="admin-settings__actions">
-              <Button type="primary" htmlType="submit" loading={update.isPending}>
+              <Button type="primary" htmlType="submit" loading={pending}>
                 保存设置
               </Button>
               <Button onClick={() => form.setFieldsValue(DEFAULT_SAMPLE_LIMITS)}>恢复默认值</Button>
@@ -93,6 +77,6 @@ export default function AdminSettingsPage() {
           </Form>
         )}
       </section>
-    </div>
+    </Desk>
   );
 }

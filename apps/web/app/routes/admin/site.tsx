@@ -3,15 +3,16 @@ import type { SiteQrSlot, SiteSettings, SiteSettingsBody as SiteSettingsValues }
 import { SITE_QR_IMAGE_MAX_BYTES, SITE_QR_SLOTS, siteQrSlotLabels, paths } from '@fuliaotong/contracts/constants';
 import { SiteSettingsBody } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
-import { Alert, Button, Form, Input, Radio, Skeleton, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Radio, Skeleton, Upload } from 'antd';
+import { useEffect } from 'react';
 import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { useSiteSettings, useUpdateSiteSettings, useUploadSiteQr } from '../../features/staff/staff-api';
-import { showServerErrors } from '../../lib/api-errors';
+import { Desk } from '../../features/staff/desk/desk';
+import { siteSettingsQuery, useUpdateSiteSettings, useUploadSiteQr } from '../../features/staff/staff-api';
 import { schemaRule } from '../../lib/form-rules';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
 import { useSiteProfile } from '../../root-data';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
 import { toast } from '../../components/toast';
 
@@ -189,36 +190,24 @@ function QrField({ slot, settings }: { slot: SiteQrSlot; settings: SiteSettings 
 
 /** The company's details every page shows: contacts, 备案 and licence lines, home headline, about, QR codes. */
 export default function AdminSitePage() {
-  const info = pageInfo(paths.adminSite);
-  const [form] = Form.useForm<SiteSettingsValues>();
-  const settings = useSiteSettings();
-  const update = useUpdateSiteSettings();
-  const [formError, setFormError] = useState<string>();
+  const settings = useQuery(siteSettingsQuery());
+  const { form, onFinish, formError, pending } = useMutationForm(useUpdateSiteSettings(), {
+    variables: (values: SiteSettingsValues) => ({ ...values, licences: values.licences ?? [] }),
+    fields: fieldNames,
+    success: '网站信息已保存，所有页面立即使用新的内容',
+    stored: toValues,
+  });
 
   useEffect(() => {
     if (settings.data) form.setFieldsValue(toValues(settings.data));
   }, [form, settings.data]);
 
-  const save = async (values: SiteSettingsValues) => {
-    setFormError(undefined);
-    try {
-      const saved = await update.mutateAsync({
-        ...values,
-        licences: values.licences ?? [],
-      });
-      form.setFieldsValue(toValues(saved));
-      toast.success('网站信息已保存，所有页面立即使用新的内容');
-    } catch (error) {
-      setFormError(showServerErrors(form, error, fieldNames));
-    }
-  };
-
   return (
-    <div className="admin-page site-desk">
-      <PageHeading
-        title={info.title}
-        description="页脚、右侧快捷工具、关于我们、首页和法律文本中显示的公司信息。保存后立即生效，修改记入操作日志。"
-      />
+    <Desk
+      path={paths.adminSite}
+      className="site-desk"
+      description="页脚、右侧快捷工具、关于我们、首页和法律文本中显示的公司信息。保存后立即生效，修改记入操作日志。"
+    >
       {settings.isPending ? (
         <section className="panel">
           <Skeleton active paragraph={{ rows: 10 }} />
@@ -232,10 +221,10 @@ export default function AdminSitePage() {
           form={form}
           layout="vertical"
           initialValues={toValues(settings.data)}
-          onFinish={(values) => void save(values)}
+          onFinish={onFinish}
           scrollToFirstError
         >
-          {formError ? <Alert className="site-desk__error" type="error" showIcon title={formError} /> : null}
+          <FormError className="site-desk__error" message={formError} />
           {groups.map((group) => (
             <section key={group.title} className="panel site-desk__group" aria-label={group.title}>
               <h2 className="site-desk__title">{group.title}</h2>
@@ -323,7 +312,7 @@ export default function AdminSitePage() {
           </section>
 
           <div className="site-desk__actions">
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
+            <Button type="primary" htmlType="submit" loading={pending}>
               保存网站信息
             </Button>
             {settings.data.updatedAt ? (
@@ -339,6 +328,6 @@ export default function AdminSitePage() {
           </div>
         </Form>
       )}
-    </div>
+    </Desk>
   );
 }

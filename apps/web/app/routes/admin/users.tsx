@@ -1,21 +1,21 @@
 import { applicationStatusLabels, STAFF_ROLES, staffRoleDescriptions, staffRoleLabels, paths } from '@fuliaotong/contracts/constants';
 import type { AdminUser, AdminUserSummary, AdminUserUpdateBody, StaffRole } from '@fuliaotong/contracts';
-import { Alert, Button, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, Segmented, Switch, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, DatePicker, Descriptions, Form, Input, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/load-state';
-import { PageHeading } from '../../components/page-heading';
-import { RefreshButton } from '../../components/refresh-button';
-import { useWideScreen } from '../../features/application/use-wide-screen';
 import { useCurrentUser } from '../../features/session/session';
-import { USERS_PAGE_SIZE, useAdminUser, useAdminUsers, useUpdateAdminUser } from '../../features/staff/staff-api';
-import { showServerErrors } from '../../lib/api-errors';
-import { useDeskQuery } from '../../features/staff/desk-query';
-import { pageInfo, pageMeta } from '../../site/pages';
+import { Desk } from '../../features/staff/desk/desk';
+import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
+import { DeskChoice, DeskSearch } from '../../features/staff/desk/desk-filters';
+import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
+import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
+import { adminUserQuery, adminUsersQuery, USERS_PAGE_SIZE, useUpdateAdminUser } from '../../features/staff/staff-api';
+import { FormError, useMutationForm } from '../../lib/mutation-form';
+import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
-import { toast } from '../../components/toast';
 
 export function meta() {
   return pageMeta(paths.adminUsers);
@@ -28,7 +28,6 @@ const FILTERS = [
   { value: 'paying', label: '付费用户' },
   { value: 'disabled', label: '已停用' },
 ] as const;
-type Filter = (typeof FILTERS)[number]['value'];
 
 const day = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '');
 /** The last day of paid access, as staff say it: access until the end of that (Beijing) day. */
@@ -55,20 +54,19 @@ function RoleTags({ roles }: { roles: readonly StaffRole[] }) {
 
 /** The users desk: find users, open one to change roles, access or whether it may sign in. */
 export default function AdminUsersPage() {
-  const info = pageInfo(paths.adminUsers);
   const { searchParams, keyword, page, openId: open, go } = useDeskQuery();
-  const filter: Filter = FILTERS.find((f) => f.value === searchParams.get('filter'))?.value ?? 'all';
+  const filter = paramOf(searchParams.get('filter'), FILTERS.map((f) => f.value), 'all');
   const openId = typeof open === 'number' ? open : undefined;
-  const list = useAdminUsers({ filter, keyword: keyword || undefined, page, pageSize: USERS_PAGE_SIZE });
+  const list = useQuery(adminUsersQuery({ filter, keyword: keyword || undefined, page, pageSize: USERS_PAGE_SIZE }));
 
   const columns: ColumnsType<AdminUserSummary> = [
     {
       title: '账号',
       dataIndex: 'account',
       render: (account: string, user) => (
-        <Button type="link" className="staff-desk__link" onClick={() => go({ id: user.id })} aria-label={`管理用户 ${account}`}>
+        <DeskLink onClick={() => go({ id: user.id })} label={`管理用户 ${account}`}>
           {account}
-        </Button>
+        </DeskLink>
       ),
     },
     { title: '姓名 / 昵称', key: 'name', render: (_, user) => [user.name, user.nickName].filter(Boolean).join(' / ') || '—' },
@@ -80,48 +78,26 @@ export default function AdminUsersPage() {
   ];
 
   return (
-    <div className="admin-page staff-desk">
-      <PageHeading title={info.title} description={info.description} extra={<RefreshButton query={list} />} />
-      <div className="staff-desk__filters">
-        <Segmented<Filter>
-          aria-label="用户筛选"
-          value={filter}
-          options={[...FILTERS]}
-          onChange={(value) => go({ filter: value === 'all' ? null : value, page: 1 })}
-        />
-        <Input.Search
-          className="staff-desk__search"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          placeholder="账号、姓名或昵称"
-          aria-label="搜索用户"
-          onSearch={(value) => go({ keyword: value, page: 1 })}
-        />
-      </div>
-      {list.isError ? (
-        <LoadError title="用户列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminUserSummary>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isPending}
-          scroll={{ x: 860 }}
-          locale={{ emptyText: keyword ? `没有找到与“${keyword}”相关的用户` : '暂无用户' }}
-          pagination={{
-            current: page,
-            pageSize: USERS_PAGE_SIZE,
-            total: list.data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `共 ${total} 位`,
-            onChange: (next) => go({ page: next }),
-          }}
-        />
-      )}
-      <UserDrawer id={openId} onClose={() => go({ id: null })} />
-    </div>
+    <Desk
+      path={paths.adminUsers}
+      refresh={list}
+      filters={
+        <>
+          <DeskChoice label="用户筛选" param="filter" value={filter} options={FILTERS} />
+          <DeskSearch label="搜索用户" placeholder="账号、姓名或昵称" />
+        </>
+      }
+      editor={<UserDrawer id={openId} onClose={() => go({ id: null })} />}
+    >
+      <DeskTable
+        list={list}
+        columns={columns}
+        errorTitle="用户列表加载失败"
+        scrollX={860}
+        noun="用户"
+        paging={{ pageSize: USERS_PAGE_SIZE, unit: '位' }}
+      />
+    </Desk>
   );
 }
 
@@ -134,30 +110,28 @@ interface UserForm {
 
 /** One user: what the desk may change, and the latest applications. */
 function UserDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
-  const user = useAdminUser(id);
-  const wide = useWideScreen();
+  const user = useQuery({ ...adminUserQuery(id ?? 0), enabled: id !== undefined });
   return (
-    <Drawer
-      open={id !== undefined}
-      onClose={onClose}
-      title={user.data ? `用户 ${user.data.account}` : '用户'}
-      size={wide ? 'large' : '100%'}
-      destroyOnHidden
-    >
-      {user.isError ? (
-        <LoadError title="用户信息加载失败" error={user.error} onRetry={() => void user.refetch()} />
-      ) : user.data ? (
-        <UserEditor user={user.data} />
-      ) : null}
-    </Drawer>
+    <DeskDrawer open={id !== undefined} onClose={onClose} title={user.data ? `用户 ${user.data.account}` : '用户'}>
+      <DeskItem item={user} errorTitle="用户信息加载失败">
+        {(data) => <UserEditor user={data} />}
+      </DeskItem>
+    </DeskDrawer>
   );
 }
 
 function UserEditor({ user }: { user: AdminUser }) {
   const me = useCurrentUser();
-  const [form] = Form.useForm<UserForm>();
-  const update = useUpdateAdminUser(user.id);
-  const [formError, setFormError] = useState<string>();
+  const { form, onFinish, formError, pending } = useMutationForm(useUpdateAdminUser(user.id), {
+    variables: (values: UserForm): AdminUserUpdateBody => ({
+      roles: values.roles,
+      disabled: !values.enabled,
+      memberUntil: values.until ? values.until.format('YYYY-MM-DD') : null,
+      ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}),
+    }),
+    fields: ['roles', 'disabled', 'memberUntil', 'reason'],
+    success: '已保存，修改已记入操作日志',
+  });
   const self = me?.id === user.id;
 
   useEffect(() => {
@@ -168,22 +142,6 @@ function UserEditor({ user }: { user: AdminUser }) {
       reason: '',
     });
   }, [form, user]);
-
-  const save = async (values: UserForm) => {
-    setFormError(undefined);
-    const body: AdminUserUpdateBody = {
-      roles: values.roles,
-      disabled: !values.enabled,
-      memberUntil: values.until ? values.until.format('YYYY-MM-DD') : null,
-      ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}),
-    };
-    try {
-      await update.mutateAsync(body);
-      toast.success('已保存，修改已记入操作日志');
-    } catch (error) {
-      setFormError(showServerErrors(form, error, ['roles', 'disabled', 'memberUntil', 'reason']));
-    }
-  };
 
   return (
     <div className="staff-desk__editor">
@@ -203,8 +161,8 @@ function UserEditor({ user }: { user: AdminUser }) {
         <Alert className="staff-desk__alert" type="info" showIcon title="该账号已注销，不能修改。" />
       ) : (
         <>
-          {formError ? <Alert className="staff-desk__alert" type="error" showIcon title={formError} role="alert" /> : null}
-          <Form<UserForm> form={form} layout="vertical" onFinish={(values) => void save(values)} className="staff-desk__form">
+          <FormError className="staff-desk__alert" message={formError} />
+          <Form<UserForm> form={form} layout="vertical" onFinish={onFinish} className="staff-desk__form">
             <Form.Item label="工作人员角色" name="roles" extra={self ? '不能取消自己的管理员角色。' : '不选任何角色即为普通用户。'}>
               <Checkbox.Group className="staff-desk__roles">
                 {STAFF_ROLES.map((role) => (
@@ -224,7 +182,7 @@ function UserEditor({ user }: { user: AdminUser }) {
             <Form.Item label="备注（记入操作日志）" name="reason">
               <Input maxLength={200} placeholder="如：线下合同 HT-2026-118" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
+            <Button type="primary" htmlType="submit" loading={pending}>
               保存
             </Button>
             <Link className="staff-desk__history" to={`${paths.adminAudit}?entityType=user&entityId=${user.id}`}>
