@@ -24,21 +24,14 @@ import type { JobRunner } from './modules/jobs/job-runner.js';
 import type { MessageService } from './modules/messages/message.service.js';
 import { serverModules, transactorOf } from './modules.js';
 import type { WebBuild, WebDevSource } from './web/web-build.js';
+import { inProcessApiFetch } from './web/load-context.js';
 import { webPlugin } from './web/web.plugin.js';
 
 /** What the app is built from: the process's settings and database, and each module's options (ModuleOptions). */
 export interface AppDependencies extends ModuleOptions {
   config: Pick<
     Config,
-    | 'LOG_LEVEL'
-    | 'API_BASE'
-    | 'NODE_ENV'
-    | 'TRUST_PROXY'
-    | 'SITE_URL'
-    | 'PAGE_CACHE_SECONDS'
-    | 'PAGE_CACHE_MAX_ENTRIES'
-    | 'PAGE_CACHE_MAX_MB'
-    | 'METRICS_TOKEN'
+    'LOG_LEVEL' | 'API_BASE' | 'NODE_ENV' | 'TRUST_PROXY' | 'SITE_URL' | 'PAGE_CACHE_SECONDS' | 'PAGE_CACHE_MAX_ENTRIES' | 'PAGE_CACHE_MAX_MB' | 'METRICS_TOKEN'
   >;
   database: Database;
   /** The web app's production build, or its sources in development; without it only the API is served (API tests). */
@@ -103,21 +96,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const metrics = new ServerMetrics({ worker: deps.metrics?.worker ?? '0', cluster: deps.metrics?.cluster, logger: app.log });
   app.decorate('metrics', metrics);
   registerMetrics(app, metrics, deps.config.METRICS_TOKEN);
-  const poolUse = deps.database.poolUse;
-  if (poolUse) {
-    metrics.processGauge({
-      name: 'db_pool_connections',
-      help: "This process's connections to PostgreSQL: state in_use or idle.",
-      labelNames: ['state'],
-      collect: (set) => {
-        const pool = poolUse();
-        set(pool.total - pool.idle, { state: 'in_use' });
-        set(pool.idle, { state: 'idle' });
-      },
-    });
-    metrics.processGauge({ name: 'db_pool_waiting_queries', help: 'Queries of this process waiting for a free connection.', collect: (set) => set(poolUse().waiting) });
-    metrics.processGauge({ name: 'db_pool_max_connections', help: "The bound of this process's connections.", collect: (set) => set(poolUse().max) });
-  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -135,21 +113,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // What every anonymous caller gets alike, pages and the API's shared reads: kept in this process and
   // emptied on any content change, in any process (docs/decisions/0030, 0035).
-  const answerCache =
-    deps.config.PAGE_CACHE_SECONDS > 0
-      ? new PageCache({
-          ttlMs: deps.config.PAGE_CACHE_SECONDS * 1000,
-          maxEntries: deps.config.PAGE_CACHE_MAX_ENTRIES,
-          maxBytes: deps.config.PAGE_CACHE_MAX_MB * 1024 * 1024,
-        })
-      : undefined;
+  const answerCache = PageCache.fromConfig(deps.config);
   if (answerCache) {
     const stop = deps.database.signals.subscribe(CONTENT_CHANGED, () => answerCache.clear());
     app.addHook('onClose', async () => stop());
     registerSharedAnswers(app, answerCache, deps.database.signals, (result) => metrics.cacheLookup('shared_answer', result));
-    metrics.processGauge({ name: 'page_cache_entries', help: "Pages and shared API answers in this process's cache.", collect: (set) => set(answerCache.stats.entries) });
-    metrics.processGauge({ name: 'page_cache_bytes', help: "Bytes of this process's cache (with the compressed copies).", collect: (set) => set(answerCache.stats.bytes) });
   }
+  metrics.measureResources(deps.database.poolUse, answerCache);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
@@ -217,23 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       onPageCacheLookup: (result) => metrics.cacheLookup('page', result),
       pageCacheSeconds: deps.config.PAGE_CACHE_SECONDS,
       signals: deps.database.signals,
-      loadContext: () => ({
-        buildId: build.id,
-        apiBase: deps.config.API_BASE,
-        apiFetch: async (path, init) => {
-          const response = await app.inject({
-            method: (init?.method ?? 'GET') as 'GET',
-            url: path,
-            headers: init?.headers,
-            payload: init?.body,
-          });
-          const empty = response.statusCode === 204 || response.statusCode === 304;
-          return new Response(empty ? null : response.rawPayload, {
-            status: response.statusCode,
-            headers: response.headers as Record<string, string>,
-          });
-        },
-      }),
+      loadContext: () => ({ buildId: build.id, apiBase: deps.config.API_BASE, apiFetch: inProcessApiFetch(app) }),
     });
   }
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from './errors.js';
+import type { PageCache } from './page-cache.js';
 
 /*
  * The server's metrics in Prometheus' text format (docs/decisions/0056): `GET /metrics` with
@@ -117,6 +118,28 @@ export class ServerMetrics {
   /** A counter of this process (summed over the workers of a cluster). */
   counter<L extends string>(configuration: { name: string; help: string; labelNames?: readonly L[] }): Counter<L> {
     return new Counter<L>({ ...configuration, labelNames: configuration.labelNames ?? [], registers: [this.registry] });
+  }
+
+  /** The gauges of this process's connection pool (PostgreSQL) and its answer cache, where it has them. */
+  measureResources(poolUse: (() => { total: number; idle: number; waiting: number; max: number }) | undefined, cache: PageCache | undefined): void {
+    if (poolUse) {
+      this.processGauge({
+        name: 'db_pool_connections',
+        help: "This process's connections to PostgreSQL: state in_use or idle.",
+        labelNames: ['state'],
+        collect: (set) => {
+          const pool = poolUse();
+          set(pool.total - pool.idle, { state: 'in_use' });
+          set(pool.idle, { state: 'idle' });
+        },
+      });
+      this.processGauge({ name: 'db_pool_waiting_queries', help: 'Queries of this process waiting for a free connection.', collect: (set) => set(poolUse().waiting) });
+      this.processGauge({ name: 'db_pool_max_connections', help: "The bound of this process's connections.", collect: (set) => set(poolUse().max) });
+    }
+    if (cache) {
+      this.processGauge({ name: 'page_cache_entries', help: "Pages and shared API answers in this process's cache.", collect: (set) => set(cache.stats.entries) });
+      this.processGauge({ name: 'page_cache_bytes', help: "Bytes of this process's cache (with the compressed copies).", collect: (set) => set(cache.stats.bytes) });
+    }
   }
 
   /**

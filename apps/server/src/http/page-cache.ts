@@ -49,6 +49,12 @@ const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = 
 const ENTRY_OVERHEAD = 512;
 
 export class PageCache {
+  /** The cache the settings ask for, or none when PAGE_CACHE_SECONDS is 0. */
+  static fromConfig(config: { PAGE_CACHE_SECONDS: number; PAGE_CACHE_MAX_ENTRIES: number; PAGE_CACHE_MAX_MB: number }): PageCache | undefined {
+    if (config.PAGE_CACHE_SECONDS <= 0) return undefined;
+    return new PageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, maxEntries: config.PAGE_CACHE_MAX_ENTRIES, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
+  }
+
   private readonly entries = new Map<string, CachedPage>();
   private bytes = 0;
   /** Counts the clearings: a render that began before one is not stored (it may hold what changed). */
