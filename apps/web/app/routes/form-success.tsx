@@ -22,7 +22,7 @@ function nextSteps(byMessage: boolean) {
   return [
     { title: '提交申请', content: '申请已收到' },
     { title: '审核', content: '1–2 个工作日内完成' },
-    { title: '寄出样品', content: byMessage ? '审核通过后寄出，短信、邮件与站内通知通知您' : '审核通过后寄出，站内通知通知您' },
+    { title: '寄出样品', content: byMessage ? '审核通过后寄出，短信、邮件与站内通知告知您' : '审核通过后寄出，站内通知告知您' },
     { title: '签收', content: '收到样品后可在“我的申请”中查看记录' },
   ];
 }
@@ -30,8 +30,8 @@ function nextSteps(byMessage: boolean) {
 /** What the page promises: each change of the staff is sent as the profile says (the server's status messages). */
 function howWeTellYou(byMessage: boolean, mobile: string, email: string): string {
   return byMessage
-    ? `我们将在 1–2 个工作日内审核您的申请；审核结果、发货和签收都会通过短信（${mobile}）、邮件（${email}）和站内通知通知您。`
-    : '我们将在 1–2 个工作日内审核您的申请；审核结果、发货和签收都会通过站内通知通知您（短信与邮件通知已在个人资料中关闭）。';
+    ? `我们将在 1–2 个工作日内审核您的申请；审核结果、发货和签收都会通过短信（${mobile}）、邮件（${email}）和站内通知告知您。`
+    : '我们将在 1–2 个工作日内审核您的申请；审核结果、发货和签收都会通过站内通知告知您（短信与邮件通知已在个人资料中关闭）。';
 }
 
 export default function FormSuccessPage() {
