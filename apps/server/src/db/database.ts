@@ -60,10 +60,18 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 /** Where drizzle's migrator records what it applied, unless a schema of its own is given. */
 const DEFAULT_MIGRATIONS_SCHEMA = 'drizzle';
 
-/** When the newest committed migration was made (its `when` in the journal; drizzle records it as `created_at`). */
-export async function newestMigration(): Promise<number> {
-  const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
-  return Math.max(...journal.entries.map((entry) => entry.when));
+let newestCommitted: Promise<number> | undefined;
+
+/**
+ * When the newest committed migration was made (its `when` in the journal; drizzle records it as
+ * `created_at`). Read once per process: the journal is the one this process was built with, and a
+ * readiness probe asks every few seconds.
+ */
+export function newestMigration(): Promise<number> {
+  newestCommitted ??= fs
+    .readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
+    .then((text) => Math.max(...(JSON.parse(text) as { entries: Array<{ when: number }> }).entries.map((entry) => entry.when)));
+  return newestCommitted;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
