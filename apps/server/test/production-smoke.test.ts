@@ -114,6 +114,26 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
   });
 }
 
+/** A GET on a connection of its own (not kept alive): with several workers, any of them may answer. */
+function getOnNewConnection(url: string, headers: Record<string, string> = {}): Promise<{ status: number; etag?: string; policy?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server.origin}${url}`, { agent: false, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          etag: response.headers.etag,
+          policy: String(response.headers['content-security-policy']),
+          body,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
 /** Every page route of the build the server loaded, as its path pattern (`/account/payment`, `/*`, `/`). */
 async function pageRoutes(): Promise<string[]> {
   const dir = await resolveWebBuildDir(process.env.WEB_BUILD_DIR);
@@ -208,6 +228,20 @@ describe(`the production server (${command === 'serve' ? 'npm run serve' : 'npm 
         expect(page.status, `${host} ${url}: ${page.body.slice(0, 200)}`).toBe(200);
         expect(page.body).not.toMatch(/a\.example|elsewhere\.example/);
       }
+    }
+  });
+
+  it('answers a shared page and a shared API read with the same bytes and ETag from every process, and 304 to any of them', async () => {
+    const anApiRead = '/api/app/excipient?page=1&pageSize=5';
+    for (const url of [paths.home, withQuery(paths.news, { page: '2' }), anApiRead]) {
+      // A connection each: the cluster hands connections to its workers in turn, so every worker answers some.
+      const answers = await Promise.all(Array.from({ length: 4 * workers }, () => getOnNewConnection(url)));
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      expect(new Set(answers.map((answer) => answer.etag)), url).toEqual(new Set([answers[0]!.etag]));
+      expect(new Set(answers.map((answer) => answer.body)).size, url).toBe(1);
+      expect(new Set(answers.map((answer) => answer.policy)).size, url).toBe(1);
+      const revalidated = await Promise.all(Array.from({ length: 4 * workers }, () => getOnNewConnection(url, { 'if-none-match': answers[0]!.etag! })));
+      expect(revalidated.map((answer) => answer.status), url).toEqual(revalidated.map(() => 304));
     }
   });
 

@@ -2,11 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installChunkReloadGuard } from './lib/chunk-reload';
-import { installStyleNonce } from './lib/csp-nonce';
+import { installCodeStyles } from './lib/code-styles';
 import { reportStartupError } from './lib/startup-errors';
 
 installChunkReloadGuard();
-installStyleNonce();
+installCodeStyles();
 
 startTransition(() => {
   try {

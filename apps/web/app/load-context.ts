@@ -5,7 +5,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     buildId: string;
     apiBase: string;
-    /** The nonce of this response's Content-Security-Policy (the server's security headers). */
+    /** The nonce of this response's Content-Security-Policy: for the scripts of a page not declared shared (entry.server.tsx). */
     cspNonce: string;
     apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;
   }

@@ -108,3 +108,12 @@ export function withQuery<Path extends PagePathWithQuery>(path: Path, query: Pag
   return search ? `${path}?${search}` : path;
 }
 
+
+/**
+ * Whether a page's `Cache-Control` declares it the same for every visitor (`public`; the web's routes
+ * declare it, apps/web/app/site/page-caching.ts). Such a page is rendered without a nonce and may be
+ * kept and served to anyone (docs/decisions/0030, 0060).
+ */
+export function declaredShared(cacheControl: string | null): boolean {
+  return cacheControl !== null && cacheControl.split(',').some((directive) => directive.trim().toLowerCase() === 'public');
+}

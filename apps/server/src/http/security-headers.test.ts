@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -5,7 +6,7 @@ import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { apiOriginOf, pageSecurityPolicy, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from './security-headers.js';
+import { apiOriginOf, EMPTY_STYLE_HASH, pageSecurityPolicy, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from './security-headers.js';
 
 let t: TestApp;
 let clientDir: string;
@@ -80,11 +81,13 @@ describe('security headers', () => {
 });
 
 describe('the page policy', () => {
-  it('allows scripts only by nonce, styles by origin or nonce, and no plugins, <base> or framing', () => {
-    const policy = pageSecurityPolicy({ nonce: 'abc', https: false });
-    const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)]));
+  const directivesOf = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)]));
+
+  it('allows scripts only by nonce, styles by origin, nonce or empty, and no plugins, <base> or framing', () => {
+    const policy = pageSecurityPolicy({ trust: { nonce: 'abc' }, https: false });
+    const directives = directivesOf(policy);
     expect(directives.get('script-src')).toBe("'nonce-abc' 'strict-dynamic'");
-    expect(directives.get('style-src-elem')).toBe("'self' 'nonce-abc'");
+    expect(directives.get('style-src-elem')).toBe(`'self' 'nonce-abc' ${EMPTY_STYLE_HASH}`);
     expect(directives.get('style-src-attr')).toBe("'unsafe-inline'");
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('base-uri')).toBe("'none'");
@@ -93,8 +96,19 @@ describe('the page policy', () => {
     expect(policy).not.toMatch(/script-src[^;]*unsafe/);
   });
 
+  it('allows a shared page’s scripts and styles only by their hashes, and no script at all without one', () => {
+    const policy = pageSecurityPolicy({ trust: { scripts: ['sha256-a', 'sha256-b'], styles: ['sha256-c'] }, https: false });
+    const directives = directivesOf(policy);
+    expect(directives.get('script-src')).toBe("'sha256-a' 'sha256-b' 'strict-dynamic'");
+    expect(directives.get('style-src-elem')).toBe(`'self' 'sha256-c' ${EMPTY_STYLE_HASH}`);
+    expect(policy).not.toContain('nonce-');
+    expect(directivesOf(pageSecurityPolicy({ trust: { scripts: [], styles: [] }, https: false })).get('script-src')).toBe("'none'");
+    // The empty style element's hash is the hash of no text.
+    expect(EMPTY_STYLE_HASH).toBe(`'sha256-${createHash('sha256').update('').digest('base64')}'`);
+  });
+
   it('lets pages reach an API on another origin, and upgrades plain requests on HTTPS', () => {
-    const policy = pageSecurityPolicy({ nonce: 'n', apiOrigin: apiOriginOf('https://api.example.com/v1'), https: true });
+    const policy = pageSecurityPolicy({ trust: { nonce: 'n' }, apiOrigin: apiOriginOf('https://api.example.com/v1'), https: true });
     expect(policy).toContain("connect-src 'self' https://api.example.com");
     expect(policy).toContain("img-src 'self' data: blob: https://api.example.com");
     expect(policy.endsWith('upgrade-insecure-requests')).toBe(true);

@@ -27,7 +27,7 @@ const resourceDirectives = {
  * Headers on every response (docs/decisions/0017-security-headers-and-csp-nonces.md): helmet's set
  * with a deny-all Content-Security-Policy, X-Frame-Options DENY, nosniff, a strict Referrer-Policy and
  * a Permissions-Policy; HSTS only when the request came over HTTPS. Pages replace the CSP with their
- * own, built around the nonce of their response (`pageSecurityPolicy`).
+ * own, built around the nonce of their response or the hashes of their inline scripts (`pageSecurityPolicy`).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const fixed = headersOf(
@@ -73,8 +73,23 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/**
+ * The hash of an empty style element. The page's code makes its style elements empty and puts their
+ * rules in through the CSS object model (apps/web/app/lib/code-styles.ts), which the policy does not
+ * govern: only code that already runs with the page's trust can do that, while a style element in
+ * injected markup, which has text, is still refused.
+ */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/**
+ * What vouches for the page's own inline scripts and style elements: the response's nonce (a page
+ * rendered for one response), or the hashes of their contents (a page every visitor gets alike, whose
+ * bytes are the same from every process; docs/decisions/0060).
+ */
+export type PageTrust = { nonce: string } | { scripts: readonly string[]; styles: readonly string[] };
+
 export interface PagePolicyOptions {
-  nonce: string;
+  trust: PageTrust;
   /** The API's origin when it is not this site's own (an absolute API_BASE). */
   apiOrigin?: string;
   /** Whether the page was requested over HTTPS (then plain-HTTP subresources are upgraded). */
@@ -82,17 +97,21 @@ export interface PagePolicyOptions {
 }
 
 /**
- * The Content-Security-Policy of a page: scripts only with the response's nonce (and what they load,
- * 'strict-dynamic'), style elements from this site or with the nonce (antd's runtime styles carry it),
- * `style="…"` attributes allowed (a nonce cannot cover them), no plugins, no <base>, no framing.
+ * The Content-Security-Policy of a page: scripts only with the response's nonce or one of the page's
+ * hashes (and what they load, 'strict-dynamic'), style elements from this site, with the nonce or a hash
+ * (or empty: filled by the page's code), `style="…"` attributes allowed (neither covers them), no
+ * plugins, no <base>, no framing.
  */
-export function pageSecurityPolicy({ nonce, apiOrigin, https }: PagePolicyOptions): string {
+export function pageSecurityPolicy({ trust, apiOrigin, https }: PagePolicyOptions): string {
   const api = apiOrigin ? ` ${apiOrigin}` : '';
+  const scripts = 'nonce' in trust ? [`'nonce-${trust.nonce}'`] : trust.scripts.map((hash) => `'${hash}'`);
+  const styles = ["'self'", ...('nonce' in trust ? [`'nonce-${trust.nonce}'`] : trust.styles.map((hash) => `'${hash}'`)), EMPTY_STYLE_HASH].join(' ');
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    `style-src-elem 'self' 'nonce-${nonce}'`,
+    // Without one script of its own the page runs none ('strict-dynamic' alone would admit nothing either).
+    scripts.length > 0 ? `script-src ${scripts.join(' ')} 'strict-dynamic'` : "script-src 'none'",
+    `style-src ${styles}`,
+    `style-src-elem ${styles}`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob:${api}`,
     "font-src 'self' data:",

@@ -8,7 +8,7 @@ export type WebLoadContext = {
   buildId: string;
   /** API base as the browser sees it ('' = same origin). */
   apiBase: string;
-  /** The nonce of this response's Content-Security-Policy: the page's scripts and style elements carry it. */
+  /** The nonce of this response's Content-Security-Policy: the scripts of a page rendered for one response carry it (not those of a shared page, which are let in by their hashes). */
   cspNonce: string;
   /** Calls this server's own API in-process, for server-side rendering of public data. */
   apiFetch: (path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Response>;

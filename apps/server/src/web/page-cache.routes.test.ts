@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -39,6 +40,25 @@ afterAll(async () => {
 });
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+/** The page cache's lookups so far, from the metrics: a miss is a page rendered for the cache. */
+async function pageLookups(app: FastifyInstance): Promise<{ hit: number; miss: number }> {
+  const scrape = parseScrape((await get(app, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).body);
+  return { hit: scrape.sum('page_cache_lookups_total', { cache: 'page', result: 'hit' }), miss: scrape.sum('page_cache_lookups_total', { cache: 'page', result: 'miss' }) };
+}
+
+/** The hashes a shared page's policy names for its scripts (none when it is a nonce policy). */
+function scriptHashes(response: LightMyRequestResponse): string[] {
+  const scripts = /script-src ([^;]+)/.exec(String(response.headers['content-security-policy']))?.[1] ?? '';
+  return [...scripts.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]!);
+}
+
+/** The hash source of each inline script of a page, as the browser computes it. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/\ssrc=/.test(m[1]!))
+    .map((m) => `sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}`);
+}
 
 /** The nonce the page's policy allows. */
 function headerNonce(response: LightMyRequestResponse): string {
@@ -104,12 +124,17 @@ describe('metrics of pages', () => {
 });
 
 describe('shared pages', () => {
-  it('are served from the cache: the same body, ETag and policy, the body carrying the policy’s nonce', async () => {
+  it('are served from the cache: the same body, ETag and policy, which names the hashes of the body’s scripts and no nonce', async () => {
     const first = await get(t.app, paths.about);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe(SHARED);
     expect(first.headers.etag).toMatch(/^"[\w-]{20,}"$/);
-    expect(bodyNonces(first.body)).toEqual(new Set([headerNonce(first)]));
+    expect(bodyNonces(first.body)).toEqual(new Set());
+    expect(String(first.headers['content-security-policy'])).not.toContain('nonce-');
+    expect(scriptHashes(first).length).toBeGreaterThan(1);
+    expect(new Set(scriptHashes(first))).toEqual(new Set(inlineScriptHashes(first.body)));
+    // No inline module script: what one imports would be refused (0060).
+    expect(first.body).not.toMatch(/<script[^>]*type="module"[^>]*>[^<]/);
 
     const second = await get(t.app, paths.about);
     expect(second.statusCode).toBe(200);
@@ -117,7 +142,29 @@ describe('shared pages', () => {
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
-    expect(bodyNonces(second.body)).toEqual(new Set([headerNonce(second)]));
+  });
+
+  it('are the same bytes whenever they are rendered on the same content: a render after the cache is emptied has the same ETag', async () => {
+    const body = product();
+    const created = await createProduct(t.app, editor.headers, body);
+    const first = await get(t.app, paths.links);
+    // A staff change that changes nothing empties the cache all the same.
+    await renameProduct(t.app, editor.headers, created.id, body);
+    const before = await pageLookups(t.app);
+    const again = await get(t.app, paths.links);
+    expect((await pageLookups(t.app)).miss - before.miss).toBe(1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await get(t.app, paths.links, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('answer HEAD with the headers of the GET, the policy of the body it does not send among them', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: paths.regulations });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const page = await get(t.app, paths.regulations);
+    expect(head.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(head.headers.etag).toBe(page.headers.etag);
   });
 
   it('answer If-None-Match with 304 and the policy the stored body was rendered with', async () => {
@@ -156,10 +203,12 @@ describe('shared pages', () => {
       expect(personal.statusCode).toBe(200);
       expect(personal.headers['cache-control']).toBe('private, no-store');
       expect(personal.headers.etag).toBeUndefined();
-      expect(headerNonce(personal)).not.toBe(headerNonce(cached));
-      expect(bodyNonces(personal.body)).toEqual(new Set([headerNonce(personal)]));
+      // Still the page every visitor gets, under the policy of its hashes.
+      expect(new Set(scriptHashes(personal))).toEqual(new Set(inlineScriptHashes(personal.body)));
     }
+    const before = await pageLookups(t.app);
     expect((await get(t.app, paths.privacy)).headers.etag).toBe(cached.headers.etag);
+    expect((await pageLookups(t.app)).hit - before.hit).toBe(1);
   });
 
   it('do not show the Host header, which is not in their key', async () => {
@@ -188,7 +237,10 @@ describe('shared pages', () => {
     expect(first.statusCode).toBe(404);
     expect(first.headers.etag).toBeUndefined();
     expect(first.headers['cache-control']).toMatch(/^private/);
-    expect(headerNonce(second)).not.toBe(headerNonce(first));
+    const before = await pageLookups(t.app);
+    await get(t.app, '/no-such-page');
+    expect((await pageLookups(t.app)).miss - before.miss).toBe(1);
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
   });
 
   it('leave navigation data and site search out of every cache (each search is logged)', async () => {
@@ -233,8 +285,10 @@ describe('a staff change', () => {
     const after = await get(t.app, url);
     expect(after.body).toContain(renamed.nameZh);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    // Coarse, but never stale: every page was dropped.
-    expect((await get(t.app, paths.home)).headers.etag).not.toBe(home.headers.etag);
+    // Coarse, but never stale: every page was dropped (the home page is rendered again).
+    const lookups = await pageLookups(t.app);
+    expect((await get(t.app, paths.home)).statusCode).toBe(home.statusCode);
+    expect((await pageLookups(t.app)).miss - lookups.miss).toBe(1);
   });
 
   it('empties it even when the audit view shows no difference (a page may show what an audit view leaves out)', async () => {
@@ -243,7 +297,9 @@ describe('a staff change', () => {
     const page = await get(t.app, paths.home);
     expect((await get(t.app, paths.home)).headers.etag).toBe(page.headers.etag);
     await renameProduct(t.app, editor.headers, created.id, body);
-    expect((await get(t.app, paths.home)).headers.etag).not.toBe(page.headers.etag);
+    const lookups = await pageLookups(t.app);
+    expect((await get(t.app, paths.home)).statusCode).toBe(200);
+    expect((await pageLookups(t.app)).miss - lookups.miss).toBe(1);
   });
 });
 
@@ -280,6 +336,15 @@ describe.skipIf(!postgres)('two server instances on one PostgreSQL database', ()
       }
       expect(page.body).toContain(renamed.nameZh);
       expect(Date.now() - changedAt).toBeLessThan(1_000);
+
+      // Rendered by each instance on its own, the page is the same bytes with the same ETag, and either
+      // answers 304 to the ETag the other sent.
+      const [one, two] = [await get(t.app, url), await get(other.app, url)];
+      expect(two.body).toBe(one.body);
+      expect(two.headers.etag).toBe(one.headers.etag);
+      expect(two.headers['content-security-policy']).toBe(one.headers['content-security-policy']);
+      expect((await get(t.app, url, { 'if-none-match': String(two.headers.etag) })).statusCode).toBe(304);
+      expect((await get(other.app, url, { 'if-none-match': String(one.headers.etag) })).statusCode).toBe(304);
     } finally {
       await other.close();
       await second.close();

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { Readable } from 'node:stream';
 import { apiOriginOf, newNonce, pageSecurityPolicy } from '../http/security-headers.js';
+import { hashedPage } from './hashed-page.js';
 import type { WebBuild, WebDevSource } from './web-build.js';
 import type { WebLoadContext } from './load-context.js';
-import { paths } from '@fuliaotong/contracts';
+import { declaredShared, paths } from '@fuliaotong/contracts';
 import { CONTENT_CHANGED, type SignalBus } from '../db/signals.js';
 import { labelRoute, type CacheLookup } from '../http/metrics.js';
 import { cacheKeyOf, carriesUser, storedAnswer, type CachedPage, type PageCache } from '../http/page-cache.js';
@@ -39,7 +40,7 @@ export interface WebPluginOptions {
 
 /** Pages of a signed-in user and those the web app does not declare shared: no copy anywhere. */
 const PERSONAL = 'private, no-store';
-/** Shared pages that were not stored (not a 200, HEAD, cache off): any copy is fetched again. */
+/** Shared pages that were not stored (not a 200, cache off, a signed-in request): any copy is fetched again. */
 const REVALIDATE = 'private, no-cache';
 
 /** Where the build's hashed scripts and stylesheets are served: one route per file. */
@@ -104,14 +105,22 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   }
 
   const renderOnce = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Each render has its own nonce: its scripts carry it, and its policy allows only them; antd's
-    // styles are a stylesheet of the build, and the few style elements it adds at run time read the
-    // nonce from the page (docs/decisions/0017-security-headers-and-csp-nonces.md).
+    // A page the web app declares the same for every visitor is rendered without a nonce, and its
+    // policy names the hashes of its inline scripts: its bytes and ETag are the same from every process.
+    // Any other page has a nonce of its own: its scripts carry it, and its policy allows only them.
+    // Style elements made by the pages' code are empty and filled through the CSS object model
+    // (docs/decisions/0017, 0060).
     const nonce = newNonce();
-    const response = await handle(toWebRequest(request, reply, site), { ...options.loadContext(request), cspNonce: nonce });
-    const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
-    const policy = html ? pageSecurityPolicy({ nonce, apiOrigin, https: request.protocol === 'https' }) : undefined;
-    return { response, policy, shared: html && declaredShared(response.headers.get('cache-control')) };
+    const rendered = await handle(toWebRequest(request, reply, site), { ...options.loadContext(request), cspNonce: nonce });
+    const html = rendered.headers.get('content-type')?.startsWith('text/html') ?? false;
+    const shared = html && declaredShared(rendered.headers.get('cache-control'));
+    const https = request.protocol === 'https';
+    if (!html) return { response: rendered, policy: undefined, shared };
+    if (!shared || !rendered.body) return { response: rendered, policy: pageSecurityPolicy({ trust: { nonce }, apiOrigin, https }), shared };
+    const page = hashedPage(await rendered.text());
+    const response = new Response(page.html, { status: rendered.status, headers: rendered.headers });
+    response.headers.delete('content-length');
+    return { response, policy: pageSecurityPolicy({ trust: page, apiOrigin, https }), shared };
   };
 
   /** Sends a render as it came (streamed), with the headers of a page that is not stored. */
@@ -134,20 +143,23 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
         reply.header('cache-control', declared && !shared ? declared : REVALIDATE);
       } else {
         reply.header('content-security-policy', policy);
-        // The nonce in the body must match the header: a copy of a page not stored here is never reused as is.
+        // A copy of a page not stored here is never reused as is (a private page's body carries its response's nonce).
         reply.header('cache-control', shared || declared === REVALIDATE ? REVALIDATE : PERSONAL);
       }
     } else if (declaredShared(declared)) {
       // Loader data for navigations in the browser (`.data`): the declaration is about the page.
       reply.header('cache-control', REVALIDATE);
     }
-    if (!response.body || request.method === 'HEAD') return reply.send();
+    if (!response.body || request.method === 'HEAD') {
+      void response.body?.cancel().catch(() => undefined);
+      return reply.send();
+    }
     return reply.send(Readable.fromWeb(response.body));
   };
 
   /** Sends a stored page: its body and the policy it was rendered with, or 304 when the client has it. */
   const sendStored = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-    // A 304 repeats the policy: whoever holds the body holds the nonce that header names.
+    // A 304 repeats the policy: the hashes it names are those of the body the client holds.
     const bytes = await storedAnswer(request, reply, cache!, page, sharedCacheControl);
     return bytes ? reply.send(bytes) : reply.send();
   };
@@ -184,12 +196,11 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       lookup('hit');
       return sendStored(request, reply, stored);
     }
-    const waiting = request.method === 'GET' ? rendering.get(key) : undefined;
+    // A HEAD is rendered as a GET (its policy names the hashes of the body it does not send): it is kept alike.
+    const waiting = rendering.get(key);
     const page = await waiting?.catch(() => undefined);
     lookup(page ? 'hit' : 'miss');
     if (page) return sendStored(request, reply, page);
-    // A HEAD is answered from a stored page, but its render (headers only) is nothing to keep.
-    if (request.method !== 'GET') return sendRendered(request, reply, await renderOnce(request, reply));
     if (waiting) {
       // The other render was not one to keep (or failed): this request renders its own.
       return sendRendered(request, reply, await renderOnce(request, reply));
@@ -202,11 +213,6 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
   app.route({ method: ['GET', 'HEAD'], url: '/', handler: render });
-}
-
-/** Whether the web app declared the page the same for every visitor (`Cache-Control: public`). */
-function declaredShared(cacheControl: string | null): boolean {
-  return cacheControl !== null && cacheControl.split(',').some((directive) => directive.trim().toLowerCase() === 'public');
 }
 
 /** The production build: its browser assets from disk, its server bundle as loaded at boot. */
@@ -271,5 +277,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, site: URL): 
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  // A HEAD is rendered as the GET it asks about: the same headers, the policy of the same body (not sent).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return new Request(url, { method, headers, signal: controller.signal });
 }

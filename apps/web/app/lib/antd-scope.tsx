@@ -3,7 +3,6 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
-import { useCspNonce } from './csp-nonce';
 import { componentIcons } from '../site/component-icons';
 import { theme } from '../site/theme';
 // antd's stylesheet, made at build time (0029) in the cascade layer `antd` (0048), and the site's rules for
@@ -15,16 +14,15 @@ dayjs.locale('zh-cn');
 
 /**
  * What antd's components need around them: the Chinese locale, the site's theme (its CSS-variable key
- * matches the build's stylesheet), the icons antd draws in its controls, the page's CSP nonce, and the
+ * matches the build's stylesheet), the icons antd draws in its controls, and the
  * App context that gives `App.useApp()` its modal (short messages are the site's own toast, components/toast.tsx). The public shell (root,
  * default layout, header, side panel, footer, home, error view) loads without antd; this scope is
  * around the pages and parts that show antd's components (routes.ts, the header's account menu and
  * phone drawer). See docs/decisions/0036-an-antd-free-public-shell.md.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
-  const nonce = useCspNonce();
   return (
-    <ConfigProvider locale={zhCN} theme={theme} csp={nonce ? { nonce } : undefined} {...componentIcons}>
+    <ConfigProvider locale={zhCN} theme={theme} {...componentIcons}>
       <AntdApp component={false}>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -24,7 +24,6 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Modal, Select, Tooltip, Upload } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
-import { useCspNonce } from '../../lib/csp-nonce';
 import { uploadArticleImage } from './article-admin-api';
 import './article.css';
 import './rich-text-editor.css';
@@ -233,7 +232,6 @@ export function RichTextEditor({
   /** Shown, not edited (and no toolbar): a desk its reader may not write to. */
   readOnly?: boolean;
 }) {
-  const nonce = useCspNonce();
   const [uploading, setUploading] = useState(0);
   const editorRef = useRef<Editor | null>(null);
 
@@ -266,7 +264,6 @@ export function RichTextEditor({
   const editor = useEditor({
     // Rendered in the browser only: the server sends the desk without the editor's document.
     immediatelyRender: false,
-    injectNonce: nonce,
     editable: !readOnly,
     extensions: [
       StarterKit.configure({

@@ -12,7 +12,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string):
   const nonce = newNonce();
   return reply
     .code(status)
-    .header('content-security-policy', pageSecurityPolicy({ nonce, https: false }))
+    .header('content-security-policy', pageSecurityPolicy({ trust: { nonce }, https: false }))
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(`<!doctype html>
