@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { paths, withQuery } from '@fuliaotong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { PNG } from './fixture-files.js';
 import { nginxBinary, request, SERVER_NAME, startNginx, type Answer, type NginxProxy, type RequestOptions } from './nginx-proxy.js';
 import { productBody } from './products.js';
@@ -93,6 +94,7 @@ async function multipart(bytes: Buffer, filename: string, type: string): Promise
 
 describe.skipIf(!nginx)(`the site behind nginx (${postgresServer ? 'npm start, PostgreSQL, 2 workers' : 'npm run serve, embedded database'}; skipped when nginx is not installed: apt-get install nginx-light)`, () => {
   beforeAll(async () => {
+    if (!postgresServer && !(await resolveWebBuildDir(process.env.WEB_BUILD_DIR))) throw new Error('The web build is missing: run npm run build first.');
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-nginx-app-'));
     if (postgresServer) {
       const name = testName('nginx_');
