@@ -156,6 +156,23 @@ export default tseslint.config(
     files: handleHolders,
     rules: { 'no-restricted-imports': ['error', { patterns: drizzleAndTables }] },
   },
+  // Behind PgBouncer in transaction mode (docs/decisions/0059) consecutive statements of a client may run
+  // on different server connections, and 1.18 keeps no prepared statements: a named one (drizzle's
+  // `.prepare(name)`) is made on one and missing, or already there, on the next. Unnamed statements
+  // (every query as it is written) live within one round trip and are fine.
+  {
+    files: [`${server}/src/**/*.ts`, `${server}/scripts/**/*.ts`],
+    ignores: [`${server}/**/*.test.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: 'No named prepared statements: they break behind PgBouncer in transaction mode (docs/decisions/0059). Run the query as it is.',
+        },
+      ],
+    },
+  },
   // A module's manifest (docs/decisions/0053) builds its repositories on the handle and lists its own
   // tables; the kernel names the handle's type. Neither queries: Drizzle's types only.
   {

@@ -12,6 +12,9 @@
  *   cart-num  GET /api/app/sample/sample-cart-num with a bearer token (real app: token and session
  *             check, one count; an account made for the run with 3 items in the sample cart; text/plain)
  *   excipient GET /api/app/excipient?page=1&pageSize=20 (real app, anonymous: the catalogue's first page)
+ *   proxy-home GET https://…/home through Debian's nginx with deploy/nginx.conf (TLS, HTTP/1.1 keep-alive;
+ *             the page from nginx's one-second cache, docs/decisions/0058), beside `home`, the app's own
+ *             cache; measured when nginx is installed (test/nginx-proxy.ts starts it)
  *
  * Every server is a child process listening on 127.0.0.1 (own event loops); autocannon runs here.
  * The app is started exactly as `npm run serve` starts it (test/production-server.ts): the compiled
@@ -22,6 +25,7 @@
  *
  *   npm run bench:http -- [--rounds 5] [--duration 5] [--connections 10] [--warmup 3] [--cpu-prof DIR]
  *                         [--targets hello,cart-num,...] [--workers N]
+ *   npm run bench:proxy   (= bench:http -- --targets home,proxy-home: the proxy's cache beside the app's)
  *
  * Each round measures every target once, in a rotating order; the report gives medians over rounds.
  * Exits 1 when the web build is missing or any target answered an error, a timeout or a non-2xx.
@@ -41,12 +45,15 @@ import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
 import { users } from '../src/modules/account/account.schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
+import { nginxBinary, request, SERVER_NAME, startNginx } from '../test/nginx-proxy.js';
 import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
 import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
 import { cleanUpOnExit, describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient'] as const;
+const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient', 'proxy-home'] as const;
+/** Measured by default when nginx is installed. */
+const DEFAULT_TARGETS = TARGET_NAMES.filter((name) => name !== 'proxy-home' || nginxBinary());
 const helloEntry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
 const host = '127.0.0.1';
 
@@ -68,7 +75,7 @@ function parseOptions() {
     'log-level': { type: 'string', default: 'info', pattern: /^(fatal|error|warn|info|debug|trace|silent)$/, hint: 'a LOG_LEVEL' },
     targets: {
       type: 'string',
-      default: TARGET_NAMES.join(','),
+      default: DEFAULT_TARGETS.join(','),
       pattern: new RegExp(`^(${TARGET_NAMES.join('|')})(,(${TARGET_NAMES.join('|')}))*$`),
       hint: `a comma-separated list of ${TARGET_NAMES.join(', ')}`,
     },
@@ -185,6 +192,8 @@ interface Target {
   headers: Record<string, string>;
   /** Connections of this target (default: --connections). */
   connections?: number;
+  /** An https target: the certificate to trust in the check (the load generator takes any). */
+  ca?: Buffer;
   /** Checks one real response before the load starts; returns a short description of it. */
   check(response: Response, body: string): string;
 }
@@ -202,7 +211,14 @@ interface Sample {
 }
 
 async function measure(target: Target, seconds: number, connections: number): Promise<Sample> {
-  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10 });
+  const instance = autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    ...(target.ca ? { servername: SERVER_NAME } : {}),
+  });
   running = instance;
   const result = await instance;
   running = undefined;
@@ -225,7 +241,14 @@ async function measure(target: Target, seconds: number, connections: number): Pr
 }
 
 async function preflight(target: Target): Promise<string> {
-  const response = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
+  let response: Response;
+  if (target.ca) {
+    // fetch() takes no certificate of its own: node:https with the proxy's.
+    const answer = await request(target.url, { headers: target.headers, ca: target.ca });
+    response = new Response(answer.status === 304 ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.lines });
+  } else {
+    response = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(30_000) });
+  }
   const body = await response.text();
   if (response.status < 200 || response.status > 299) {
     throw new Error(`${target.name}: ${target.url} answered HTTP ${response.status}: ${body.slice(0, 300)}`);
@@ -349,6 +372,10 @@ async function main() {
     options.targets.has('fastify') ? startHello('fastify') : undefined,
   ]);
 
+  // nginx in front of the app, with the site configuration operators copy (deploy/nginx.conf).
+  const proxy = options.targets.has('proxy-home') ? await startNginx({ appPort: Number(new URL(appOrigin).port) }) : undefined;
+  if (proxy) cleanUps.unshift(() => proxy.stop());
+
   const health = (await (await fetch(`${appOrigin}/api/health`)).json()) as { status: string; db: string; build: string };
   if (health.build !== buildMeta.id) {
     throw new Error(`the app serves build "${health.build}", expected the web build "${buildMeta.id}"`);
@@ -447,6 +474,18 @@ async function main() {
         return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB JSON`;
       },
     },
+    {
+      name: 'proxy-home',
+      description: 'GET https://…/home through nginx (its one-second cache)',
+      url: `${proxy?.origin}/home`,
+      headers: browserHeaders,
+      ca: proxy?.ca,
+      check: (response, body) => {
+        checkHome(response, body, 'proxy-home');
+        if (!response.headers.get('x-cache-status')) throw new Error('proxy-home: not answered through nginx\'s cache (no X-Cache-Status)');
+        return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB HTML`;
+      },
+    },
   ];
   const targets = allTargets.filter((target) => options.targets.has(target.name));
 
@@ -538,6 +577,7 @@ async function main() {
     );
   }
 
+  const proxied = summary.find((s) => s.target.name === 'proxy-home');
   const cached = summary.find((s) => s.target.name === 'home');
   const rendered = summary.find((s) => s.target.name === 'home-render');
   if (cached && rendered) {
@@ -546,6 +586,13 @@ async function main() {
       `/home from the page cache: ${int(cached.rps)} req/s, p50 ${ms(cached.p50)} ms at ${options.connections} connections ` +
         `(${(cached.rps / hello.rps).toPrecision(3)} of hello); an uncached render: p50 ${ms(rendered.p50)} ms ` +
         `(${int(rendered.rps)} renders/s on one connection)`,
+    );
+  }
+
+  if (proxied && cached) {
+    console.log(
+      `/home through nginx over TLS (its one-second cache): ${int(proxied.rps)} req/s, p50 ${ms(proxied.p50)} ms; ` +
+        `the app's own page cache: ${int(cached.rps)} req/s (the proxy at ${(proxied.rps / cached.rps).toPrecision(3)}× the app)`,
     );
   }
 

@@ -1,11 +1,11 @@
 /**
  * Opens the database the server is configured for (the same environment variables as `npm start`:
- * DATABASE_URL + DATABASE_SCHEMA, or PGlite in DATA_DIR/db), for the command-line tools.
+ * DATABASE_URL + DATABASE_DIRECT_URL + DATABASE_SCHEMA, or PGlite in DATA_DIR/db), for the command-line tools.
  * A PGlite data folder in use by a running server is refused with a clear message (`DataDirInUseError`).
  */
 import { ConfigError, embeddedDatabaseDir, loadConfig } from '../src/config/config.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { DatabaseSetupError, openDatabase, type Database } from '../src/db/database.js';
 
 export class CommandError extends Error {}
 
@@ -30,7 +30,7 @@ export async function openConfiguredDatabase(): Promise<{ database: Database; de
   }
   try {
     if (config.DATABASE_URL) {
-      const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
+      const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, directUrl: config.DATABASE_DIRECT_URL, schema: config.DATABASE_SCHEMA });
       const where = new URL(config.DATABASE_URL);
       return { database, description: `PostgreSQL ${where.host}${where.pathname}${config.DATABASE_SCHEMA ? `（schema ${config.DATABASE_SCHEMA}）` : ''}` };
     }
@@ -39,6 +39,7 @@ export async function openConfiguredDatabase(): Promise<{ database: Database; de
     return { database, description: `PGlite ${dataDir}` };
   } catch (error) {
     if (error instanceof DataDirLockedError) throw new DataDirInUseError(error.message, config.DATA_DIR);
+    if (error instanceof DatabaseSetupError) throw new CommandError(error.message);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, embeddedDatabaseDir, loadConfig, type Config } from './config/config.js';
-import { openDatabase } from './db/database.js';
+import { DatabaseSetupError, openDatabase } from './db/database.js';
 import { CONTENT_CHANGED } from './db/signals.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
@@ -33,7 +33,7 @@ async function main() {
 
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
+      ? { kind: 'postgres', url: config.DATABASE_URL, directUrl: config.DATABASE_DIRECT_URL, schema: config.DATABASE_SCHEMA }
       : { kind: 'pglite', dataDir: embeddedDatabaseDir(config) },
   );
   // `npm run dev` serves the web app from its sources (Vite, hot reload); otherwise its production build,
@@ -137,7 +137,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof DatabaseSetupError) {
     console.error(error.message);
   } else {
     console.error('Failed to start:', error);

@@ -65,6 +65,14 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).TRUST_PROXY).toBe('127.0.0.1,10.0.0.0/8');
   });
 
+  it('reads DATABASE_DIRECT_URL beside DATABASE_URL only', () => {
+    const pooled = { DATABASE_URL: 'postgres://app@127.0.0.1:6432/site', DATABASE_DIRECT_URL: 'postgres://app@127.0.0.1:5432/site' };
+    expect(loadConfig(pooled).DATABASE_DIRECT_URL).toBe('postgres://app@127.0.0.1:5432/site');
+    expect(loadConfig({ DATABASE_URL: pooled.DATABASE_URL }).DATABASE_DIRECT_URL).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: pooled.DATABASE_DIRECT_URL })).toThrow(/DATABASE_DIRECT_URL: is only used with DATABASE_URL/);
+    expect(() => loadConfig({ ...pooled, DATABASE_DIRECT_URL: 'mysql://root@localhost/x' })).toThrow(/DATABASE_DIRECT_URL/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', JWT_SECRET: '' }).PORT).toBe(3000);
   });

@@ -53,6 +53,19 @@ const ConfigSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /**
+   * A direct connection to the same database when DATABASE_URL goes through a connection pooler in
+   * transaction mode (PgBouncer, docs/decisions/0059): migrations (under a session-level advisory lock)
+   * and the signal connection (LISTEN) use it; every query goes through DATABASE_URL. Unset:
+   * DATABASE_URL is direct and serves all three.
+   */
+  DATABASE_DIRECT_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   DATABASE_SCHEMA: z.preprocess(
     emptyAsUndefined,
     z
@@ -234,6 +247,13 @@ const ConfigSchema = z.object({
         if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_METHODS lists ${method} (PAYMENT_MODE=live)` });
       }
     }
+  }
+  if (config.DATABASE_DIRECT_URL && !config.DATABASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_DIRECT_URL'],
+      message: 'is only used with DATABASE_URL (the direct connection beside a pooled DATABASE_URL); set DATABASE_URL too, or unset it',
+    });
   }
   if (config.WEB_DEV_SERVER && config.NODE_ENV === 'production') {
     context.addIssue({

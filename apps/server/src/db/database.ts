@@ -38,7 +38,19 @@ export interface PoolUse {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; /** Isolates tests: tables and migrations live in this schema. */ schema?: string }
+  | {
+      kind: 'postgres';
+      /** Every query goes through it (a pooler in transaction mode when `directUrl` is given). */
+      url: string;
+      /**
+       * A direct connection to the same database, beside a pooled `url` (docs/decisions/0059): migrations
+       * (under a session-level advisory lock) and the signal connection (LISTEN) need a session of their own,
+       * which a pooler in transaction mode does not keep. Unset: `url` is direct and serves all three.
+       */
+      directUrl?: string;
+      /** The schema of the tables and migrations (DATABASE_SCHEMA; tests isolate themselves with one). */
+      schema?: string;
+    }
   | {
       kind: 'pglite';
       /** A folder on disk, or undefined for an in-memory database (tests). */
@@ -76,8 +88,13 @@ export function newestMigration(): Promise<number> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.schema)
+    ? openPostgres(options.url, options.directUrl, options.schema)
     : openPglite(options.dataDir, options.loadDataDir);
+}
+
+/** The database cannot be used as configured; the message says what to change (printed without a stack). */
+export class DatabaseSetupError extends Error {
+  override name = 'DatabaseSetupError';
 }
 
 /**
@@ -86,30 +103,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const MIGRATION_LOCK = 7312002;
 
-async function openPostgres(url: string, searchSchema?: string): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: POOL_SIZE,
-    ...(searchSchema ? { options: `-c search_path="${searchSchema}"` } : {}),
-  });
-  const db = drizzlePg(pool);
-  const lock = new pg.Client({ connectionString: url });
-  await lock.connect();
+async function openPostgres(url: string, directUrl: string | undefined, searchSchema?: string): Promise<Database> {
+  // The schema travels in the connection's startup parameters. A pooler in transaction mode refuses
+  // them (PgBouncer: "unsupported startup parameter: options"), or drops them when told to ignore them:
+  // its connections' search_path is the pooler's to set (connect_query, or the role's), checked below.
+  const inSchema = searchSchema ? { options: `-c search_path="${searchSchema}"` } : {};
+  const pooled = directUrl !== undefined;
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, ...(pooled ? {} : inSchema) });
+  const direct = directUrl ?? url;
+  // Migrations run on this session, under a session-level lock that ending the session releases.
+  const session = new pg.Client({ connectionString: direct, ...inSchema });
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    if (searchSchema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
-    await migratePg(db, { migrationsFolder, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+    await session.connect();
+  } catch (error) {
+    await pool.end();
+    throw refusedOptions(error, pooled) ?? error;
+  }
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (searchSchema) await session.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
+    await migratePg(drizzlePg(session), { migrationsFolder, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+    if (pooled) await checkPooledSchema(pool, session, searchSchema);
   } catch (error) {
     await pool.end();
     throw error;
   } finally {
-    // Ending the session releases the lock.
-    await lock.end();
+    await session.end();
   }
-  const signals = new PostgresSignalBus({ url, schema: searchSchema }, pool);
+  const signals = new PostgresSignalBus({ url: direct, schema: searchSchema }, pool);
   return {
     kind: 'postgres',
-    db,
+    db: drizzlePg(pool),
     signals,
     migrationsSchema: searchSchema ?? DEFAULT_MIGRATIONS_SCHEMA,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
@@ -118,6 +142,34 @@ async function openPostgres(url: string, searchSchema?: string): Promise<Databas
       await pool.end();
     },
   };
+}
+
+/** A connection refused for the schema's startup parameter: a pooler answered where a direct connection was expected. */
+function refusedOptions(error: unknown, pooled: boolean): DatabaseSetupError | undefined {
+  if (pooled || !(error instanceof Error) || !/unsupported startup parameter/i.test(error.message)) return undefined;
+  return new DatabaseSetupError(
+    `DATABASE_URL refused the connection's startup parameters (${error.message}): it goes through a connection pooler. ` +
+      'Set DATABASE_DIRECT_URL to a direct connection to the same database (migrations and LISTEN need one; docs/decisions/0059).',
+  );
+}
+
+/**
+ * Behind a pooler, the pooled connections must find the tables where the direct one migrated them: the
+ * same current schema (DATABASE_SCHEMA, or the server's default when it is unset).
+ */
+async function checkPooledSchema(pool: pg.Pool, session: pg.Client, searchSchema: string | undefined): Promise<void> {
+  const current = async (client: pg.Pool | pg.Client) =>
+    ((await client.query<{ schema: string | null }>('SELECT current_schema() AS schema')).rows[0]?.schema ?? null);
+  const [expected, found] = [await current(session), await current(pool)];
+  if (found === expected) return;
+  const name = (schema: string | null) => (schema === null ? '(none)' : `"${schema}"`);
+  const wanted = searchSchema ?? expected ?? 'public';
+  throw new DatabaseSetupError(
+    `The pooled connections (DATABASE_URL) reach the schema ${name(found)}, the direct one (DATABASE_DIRECT_URL) ${name(expected)}, ` +
+      'where the tables are: they must agree. A pooler in transaction mode does not pass on the startup parameter that ' +
+      `carries DATABASE_SCHEMA: set the search_path on the pooler's database entry (PgBouncer: connect_query='SET search_path TO "${wanted}"') ` +
+      `or on the role (ALTER ROLE … SET search_path TO "${wanted}"); see docs/decisions/0059.`,
+  );
 }
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
