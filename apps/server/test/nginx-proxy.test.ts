@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http2 from 'node:http2';
 import os from 'node:os';
@@ -131,20 +131,23 @@ describe.skipIf(!nginx)(`the site behind nginx (${postgresServer ? 'npm start, P
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('serves pages over HTTPS with the app\'s headers once: HSTS, the policy with the body\'s nonce, the app\'s brotli', async () => {
+  it('serves pages over HTTPS with the app\'s headers once: HSTS, the policy with the hashes of the body\'s scripts, the app\'s brotli', async () => {
     const page = await viaProxy(paths.home, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(page.status).toBe(200);
     expect(count(page, 'strict-transport-security'), 'HSTS exactly once').toBe(1);
     expect(page.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(count(page, 'content-security-policy')).toBe(1);
-    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
-    expect(nonce).toBeTruthy();
+    const hash = /'(sha256-[^']+)' [^;]*'strict-dynamic'/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(hash).toBeTruthy();
     // Compressed once, by the app (nginx neither compresses again nor takes it off).
     expect(count(page, 'content-encoding')).toBe(1);
     expect(page.headers['content-encoding']).toBe('br');
     const html = zlib.brotliDecompressSync(page.body).toString('utf8');
     expect(html).toContain('<!DOCTYPE html>');
-    expect(html).toContain(`nonce="${nonce}"`);
+    // The page every visitor gets carries no nonce: its policy names the hashes of its scripts (0060).
+    expect(html).not.toContain('nonce="');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!));
+    expect(scripts.map((m) => `sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}`)).toContain(hash);
     // Rendered for the https address: the policy upgrades insecure requests only then.
     expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
 
