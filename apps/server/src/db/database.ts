@@ -53,6 +53,8 @@ export type DatabaseOptions = (
    * newest: a restore rebuilds the schema at the backup's level (docs/decisions/0057).
    */
   migrateUpTo?: number;
+  /** false: opens the database as it is, without migrating it (a backup of a database a newer version migrated). */
+  migrate?: boolean;
 };
 
 /**
@@ -96,7 +98,7 @@ export async function newestMigration(): Promise<number> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrateUpTo === undefined ? undefined : await migrationsUpTo(options.migrateUpTo);
   try {
-    const migrations = folder?.path ?? migrationsFolder;
+    const migrations = options.migrate === false ? undefined : (folder?.path ?? migrationsFolder);
     return options.kind === 'postgres'
       ? await openPostgres(options.url, options.schema, migrations)
       : await openPglite(options.dataDir, options.loadDataDir, migrations);
@@ -126,26 +128,14 @@ async function migrationsUpTo(when: number): Promise<{ path: string; remove(): P
  */
 const MIGRATION_LOCK = 7312002;
 
-async function openPostgres(url: string, searchSchema: string | undefined, migrations: string): Promise<Database> {
+async function openPostgres(url: string, searchSchema: string | undefined, migrations: string | undefined): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
     ...(searchSchema ? { options: `-c search_path="${searchSchema}"` } : {}),
   });
   const db = drizzlePg(pool);
-  const lock = new pg.Client({ connectionString: url });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    if (searchSchema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
-    await migratePg(db, { migrationsFolder: migrations, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
-  } catch (error) {
-    await pool.end();
-    throw error;
-  } finally {
-    // Ending the session releases the lock.
-    await lock.end();
-  }
+  if (migrations) await migratePostgres(url, pool, searchSchema, migrations);
   const signals = new PostgresSignalBus({ url, schema: searchSchema }, pool);
   return {
     kind: 'postgres',
@@ -160,7 +150,24 @@ async function openPostgres(url: string, searchSchema: string | undefined, migra
   };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, migrations: string): Promise<Database> {
+/** Migrates under the migration lock, one process at a time; ends the pool when it fails. */
+async function migratePostgres(url: string, pool: pg.Pool, searchSchema: string | undefined, migrations: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  try {
+    await lock.connect();
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (searchSchema) await lock.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
+    await migratePg(drizzlePg(pool), { migrationsFolder: migrations, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, migrations: string | undefined): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir) {
@@ -177,7 +184,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
   const db = drizzlePglite(client);
   try {
-    await migratePglite(db, { migrationsFolder: migrations });
+    if (migrations) await migratePglite(db, { migrationsFolder: migrations });
   } catch (error) {
     await client.close();
     await release?.();

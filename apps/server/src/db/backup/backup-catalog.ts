@@ -114,6 +114,8 @@ export async function sequenceValues(db: Db): Promise<SequenceValue[]> {
 
 /** The newest migration recorded as applied (drizzle's `created_at`, the journal's `when`), or undefined when none is. */
 export async function appliedMigration(db: Db, migrationsSchema: string): Promise<{ when: number; hash: string } | undefined> {
+  const [found] = await selectRows<{ found: boolean }>(db, sql`SELECT to_regclass(${`"${migrationsSchema}"."${MIGRATIONS_TABLE}"`}) IS NOT NULL AS found`);
+  if (!found?.found) return undefined;
   const [row] = await selectRows<{ when: string; hash: string }>(
     db,
     sql`SELECT created_at::text AS "when", hash FROM ${sql.identifier(migrationsSchema)}.${sql.identifier(MIGRATIONS_TABLE)} ORDER BY created_at DESC LIMIT 1`,

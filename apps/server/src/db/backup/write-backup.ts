@@ -27,6 +27,9 @@ export interface BackupOutcome {
   migration: string;
 }
 
+/** The database was never migrated: there is nothing to back up. */
+export class EmptyDatabaseError extends Error {}
+
 /** Rows read per round trip; tables with stored files (bytea) are read a few at a time. */
 const ROWS_PER_FETCH = 2000;
 const WIDE_ROWS_PER_FETCH = 16;
@@ -74,7 +77,7 @@ export async function writeBackup(source: BackupSource, dir: string, now = new D
 async function readSnapshotHeader(db: Db, source: BackupSource, now: Date): Promise<{ header: BackupHeader; tables: BackupTable[] }> {
   const tables = await backupTables(db);
   const applied = await appliedMigration(db, source.migrationsSchema);
-  if (!applied) throw new Error('the database has no migrations applied: nothing to back up');
+  if (!applied) throw new EmptyDatabaseError('数据库是空的（还没有执行过迁移），没有可备份的内容');
   const known = (await committedMigrations()).find((entry) => entry.when === applied.when);
   const counted: BackupHeader['tables'] = [];
   for (const table of tables) {
