@@ -191,7 +191,7 @@ async function loadRows(db: Db, file: string, header: BackupHeader, onTable?: (t
     return line.value;
   };
   let total = 0;
-  // The migrations write a few rows of their own (plans, the form dictionary, settings): the backup's replace them.
+  // The migrations write a few rows of their own (the plans, the form dictionary): the backup's replace them.
   for (const table of [...header.tables].reverse()) await db.execute(sql`DELETE FROM ${sql.identifier(table.name)}`);
   try {
     await next('说明');
