@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('messages', messages);
   for (const module of serverModules) await module.routes?.(app, context);
   for (const module of [...serverModules].reverse()) if (module.accountDeletion) deletionParts.push(module.accountDeletion(context));
-  for (const module of serverModules) for (const job of module.jobs?.(context) ?? []) jobs.every(job.name, job.everyMs, () => job.run());
+  for (const module of serverModules) for (const job of module.jobs?.(context) ?? []) jobs.every(job.name, job.everyMs, () => job.run(), job.leaseMs ? { leaseMs: job.leaseMs } : {});
   registry.check();
   const missing = Object.keys(endpoints).filter((operation) => !operations.has(operation));
   if (missing.length > 0) throw new Error(`operations of the endpoint table without a route: ${missing.join(', ')}`);

@@ -10,6 +10,7 @@ import { markBuildInUse } from './web/build-store.js';
 import { loadJwtSecret } from './modules/account/jwt-secret.js';
 import { seedDemoContent } from './modules/demo/demo-seed.js';
 import { controlCommands } from './control/control-commands.js';
+import { writeBackup } from './db/backup/write-backup.js';
 import { StaffRepository } from './control/staff.repository.js';
 import { ControlChannelError, openControlSocket, type ControlServer } from './control/control-socket.js';
 import { loadSandboxKeys, paymentSetupOf } from './modules/payment/payment-setup.js';
@@ -55,6 +56,9 @@ async function main() {
     messages: config,
     payment,
     metrics: { worker: workerLabel(), cluster: clusterMetrics?.ask },
+    backup: config.BACKUP_DIR
+      ? { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, everyMs: config.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 }
+      : undefined,
   });
   clusterMetrics?.share(app.metrics.processRegistries);
   if (payment.mode === 'sandbox') {
@@ -97,17 +101,22 @@ async function main() {
   // On the embedded database this process holds the data alone: `npm run create-staff` reaches it
   // through a socket in DATA_DIR that only this user can open (docs/decisions/0047).
   let control: ControlServer | undefined;
+  const backupOnRequest = async (dir: string) => {
+    const outcome = await writeBackup(database, dir);
+    app.log.info({ file: outcome.file, bytes: outcome.bytes, rows: outcome.rows, ms: Math.round(outcome.ms) }, `backup written for npm run backup: ${outcome.file}`);
+    return outcome;
+  };
   if (database.kind === 'pglite') {
     try {
       control = await openControlSocket({
         dataDir: config.DATA_DIR,
-        handle: controlCommands(new StaffRepository(database.db)),
+        handle: controlCommands({ staff: new StaffRepository(database.db), backup: (dir) => backupOnRequest(dir) }),
         onError: (error) => app.log.error({ err: error }, 'control channel request failed'),
       });
-      app.log.info({ path: control.path }, 'control channel open for npm run create-staff (this user only)');
+      app.log.info({ path: control.path }, 'control channel open for npm run create-staff and npm run backup (this user only)');
     } catch (error) {
       if (!(error instanceof ControlChannelError)) throw error;
-      app.log.warn(`control channel not opened: ${error.message}; npm run create-staff works only while the server is stopped`);
+      app.log.warn(`control channel not opened: ${error.message}; npm run create-staff and npm run backup work only while the server is stopped`);
     }
   }
 

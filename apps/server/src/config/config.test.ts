@@ -54,6 +54,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/SMS_PROVIDER:/);
   });
 
+  it('takes BACKUP_DIR as an absolute path outside DATA_DIR, with BACKUP_KEEP and BACKUP_INTERVAL_HOURS', () => {
+    expect(loadConfig({})).toMatchObject({ BACKUP_KEEP: 7, BACKUP_INTERVAL_HOURS: 24 });
+    expect(loadConfig({}).BACKUP_DIR).toBeUndefined();
+    const config = loadConfig({ BACKUP_DIR: 'backups', BACKUP_KEEP: '30', BACKUP_INTERVAL_HOURS: '6' });
+    expect(config).toMatchObject({ BACKUP_DIR: path.resolve('backups'), BACKUP_KEEP: 30, BACKUP_INTERVAL_HOURS: 6 });
+    expect(() => loadConfig({ DATA_DIR: '/srv/site', BACKUP_DIR: '/srv/site/backups' })).toThrow('BACKUP_DIR: must be outside DATA_DIR (/srv/site)');
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP: must be at least 1');
+    expect(() => loadConfig({ BACKUP_KEEP: 'many' })).toThrow('BACKUP_KEEP: must be a whole number of backups to keep');
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '1.5' })).toThrow('BACKUP_INTERVAL_HOURS: must be a whole number of hours');
+  });
+
   it('reads DEMO_CONTENT as a flag', () => {
     expect(loadConfig({ DEMO_CONTENT: 'false' }).DEMO_CONTENT).toBe(false);
     expect(loadConfig({ DEMO_CONTENT: 'true' }).DEMO_CONTENT).toBe(true);

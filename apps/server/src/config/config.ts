@@ -237,6 +237,20 @@ const ConfigSchema = z.object({
   BANK_ACCOUNT_NAME: optionalText,
   BANK_NAME: optionalText,
   BANK_ACCOUNT_NUMBER: optionalText,
+  /**
+   * Backups (docs/decisions/0057): the folder `npm run backup` writes into and, when set, where the
+   * server itself writes one every BACKUP_INTERVAL_HOURS, keeping the newest BACKUP_KEEP. Unset: no
+   * scheduled backups.
+   */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  BACKUP_KEEP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number('must be a whole number of backups to keep (e.g. 7)').int('must be a whole number').min(1, 'must be at least 1').max(1000).default(7),
+  ),
+  BACKUP_INTERVAL_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number('must be a number of hours (e.g. 24)').int('must be a whole number of hours').min(1, 'must be at least 1 hour').max(24 * 30, 'must be at most 720 hours (30 days)').default(24),
+  ),
   /** Days an order paid by bank transfer waits for the money. */
   BANK_TRANSFER_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60).default(7)),
 }).superRefine((config, context) => {
@@ -267,6 +281,17 @@ const ConfigSchema = z.object({
       if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=aliyun' });
     }
   }
+  if (config.BACKUP_DIR) {
+    const backups = path.resolve(config.BACKUP_DIR);
+    const data = path.resolve(config.DATA_DIR);
+    if (backups === data || backups.startsWith(data + path.sep)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BACKUP_DIR'],
+        message: `must be outside DATA_DIR (${data}): a backup kept beside the data it saves is lost with it`,
+      });
+    }
+  }
   if (config.SMTP_URL !== 'log' && !config.MAIL_FROM) {
     context.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL names an SMTP server (e.g. 辅料通 <no-reply@example.com>)' });
   }
@@ -282,8 +307,10 @@ export type MessagesConfig = Pick<
   | (typeof ALIYUN_SMS_VARIABLES)[number]
 >;
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR' | 'SITE_URL'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DATA_DIR' | 'SITE_URL' | 'BACKUP_DIR'> & {
   DATA_DIR: string;
+  /** An absolute path, when set. */
+  BACKUP_DIR?: string;
   SITE_URL: string;
   /** SITE_URL was not set: it is `http://localhost:${PORT}`, which only this machine reaches. */
   SITE_URL_DEFAULTED: boolean;
@@ -304,10 +331,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
     );
   }
-  const { SITE_URL, ...data } = result.data;
+  const { SITE_URL, BACKUP_DIR, ...data } = result.data;
   return {
     ...data,
     DATA_DIR: path.resolve(data.DATA_DIR),
+    ...(BACKUP_DIR ? { BACKUP_DIR: path.resolve(BACKUP_DIR) } : {}),
     SITE_URL: SITE_URL ?? `http://localhost:${data.PORT}`,
     SITE_URL_DEFAULTED: SITE_URL === undefined,
   };

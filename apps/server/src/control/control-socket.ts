@@ -8,7 +8,7 @@ import path from 'node:path';
  * not everyone may write to), never a TCP port nor an HTTP route. The command-line tools reach a running server through it,
  * since the server holds the database alone. One request per connection, a line of JSON each way:
  *
- *   → {"command":"grant-staff", ...}\n
+ *   → {"command":"grant-staff", ...}\n   or   {"command":"backup","dir":"/abs/path"}\n
  *   ← {"ok":true,"answer":{...}}\n   or   {"ok":false,"message":"..."}\n
  */
 
@@ -118,6 +118,8 @@ function serve(connection: net.Socket, handle: (request: unknown) => Promise<Con
       if (buffered.length > MAX_LINE) answer({ ok: false, message: '请求过长' });
       return;
     }
+    // The request is in: its work may take long (a backup of a large database), the connection waits for it.
+    connection.setTimeout(0);
     let request: unknown;
     try {
       request = JSON.parse(buffered.slice(0, end));

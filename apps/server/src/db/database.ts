@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,7 +38,7 @@ export interface PoolUse {
   max: number;
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | {
       kind: 'postgres';
       /** Every query goes through it (a pooler in transaction mode when `directUrl` is given). */
@@ -57,7 +58,16 @@ export type DatabaseOptions =
       dataDir?: string;
       /** Starts from a copy of another database (a `dumpDataDir` tarball) instead of an empty one (tests). */
       loadDataDir?: Blob;
-    };
+    }
+) & {
+  /**
+   * Applies the committed migrations only up to the one made at this moment (its `when`), not the
+   * newest: a restore rebuilds the schema at the backup's level (docs/decisions/0057).
+   */
+  migrateUpTo?: number;
+  /** false: opens the database as it is, without migrating it (a backup of a database a newer version migrated). */
+  migrate?: boolean;
+};
 
 /**
  * Connections of a process to PostgreSQL. A request makes at most a few queries one after the other,
@@ -72,24 +82,56 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 /** Where drizzle's migrator records what it applied, unless a schema of its own is given. */
 const DEFAULT_MIGRATIONS_SCHEMA = 'drizzle';
 
-let newestCommitted: Promise<number> | undefined;
+/** A committed migration as the journal lists it: its file's name and when it was made (drizzle's `created_at`). */
+export interface MigrationEntry {
+  tag: string;
+  when: number;
+}
+
+let journal: Promise<MigrationEntry[]> | undefined;
+
+/** The committed migrations, oldest first, as this process was built with them (read once). */
+export function committedMigrations(): Promise<MigrationEntry[]> {
+  journal ??= fs
+    .readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
+    .then((text) => (JSON.parse(text) as { entries: MigrationEntry[] }).entries.map(({ tag, when }) => ({ tag, when })));
+  return journal;
+}
 
 /**
  * When the newest committed migration was made (its `when` in the journal; drizzle records it as
  * `created_at`). Read once per process: the journal is the one this process was built with, and a
  * readiness probe asks every few seconds.
  */
-export function newestMigration(): Promise<number> {
-  newestCommitted ??= fs
-    .readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
-    .then((text) => Math.max(...(JSON.parse(text) as { entries: Array<{ when: number }> }).entries.map((entry) => entry.when)));
-  return newestCommitted;
+export async function newestMigration(): Promise<number> {
+  return Math.max(...(await committedMigrations()).map((entry) => entry.when));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres'
-    ? openPostgres(options.url, options.directUrl, options.schema)
-    : openPglite(options.dataDir, options.loadDataDir);
+  const folder = options.migrateUpTo === undefined ? undefined : await migrationsUpTo(options.migrateUpTo);
+  try {
+    const migrations = options.migrate === false ? undefined : (folder?.path ?? migrationsFolder);
+    return options.kind === 'postgres'
+      ? await openPostgres(options.url, options.directUrl, options.schema, migrations)
+      : await openPglite(options.dataDir, options.loadDataDir, migrations);
+  } finally {
+    await folder?.remove();
+  }
+}
+
+/**
+ * A folder of the committed migrations up to the one made at `when` (drizzle's migrator applies every
+ * migration of the journal it is given): the journal cut there, beside the same SQL files.
+ */
+async function migrationsUpTo(when: number): Promise<{ path: string; remove(): Promise<void> }> {
+  const text = await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8');
+  const cut = JSON.parse(text) as { entries: MigrationEntry[] };
+  cut.entries = cut.entries.filter((entry) => entry.when <= when);
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-migrations-'));
+  await fs.mkdir(path.join(folder, 'meta'));
+  await fs.writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(cut));
+  for (const entry of cut.entries) await fs.copyFile(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  return { path: folder, remove: () => fs.rm(folder, { recursive: true, force: true }) };
 }
 
 /** The database cannot be used as configured; the message says what to change (printed without a stack). */
@@ -103,7 +145,7 @@ export class DatabaseSetupError extends Error {
  */
 const MIGRATION_LOCK = 7312002;
 
-async function openPostgres(url: string, directUrl: string | undefined, searchSchema?: string): Promise<Database> {
+async function openPostgres(url: string, directUrl: string | undefined, searchSchema: string | undefined, migrations: string | undefined): Promise<Database> {
   // The schema travels in the connection's startup parameters. A pooler in transaction mode refuses
   // them (PgBouncer: "unsupported startup parameter: options"), or drops them when told to ignore them:
   // its connections' search_path is the pooler's to set (connect_query, or the role's), checked below.
@@ -120,9 +162,12 @@ async function openPostgres(url: string, directUrl: string | undefined, searchSc
     throw refusedOptions(error, pooled) ?? error;
   }
   try {
-    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    if (searchSchema) await session.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
-    await migratePg(drizzlePg(session), { migrationsFolder, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+    // No migrations (a backup of the database as it is): nothing to lock or apply.
+    if (migrations) {
+      await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      if (searchSchema) await session.query(`CREATE SCHEMA IF NOT EXISTS "${searchSchema}"`);
+      await migratePg(drizzlePg(session), { migrationsFolder: migrations, ...(searchSchema ? { migrationsSchema: searchSchema } : {}) });
+    }
     if (pooled) await checkPooledSchema(pool, session, searchSchema);
   } catch (error) {
     await pool.end();
@@ -172,7 +217,7 @@ async function checkPooledSchema(pool: pg.Pool, session: pg.Client, searchSchema
   );
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, migrations: string | undefined): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir) {
@@ -189,7 +234,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   }
   const db = drizzlePglite(client);
   try {
-    await migratePglite(db, { migrationsFolder });
+    if (migrations) await migratePglite(db, { migrationsFolder: migrations });
   } catch (error) {
     await client.close();
     await release?.();

@@ -71,6 +71,8 @@ export interface ModuleContext {
 export interface RecurringJob {
   name: string;
   everyMs: number;
+  /** How long a run may take before another process may take the turn over (default: the runner's, 2 minutes). */
+  leaseMs?: number;
   run(): Promise<void>;
 }
 

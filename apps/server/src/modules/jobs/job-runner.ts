@@ -278,8 +278,17 @@ export class JobRunner {
       this.options.logger.error({ jobId: id, kind }, 'job failed: its runner stopped during the last attempt');
       this.outcome(kind, 'failed');
     }
-    const leaseMs = Math.max(...[...this.handlers.values()].map((h) => h.definition.leaseMs ?? DEFAULTS.leaseMs), 0);
-    const claimed = await this.jobs.claim(kinds, this.worker, now, now, new Date(now.getTime() + leaseMs), this.batchSize);
+    // Each kind is held for its own lease: a long one (a backup's) does not keep a dead runner's messages waiting.
+    const byLease = new Map<number, string[]>();
+    for (const kind of kinds) {
+      const leaseMs = this.handlers.get(kind)!.definition.leaseMs ?? DEFAULTS.leaseMs;
+      byLease.set(leaseMs, [...(byLease.get(leaseMs) ?? []), kind]);
+    }
+    const claimed: JobRow[] = [];
+    for (const [leaseMs, group] of byLease) {
+      if (claimed.length >= this.batchSize) break;
+      claimed.push(...(await this.jobs.claim(group, this.worker, now, now, new Date(now.getTime() + leaseMs), this.batchSize - claimed.length)));
+    }
     const runs = claimed.map((job) => this.track(this.run(job)));
     await Promise.all(runs);
     return claimed.length;
