@@ -256,6 +256,24 @@ describe('job runner', () => {
     expect(await repository.find(id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
+  it('holds each claimed job for its own kind’s lease, not the longest of the runner’s kinds', async () => {
+    const clock = testClock();
+    const jobs = runner(clock);
+    const held: Array<{ id: number; lockedUntil: Date | null }> = [];
+    const look = async (id: number) => void held.push({ id, lockedUntil: (await repository.find(id))!.lockedUntil });
+    const long = jobs.register(newKind('long'), { payload: z.object({}), leaseMs: 360 * MINUTE, handle: async () => {} });
+    let shortId = 0;
+    const short = jobs.register(newKind('short'), { payload: z.object({}), leaseMs: MINUTE, handle: async () => look(shortId) });
+    await long.enqueue({});
+    shortId = await short.enqueue({});
+    // Seen while the short job runs: its lease is its own minute, not the long kind's six hours.
+    const started = clock.now().getTime();
+    expect(await jobs.drain()).toBe(2);
+    const [shortHeld] = held;
+    expect(shortHeld!.id).toBe(shortId);
+    expect(shortHeld!.lockedUntil!.getTime() - started).toBe(MINUTE);
+  });
+
   it('when started, runs a job queued in a transaction right after the commit, and stops cleanly', async () => {
     const jobs = new JobRunner(repository, { logger: memoryLogger([]), pollMs: 60 * MINUTE });
     const seen: number[] = [];
