@@ -1,13 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { findFreePort, repoRoot } from './production-server.js';
+import { accepts, startService } from './service-process.js';
 
 /**
  * Debian's nginx in front of a running app, with the site configuration operators copy
@@ -146,38 +146,15 @@ export async function startNginx(options: { appPort: number }): Promise<NginxPro
     await fs.rm(dir, { recursive: true, force: true });
     throw new Error(`nginx -t refused the rendered configuration:\n${stderr}\n--- site.conf ---\n${site}`, { cause: error });
   }
-  const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      // SIGTERM: nginx's fast stop (SIGQUIT would wait for open connections).
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    await fs.rm(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = tls.connect({ host: '127.0.0.1', port: httpsPort, ca: pem, servername: SERVER_NAME }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`nginx did not accept TLS connections on ${httpsPort}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { origin: `https://127.0.0.1:${httpsPort}`, plainOrigin: `http://127.0.0.1:${httpPort}`, ca: pem, dir, output: () => output, stop };
+  // SIGTERM stops nginx at once (SIGQUIT would wait for open connections).
+  const { output, stop } = await startService({
+    name: `nginx (TLS on ${httpsPort})`,
+    binary,
+    args,
+    dir,
+    ready: () => accepts(httpsPort, { ca: pem, servername: SERVER_NAME }),
+  });
+  return { origin: `https://127.0.0.1:${httpsPort}`, plainOrigin: `http://127.0.0.1:${httpPort}`, ca: pem, dir, output, stop };
 }
 
 export interface Answer {

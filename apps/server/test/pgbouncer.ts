@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from './production-server.js';
+import { accepts, startService } from './service-process.js';
 
 /**
  * Debian's PgBouncer (1.18) in transaction mode in front of a PostgreSQL server, as a child process
@@ -67,36 +66,14 @@ export async function startPgBouncer(options: { serverUrl: string; database: str
   await fs.writeFile(file, config, { mode: 0o644 });
   await fs.writeFile(path.join(dir, 'users.txt'), `"${user}" ""\n`, { mode: 0o644 });
   const args = [...(process.getuid?.() === 0 ? ['-u', 'nobody'] : []), file];
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM'); // PgBouncer's immediate shutdown (the test's clients are gone by then)
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    await fs.rm(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`pgbouncer did not listen on ${port}:\n${output}\n--- pgbouncer.ini ---\n${config}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const { output, stop } = await startService({
+    name: `pgbouncer (on ${port})`,
+    binary,
+    args,
+    dir,
+    ready: () => accepts(port),
+    describe: () => `--- pgbouncer.ini ---\n${config}`,
+  });
   const url = (alias: string) => `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/${alias}`;
-  return { port, url, output: () => output, stop };
+  return { port, url, output, stop };
 }
