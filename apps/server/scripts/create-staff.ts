@@ -6,7 +6,8 @@
  *   npm run create-staff -- <account> [--role <role> ...] [--password <password>]
  *
  *   <account>             a mobile number or e-mail address, as the person logs in with it
- *   --role <role>         admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务;
+ *   --role <role>         admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务 ·
+ *                         sales 销售 · quality 质量;
  *                         may be repeated or comma-separated; reviewer when none is given.
  *                         The first administrator (admin while no account holds it) gets every role.
  *   --password <password> create the account when it does not exist yet

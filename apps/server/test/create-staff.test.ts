@@ -87,8 +87,8 @@ describe('create-staff', () => {
   it('gives the first administrator every role in one step, and later administrators the roles named', async () => {
     const first = await run('13800000004', '--role', 'admin', '--password', GOOD_PASSWORD);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toContain('已创建工作人员账号 13800000004（角色：管理员、内容编辑、样品审核、财务）。这是第一位管理员，已获得全部角色');
-    expect(await rolesOf('13800000004')).toEqual(['admin', 'editor', 'reviewer', 'finance']);
+    expect(first.output).toContain('已创建工作人员账号 13800000004（角色：管理员、内容编辑、样品审核、财务、销售、质量）。这是第一位管理员，已获得全部角色');
+    expect(await rolesOf('13800000004')).toEqual(['admin', 'editor', 'reviewer', 'finance', 'sales', 'quality']);
 
     const second = await run('13800000005', '--role', 'admin', '--password', GOOD_PASSWORD);
     expect(second.code, second.output).toBe(0);
@@ -141,7 +141,7 @@ describe('create-staff while the server runs on the embedded database', () => {
       const created = await runIn(folder, '13800000010', '--role', 'admin', '--password', GOOD_PASSWORD);
       expect(created.code, created.output).toBe(0);
       expect(created.output).toContain('数据库：运行中的服务器（通过数据目录中的控制通道）');
-      expect(created.output).toContain('已创建工作人员账号 13800000010（角色：管理员、内容编辑、样品审核、财务）。这是第一位管理员');
+      expect(created.output).toContain('已创建工作人员账号 13800000010（角色：管理员、内容编辑、样品审核、财务、销售、质量）。这是第一位管理员');
       // The running server knows the account at once: a right password asks for the second factor.
       const login = await fetch(`${server.origin}/api/app/account/login`, {
         method: 'POST',
@@ -176,7 +176,7 @@ describe('create-staff while the server runs on the embedded database', () => {
       expect(server.output().split('\n').filter((line) => line.includes('"level":50'))).toEqual([]);
       const entries = await auditOf('13800000010', folder);
       expect(entries.map((e) => [e.action, e.actorAccount, e.after])).toEqual([
-        ['user.create', '命令行 create-staff', { roles: ['admin', 'editor', 'reviewer', 'finance'] }],
+        ['user.create', '命令行 create-staff', { roles: ['admin', 'editor', 'reviewer', 'finance', 'sales', 'quality'] }],
       ]);
     } finally {
       await server.stop();

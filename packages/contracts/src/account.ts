@@ -26,7 +26,7 @@ export const Password = text()
 export const Sex = z.enum(SEXES).describe('unknown 未填写 · male 男 · female 女');
 export type Sex = z.infer<typeof Sex>;
 
-export const StaffRole = z.enum(STAFF_ROLES).describe('admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务');
+export const StaffRole = z.enum(STAFF_ROLES).describe('admin 管理员 · editor 内容编辑 · reviewer 样品审核 · finance 财务 · sales 销售 · quality 质量');
 export type StaffRole = z.infer<typeof StaffRole>;
 
 /** All that ever leaves the server about a user. */

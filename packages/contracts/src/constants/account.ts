@@ -10,21 +10,27 @@ export const sexLabels: Record<(typeof SEXES)[number], string> = { unknown: '保
 /**
  * What a member of the staff (工作人员) may do; an account holds none (a member) or several.
  * `admin`: users, roles, site settings, the audit log, and reading every other desk · `editor`: content
- * and databases · `reviewer`: sample applications · `finance`: orders and invoices (docs/decisions/0046).
+ * and databases · `reviewer`: sample applications · `finance`: orders and invoices (docs/decisions/0046) ·
+ * `sales`: customers' companies (verifying them, docs/decisions/0061) · `quality`: quality matters of
+ * customers' companies (no desk of its own yet).
  */
-export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'finance'] as const;
+export const STAFF_ROLES = ['admin', 'editor', 'reviewer', 'finance', 'sales', 'quality'] as const;
 export type StaffRoleName = (typeof STAFF_ROLES)[number];
 export const staffRoleLabels: Record<StaffRoleName, string> = {
   admin: '管理员',
   editor: '内容编辑',
   reviewer: '样品审核',
   finance: '财务',
+  sales: '销售',
+  quality: '质量',
 };
 export const staffRoleDescriptions: Record<StaffRoleName, string> = {
   admin: '用户与角色、样品设置、网站信息与法律文本、操作日志；可查看所有工作台',
   editor: '产品、文章、法规、数据库与导入',
   reviewer: '样品申请的审核、发货与签收',
   finance: '订单、付款与发票',
+  sales: '企业客户的认证',
+  quality: '企业客户的质量事务',
 };
 
 /** A member of the staff: an account holding at least one staff role. */

@@ -14,3 +14,4 @@ export * from './staff.js';
 export * from './site.js';
 export * from './rich-text.js';
 export * from './commerce.js';
+export * from './company.js';

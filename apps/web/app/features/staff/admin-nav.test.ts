@@ -16,6 +16,9 @@ describe('staff console desks', () => {
       '发票开具',
       '方案与价格',
     ]);
+    // Roles without a desk of their own still open the overview.
+    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览']);
+    expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览']);
     expect(desksFor([])).toEqual([]);
   });
 

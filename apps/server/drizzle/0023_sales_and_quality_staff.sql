@@ -1,0 +1,2 @@
+ALTER TYPE "staff_role" ADD VALUE 'sales';--> statement-breakpoint
+ALTER TYPE "staff_role" ADD VALUE 'quality';

@@ -1,0 +1,24 @@
+/*
+ * Companies (企业) buying on the site (docs/decisions/0061): a member's roles in their company, and the
+ * company's verification state.
+ */
+export const COMPANY_ROLES = ['admin', 'purchasing', 'rnd', 'quality', 'finance'] as const;
+export type CompanyRoleName = (typeof COMPANY_ROLES)[number];
+export const companyRoleLabels: Record<CompanyRoleName, string> = {
+  admin: '管理员',
+  purchasing: '采购',
+  rnd: '研发',
+  quality: '质量',
+  finance: '财务',
+};
+
+export const COMPANY_STATES = ['pending', 'verified', 'rejected'] as const;
+export type CompanyStateName = (typeof COMPANY_STATES)[number];
+export const companyStateLabels: Record<CompanyStateName, string> = {
+  pending: '待认证',
+  verified: '已认证',
+  rejected: '未通过',
+};
+
+/** Days an invitation to join a company may be accepted. */
+export const COMPANY_INVITATION_DAYS = 7;
