@@ -39,6 +39,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
 import { eq } from 'drizzle-orm';
 import { embeddedDatabaseDir } from '../src/config/config.js';
 import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
@@ -51,7 +52,7 @@ import { databaseUrl, dropDatabase, runStatements } from '../test/template-datab
 import { cleanUpOnExit, describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient', 'proxy-home'] as const;
+const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient', 'excipient-t', 'proxy-home'] as const;
 /** Measured by default when nginx is installed. */
 const DEFAULT_TARGETS = TARGET_NAMES.filter((name) => name !== 'proxy-home' || nginxBinary());
 const helloEntry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
@@ -194,6 +195,8 @@ interface Target {
   connections?: number;
   /** An https target: the certificate to trust in the check (the load generator takes any). */
   ca?: Buffer;
+  /** A new path for each request (as a browser makes one, e.g. with its `_t` timestamp); default: the URL's. */
+  eachPath?: () => string;
   /** Checks one real response before the load starts; returns a short description of it. */
   check(response: Response, body: string): string;
 }
@@ -218,6 +221,7 @@ async function measure(target: Target, seconds: number, connections: number): Pr
     duration: seconds,
     timeout: 10,
     ...(target.ca ? { servername: SERVER_NAME } : {}),
+    ...(target.eachPath ? { requests: [{ setupRequest: (request: { path?: string }) => ({ ...request, path: target.eachPath!() }) }] } : {}),
   });
   running = instance;
   const result = await instance;
@@ -471,6 +475,18 @@ async function main() {
         if (!response.headers.get('content-type')?.startsWith('application/json') || json.items?.length !== 20) {
           throw new Error(`excipient: expected a JSON page of 20 products, got ${body.slice(0, 200)}`);
         }
+        return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB JSON`;
+      },
+    },
+    {
+      name: 'excipient-t',
+      description: `GET /api/app/excipient?page=1&pageSize=20&${TIMESTAMP_PARAM}=… as browsers send it (a new timestamp each request)`,
+      url: `${appOrigin}/api/app/excipient?page=1&pageSize=20&${TIMESTAMP_PARAM}=${Date.now()}`,
+      headers: { accept: 'application/json' },
+      eachPath: () => `/api/app/excipient?page=1&pageSize=20&${TIMESTAMP_PARAM}=${Date.now()}${Math.random().toString().slice(2, 6)}`,
+      check: (response, body) => {
+        const json = JSON.parse(body) as { items?: unknown[] };
+        if (json.items?.length !== 20) throw new Error(`excipient-t: expected a JSON page of 20 products, got ${body.slice(0, 200)}`);
         return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB JSON`;
       },
     },
