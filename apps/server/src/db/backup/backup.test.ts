@@ -149,7 +149,7 @@ describe('a backup of the run’s database', () => {
   beforeAll(async () => {
     source = await siteWithData(url ? 'PostgreSQL' : 'PGlite');
     backup = await writeBackup(source.app.database, path.join(folder, 'run'));
-  });
+  }, 240_000);
   afterAll(async () => source?.app.close());
 
   it('is one gzip file, 0600, with a header naming the engine, the newest migration and each table with its rows', async () => {
@@ -175,7 +175,7 @@ describe('a backup of the run’s database', () => {
     expect(lines.length).toBe(1 + header.tables.length + backup.rows + 1);
   });
 
-  it('restores into an empty database of each engine with every table equal, the same answers and members who sign in', async () => {
+  it('restores into an empty database of each engine with every table equal, the same answers and members who sign in', { timeout: 300_000 }, async () => {
     await roundTrip(source, backup);
   });
 
@@ -219,7 +219,8 @@ describe('a backup of the run’s database', () => {
 });
 
 describe.runIf(url)('a backup of the embedded database', () => {
-  it('restores into PostgreSQL (and PGlite) with every table equal', async () => {
+  // A new embedded database, seeded, then restored into two more: minutes on a loaded machine.
+  it('restores into PostgreSQL (and PGlite) with every table equal', { timeout: 300_000 }, async () => {
     const pglite = await openDatabase({ kind: 'pglite' });
     const source = await siteWithData('PGlite', pglite);
     try {
