@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { setApiSession } from '../../lib/api';
 import { paths } from '@fuliaotong/contracts/constants';
-import { loginHref } from './login-redirect';
+import { isAccountPath, loginHref } from './login-redirect';
 import { createSessionStore, safeStorage, syncAcrossTabs, type SessionState, type SessionUser } from './session-store';
 
 /**
@@ -67,14 +67,27 @@ export function goToLogin(from = currentPath()) {
 let installed = false;
 
 /**
+ * What a 401 does (the API client reports one only for the token that is still current, or for a
+ * request without one): it ends the session and sends the user to /login. Without a session, only an
+ * account page sends the visitor to /login (the address manager and the notices are outside the
+ * guard and learn it from their data calls); on any other page a query still running just after
+ * signing out or deleting the account leaves the visitor where they are, and what needs an account
+ * there asks for it itself.
+ */
+export function onUnauthorized(pathname: string, signedIn: boolean): 'sign-in' | 'stay' {
+  return signedIn || isAccountPath(pathname) ? 'sign-in' : 'stay';
+}
+
+/**
  * Browser start-up: the API client reads the token from the store (dropping an expired one) and a
- * 401 ends the session and sends the user to /login; other tabs' logins and logouts apply here.
+ * 401 ends the session and sends the user to /login (`onUnauthorized`); other tabs' logins and logouts apply here.
  */
 export function installBrowserSession() {
   if (installed || typeof window === 'undefined') return;
   installed = true;
   readToken();
   setApiSession(readToken, () => {
+    if (onUnauthorized(window.location.pathname, readToken() !== undefined) === 'stay') return;
     logout();
     goToLogin();
   });
