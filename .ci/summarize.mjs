@@ -6,6 +6,7 @@ import path from 'node:path';
 const [dir, extra = '0'] = process.argv.slice(2);
 let passed = 0;
 let failed = Number(extra);
+const failures = [];
 
 const walk = (folder) =>
   fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -19,7 +20,16 @@ for (const file of walk(dir)) {
   failed += report.numFailedTests ?? 0;
   // A file that failed to load (syntax error, failing hook) has no failed test but did fail.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed')) failed += 1;
+    const where = path.relative(process.cwd(), suite.name ?? '?');
+    for (const a of suite.assertionResults ?? []) {
+      if (a.status === 'failed') failures.push(`${where} > ${a.fullName ?? a.title}`);
+    }
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed')) {
+      failed += 1;
+      failures.push(`${where} (did not run: ${String(suite.message ?? '').split('\n')[0]})`);
+    }
   }
 }
+// The failed tests' names go to stderr, before the one summary line on stdout.
+for (const f of failures) console.error(`failed: ${f}`);
 console.log(`${passed} passed, ${failed} failed`);
