@@ -49,7 +49,7 @@ export default defineConfig({
           // on its own database, and no module keeps state between apps, so importing the server (and
           // PGlite's WebAssembly) once per worker instead of once per file saves minutes of each run.
           isolate: false,
-          testTimeout: 90_000, // seeding and process tests run long on a loaded machine
+          testTimeout: 180_000, // seeding and process tests run long on a loaded machine (a first start: up to 2 min)
           hookTimeout: 60_000,
         },
       },

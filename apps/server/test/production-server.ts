@@ -145,9 +145,10 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
 
 /**
  * Waits until the server answers GET /api/health with 200 and answers its body; throws with the
- * server's output if it exits first or does not answer within `timeoutMs`.
+ * server's output if it exits first or does not answer within `timeoutMs` (a first start migrates a new
+ * database, which takes over a minute when the machine runs other test files beside it).
  */
-export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<HealthBody> {
+export async function waitForHealth(server: ServerProcess, timeoutMs = 120_000): Promise<HealthBody> {
   const deadline = Date.now() + timeoutMs;
   let exitedEarly = false;
   void server.exited.then(() => (exitedEarly = true));
