@@ -47,13 +47,22 @@ export async function registerMember(app: FastifyInstance, account = newAccount(
 export async function insertAccount(
   database: Database,
   account: string,
-  options: { password?: string; roles?: StaffRole[] } = {},
+  options: { password?: string; roles?: StaffRole[]; name?: string } = {},
 ): Promise<number> {
+  const password = options.password ?? GOOD_PASSWORD;
+  const passwordHash = password === GOOD_PASSWORD ? await goodPasswordHash() : await hashPassword(password);
   const [row] = await database.db
     .insert(users)
-    .values({ account, passwordHash: await hashPassword(options.password ?? GOOD_PASSWORD), roles: options.roles ?? [] })
+    .values({ account, passwordHash, roles: options.roles ?? [], ...(options.name ? { name: options.name } : {}) })
     .returning({ id: users.id });
   return row!.id;
+}
+
+let goodPassword: Promise<string> | undefined;
+/** The hash of GOOD_PASSWORD, made once per test worker: accounts written straight to the database share it. */
+function goodPasswordHash(): Promise<string> {
+  goodPassword ??= hashPassword(GOOD_PASSWORD);
+  return goodPassword;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -19,10 +19,11 @@ import {
   RegistrationWatch,
   SampleApplication,
   User,
+  type StaffRole,
 } from '@fuliaotong/contracts';
 import type { Database } from '../src/db/database.js';
 import { TokenService } from '../src/modules/account/token.service.js';
-import { bearer, multipart, registerMember } from './accounts.js';
+import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, registerMember } from './accounts.js';
 import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
 import { registerStaff } from './samples.js';
@@ -174,4 +175,18 @@ export async function newSessionToken(database: Database, jwtSecret: Uint8Array,
   const { token, expiresAt } = await new TokenService(jwtSecret).sign({ userId, sessionId, version: user.tokenVersion });
   await transactorOf<AccountRepositories>(database.db).on().sessions.create({ id: sessionId, userId, expiresAt });
   return token;
+}
+
+/**
+ * A new account with the test password (GOOD_PASSWORD) and a session of its own, written straight into
+ * the database: no verification code, no password hash of its own. For tests that need many callers
+ * (the authorization matrix makes four for each operation); staff when `roles` are given. Registration
+ * itself is tested in the account module.
+ */
+export async function quickSession(app: FastifyInstance, database: Database, jwtSecret: Uint8Array, roles: StaffRole[] = []): Promise<Session> {
+  const account = newAccount();
+  const userId = await insertAccount(database, account, { roles, ...(roles.length > 0 ? { name: '审核员小张' } : {}) });
+  const token = await newSessionToken(database, jwtSecret, userId);
+  const user = parsed(await app.inject({ method: 'GET', url: '/api/app/account/profile', headers: bearer(token) }), User);
+  return { account, password: GOOD_PASSWORD, token, user };
 }

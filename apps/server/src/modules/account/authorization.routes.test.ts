@@ -1,11 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, endpoints, routeOf, STAFF_ROLES, type ApiOperation, type EndpointSpec, type ExcipientDetail, type StaffRole } from '@fuliaotong/contracts';
-import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, registerMember, registrationOf } from '../../../test/accounts.js';
+import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, newIp, registrationOf } from '../../../test/accounts.js';
 import { uploadFor } from '../../../test/fixture-files.js';
-import { staffFixtures, demoExcipient, ownerWithRows, pathWith, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
+import { staffFixtures, demoExcipient, ownerWithRows, pathWith, quickSession, rowParams, type Session } from '../../../test/endpoint-fixtures.js';
 import { codeFor, staffChallenge } from '../../../test/verification.js';
-import { registerStaff } from '../../../test/samples.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedDemoContent } from '../demo/demo-seed.js';
 
@@ -19,8 +19,9 @@ import { seedDemoContent } from '../demo/demo-seed.js';
 
 let t: TestApp;
 let excipient: ExcipientDetail;
+const jwtSecret = randomBytes(32);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jwtSecret });
   await seedDemoContent(t.database.db, { onlyIfEmpty: true });
   excipient = await demoExcipient(t.app);
   await staffFixtures(t.app, t.database);
@@ -132,13 +133,14 @@ describe('authorization matrix', () => {
     const spec: EndpointSpec = endpoints[operation];
     const { method, path } = routeOf(operation);
     const { owner, owned } = await ownerWithRows(t.app, excipient);
-    const other = await registerMember(t.app);
+    // The owner registered; the other callers are written straight into the database (quickSession).
+    const other = await quickSession(t.app, t.database, jwtSecret);
     // Each operation gets staff of its own: logging out must not end the next operation's session.
     const roles = rolesFor(spec);
-    const staff = await registerStaff(t.app, t.database, roles.needed);
-    const otherStaff = roles.others.length > 0 ? await registerStaff(t.app, t.database, roles.others) : undefined;
+    const staff = await quickSession(t.app, t.database, jwtSecret, roles.needed);
+    const otherStaff = roles.others.length > 0 ? await quickSession(t.app, t.database, jwtSecret, roles.others) : undefined;
     const forStaff = spec.access === 'staff' || typeof spec.access === 'object';
-    const admin = forStaff && !roles.needed.includes('admin') ? await registerStaff(t.app, t.database, ['admin']) : undefined;
+    const admin = forStaff && !roles.needed.includes('admin') ? await quickSession(t.app, t.database, jwtSecret, ['admin']) : undefined;
     const sessions: Record<Caller, Session | undefined> = { anonymous: undefined, other, owner, admin, staff, otherStaff };
 
     const request = async (who: Caller, token: string | undefined): Promise<InjectOptions> => {
