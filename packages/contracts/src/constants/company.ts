@@ -20,6 +20,9 @@ export const companyStateLabels: Record<CompanyStateName, string> = {
   rejected: '未通过',
 };
 
+/** The largest business licence (营业执照) image a company's 管理员 may upload. */
+export const COMPANY_LICENSE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** Days an invitation to join a company may be accepted. */
 export const COMPANY_INVITATION_DAYS = 7;
 
