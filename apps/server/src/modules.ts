@@ -6,6 +6,7 @@ import { accountModule } from './modules/account/account.module.js';
 import { addressModule } from './modules/address/address.module.js';
 import { articleModule } from './modules/article/article.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
+import { companyModule } from './modules/company/company.module.js';
 import { backupModule } from './modules/backup/backup.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { excipientModule } from './modules/excipient/excipient.module.js';
@@ -64,6 +65,7 @@ export const serverModules: readonly ServerModule[] = [
   sampleCartModule,
   formDictionaryModule,
   locationModule,
+  companyModule,
   sampleApplicationModule,
   planModule,
   grantModule,

@@ -5,6 +5,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   AddToCartResult,
   Address,
+  Company,
+  CompanyInvitation,
+  MyCompany,
   endpoints,
   ExcipientDetail,
   Favorite,
@@ -54,6 +57,12 @@ export interface Owned {
   invoice: number;
   /** The grant that paid order gave (a database subscription: no seats to give). */
   grant: number;
+  /** The owner's company (its 管理员; pending, its licence uploaded), a second member of it, and an invitation it sent. */
+  company: number;
+  companyMember: number;
+  companyInvitation: number;
+  /** An invitation to the owner from another company. */
+  invitationToMe: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -75,6 +84,12 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   invoiceTitle: (o) => ({ id: o.invoiceTitle }),
   grant: (o) => ({ id: o.grant }),
   invoice: (o) => ({ id: o.invoice }),
+  company: (o) => ({ id: o.company }),
+  companyMember: (o) => ({ id: o.company, userId: o.companyMember }),
+  companyInvitation: (o) => ({ id: o.company, invitationId: o.companyInvitation }),
+  invitationToMe: (o) => ({ id: o.invitationToMe }),
+  /** The owner's company, as the sales desk sees it. */
+  companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */
   invoiceRequest: (o) => ({ id: o.invoice }),
   excipient: (_o, e) => ({ id: e.id }),
@@ -124,6 +139,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   const title = parsed(await call('POST', '/api/app/invoice-title', endpoints.invoiceTitleCreate.example.body), InvoiceTitle);
   const invoice = parsed(await call('POST', '/api/app/invoice', { orderId: paid.id, titleId: title.id }), Invoice);
   const grants = parsed(await call('GET', '/api/app/grant'), GrantList);
+  const companies = await companyRows(app, owner);
   return {
     owner,
     owned: {
@@ -139,8 +155,31 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       invoiceTitle: title.id,
       invoice: invoice.id,
       grant: grants.items[0]!.id,
+      ...companies,
     },
   };
+}
+
+/**
+ * The owner's company with its licence uploaded, a colleague who accepted the owner's invitation, an
+ * invitation waiting for a third address, and an invitation to the owner from another member's company.
+ */
+async function companyRows(app: FastifyInstance, owner: Session) {
+  const as = (session: Session) => (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: bearer(session.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const company = parsed(await as(owner)('POST', '/api/app/company', endpoints.companyCreate.example.body), Company);
+  const licence = multipart(PNG, 'licence.png', 'image/png');
+  parsed(await app.inject({ method: 'POST', url: `/api/app/company/${company.id}/license`, payload: licence.payload, headers: { ...licence.headers, ...bearer(owner.token) } }), Company);
+  const colleague = await registerMember(app);
+  parsed(await as(owner)('POST', `/api/app/company/${company.id}/invitation`, { account: colleague.account, roles: ['purchasing'] }), CompanyInvitation);
+  const invited = parsed(await as(colleague)('GET', '/api/app/company'), MyCompany).invitations[0]!;
+  parsed(await as(colleague)('POST', `/api/app/company-invitation/${invited.id}/accept`), Company);
+  const waiting = parsed(await as(owner)('POST', `/api/app/company/${company.id}/invitation`, { account: `waiting-${company.id}@example.com`, roles: ['quality'] }), CompanyInvitation);
+  const elsewhere = await registerMember(app);
+  const other = parsed(await as(elsewhere)('POST', '/api/app/company', { ...endpoints.companyCreate.example.body, name: '江苏另一制药有限公司' }), Company);
+  parsed(await as(elsewhere)('POST', `/api/app/company/${other.id}/invitation`, { account: owner.account, roles: ['rnd'] }), CompanyInvitation);
+  const toMe = parsed(await as(owner)('GET', '/api/app/company'), MyCompany).invitations[0]!;
+  return { company: company.id, companyMember: colleague.user.id, companyInvitation: waiting.id, invitationToMe: toMe.id };
 }
 
 /**

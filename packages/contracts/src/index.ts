@@ -22,6 +22,7 @@ export * from './grant.js';
 export * from './order.js';
 export * from './payment.js';
 export * from './invoice.js';
+export * from './company.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

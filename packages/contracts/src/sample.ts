@@ -20,6 +20,13 @@ export const SampleLimits = z
     maxApplicationItems: z.number().int().min(1).max(500).describe('Distinct items in one application'),
     maxQuantity: z.number().int().min(1).max(100).describe('Largest quantity of one item (the smallest is 1)'),
     maxPendingApplications: z.number().int().min(1).max(100).describe('Applications awaiting review (待审核) per user'),
+    companyYearlyApplications: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .describe('Applications per company and calendar year (Beijing time), across its members, unless staff set the company its own'),
+    companyYearlyItems: z.number().int().min(0).max(100_000).describe('Sample items in those applications per company and calendar year'),
   })
   .meta({ id: 'SampleLimits' });
 export type SampleLimits = z.infer<typeof SampleLimits>;

@@ -34,6 +34,7 @@ import {
 import { registerStaff } from '../../test/samples.js';
 import { freeTextKeys, validInput } from '../../test/schema-arbitraries.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { companies } from '../modules/company/company.schema.js';
 import { invoices } from '../modules/invoice/invoice.schema.js';
 import { orders } from '../modules/order/order.schema.js';
 import { plans } from '../modules/plan/plan.schema.js';
@@ -84,6 +85,8 @@ const successOutOfReach = new Set<ApiOperation>([
   // The fixtures' grant is a database subscription, without seats (the grant tests give and take seats).
   'grantSeatAdd',
   'grantSeatRemove',
+  // The owner already has a company (one company per user): the invitation addressed to them can only be declined (the company tests accept invitations).
+  'companyInvitationAccept',
 ]);
 
 /**
@@ -98,6 +101,9 @@ const ownRows = new Set<ApiOperation>([
   'addressDelete',
   'favoriteRemove',
   'sampleCartRemove',
+  'companyMemberRemove',
+  'companyInvitationRevoke',
+  'companyInvitationDecline',
   'applicationSubmit',
   'applicationWithdraw',
   'adminApplicationApprove',
@@ -506,7 +512,14 @@ const prepare: Partial<Record<ApiOperation, (owned: Owned) => Promise<void>>> = 
   adminInvoiceReject: () => invoiceIn('requested', false),
   adminInvoiceReverse: () => invoiceIn('issued', true),
   invoiceFile: () => invoiceIn('issued', true),
+  // The owner's company waits for verification again (a verification or rejection before leaves it decided).
+  adminCompanyVerify: () => companyPending(),
+  adminCompanyReject: () => companyPending(),
 };
+
+async function companyPending() {
+  await t.database.db.update(companies).set({ status: 'pending' }).where(eq(companies.id, shared.owned.company));
+}
 
 /** The owner's invoice in the status the operation needs, with its file uploaded when it needs one. */
 async function invoiceIn(status: 'requested' | 'issued', withFile: boolean) {

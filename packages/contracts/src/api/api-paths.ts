@@ -184,6 +184,28 @@ export const apiPaths = {
   paymentNotifyWechat: 'POST /api/app/payment/notify/wechat',
   paymentNotifyAlipay: 'POST /api/app/payment/notify/alipay',
 
+  // company: companies, their members, roles and invitations, the sample allowance, the verification desk.
+  companyMine: 'GET /api/app/company',
+  companyCreate: 'POST /api/app/company',
+  companyUpdate: 'PUT /api/app/company/:id',
+  companyLicenseUpload: 'POST /api/app/company/:id/license',
+  companyLicense: 'GET /api/app/company/:id/license',
+  companyMemberList: 'GET /api/app/company/:id/member',
+  companyMemberRoles: 'PUT /api/app/company/:id/member/:userId',
+  companyMemberRemove: 'DELETE /api/app/company/:id/member/:userId',
+  companyInvitationList: 'GET /api/app/company/:id/invitation',
+  companyInvitationCreate: 'POST /api/app/company/:id/invitation',
+  companyInvitationRevoke: 'DELETE /api/app/company/:id/invitation/:invitationId',
+  companyInvitationAccept: 'POST /api/app/company-invitation/:id/accept',
+  companyInvitationDecline: 'POST /api/app/company-invitation/:id/decline',
+  companySampleAllowance: 'GET /api/app/company/:id/sample-allowance',
+  adminCompanyList: 'GET /api/admin/company',
+  adminCompanyDetail: 'GET /api/admin/company/:id',
+  adminCompanyLicense: 'GET /api/admin/company/:id/license',
+  adminCompanyVerify: 'POST /api/admin/company/:id/verify',
+  adminCompanyReject: 'POST /api/admin/company/:id/reject',
+  adminCompanyAllowance: 'PUT /api/admin/company/:id/sample-allowance',
+
   // invoice: titles, requests and the invoice desk.
   invoiceTitleList: 'GET /api/app/invoice-title',
   invoiceTitleCreate: 'POST /api/app/invoice-title',

@@ -11,6 +11,7 @@ import { formDictionaryEndpoints } from './form-dictionary.endpoints.js';
 import { grantEndpoints } from './grant.endpoints.js';
 import { homeEndpoints } from './home.endpoints.js';
 import { invoiceEndpoints } from './invoice.endpoints.js';
+import { companyEndpoints } from './company.endpoints.js';
 import { locationEndpoints } from './location.endpoints.js';
 import { noticeEndpoints } from './notice.endpoints.js';
 import { orderEndpoints } from './order.endpoints.js';
@@ -59,6 +60,7 @@ export const endpoints = {
   ...grantEndpoints,
   ...orderEndpoints,
   ...paymentEndpoints,
+  ...companyEndpoints,
   ...invoiceEndpoints,
   ...siteEndpoints,
   ...dashboardEndpoints,

@@ -180,6 +180,6 @@ export const sampleApplicationEndpoints = {
     summary: '修改样品限额（立即生效，已在样品车中的样品不受影响）',
     body: SampleLimits,
     responses: { 200: SampleLimits },
-    example: { body: { maxCartItems: 20, maxApplicationItems: 20, maxQuantity: 10, maxPendingApplications: 5 } },
+    example: { body: { maxCartItems: 20, maxApplicationItems: 20, maxQuantity: 10, maxPendingApplications: 5, companyYearlyApplications: 24, companyYearlyItems: 100 } },
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -20,5 +20,18 @@ export const companyStateLabels: Record<CompanyStateName, string> = {
   rejected: '未通过',
 };
 
+/** The largest business licence (营业执照) image a company's 管理员 may upload. */
+export const COMPANY_LICENSE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** Days an invitation to join a company may be accepted. */
 export const COMPANY_INVITATION_DAYS = 7;
+
+/** What became of an invitation; `expired` is a pending one past its date. */
+export const COMPANY_INVITATION_STATES = ['pending', 'accepted', 'declined', 'expired'] as const;
+export type CompanyInvitationStateName = (typeof COMPANY_INVITATION_STATES)[number];
+export const companyInvitationStateLabels: Record<CompanyInvitationStateName, string> = {
+  pending: '待接受',
+  accepted: '已接受',
+  declined: '已拒绝',
+  expired: '已过期',
+};

@@ -4,6 +4,8 @@ export const DEFAULT_SAMPLE_LIMITS = {
   maxApplicationItems: 20,
   maxQuantity: 10,
   maxPendingApplications: 5,
+  companyYearlyApplications: 24,
+  companyYearlyItems: 100,
 } as const satisfies Record<string, number>;
 
 /** Why a cart item cannot be applied for right now. */

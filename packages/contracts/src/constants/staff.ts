@@ -18,6 +18,7 @@ export const auditEntityLabels = {
   plan: '方案',
   order: '订单',
   invoice: '发票',
+  company: '企业',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -57,6 +58,9 @@ export const auditActionLabels = {
   'invoice.issue': '开具发票',
   'invoice.reject': '驳回开票申请',
   'invoice.reverse': '红冲发票',
+  'company.verify': '认证企业',
+  'company.reject': '企业认证未通过',
+  'company.allowance': '设置企业样品额度',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

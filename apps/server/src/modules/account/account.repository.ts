@@ -64,6 +64,7 @@ export class AccountRepository {
     nickName: string;
     consentedAt?: Date;
     consentVersion?: string;
+    accountVerifiedAt?: Date;
   }): Promise<UserRow> {
     const [row] = await this.db.insert(users).values(values).returning();
     return row!;
@@ -76,6 +77,11 @@ export class AccountRepository {
       .where(eq(users.id, id))
       .returning();
     return row!;
+  }
+
+  /** Records that a code sent to the account was entered: the user holds that mobile number or e-mail address. */
+  async markAccountVerified(id: number, at: Date): Promise<void> {
+    await this.db.update(users).set({ accountVerifiedAt: at }).where(eq(users.id, id));
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
@@ -117,6 +123,7 @@ export class AccountRepository {
         avatar: null,
         roles: [],
         disabledAt: null,
+        accountVerifiedAt: null,
         tokenVersion: sql`${users.tokenVersion} + 1`,
         deletedAt: at,
         updatedAt: at,

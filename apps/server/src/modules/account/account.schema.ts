@@ -16,6 +16,13 @@ export const users = pgTable('users', {
   sex: userSex('sex').notNull().default('unknown'),
   nickName: text('nick_name').notNull().default(''),
   avatar: text('avatar'),
+  /**
+   * When a code sent to the account (its mobile number or e-mail address) was last entered: registering,
+   * signing in by code, resetting the password, the staff's second log-in step. Null for an account
+   * nobody has proved to hold (one written before registration needed a code): what is addressed to
+   * the contact (an invitation to join a company) is not shown to it.
+   */
+  accountVerifiedAt: timestamp('account_verified_at', { withTimezone: true }),
   /** Staff roles (工作人员); none for a member. */
   roles: staffRole('roles').array().notNull().default(sql`'{}'::staff_role[]`),
   /** Set by an administrator (停用): the account cannot sign in until re-enabled. */

@@ -117,6 +117,7 @@ export class AccountService {
           nickName: body.nickName?.trim() ?? '',
           consentedAt: this.now(),
           consentVersion,
+          accountVerifiedAt: this.now(),
         });
         await this.deps.notices.notify(
           row.id,
@@ -180,6 +181,7 @@ export class AccountService {
     }
     await this.deps.verification.check(user.account, 'staff_login', body.code);
     refuseDisabled(user);
+    await this.accounts.markAccountVerified(user.id, this.now());
     return this.startSession(user, client);
   }
 
@@ -196,6 +198,7 @@ export class AccountService {
     refuseDisabled(user);
     // A code alone is one factor: the staff sign in with the password and a code.
     if (isStaff(user)) throw new AppError('forbidden', '工作人员账号请使用密码登录，并输入发到账号的验证码');
+    await this.accounts.markAccountVerified(user.id, this.now());
     return this.startSession(user, client);
   }
 
@@ -214,6 +217,7 @@ export class AccountService {
     const passwordHash = await hashPassword(body.password);
     await this.deps.transactor.transaction(async (repositories) => {
       await repositories.accounts.setPasswordHash(user.id, passwordHash);
+      await repositories.accounts.markAccountVerified(user.id, this.now());
       await repositories.sessions.deleteAllOf(user.id);
       await repositories.accounts.bumpTokenVersion(user.id);
       await repositories.attempts.deleteOfAccount(account, 'login_failure');

@@ -68,6 +68,9 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   // The owner's grant is a database subscription: it has no seats to give, and the example names no seat holder.
   grantSeatAdd: { owner: 409 },
   grantSeatRemove: { owner: 404 },
+  // The owner already has a company (one company per user): they can neither create another nor accept an invitation to one.
+  companyCreate: { owner: 409 },
+  companyInvitationAccept: { owner: 409 },
   // The owner has not uploaded a bank slip.
   adminOrderSlip: { admin: 404, staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.

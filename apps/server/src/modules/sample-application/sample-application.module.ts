@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
 import { applicationAdminRoutes } from './application-admin.routes.js';
-import { SampleApplicationRepository } from './sample-application.repository.js';
+import { companySampleUse, SampleApplicationRepository } from './sample-application.repository.js';
 import type { ApplicationReads, SampleApplicationRepositories } from './sample-application.repositories.js';
 import { sampleApplicationRoutes } from './sample-application.routes.js';
 import * as tables from './sample-application.schema.js';
@@ -22,6 +22,8 @@ export const sampleApplicationModule = defineModule({
   name: 'sample-application',
   tables: [tables],
   repositories: (db): SampleApplicationRepositories => ({ applications: new SampleApplicationRepository(db) }),
+  // What a company's applications use of its yearly allowance is read with the company (the company module's query).
+  ports: { companySampleUse },
   provide: ({ db, transactor, services, config }) => {
     const sampleLimits = new SampleLimitsService(services.settings, transactor);
     return {
@@ -39,6 +41,7 @@ export const sampleApplicationModule = defineModule({
         messages: services.messages,
         siteUrl: config.SITE_URL,
         staffAlerts: services.staffAlerts,
+        companies: services.companies,
       }),
       applicationReads: new SampleApplicationRepository(db),
     };

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { sampleApplicationEvents, sampleApplicationItems, sampleApplications } from './sample-application.schema.js';
@@ -20,6 +21,26 @@ export interface ApplicationFilter {
 
 /** `%` and `_` in a keyword are matched as themselves. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What a company's sample applications of a period use of its allowance, as columns of another query
+ * (the company module reads them with the company's row): the applications made from `since` until
+ * `until` that were not withdrawn or rejected, and the sample items in them; `except` leaves out one
+ * application (the one being changed).
+ */
+export function companySampleUse(companyId: AnyPgColumn, since: Date, until: Date, except?: number): { applications: SQL<number>; items: SQL<number> } {
+  const counted = and(
+    eq(sampleApplications.companyId, companyId),
+    gte(sampleApplications.createdAt, since),
+    lt(sampleApplications.createdAt, until),
+    notInArray(sampleApplications.status, ['withdrawn', 'rejected']),
+    except === undefined ? undefined : ne(sampleApplications.id, except),
+  );
+  return {
+    applications: sql<number>`(select count(*)::int from ${sampleApplications} where ${counted})`.mapWith(Number),
+    items: sql<number>`(select count(*)::int from ${sampleApplicationItems} join ${sampleApplications} on ${eq(sampleApplications.id, sampleApplicationItems.applicationId)} where ${counted})`.mapWith(Number),
+  };
+}
 
 /** Sample applications with their items (copies of the product names) and events (the history). */
 export class SampleApplicationRepository {

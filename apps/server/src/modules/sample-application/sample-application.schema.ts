@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 
 import { ApplicationEvent, ApplicationStatus } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { companies } from '../company/company.schema.js';
 import { uploads } from '../files/files.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
 import { personalData } from '../../db/personal-data.js';
@@ -27,6 +28,8 @@ export const sampleApplications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     status: applicationStatus('status').notNull().default('submitted'),
+    /** The applicant's company when the application was submitted (its yearly sample allowance counts it); null: none. */
+    companyId: integer('company_id').references(() => companies.id),
     contactName: text('contact_name').notNull(),
     mobile: text('mobile').notNull(),
     email: text('email').notNull(),
@@ -50,6 +53,7 @@ export const sampleApplications = pgTable(
   (t) => [
     index('sample_applications_user_idx').on(t.userId, t.status, t.createdAt),
     index('sample_applications_status_idx').on(t.status, t.createdAt),
+    index('sample_applications_company_idx').on(t.companyId, t.createdAt),
   ],
 );
 

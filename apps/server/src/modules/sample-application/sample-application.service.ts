@@ -17,6 +17,7 @@ import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import { applicationItemsMessage, quantityMessage, type SampleCartService } from '../sample-cart/sample-cart.service.js';
 import type { SampleLimitsService } from './sample-limits.service.js';
+import type { CompanyService } from '../company/company.service.js';
 import { chinaDate } from '../../shared/beijing-time.js';
 import type { ApplicationEventRow, ApplicationFilter, ApplicationItemRow, ApplicationRow, SampleApplicationRepository } from './sample-application.repository.js';
 
@@ -178,6 +179,8 @@ export interface SampleApplicationServiceDeps {
   staffAlerts?: StaffAlerts;
   /** Where the batches' COAs are kept. */
   files: FileStore;
+  /** The applicant's company and its yearly sample allowance, checked in the submission's transaction. */
+  companies: Pick<CompanyService, 'reserveSampleAllowance'>;
 }
 
 /**
@@ -290,15 +293,19 @@ export class SampleApplicationService {
         const current = await applications.find(editing, user.id, true);
         if (!current) throw new AppError('not_found', NOT_FOUND);
         if (current.status !== 'submitted') throw illegal(current.status, '修改');
+        // A change counts against the allowance of the company the application was made for, if the applicant is still in it.
+        if (current.companyId !== null) await this.deps.companies.reserveSampleAllowance(user.id, items.length, limits, repositories, current.id);
         row = await applications.update(editing, { ...values, updatedAt: new Date() });
       } else {
         const pending = await applications.countOf(user.id, 'submitted');
         if (pending >= limits.maxPendingApplications) {
           throw new AppError('limit_exceeded', `您有 ${pending} 份申请正在审核中，请等待审核后再提交`);
         }
+        // A member of a company applies within the company's yearly allowance (its row locked until this commits).
+        const companyId = await this.deps.companies.reserveSampleAllowance(user.id, items.length, limits, repositories);
         const now = new Date();
         const next = await applications.nextId();
-        row = await applications.insert(next, applicationNumber(next, now), user.id, { ...values, createdAt: now, updatedAt: now });
+        row = await applications.insert(next, applicationNumber(next, now), user.id, { ...values, companyId, createdAt: now, updatedAt: now });
       }
       if (body.address && body.saveAddress) await this.deps.addresses.create(user.id, body.address, repositories);
       await applications.replaceItems(row.id, items);

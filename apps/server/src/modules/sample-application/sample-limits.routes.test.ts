@@ -25,7 +25,7 @@ describe('sample limits', () => {
     const read = await t.app.inject({ method: 'GET', url, headers: staff.headers });
     expect(read.statusCode).toBe(200);
     expect(parsed(read, SampleLimits)).toEqual(DEFAULT_SAMPLE_LIMITS);
-    const limits = { maxCartItems: 30, maxApplicationItems: 15, maxQuantity: 5, maxPendingApplications: 3 };
+    const limits = { maxCartItems: 30, maxApplicationItems: 15, maxQuantity: 5, maxPendingApplications: 3, companyYearlyApplications: 12, companyYearlyItems: 40 };
     const put = await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: limits });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toEqual(limits);
