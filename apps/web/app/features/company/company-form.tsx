@@ -4,16 +4,9 @@ import { Button, Form, Input, Modal } from 'antd';
 import { FormError, useMutationForm } from '../../lib/mutation-form';
 import { schemaRule } from '../../lib/form-rules';
 import { useCreateCompany, useUpdateCompany } from './company-api';
+import { companyForm } from './company-rules';
 import './company.css';
 
-const fields = ['name', 'creditCode', 'contactName', 'contactPhone'] as const;
-
-const trimmed = (values: CompanyBody): CompanyBody => ({
-  name: values.name.trim(),
-  creditCode: values.creditCode.trim(),
-  contactName: values.contactName.trim(),
-  contactPhone: values.contactPhone.trim(),
-});
 
 /** The company's fields, checked as the server checks them (the credit code with its GB 32100 check character). */
 function CompanyFields() {
@@ -57,8 +50,7 @@ function CompanyFields() {
 /** 创建企业: the user becomes its 管理员; the business licence is uploaded next. */
 export function CreateCompanyForm() {
   const { form, onFinish, formError, pending } = useMutationForm(useCreateCompany(), {
-    variables: trimmed,
-    fields,
+    ...companyForm,
     success: '企业已创建，请上传营业执照以便认证',
   });
   return (
@@ -77,8 +69,7 @@ export function CreateCompanyForm() {
 /** 修改企业信息 (its 管理员, until verified); a rejected company awaits verification again after it. */
 export function EditCompanyModal({ company, onClose }: { company: Company; onClose: () => void }) {
   const { form, onFinish, formError, pending } = useMutationForm(useUpdateCompany(company.id), {
-    variables: trimmed,
-    fields,
+    ...companyForm,
     success: company.status === 'rejected' ? '企业信息已保存，已重新提交认证' : '企业信息已保存',
     onSuccess: onClose,
   });

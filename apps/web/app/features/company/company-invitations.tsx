@@ -10,7 +10,7 @@ import { toast } from '../../components/toast';
 import { schemaRule } from '../../lib/form-rules';
 import { FormError, useMutationForm } from '../../lib/mutation-form';
 import { companyInvitationsQuery, useAnswerInvitation, useInviteToCompany, useRevokeInvitation } from './company-api';
-import { expiryText, roleOptions, rolesText } from './company-rules';
+import { expiryText, invitationForm, roleOptions, rolesText } from './company-rules';
 import { CompanyStatusTag, InvitationStatusTag } from './company-status';
 import './company.css';
 
@@ -76,10 +76,7 @@ export function CompanyInvitations({ company }: { company: Company }) {
   const invitations = useQuery(companyInvitationsQuery(company.id));
   const revoke = useRevokeInvitation(company.id);
   const { form, onFinish, formError, pending, reset } = useMutationForm(useInviteToCompany(company.id), {
-    variables: (values: CompanyInvitationBody) => ({ account: values.account.trim(), roles: values.roles }),
-    fields: ['account', 'roles'],
-    fieldFor: (error) => (error.status === 409 ? 'account' : undefined),
-    success: (invitation) => `已邀请 ${invitation.account}，${COMPANY_INVITATION_DAYS} 天内有效`,
+    ...invitationForm,
     onSuccess: () => reset(),
   });
   return (

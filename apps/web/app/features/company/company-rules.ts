@@ -1,5 +1,15 @@
-import type { Company, CompanyAllowanceBody, CompanyMember, CompanyRole, SampleAllowance } from '@fuliaotong/contracts';
-import { COMPANY_ROLES, companyRoleLabels } from '@fuliaotong/contracts/constants';
+import type { ApiError } from '@fuliaotong/client';
+import type {
+  Company,
+  CompanyAllowanceBody,
+  CompanyBody,
+  CompanyInvitation,
+  CompanyInvitationBody,
+  CompanyMember,
+  CompanyRole,
+  SampleAllowance,
+} from '@fuliaotong/contracts';
+import { COMPANY_INVITATION_DAYS, COMPANY_ROLES, companyRoleLabels } from '@fuliaotong/contracts/constants';
 import dayjs from 'dayjs';
 
 /* What the company pages decide without the server (which decides again on every call). */
@@ -71,3 +81,24 @@ export function allowanceBody(values: { applications?: number | null; items?: nu
 export function expiryText(expiresAt: string, now: Date = new Date()): string {
   return dayjs(expiresAt).isAfter(now) ? `${dayjs(expiresAt).format('YYYY-MM-DD HH:mm')} 前有效` : '已过期';
 }
+
+/* The forms' bindings to their changes (useMutationForm): what is sent, and where the server's refusals go. */
+
+/** The company's form (创建企业, 修改企业信息): a refusal without details (one company per user: 409) goes above it. */
+export const companyForm = {
+  variables: (values: CompanyBody): CompanyBody => ({
+    name: values.name.trim(),
+    creditCode: values.creditCode.trim(),
+    contactName: values.contactName.trim(),
+    contactPhone: values.contactPhone.trim(),
+  }),
+  fields: ['name', 'creditCode', 'contactName', 'contactPhone'],
+} as const;
+
+/** 邀请成员: a conflict (already a member, already invited) is about the address, and goes under it. */
+export const invitationForm = {
+  variables: (values: CompanyInvitationBody): CompanyInvitationBody => ({ account: values.account.trim(), roles: values.roles }),
+  fields: ['account', 'roles'],
+  fieldFor: (error: ApiError) => (error.status === 409 ? 'account' : undefined),
+  success: (invitation: CompanyInvitation) => `已邀请 ${invitation.account}，${COMPANY_INVITATION_DAYS} 天内有效`,
+} as const;
