@@ -240,6 +240,7 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
   { route: 'routes/account/database-orders', url: paths.databaseOrders },
   { route: 'payment', url: withQuery(paths.payment, { order: ids.order }) },
   { route: 'routes/account/invoices', url: paths.invoices },
+  { route: 'routes/account/company', url: paths.company },
   { route: 'routes/account/address-manager', url: paths.addresses },
   { route: 'routes/account/notices', url: paths.notices },
   { route: 'account-index', url: paths.accountIndex },
@@ -247,7 +248,7 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
 
 /** Every staff desk. */
 const staffVisits = (): Visit[] =>
-  ['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'products', 'articles', 'databases', 'imports', 'users', 'audit'].map(
+  ['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'companies', 'products', 'articles', 'databases', 'imports', 'users', 'audit'].map(
     (desk) => ({ route: `routes/admin/${desk}`, url: desk === 'admin-index' ? paths.admin : `/admin/${desk}` }),
   );
 

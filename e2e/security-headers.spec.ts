@@ -46,6 +46,7 @@ const memberPages = [
   paths.applications,
   paths.databaseOrders,
   paths.invoices,
+  paths.company,
   paths.upgrade,
   paths.addresses,
   paths.notices,
@@ -66,6 +67,7 @@ const staffPages = [
   paths.adminPlans,
   paths.adminOrders,
   paths.adminInvoices,
+  paths.adminCompanies,
   paths.adminUsers,
   paths.adminAudit,
 ];

@@ -12,7 +12,7 @@ import { createStaff, repoRoot, startServer, type ServerProcess } from '../../ap
 import { codesIn } from './messages.js';
 
 /** The staff roles of the people's stories, each person holding one. */
-export type StoryRole = 'reviewer' | 'editor' | 'finance' | 'admin';
+export type StoryRole = 'reviewer' | 'editor' | 'finance' | 'sales' | 'admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,6 +77,7 @@ const STORY_STAFF: Record<StoryRole, { account: string; password: string }> = {
   reviewer: { account: '13700000021', password: 'Story-Reviewer-2026' },
   editor: { account: '13700000022', password: 'Story-Editor-2026' },
   finance: { account: '13700000023', password: 'Story-Finance-2026' },
+  sales: { account: '13700000025', password: 'Story-Sales-2026' },
   admin: { account: '13700000024', password: 'Story-Administrator-2026' },
 };
 

@@ -41,6 +41,7 @@ describe('the signed-in guard in the route table', () => {
         '/account/apply',
         '/account/applyorder',
         '/account/invoice',
+        '/account/company',
         '/account/databaseorder',
         '/account/upgrade',
         '/account/favorites',

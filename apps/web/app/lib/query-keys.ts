@@ -41,6 +41,16 @@ export const queryKeys = {
   /** The invoice desk (finance). */
   adminInvoices: () => [...queryKeys.me, 'admin', 'invoices'] as const,
   adminInvoicePage: (query: object) => [...queryKeys.adminInvoices(), 'page', query] as const,
+  /** The user's company (企业): the company with the invitations to the user, its members, invitations and sample allowance. */
+  company: () => [...queryKeys.me, 'company'] as const,
+  myCompany: () => [...queryKeys.company(), 'mine'] as const,
+  companyMembers: (id: number) => [...queryKeys.company(), id, 'members'] as const,
+  companyInvitations: (id: number) => [...queryKeys.company(), id, 'invitations'] as const,
+  companyAllowance: (id: number) => [...queryKeys.company(), id, 'allowance'] as const,
+  /** The company desk (sales). */
+  adminCompanies: () => [...queryKeys.me, 'admin', 'companies'] as const,
+  adminCompanyPage: (query: object) => [...queryKeys.adminCompanies(), 'page', query] as const,
+  adminCompany: (id: number) => [...queryKeys.adminCompanies(), 'detail', id] as const,
   /** The ways this browser may pay. */
   paymentMethods: () => ['payment-methods'] as const,
   /** Plans on sale (public). */

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
 import { myApplicationQuery } from '../features/application/application-api';
+import { CompanyAllowanceNote } from '../features/company/company-allowance-note';
 import { AppliedItems } from '../features/application/applied-items';
 import { ApplicationForm } from '../features/application/application-form';
 import { confirmedSamplesQuery } from '../features/sample-cart/sample-cart-api';
@@ -142,6 +143,7 @@ export default function FormConfirmPage() {
               />
             ) : null}
             <ItemList items={items} />
+            {items.length > 0 ? <CompanyAllowanceNote itemCount={items.filter((item) => item.available).length} /> : null}
           </>
         )}
       </section>

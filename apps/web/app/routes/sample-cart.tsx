@@ -7,6 +7,7 @@ import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, LoadState } from '../components/load-state';
 import { PageHeading } from '../components/page-heading';
+import { CompanyAllowanceNote } from '../features/company/company-allowance-note';
 import { ExcipientCell, QuantityStepper, RemoveButton, useNarrow } from '../features/sample-cart/cart-parts';
 import { cartListQuery, useRemoveCartItems, useSetCartChecked, useUpdateCartItem } from '../features/sample-cart/sample-cart-api';
 import { useCurrentUser } from '../features/session/session';
@@ -212,6 +213,7 @@ export default function SampleCartPage() {
             />
           )}
           {limits ? <LimitsHint limits={limits} count={items.length} /> : null}
+          <CompanyAllowanceNote itemCount={selected.length} />
         </section>
         <div className="cart-summary" role="region" aria-label="已选样品">
           <div className="cart-summary__text" aria-live="polite">

@@ -70,12 +70,16 @@ export const pages: Record<string, PageInfo> = {
   [paths.databaseOrders]: { title: '我的订单', description: '会员与数据库订阅的订单：支付、取消与支付记录。' },
   [paths.favorites]: { title: '我的收藏', description: '收藏的产品、登记信息、法规与资讯。' },
   [paths.invoices]: { title: '发票管理', description: '发票抬头（个人或单位，普票或专票）与开票记录，下载已开具的发票。' },
+  [paths.company]: {
+    title: '我的企业',
+    description: '以企业名义申请样品：创建企业并上传营业执照认证，邀请同事并设置角色，查看本企业今年的样品额度。',
+  },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
   [paths.admin]: { title: '工作台', description: '辅料通工作人员工作台。', noindex: true },
   [paths.adminApplications]: { title: '样品申请审核', description: '审核、发货与跟踪样品申请。', noindex: true },
-  [paths.adminSettings]: { title: '样品设置', description: '样品车与样品申请的数量限制。', noindex: true },
+  [paths.adminSettings]: { title: '样品设置', description: '样品车、样品申请与企业每年样品额度的数量限制。', noindex: true },
   [paths.adminProducts]: { title: '产品', description: '新建、修改、上架与下架产品：规格与样品包装、样品开关、首页推荐、技术资料。', noindex: true },
   [paths.adminArticles]: {
     title: '文章',
@@ -105,6 +109,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminInvoices]: {
     title: '发票开具',
     description: '开票申请：上传发票文件（PDF 或 OFD）并填写发票号码开具，驳回并说明原因，退款后红冲。',
+    noindex: true,
+  },
+  [paths.adminCompanies]: {
+    title: '企业认证',
+    description: '企业客户：核对营业执照后认证或说明未通过的原因，查看成员与角色，为企业单独设置每年的样品额度。',
     noindex: true,
   },
   [paths.adminImports]: { title: '登记数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

@@ -1,4 +1,5 @@
 import type { FormDicList, LocationResult, SampleApplication, SampleApplicationBody } from '@fuliaotong/contracts';
+import { ApiError } from '@fuliaotong/client';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -36,7 +37,8 @@ export const locationQuery = () =>
  * Submits the application. Afterwards the cart's list and count (its items are gone), the user's
  * applications and, when one was saved, the address book are read again; the confirmed list of the
  * page that submitted is left alone, so that it does not turn empty under the form before the page
- * moves on.
+ * moves on. The company's sample allowance is read again after a submission, and after a refusal for
+ * want of it (409 `sample_allowance_exceeded`), so that the page shows what is left.
  */
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
@@ -49,10 +51,19 @@ export function useSubmitApplication() {
         queryKeys.sampleCartCount(),
         queryKeys.applications(),
         queryKeys.summary(),
+        queryKeys.company(),
         ...(body.saveAddress ? [queryKeys.addresses()] : []),
       ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
+    onError: (error) => {
+      if (isAllowanceRefusal(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.company() });
+    },
   });
+}
+
+/** The server refused an application because the company's yearly sample allowance would be exceeded. */
+export function isAllowanceRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'sample_allowance_exceeded';
 }

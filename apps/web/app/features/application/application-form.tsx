@@ -10,7 +10,7 @@ import { schemaRule } from '../../lib/form-rules';
 import { addressesQuery, regionsQuery } from '../address/address-api';
 import { AddressFields } from '../address/address-fields';
 import { profileQuery } from '../account/account-api';
-import { formDictionaryQuery, locationQuery, useSubmitApplication } from './application-form-api';
+import { formDictionaryQuery, isAllowanceRefusal, locationQuery, useSubmitApplication } from './application-form-api';
 
 const NEW_ADDRESS = 'new' as const;
 
@@ -190,6 +190,8 @@ export function ApplicationForm({
   const navigate = useNavigate();
   const submit = useSubmitApplication();
   const [formError, setFormError] = useState<string>();
+  /** The server refused for want of the company's sample allowance: the alert says so and leads to 我的企业. */
+  const [allowanceRefused, setAllowanceRefused] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const profile = useQuery(profileQuery());
   const addresses = useQuery(addressesQuery());
@@ -234,6 +236,7 @@ export function ApplicationForm({
 
   const onFinish = (values: ApplicationValues) => {
     setFormError(undefined);
+    setAllowanceRefused(false);
     const isNew = values.addressChoice === NEW_ADDRESS;
     submit.mutate(
       {
@@ -268,6 +271,7 @@ export function ApplicationForm({
         onError: (error) => {
           const text = placeServerErrors(form, error);
           setFormError(text);
+          setAllowanceRefused(isAllowanceRefusal(error));
           if (text) window.setTimeout(() => alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }), 0);
         },
       },
@@ -403,7 +407,17 @@ export function ApplicationForm({
       </section>
 
       <div ref={alertRef}>
-        {formError ? <Alert type="error" showIcon title={formError} className="form-alert" role="alert" /> : null}
+        {formError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={formError}
+            description={allowanceRefused ? '本企业今年的样品额度不足：请减少样品，或联系企业管理员与辅料通销售调整额度。' : undefined}
+            action={allowanceRefused ? <Link to={paths.company}>查看样品额度</Link> : undefined}
+            className="form-alert"
+            role="alert"
+          />
+        ) : null}
       </div>
       <div className="application-submit">
         {editing ? (

@@ -4,7 +4,7 @@ import { adminDesks, deskOf, desksFor, worksAt } from './admin-nav';
 describe('staff console desks', () => {
   it('shows an administrator every desk, and everyone else the desks of their roles', () => {
     expect(desksFor(['admin']).map((desk) => desk.label)).toEqual(adminDesks.map((desk) => desk.label));
-    expect(desksFor(['admin'])).toHaveLength(14);
+    expect(desksFor(['admin'])).toHaveLength(15);
     expect(desksFor(['reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核']);
     expect(desksFor(['editor', 'finance']).map((desk) => desk.label)).toEqual([
       '概览',
@@ -16,8 +16,9 @@ describe('staff console desks', () => {
       '发票开具',
       '方案与价格',
     ]);
-    // Roles without a desk of their own still open the overview.
-    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览']);
+    // Sales verify companies; roles without a desk of their own still open the overview.
+    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览', '企业认证']);
+    expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证']);
     expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览']);
     expect(desksFor([])).toEqual([]);
   });
@@ -27,5 +28,9 @@ describe('staff console desks', () => {
     expect(worksAt(deskOf('/admin/products')!, ['admin'])).toBe(false);
     expect(worksAt(deskOf('/admin/products')!, ['admin', 'editor'])).toBe(true);
     expect(worksAt(deskOf('/admin')!, ['finance'])).toBe(true);
+    // The company desk: sales work at it, an administrator reads it.
+    expect(worksAt(deskOf('/admin/companies')!, ['sales'])).toBe(true);
+    expect(worksAt(deskOf('/admin/companies')!, ['admin'])).toBe(false);
+    expect(desksFor(['admin']).map((desk) => desk.to)).toContain('/admin/companies');
   });
 });

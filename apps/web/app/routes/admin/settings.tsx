@@ -19,6 +19,18 @@ const fields: Array<{ name: keyof SampleLimits; label: string; help: string; uni
   { name: 'maxApplicationItems', label: '每份申请样品种数上限', help: '一份申请最多包含几种样品。', unit: '种' },
   { name: 'maxQuantity', label: '单个样品数量上限', help: '同一样品一次最多申请的数量（最少为 1）。', unit: '件' },
   { name: 'maxPendingApplications', label: '待审核申请上限', help: '每位用户同时处于“待审核”的申请数。', unit: '份' },
+  {
+    name: 'companyYearlyApplications',
+    label: '企业每年样品申请份数',
+    help: '每个企业全体成员一个自然年合计可提交的申请份数（已撤回和未通过的不计入）；可在“企业认证”中为单个企业另设。',
+    unit: '份',
+  },
+  {
+    name: 'companyYearlyItems',
+    label: '企业每年样品种数',
+    help: '每个企业全体成员一个自然年的申请中合计的样品种数；可在“企业认证”中为单个企业另设。',
+    unit: '种',
+  },
 ];
 
 /** The limits of the sample programme, changed at run time by staff. */
@@ -36,7 +48,7 @@ export default function AdminSettingsPage() {
   }, [form, limits.data]);
 
   return (
-    <Desk path={paths.adminSettings} className="admin-settings" description="样品车与样品申请的数量限制。保存后对所有用户立即生效。">
+    <Desk path={paths.adminSettings} className="admin-settings" description="样品车、样品申请与企业每年样品额度的数量限制。保存后对所有用户立即生效。">
       <section className="panel admin-settings__panel">
         {limits.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
