@@ -41,7 +41,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // Process tests run commands on an embedded database of their own, whatever DATABASE_URL says:
           // the run against PostgreSQL leaves them to the embedded run, so they run once.
-          exclude: process.env.DATABASE_URL ? ['test/{create-staff,server-process,start-command,web-builder}.test.ts'] : [],
+          exclude: process.env.DATABASE_URL ? ['test/{backup-command,create-staff,server-process,start-command,web-builder}.test.ts'] : [],
           // Migrates the template database each test file copies (test/template-database.ts).
           globalSetup: ['./test/global-setup.ts'],
           environment: 'node',
