@@ -109,7 +109,9 @@ describe('a company: created, verified, joined', { retry: 0, timeout: 90_000 }, 
     await other.page.getByText('已认证').first().waitFor();
     const members = other.page.getByRole('list', { name: '企业成员' });
     await expect.poll(() => members.getByRole('listitem').count()).toBe(2);
-    await members.getByText('研发').waitFor();
+    const me = members.getByRole('listitem').filter({ hasText: '研发同事（我）' });
+    await me.getByText('研发', { exact: true }).waitFor();
+    await me.getByText('质量', { exact: true }).waitFor();
     // A member who is not its 管理员 neither invites nor changes roles.
     expect(await other.page.getByRole('form', { name: '邀请成员' }).count()).toBe(0);
     expect(await other.page.getByRole('button', { name: /^设置 .* 的角色$/ }).count()).toBe(0);
