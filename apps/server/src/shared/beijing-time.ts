@@ -24,3 +24,9 @@ export function beijingDayStart(day: string): Date {
 export function beijingDayEnd(day: string): Date {
   return new Date(beijingDayStart(day).getTime() + 24 * 60 * 60 * 1000);
 }
+
+/** The calendar year in China of a moment, its first moment and the first moment of the next. */
+export function beijingYear(at: Date): { year: number; since: Date; until: Date } {
+  const year = Number(chinaDate(at).slice(0, 4));
+  return { year, since: beijingDayStart(`${year}-01-01`), until: beijingDayStart(`${year + 1}-01-01`) };
+}

@@ -23,7 +23,8 @@ import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { codeFor } from '../../../test/verification.js';
-import { companyInvitations } from './company.schema.js';
+import { uploads } from '../files/files.schema.js';
+import { companies as companyTable, companyInvitations } from './company.schema.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = testClock();
@@ -107,6 +108,12 @@ describe('creating a company', () => {
     const edit = await call('PUT', `/api/app/company/${company.id}`, h(buyer), body());
     expect(errorOf(edit)).toMatchObject({ code: 'forbidden' });
     expect(edit.statusCode).toBe(403);
+    // A second 管理员 replaces the licence: the first upload (the other 管理员's) goes from the store.
+    const first = (await t.database.db.select({ key: companyTable.licenseKey }).from(companyTable).where(eq(companyTable.id, company.id)))[0]!.key!;
+    expect((await call('PUT', `/api/app/company/${company.id}/member/${buyer.user.id}`, h(admin), { roles: ['admin', 'purchasing'] })).statusCode).toBe(200);
+    expect(parsed(await uploadLicence(buyer, company.id), Company).hasLicense).toBe(true);
+    expect(await t.database.db.select({ name: uploads.name }).from(uploads).where(eq(uploads.name, first))).toEqual([]);
+    expect((await call('GET', `/api/app/company/${company.id}/license`, h(admin))).rawPayload.equals(PNG)).toBe(true);
 
     const sales = await registerStaff(t.app, t.database, ['sales']);
     const rejected = await call('POST', `/api/admin/company/${company.id}/reject`, sales.headers, { reason: '营业执照不清晰' });

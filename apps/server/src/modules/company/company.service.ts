@@ -23,6 +23,7 @@ import {
 } from '@fuliaotong/contracts';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import { AppError } from '../../http/errors.js';
+import { beijingYear } from '../../shared/beijing-time.js';
 import { extensionOf, sniffImageType } from '../../shared/image-type.js';
 import { maskAccount, normalizeAccount } from '../../shared/masking.js';
 import type { UserRow } from '../account/account.repository.js';
@@ -37,16 +38,7 @@ import type { CompanyRepository, CompanyRow, CompanyUse, InvitationRow, MemberRo
 
 const NOT_FOUND = '企业不存在';
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Beijing is UTC+8 all year: a calendar year there starts at 16:00 UTC on 31 December. */
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DELETED = '已注销用户';
-
-/** The calendar year (Beijing time) of `now`, and when it starts and ends. */
-export function beijingYear(now: Date): { year: number; since: Date; until: Date } {
-  const year = new Date(now.getTime() + BEIJING_OFFSET_MS).getUTCFullYear();
-  return { year, since: new Date(Date.UTC(year, 0, 1) - BEIJING_OFFSET_MS), until: new Date(Date.UTC(year + 1, 0, 1) - BEIJING_OFFSET_MS) };
-}
-
 const rolesText = (roles: readonly CompanyRoleName[]) => roles.map((role) => companyRoleLabels[role]).join('、');
 const isAdmin = (member: { roles: readonly string[] }) => member.roles.includes('admin');
 /** A member as other members see them: the nickname (or name), else the masked account. */
@@ -236,7 +228,7 @@ export class CompanyService {
       // The company's record, not the uploader's: it stays when their account is deleted.
       const key = await this.deps.files.put({ bytes, contentType: type, ownerId: user.id, extension: extensionOf(type), personal: false }, within);
       const row = await this.corrected(within, company, { licenseKey: key }, '营业执照');
-      if (company.licenseKey) await this.deps.files.delete(company.licenseKey, user.id, within);
+      if (company.licenseKey) await this.deps.files.deleteRecord(company.licenseKey, within);
       return this.toCompany(row, member, within);
     });
   }

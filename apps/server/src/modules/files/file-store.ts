@@ -35,6 +35,8 @@ export interface FileStore {
   isOwnedBy(key: string, ownerId: number): Promise<boolean>;
   /** Deletes the owner's file (nothing when the key names another owner's). */
   delete(key: string, ownerId: number, within?: Tx): Promise<void>;
+  /** Deletes a record file (not personal) a newer one replaces, whoever uploaded it; a personal file stays. */
+  deleteRecord(key: string, within?: Tx): Promise<void>;
   /** Keeps the files when their owner's account is deleted (records the company keeps). */
   keep(keys: string[], within?: Tx): Promise<void>;
 }
@@ -74,5 +76,13 @@ export class DatabaseFileStore implements FileStore {
 
   async delete(key: string, ownerId: number, within?: Tx): Promise<void> {
     await this.transactor.on(within).files.delete(key, ownerId);
+  }
+
+  /**
+   * Deletes a file kept as a record (`personal: false`) that a newer one replaces, whoever uploaded it:
+   * a company's licence replaced by another of its 管理员. A personal file is left alone.
+   */
+  async deleteRecord(key: string, within?: Tx): Promise<void> {
+    await this.transactor.on(within).files.deleteRecord(key);
   }
 }

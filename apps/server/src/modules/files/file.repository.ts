@@ -34,6 +34,11 @@ export class FileRepository {
     return row !== undefined;
   }
 
+  /** Deletes a file kept as a record (not personal) of this name, whoever uploaded it. */
+  async deleteRecord(name: string): Promise<void> {
+    await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.personal, false)));
+  }
+
   /** Deletes the owner's file of this name (nothing when it is another owner's). */
   async delete(name: string, ownerId: number): Promise<void> {
     await this.db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, ownerId)));
