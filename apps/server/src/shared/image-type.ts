@@ -1,6 +1,6 @@
-import type { AVATAR_TYPES } from '@fuliaotong/contracts';
+import type { IMAGE_TYPES } from '@fuliaotong/contracts';
 
-export type ImageType = (typeof AVATAR_TYPES)[number];
+export type ImageType = (typeof IMAGE_TYPES)[number];
 
 const extensions: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 

@@ -44,7 +44,9 @@ export function hasRole(user: { roles: readonly string[] } | null | undefined, .
 }
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** The image types every image upload takes (avatars, a company's licence); the server checks the bytes. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_TYPES = IMAGE_TYPES;
 
 export const MAX_ADDRESSES = 20;
 export const NOTICE_KINDS = ['system', 'account', 'sample', 'order', 'watch'] as const;

@@ -76,6 +76,8 @@ describe('the company form', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(licenseProblem({ type, size: 1000 })).toBeUndefined();
     expect(licenseProblem({ type: 'application/pdf', size: 1000 })).toBe('营业执照请上传 JPG、PNG 或 WebP 图片');
     expect(licenseProblem({ type: 'image/png', size: 0 })).toBe('图片文件是空的');
+    expect(licenseProblem({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeUndefined();
+    expect(licenseProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('营业执照图片不能超过 5 MB');
   });
 });
 

@@ -9,7 +9,7 @@ import type {
   CompanyRole,
   SampleAllowance,
 } from '@fuliaotong/contracts';
-import { COMPANY_INVITATION_DAYS, COMPANY_ROLES, companyRoleLabels } from '@fuliaotong/contracts/constants';
+import { COMPANY_INVITATION_DAYS, COMPANY_LICENSE_MAX_BYTES, COMPANY_ROLES, IMAGE_TYPES, companyRoleLabels } from '@fuliaotong/contracts/constants';
 import dayjs from 'dayjs';
 
 /* What the company pages decide without the server (which decides again on every call). */
@@ -41,13 +41,13 @@ export function isSoleAdmin(members: readonly Pick<CompanyMember, 'userId' | 'ro
 }
 
 /** What the file picker offers for the business licence. */
-export const LICENSE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const licenseAccept = LICENSE_TYPES.join(',');
+export const licenseAccept = IMAGE_TYPES.join(',');
 
 /** Why a file cannot be the business licence, or undefined when it can (the server checks it again). */
 export function licenseProblem(file: { type: string; size: number }): string | undefined {
-  if (!(LICENSE_TYPES as readonly string[]).includes(file.type)) return '营业执照请上传 JPG、PNG 或 WebP 图片';
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return '营业执照请上传 JPG、PNG 或 WebP 图片';
   if (file.size === 0) return '图片文件是空的';
+  if (file.size > COMPANY_LICENSE_MAX_BYTES) return `营业执照图片不能超过 ${COMPANY_LICENSE_MAX_BYTES / 1024 / 1024} MB`;
   return undefined;
 }
 
