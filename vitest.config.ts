@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** CI sums the results of every `vitest run` from JSON reports written to this folder. */
@@ -7,6 +7,27 @@ const jsonReportDir = process.env.VITEST_JSON_REPORT_DIR;
 
 /** The people's stories (e2e/<person>-story.spec.ts), in the order they run. */
 const STORIES = ['buyer', 'reviewer', 'editor', 'finance', 'administrator'];
+
+/**
+ * Journeys that change what other journeys see or use — the sample limits, products and their
+ * documents, plans, the site's settings and content, the staff desks' shared lists — or that sign in
+ * the people's staff accounts (a code to one account goes out at most once a minute), the journey that
+ * compares every page loaded two ways (a row another journey adds between the two loads would differ),
+ * and the people's stories: they run one at a time, after the others (project `e2e-serial`). The other journeys each
+ * work with accounts and rows of their own and run two at a time (project `e2e`): a journey spends
+ * most of its time waiting on the browser and the server, not computing.
+ */
+const ONE_AT_A_TIME = [
+  'sample-cart',
+  'sample-workflow',
+  'downloads',
+  'plans',
+  'client-navigation',
+  'company-accounts',
+  'quotes',
+  'staff-*',
+  '*-story',
+].map((name) => `${name}.spec.ts`);
 
 /**
  * Vitest's order, except that the people's stories run after the other journeys and one after the
@@ -18,10 +39,33 @@ class StoriesLast extends BaseSequencer {
     const rank = (spec: TestSpecification) => STORIES.findIndex((person) => spec.moduleId.endsWith(`/e2e/${person}-story.spec.ts`));
     const stories = sorted.filter((spec) => rank(spec) >= 0).sort((a, b) => rank(a) - rank(b));
     const rest = sorted.filter((spec) => rank(spec) < 0);
-    const lastJourney = rest.findLastIndex((spec) => spec.project.name === 'e2e');
+    const lastJourney = rest.findLastIndex((spec) => spec.project.name.startsWith('e2e'));
     return [...rest.slice(0, lastJourney + 1), ...stories, ...rest.slice(lastJourney + 1)];
   }
 }
+
+/**
+ * The browser journeys against one production server (e2e/support/global-setup.ts starts it once for
+ * both projects). `npm run test:e2e` runs both: `e2e` first, then `e2e-serial`.
+ */
+const journeys = (name: string, files: { include?: string[]; exclude?: string[] }, groupOrder: number, maxWorkers: number) => ({
+  test: {
+    name,
+    root: './e2e',
+    include: files.include ?? ['**/*.spec.ts'],
+    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+    globalSetup: ['./support/global-setup.ts'],
+    environment: 'node',
+    sequence: { groupOrder },
+    maxWorkers,
+    // One more try for a journey that fails on a loaded machine. (The failure once seen about one run
+    // in two, a sample application "not submitted", was a choice in an antd Select lost while its list
+    // was still moving: `choose` in e2e/support/app.ts now checks the field and tries again.)
+    retry: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
 
 export default defineConfig({
   test: {
@@ -50,7 +94,7 @@ export default defineConfig({
           // PGlite's WebAssembly) once per worker instead of once per file saves minutes of each run.
           isolate: false,
           testTimeout: 180_000, // seeding and process tests run long on a loaded machine (a first start: up to 2 min)
-          hookTimeout: 60_000,
+          hookTimeout: 180_000, // a file's fixtures (the table-walking tests make a member owning a row of every kind) on a loaded machine
         },
       },
       {
@@ -69,22 +113,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          root: './e2e',
-          include: ['**/*.spec.ts'],
-          globalSetup: ['./support/global-setup.ts'],
-          environment: 'node',
-          fileParallelism: false,
-          // One more try for a journey that fails on a loaded machine. (The failure once seen about one run
-          // in two, a sample application "not submitted", was a choice in an antd Select lost while its list
-          // was still moving: `choose` in e2e/support/app.ts now checks the field and tries again.)
-          retry: 1,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      journeys('e2e', { exclude: ONE_AT_A_TIME }, 1, 2),
+      journeys('e2e-serial', { include: ONE_AT_A_TIME }, 2, 1),
     ],
   },
 });

@@ -8,6 +8,16 @@ let passed = 0;
 let failed = Number(extra);
 const failures = [];
 
+/** The start of a failed test's first message (its error), indented: enough to tell why. */
+const firstLines = (messages = []) =>
+  String(messages[0] ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 6)
+    .join('\n    ')
+    .slice(0, 1200);
+
 const walk = (folder) =>
   fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
@@ -22,7 +32,7 @@ for (const file of walk(dir)) {
   for (const suite of report.testResults ?? []) {
     const where = path.relative(process.cwd(), suite.name ?? '?');
     for (const a of suite.assertionResults ?? []) {
-      if (a.status === 'failed') failures.push(`${where} > ${a.fullName ?? a.title}`);
+      if (a.status === 'failed') failures.push(`${where} > ${a.fullName ?? a.title}\n    ${firstLines(a.failureMessages)}`);
     }
     if (suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed')) {
       failed += 1;

@@ -81,10 +81,23 @@ const STORY_STAFF: Record<StoryRole, { account: string; password: string }> = {
   admin: { account: '13700000024', password: 'Story-Administrator-2026' },
 };
 
-let server: ServerProcess | undefined;
-/** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
-let pgSchema: string | undefined;
-let dataDir: string | undefined;
+/** The server the journeys run against, and what it was given. */
+interface RunningServer {
+  server: ServerProcess;
+  dataDir: string;
+  /** On PostgreSQL the server works in a schema of its own, dropped afterwards. */
+  pgSchema: string | undefined;
+  staffSession: ProvidedContext['staffSession'];
+}
+
+/**
+ * Both journey projects (`e2e`, the journeys that may run side by side, and `e2e-serial`, one at a time
+ * after them: vitest.config.ts) run against one server. Their global setups run in this one process, each
+ * with its own copy of this module: the server and the number of projects using it live on globalThis.
+ */
+const SHARED = Symbol.for('fuliaotong.e2e.server');
+type Shared = { starting: Promise<RunningServer>; users: number };
+const sharedSlot = globalThis as { [SHARED]?: Shared };
 
 /**
  * The server's environment over this process's. LOG_LEVEL=info: the log driver's lines of sent codes
@@ -92,49 +105,69 @@ let dataDir: string | undefined;
  * journey's browser stands for a client network of its own by sending X-Forwarded-For
  * (support/http.ts: ownAddress), so that per-address limits of one journey do not meet another's.
  */
-function serverEnv(dir: string, buildDir: string): NodeJS.ProcessEnv {
+function serverEnv(dir: string, buildDir: string, pgSchema: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { DATA_DIR: dir, LOG_LEVEL: 'info', WEB_BUILD_DIR: buildDir, TRUST_PROXY: 'true' };
   if (!process.env.DATABASE_URL) env.DATABASE_URL = '';
   if (pgSchema) env.DATABASE_SCHEMA = pgSchema;
   return env;
 }
 
-/** Starts the production server (built web app, fresh database) and provides its URL as `baseUrl`. */
+/**
+ * Provides the production server (built web app, fresh database) as `baseUrl`, with the accounts the
+ * journeys use; the first project to ask starts it.
+ */
 export async function setup(project: TestProject): Promise<void> {
-  const buildDir = await webBuildDir();
-  if (!buildDir || !(await isCompleteBuild(buildDir))) {
-    throw new Error(`The web build is missing${buildDir ? ` (${buildDir})` : ''}: run npm run build first.`);
-  }
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fuliaotong-e2e-'));
-  if (process.env.DATABASE_URL) pgSchema = `test_e2e_${randomBytes(6).toString('hex')}`;
-  const env = serverEnv(dataDir, buildDir);
+  const shared = (sharedSlot[SHARED] ??= { starting: startRunningServer(), users: 0 });
+  shared.users += 1;
+  let running: RunningServer;
   try {
-    // A staff account, created by the command-line tool as an operator would; it needs the database
-    // to itself (PGlite), so it runs before the server starts.
-    await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD, ['admin', 'editor', 'reviewer', 'finance']);
-    await createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD);
-    for (const reviewer of REVIEWERS) await createStaff(env, reviewer.account, reviewer.password, ['reviewer']);
-    for (const member of QUIET_MEMBERS) await createStaff(env, member.account, member.password, ['reviewer']);
-    for (const [role, person] of Object.entries(STORY_STAFF)) await createStaff(env, person.account, person.password, [role]);
-    mkdirSync(outputDir, { recursive: true });
-    writeFileSync(serverLog, '');
-    server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
+    running = await shared.starting;
   } catch (error) {
-    await teardown();
+    delete sharedSlot[SHARED];
     throw error;
   }
-  project.provide('baseUrl', server.origin);
+  project.provide('baseUrl', running.server.origin);
   project.provide('staffAccount', STAFF_ACCOUNT);
   project.provide('staffPassword', STAFF_PASSWORD);
-  const staff = await signInStaff(server.origin);
-  project.provide('staffSession', staff);
-  for (const account of [EMAIL_ACCOUNT, ...QUIET_MEMBERS.map((member) => member.account)]) await makeMember(server.origin, staff.token, account);
+  project.provide('staffSession', running.staffSession);
   project.provide('quietMembers', QUIET_MEMBERS);
   project.provide('emailAccount', EMAIL_ACCOUNT);
   project.provide('reviewers', REVIEWERS);
   project.provide('storyStaff', STORY_STAFF);
   project.provide('emailPassword', EMAIL_PASSWORD);
   project.provide('serverLog', serverLog);
+}
+
+async function startRunningServer(): Promise<RunningServer> {
+  const buildDir = await webBuildDir();
+  if (!buildDir || !(await isCompleteBuild(buildDir))) {
+    throw new Error(`The web build is missing${buildDir ? ` (${buildDir})` : ''}: run npm run build first.`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'fuliaotong-e2e-'));
+  const pgSchema = process.env.DATABASE_URL ? `test_e2e_${randomBytes(6).toString('hex')}` : undefined;
+  const env = serverEnv(dataDir, buildDir, pgSchema);
+  let server: ServerProcess | undefined;
+  try {
+    // The staff accounts are created by the command-line tool, as an operator would: the first on the
+    // database before the server starts (the first administrator), the others while it runs, side by
+    // side (on the embedded database the tool then asks the server through its control channel).
+    await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD, ['admin', 'editor', 'reviewer', 'finance']);
+    mkdirSync(outputDir, { recursive: true });
+    writeFileSync(serverLog, '');
+    server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
+    await Promise.all([
+      createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD),
+      ...REVIEWERS.map((reviewer) => createStaff(env, reviewer.account, reviewer.password, ['reviewer'])),
+      ...QUIET_MEMBERS.map((member) => createStaff(env, member.account, member.password, ['reviewer'])),
+      ...Object.entries(STORY_STAFF).map(([role, person]) => createStaff(env, person.account, person.password, [role])),
+    ]);
+    const staffSession = await signInStaff(server.origin);
+    for (const account of [EMAIL_ACCOUNT, ...QUIET_MEMBERS.map((member) => member.account)]) await makeMember(server.origin, staffSession.token, account);
+    return { server, dataDir, pgSchema, staffSession };
+  } catch (error) {
+    await stopRunningServer({ server, dataDir, pgSchema });
+    throw error;
+  }
 }
 
 /**
@@ -179,11 +212,18 @@ const outputDir = fileURLToPath(new URL('../.output/', import.meta.url));
 const serverLog = path.join(outputDir, 'server.log');
 /** pino's warn level: the terminal shows warnings, errors and anything that is not a log line. */
 const WARN = 40;
-/** Stops the server and removes its data. */
+/** When the last project using it is done: stops the server and removes its data. */
 export async function teardown(): Promise<void> {
+  const shared = sharedSlot[SHARED];
+  if (!shared || --shared.users > 0) return;
+  delete sharedSlot[SHARED];
+  const running = await shared.starting.catch(() => undefined);
+  if (running) await stopRunningServer(running);
+}
+
+async function stopRunningServer({ server, dataDir, pgSchema }: Pick<RunningServer, 'dataDir' | 'pgSchema'> & { server: ServerProcess | undefined }): Promise<void> {
   await server?.stop();
-  server = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
   if (pgSchema && process.env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
@@ -193,6 +233,4 @@ export async function teardown(): Promise<void> {
       await client.end();
     }
   }
-  pgSchema = undefined;
-  dataDir = undefined;
 }
