@@ -309,8 +309,9 @@ describe('client navigation looks like a direct load', () => {
     return [...mismatches, ...pageErrors.map((error) => `${options.label}: ${error.message}`)];
   }
 
-  // The three tours go side by side (each in a browser context of its own), to keep the test short.
-  test('every route: public pages without a session, the cart and account pages as a member, the staff desks as staff', { timeout: 180_000 }, async () => {
+  // The three tours go side by side (each in a browser context of its own), to keep the test short. On a
+  // loaded machine they take minutes: the time allowed is the whole of that, each page's own wait is 15 s.
+  test('every route: public pages without a session, the cart and account pages as a member, the staff desks as staff', { timeout: 360_000 }, async () => {
     const { body: news } = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/news?page=1&pageSize=1');
     const member = await registerByApi('逛遍账号页');
     const [product] = await twoProducts();
