@@ -62,7 +62,9 @@ const journeys = (name: string, files: { include?: string[]; exclude?: string[] 
     // in two, a sample application "not submitted", was a choice in an antd Select lost while its list
     // was still moving: `choose` in e2e/support/app.ts now checks the field and tries again.)
     retry: 1,
-    testTimeout: 60_000,
+    // A step waits up to 30 s (e2e/support/browser.ts) and a test up to 90 s: CI runs the journeys beside
+    // the other stages (docs/decisions/0063).
+    testTimeout: 90_000,
     hookTimeout: 120_000,
   },
 });

@@ -109,7 +109,7 @@ export function useBrowser({ keepPages = false }: { keepPages?: boolean } = {}) 
       if (!browser) throw new Error('the browser is not running (use it inside a test)');
       const context = await browser.newContext({ locale: 'zh-CN', baseURL: baseUrl(), ...options });
       contexts.push(context);
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(30_000);
       context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
       return { page, context, ...collectPageEvents(page) };
