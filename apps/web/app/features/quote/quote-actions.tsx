@@ -56,7 +56,7 @@ function MessageModal({
       destroyOnHidden
     >
       <FormError className="form-alert" message={formError} />
-      <Form<MessageValues> form={form} layout="vertical" onFinish={onFinish} aria-label={title}>
+      <Form<MessageValues> form={form} name="quote-answer" layout="vertical" onFinish={onFinish} aria-label={title}>
         <Form.Item
           name="message"
           label={label}
@@ -93,7 +93,7 @@ export function QuoteActions({ quote }: { quote: Quote }) {
       cancelText: '再看看',
       onOk: () =>
         accept.mutateAsync({ revisionId: current.id }).then(
-          () => toast.success('已接受报价，销售会尽快与您联系'),
+          () => toast.success('报价已接受'),
           (error: unknown) => toast.error(errorMessage(error, '接受报价失败，请稍后重试')),
         ),
     });

@@ -69,7 +69,7 @@ function RequestLine({
   ];
   const number = index + 1;
   return (
-    <li className="quote-line" aria-label={`第 ${number} 个产品`}>
+    <li className="quote-line">
       <Form.Item name={[name, 'excipientId']} label="产品" rules={[{ required: true, message: '请选择产品' }]} className="quote-line__product">
         <ProductSelect
           label={`第 ${number} 个产品`}
@@ -85,7 +85,7 @@ function RequestLine({
         className="quote-line__quantity"
         rules={[{ required: true, message: '请填写数量' }, schemaRule(QuoteRequestLineBody.shape.quantity)]}
       >
-        <InputNumber aria-label={`第 ${number} 个产品的数量`} min={0} max={1_000_000} precision={3} className="quote-line__number" />
+        <InputNumber aria-label={`第 ${number} 个产品的数量`} min={0} max={1_000_000} className="quote-line__number" />
       </Form.Item>
       <Form.Item name={[name, 'unit']} label="单位" className="quote-line__unit">
         <Select aria-label={`第 ${number} 个产品的单位`} options={QUOTE_UNITS.map((unit) => ({ value: unit, label: quoteUnitLabels[unit] }))} />
@@ -116,7 +116,7 @@ export function QuoteRequestForm({ initial, sampleApplicationId }: { initial: Re
   return (
     <>
       <FormError className="form-alert" message={formError} />
-      <Form<RequestValues> form={form} layout="vertical" onFinish={onFinish} initialValues={initial} className="quote-request" aria-label="询价">
+      <Form<RequestValues> form={form} name="quote-request" layout="vertical" onFinish={onFinish} initialValues={initial} className="quote-request" aria-label="询价">
         <section className="panel" aria-labelledby="quote-products-title">
           <h2 className="panel__title" id="quote-products-title">
             询价产品
@@ -183,7 +183,7 @@ export function QuoteRequestForm({ initial, sampleApplicationId }: { initial: Re
                 },
               ]}
             >
-              <DatePicker className="quote-request__date" disabledDate={(day) => beforeToday(day)} inputReadOnly />
+              <DatePicker className="quote-request__date" disabledDate={(day) => beforeToday(day)} />
             </Form.Item>
           </div>
           <Form.Item name="purpose" label="用途" rules={[{ required: true, message: '请选择用途' }]}>

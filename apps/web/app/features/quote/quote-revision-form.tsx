@@ -48,6 +48,13 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
           </Button>
         ) : null}
       </div>
+      {/* The line's product: sent (excipientId) and shown (productName), not edited. */}
+      <Form.Item name={[name, 'excipientId']} hidden noStyle>
+        <Input />
+      </Form.Item>
+      <Form.Item name={[name, 'productName']} hidden noStyle>
+        <Input />
+      </Form.Item>
       <div className="quote-form-line__grid">
         <Form.Item
           name={[name, 'spec']}
@@ -58,7 +65,7 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
           <Input maxLength={60} placeholder="如：药用级 25 kg/袋" />
         </Form.Item>
         <Form.Item name={[name, 'quantity']} label="数量" rules={[{ required: true, message: '请填写数量' }, lineRule('quantity')]}>
-          <InputNumber min={0} max={1_000_000} precision={3} className="quote-form-line__number" />
+          <InputNumber min={0} max={1_000_000} className="quote-form-line__number" />
         </Form.Item>
         <Form.Item name={[name, 'unit']} label="单位">
           <Select options={QUOTE_UNITS.map((value) => ({ value, label: quoteUnitLabels[value] }))} />
@@ -90,7 +97,7 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
           <Input maxLength={19} inputMode="numeric" placeholder="19 位数字，如 1070201040000000000" />
         </Form.Item>
         <Form.Item name={[name, 'moq']} label={`起订量${unit ? `（${unit}）` : ''}`} rules={[{ required: true, message: '请填写起订量' }, lineRule('moq')]}>
-          <InputNumber min={0} max={1_000_000} precision={3} className="quote-form-line__number" />
+          <InputNumber min={0} max={1_000_000} className="quote-form-line__number" />
         </Form.Item>
         <Form.Item
           name={[name, 'leadTimeDays']}
@@ -132,7 +139,7 @@ export function RevisionForm({ quote, onSent }: { quote: AdminQuote; onSent?: (r
   return (
     <section className="quote-form" aria-label={again ? '重新报价' : '报价'}>
       <FormError className="form-alert" message={formError} />
-      <Form<RevisionValues> form={form} layout="vertical" onFinish={onFinish} initialValues={revisionPrefill(quote)} aria-label={again ? '重新报价' : '报价'}>
+      <Form<RevisionValues> form={form} name="quote-revision" layout="vertical" onFinish={onFinish} initialValues={revisionPrefill(quote)} aria-label={again ? '重新报价' : '报价'}>
         <Form.List name="lines">
           {(fields, { remove }) => (
             <ol className="quote-form__lines">
@@ -167,7 +174,7 @@ export function RevisionForm({ quote, onSent }: { quote: AdminQuote; onSent?: (r
               },
             ]}
           >
-            <DatePicker className="quote-request__date" disabledDate={(day) => beforeToday(day)} allowClear={false} inputReadOnly />
+            <DatePicker className="quote-request__date" disabledDate={(day) => beforeToday(day)} allowClear={false} />
           </Form.Item>
           <Form.Item name="paymentTerms" label="付款方式" rules={[{ required: true, message: '请选择付款方式' }]}>
             <Radio.Group options={PAYMENT_TERMS.map((value) => ({ value, label: paymentTermsLabels[value] }))} />

@@ -103,8 +103,8 @@ function ProductCell({ line }: { line: QuoteLine }) {
 const unitPriceText = (line: QuoteLine) => `${formatFen(line.unitPriceFen)}/${line.unit}`;
 
 const lineColumns: TableColumnsType<QuoteLine> = [
-  { title: '产品', key: 'product', width: 200, render: (_, line) => <ProductCell line={line} /> },
-  { title: '规格型号', dataIndex: 'spec', width: 140 },
+  { title: '产品', key: 'product', width: 180, render: (_, line) => <ProductCell line={line} /> },
+  { title: '规格型号', dataIndex: 'spec', width: 130 },
   { title: '数量', key: 'quantity', align: 'right', render: (_, line) => amountOfText(line.quantity, line.unit) },
   { title: '含税单价', key: 'unitPrice', align: 'right', render: (_, line) => unitPriceText(line) },
   { title: '税率', dataIndex: 'taxRate', align: 'right', render: (rate: number) => `${rate}%` },
@@ -142,7 +142,7 @@ export function RevisionView({
         <PdfButton revision={revision} download={download} />
       </div>
       <section className="records-table quote-lines">
-        <Table<QuoteLine> rowKey="id" size="small" dataSource={revision.lines} columns={lineColumns} pagination={false} scroll={{ x: 900 }} />
+        <Table<QuoteLine> rowKey="id" size="small" dataSource={revision.lines} columns={lineColumns} pagination={false} scroll={{ x: 860 }} />
       </section>
       <RecordCards
         label={`报价单 ${revision.number} 的产品`}
@@ -252,7 +252,7 @@ export function MessageForm<Result>({
   return (
     <>
       <FormError className="form-alert" message={formError} />
-      <Form<QuoteMessageBody> form={form} layout="vertical" onFinish={onFinish} className="quote-message" aria-label="留言">
+      <Form<QuoteMessageBody> form={form} name="quote-message" layout="vertical" onFinish={onFinish} className="quote-message" aria-label="留言">
         <Form.Item
           name="message"
           label="留言"

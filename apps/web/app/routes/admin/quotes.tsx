@@ -94,7 +94,7 @@ export default function AdminQuotesPage() {
 function QuoteDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const quote = useQuery({ ...adminQuoteQuery(id ?? 0), enabled: id !== undefined });
   return (
-    <DeskDrawer open={id !== undefined} onClose={onClose} title={quote.data ? <QuoteTitle quote={quote.data} /> : '询价'} width={920}>
+    <DeskDrawer open={id !== undefined} onClose={onClose} title={quote.data ? <QuoteTitle quote={quote.data} /> : '询价'} width={1000}>
       <DeskItem item={quote} errorTitle="询价加载失败">
         {(data) => <QuoteDetail quote={data} />}
       </DeskItem>
