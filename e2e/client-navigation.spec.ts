@@ -228,7 +228,7 @@ const visitorVisits = (newsId: number): Visit[] => [
 ];
 
 /** The cart, the application form and the account pages, each after the page a member comes from. */
-const memberVisits = (ids: { cartItem: number; application: number; order: number }): Visit[] => [
+const memberVisits = (ids: { cartItem: number; application: number; order: number; quote: number }): Visit[] => [
   { route: 'routes/sample-cart', url: paths.sampleCart },
   { route: 'routes/form-confirm', url: withQuery(paths.formConfirm, { ids: ids.cartItem }) },
   { route: 'routes/form-success', url: withQuery(paths.formSuccess, { id: ids.application }) },
@@ -241,16 +241,21 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
   { route: 'payment', url: withQuery(paths.payment, { order: ids.order }) },
   { route: 'routes/account/invoices', url: paths.invoices },
   { route: 'routes/account/company', url: paths.company },
+  { route: 'routes/account/quotes', url: paths.quotes },
+  { route: 'routes/account/quotes', url: withQuery(paths.quotes, { id: ids.quote }) },
+  { route: 'routes/account/quote-request', url: withQuery(paths.quoteRequest, { excipient: 1 }) },
   { route: 'routes/account/address-manager', url: paths.addresses },
   { route: 'routes/account/notices', url: paths.notices },
   { route: 'account-index', url: paths.accountIndex },
 ];
 
-/** Every staff desk. */
-const staffVisits = (): Visit[] =>
-  ['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'companies', 'products', 'articles', 'databases', 'imports', 'users', 'audit'].map(
+/** Every staff desk (the price requests' with one request open). */
+const staffVisits = (ids: { quote: number }): Visit[] => [
+  ...['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'companies', 'products', 'articles', 'databases', 'imports', 'users', 'audit'].map(
     (desk) => ({ route: `routes/admin/${desk}`, url: desk === 'admin-index' ? paths.admin : `/admin/${desk}` }),
-  );
+  ),
+  { route: 'routes/admin/quotes', url: withQuery(paths.adminQuotes, { id: ids.quote }) },
+];
 
 describe('client navigation looks like a direct load', () => {
   const browser = useBrowser();
@@ -325,12 +330,24 @@ describe('client navigation looks like a direct load', () => {
     const application = await applyByApi(member, product);
     const order = await apiRequest<{ id: number }>('/api/app/order', { token: member.token, json: { planId: 1 } });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-    const ids = { cartItem: cart.items[0]!.id, application: application.id, order: order.body.id };
+    const quote = await apiRequest<{ id: number }>('/api/app/quote', {
+      token: member.token,
+      json: {
+        lines: [{ excipientId: product.id, specId: product.spec.id, quantity: 500, unit: 'kg' }],
+        deliveryCity: '浙江省杭州市',
+        requiredDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        purpose: 'commercial',
+        contactName: '王采购',
+        contactPhone: '13800138000',
+      },
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+    const ids = { cartItem: cart.items[0]!.id, application: application.id, order: order.body.id, quote: quote.body.id };
 
     const tours = await Promise.allSettled([
       tour(visitorVisits(news.items[0]!.id), { start: paths.home, label: 'visitor' }),
       tour(memberVisits(ids), { session: member, start: withQuery(paths.excipientDetail, { id: 1 }), label: 'member' }),
-      tour(staffVisits(), { session: await staffSession(), start: paths.account, label: 'staff' }),
+      tour(staffVisits(ids), { session: await staffSession(), start: paths.account, label: 'staff' }),
     ]);
     const failures = tours.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : result.value));
     expect(failures).toEqual([]);
@@ -369,7 +386,7 @@ describe('client navigation looks like a direct load', () => {
   });
 
   test('the tours cover every route of routes.ts', () => {
-    const toured = new Set([...visitorVisits(0), ...memberVisits({ cartItem: 0, application: 0, order: 0 }), ...staffVisits()].map((v) => v.route));
+    const toured = new Set([...visitorVisits(0), ...memberVisits({ cartItem: 0, application: 0, order: 0, quote: 0 }), ...staffVisits({ quote: 0 })].map((v) => v.route));
     const pages = pagesOf(routeConfig);
     expect(pages.length).toBeGreaterThan(50);
     expect(pages.filter((route) => !toured.has(route))).toEqual([]);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { url } from './browser.js';
 import { requestFromOwnAddress } from './http.js';
-import { codesSentTo, nextCodeTo } from './messages.js';
+import { codesSentTo, nextCodeTo, untilCodeMayBeSent } from './messages.js';
 import { paths } from '@fuliaotong/contracts';
 
 /** apps/web/app/features/session/session-store.ts: SESSION_STORAGE_KEY */
@@ -132,6 +132,7 @@ export interface StaffCredentials {
  * the account (read from the server's log). `atCodeStep` runs while the page asks for the code.
  */
 export async function signInWithCode(page: Page, staff: StaffCredentials, atCodeStep?: () => Promise<void>): Promise<void> {
+  await untilCodeMayBeSent(staff.account);
   const seen = (await codesSentTo(staff.account)).length;
   await fillLogin(page, staff.account, staff.password);
   await page.getByText('工作人员账号需要二次验证').waitFor();

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
  */
 
 interface MessageLine {
+  time?: number;
   smsTo?: string;
   smsText?: string;
   mailTo?: string;
@@ -42,6 +43,33 @@ function textsIn(log: string, to: string): string[] {
     if (text) texts.push(text);
   }
   return texts;
+}
+
+/** The server's time (ms) of the last message with a code to `to` in a server log's text, if any. */
+export function lastCodeTimeIn(log: string, to: string): number | undefined {
+  let last: number | undefined;
+  for (const line of log.split('\n')) {
+    if (!line.includes(to)) continue;
+    try {
+      const message = JSON.parse(line) as MessageLine;
+      const text = message.smsTo === to ? message.smsText : message.mailTo === to ? message.mailText : undefined;
+      if (text && CODE.test(text) && typeof message.time === 'number') last = message.time;
+    } catch {
+      continue;
+    }
+  }
+  return last;
+}
+
+/**
+ * Waits until the server sends `to` a new code again: a code to one account goes out at most once a
+ * minute, and two journeys may sign the same person in one after the other (the sales staff verify
+ * companies and answer price requests).
+ */
+export async function untilCodeMayBeSent(to: string, resendMs = 61_000): Promise<void> {
+  const last = lastCodeTimeIn(await readFile(inject('serverLog'), 'utf8'), to);
+  const wait = last === undefined ? 0 : last + resendMs - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** Every code sent to a mobile number or an e-mail address so far, oldest first. */

@@ -23,6 +23,7 @@ import { noticeModule } from './modules/notice/notice.module.js';
 import { orderModule } from './modules/order/order.module.js';
 import { paymentModule } from './modules/payment/payment.module.js';
 import { planModule } from './modules/plan/plan.module.js';
+import { quoteModule } from './modules/quote/quote.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
 import { registrationImportModule } from './modules/registration-import/registration-import.module.js';
 import { registrationWatchModule } from './modules/registration-watch/registration-watch.module.js';
@@ -67,6 +68,7 @@ export const serverModules: readonly ServerModule[] = [
   locationModule,
   companyModule,
   sampleApplicationModule,
+  quoteModule,
   planModule,
   grantModule,
   paymentModule,

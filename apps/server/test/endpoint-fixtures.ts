@@ -17,6 +17,8 @@ import {
   NoticePage,
   Order,
   PayResponse,
+  Quote,
+  QuoteRevision,
   REGISTRATION_CSV_COLUMNS,
   RegistrationImportPreview,
   RegistrationWatch,
@@ -30,6 +32,7 @@ import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, registerMe
 import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
 import { registerStaff } from './samples.js';
+import { databaseOf } from './test-app.js';
 
 /*
  * Fixtures for the tests that walk the endpoint table (the authorization matrix, the fuzz test): a
@@ -63,6 +66,9 @@ export interface Owned {
   companyInvitation: number;
   /** An invitation to the owner from another company. */
   invitationToMe: number;
+  /** A price request of the owner's (for the owner's company), quoted by the sales staff: its first revision. */
+  quote: number;
+  quoteRevision: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -88,6 +94,11 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   companyMember: (o) => ({ id: o.company, userId: o.companyMember }),
   companyInvitation: (o) => ({ id: o.company, invitationId: o.companyInvitation }),
   invitationToMe: (o) => ({ id: o.invitationToMe }),
+  quote: (o) => ({ id: o.quote }),
+  quoteRevision: (o) => ({ id: o.quote, revisionId: o.quoteRevision }),
+  /** The owner's price request and its quote, as the sales desk sees them. */
+  quoteRow: (o) => ({ id: o.quote }),
+  quoteRevisionRow: (o) => ({ id: o.quote, revisionId: o.quoteRevision }),
   /** The owner's company, as the sales desk sees it. */
   companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */
@@ -113,7 +124,11 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   build: () => ({ id: 'test-build' }),
 };
 
-/** A new member owning one row of every kind: an address, a notice, a favorite, a registration watch, a cart item, an application, an avatar, an order, an invoice title and an invoice. */
+/**
+ * A new member owning one row of every kind: an address, a notice, a favorite, a registration watch, a
+ * cart item, an application, an avatar, an order, an invoice title and an invoice, a company, and a
+ * price request the sales staff have quoted.
+ */
 export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDetail): Promise<{ owner: Session; owned: Owned }> {
   const owner = await registerMember(app);
   const h = bearer(owner.token);
@@ -140,6 +155,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   const invoice = parsed(await call('POST', '/api/app/invoice', { orderId: paid.id, titleId: title.id }), Invoice);
   const grants = parsed(await call('GET', '/api/app/grant'), GrantList);
   const companies = await companyRows(app, owner);
+  const quote = await quoteRows(app, owner);
   return {
     owner,
     owned: {
@@ -156,6 +172,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       invoice: invoice.id,
       grant: grants.items[0]!.id,
       ...companies,
+      ...quote,
     },
   };
 }
@@ -180,6 +197,22 @@ async function companyRows(app: FastifyInstance, owner: Session) {
   parsed(await as(elsewhere)('POST', `/api/app/company/${other.id}/invitation`, { account: owner.account, roles: ['rnd'] }), CompanyInvitation);
   const toMe = parsed(await as(owner)('GET', '/api/app/company'), MyCompany).invitations[0]!;
   return { company: company.id, companyMember: colleague.user.id, companyInvitation: waiting.id, invitationToMe: toMe.id };
+}
+
+/** A sales staff member per app, who quotes the owners' price requests (one is enough: no operation ends their session). */
+const quoters = new WeakMap<FastifyInstance, Promise<Record<string, string>>>();
+
+/** The owner's price request (as the table's example asks, for the owner's company), quoted once by the sales staff. */
+async function quoteRows(app: FastifyInstance, owner: Session) {
+  const asked = await app.inject({ method: 'POST', url: '/api/app/quote', headers: bearer(owner.token), payload: endpoints.quoteCreate.example.body });
+  const request = parsed(asked, Quote);
+  let sales = quoters.get(app);
+  if (!sales) {
+    sales = registerStaff(app, databaseOf(app), ['sales']).then((staff) => staff.headers);
+    quoters.set(app, sales);
+  }
+  const quoted = await app.inject({ method: 'POST', url: `/api/admin/quote/${request.id}/revision`, headers: await sales, payload: endpoints.adminQuoteRevise.example.body });
+  return { quote: request.id, quoteRevision: parsed(quoted, QuoteRevision).id };
 }
 
 /**

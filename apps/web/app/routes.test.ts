@@ -42,6 +42,8 @@ describe('the signed-in guard in the route table', () => {
         '/account/applyorder',
         '/account/invoice',
         '/account/company',
+        '/account/quotes',
+        '/account/quote-request',
         '/account/databaseorder',
         '/account/upgrade',
         '/account/favorites',

@@ -12,3 +12,4 @@ export { StandardBody, UsageBody } from './reference-admin.js';
 export { PlanBody } from './plan.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';
 export { CreditCode, InvoiceTitleBody } from './invoice.js';
+export { QuoteDeclineBody, QuoteLineBody, QuoteMessageBody, QuoteRequestBody, QuoteRequestLineBody, QuoteRevisionBody } from './quote.js';

@@ -23,6 +23,7 @@ export * from './order.js';
 export * from './payment.js';
 export * from './invoice.js';
 export * from './company.js';
+export * from './quote.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -49,6 +49,10 @@ const pageTable = {
   favorites: { path: '/account/favorites', query: ['type'] },
   invoices: { path: '/account/invoice' },
   company: { path: '/account/company' },
+  /** 我的询价: the list, and one request with its quotes (`?id=`). */
+  quotes: { path: '/account/quotes', query: ['id', 'status'] },
+  /** 询价: a new price request, for a product (and spec) or from a shipped sample application. */
+  quoteRequest: { path: '/account/quote-request', query: ['excipient', 'spec', 'application'] },
   notices: { path: '/account/notice' },
   upgrade: { path: '/account/upgrade', query: ['for'] },
   payment: { path: '/account/payment', query: ['order'] },
@@ -62,6 +66,7 @@ const pageTable = {
   adminOrders: { path: '/admin/orders', query: ['id', 'keyword'] },
   adminInvoices: { path: '/admin/invoices', query: ['id', 'status'] },
   adminCompanies: { path: '/admin/companies', query: ['id', 'status'] },
+  adminQuotes: { path: '/admin/quotes', query: ['id', 'status'] },
   adminProducts: { path: '/admin/products', query: ['keyword'] },
   adminArticles: { path: '/admin/articles', query: ['id', 'kind'] },
   adminDatabases: { path: '/admin/databases', query: ['code'] },

@@ -25,6 +25,7 @@ export const ALIYUN_SMS_VARIABLES = [
   'ALIYUN_SMS_SIGN_NAME',
   'ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE',
   'ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS',
+  'ALIYUN_SMS_TEMPLATE_QUOTE_STATUS',
   'ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK',
 ] as const;
 
@@ -181,6 +182,7 @@ const ConfigSchema = z.object({
   /** Approved template codes (模板 CODE, `SMS_…`), one per kind of message. */
   ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE: optionalText,
   ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS: optionalText,
+  ALIYUN_SMS_TEMPLATE_QUOTE_STATUS: optionalText,
   ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: optionalText,
   /** The API's host (default: the service's public endpoint); tests point it at a local stand-in. */
   ALIYUN_SMS_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('dysmsapi.aliyuncs.com')),

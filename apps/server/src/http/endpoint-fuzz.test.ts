@@ -38,6 +38,7 @@ import { companies } from '../modules/company/company.schema.js';
 import { invoices } from '../modules/invoice/invoice.schema.js';
 import { orders } from '../modules/order/order.schema.js';
 import { plans } from '../modules/plan/plan.schema.js';
+import { quoteRequests } from '../modules/quote/quote.schema.js';
 import { seedDemoContent } from '../modules/demo/demo-seed.js';
 
 /*
@@ -87,6 +88,8 @@ const successOutOfReach = new Set<ApiOperation>([
   'grantSeatRemove',
   // The owner already has a company (one company per user): the invitation addressed to them can only be declined (the company tests accept invitations).
   'companyInvitationAccept',
+  // The body names the newest revision of the owner's request, which no example can (the quote tests accept quotes).
+  'quoteAccept',
 ]);
 
 /**
@@ -515,7 +518,18 @@ const prepare: Partial<Record<ApiOperation, (owned: Owned) => Promise<void>>> = 
   // The owner's company waits for verification again (a verification or rejection before leaves it decided).
   adminCompanyVerify: () => companyPending(),
   adminCompanyReject: () => companyPending(),
+  // The owner's price request is quoted again (a step before may have answered, withdrawn or expired it).
+  quoteMessage: () => quoteQuoted(),
+  quoteRevisionRequest: () => quoteQuoted(),
+  quoteDecline: () => quoteQuoted(),
+  quoteCancel: () => quoteQuoted(),
+  adminQuoteRevise: () => quoteQuoted(),
+  adminQuoteMessage: () => quoteQuoted(),
 };
+
+async function quoteQuoted() {
+  await t.database.db.update(quoteRequests).set({ status: 'quoted' }).where(eq(quoteRequests.id, shared.owned.quote));
+}
 
 async function companyPending() {
   await t.database.db.update(companies).set({ status: 'pending' }).where(eq(companies.id, shared.owned.company));

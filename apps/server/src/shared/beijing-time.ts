@@ -30,3 +30,14 @@ export function beijingYear(at: Date): { year: number; since: Date; until: Date 
   const year = Number(chinaDate(at).slice(0, 4));
   return { year, since: beijingDayStart(`${year}-01-01`), until: beijingDayStart(`${year + 1}-01-01`) };
 }
+
+/** The Beijing day of a moment as `YYYY-MM-DD` (what date fields hold and date inputs send). */
+export function beijingDay(at: Date): string {
+  const day = chinaDate(at);
+  return `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+}
+
+/** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

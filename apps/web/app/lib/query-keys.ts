@@ -51,6 +51,14 @@ export const queryKeys = {
   adminCompanies: () => [...queryKeys.me, 'admin', 'companies'] as const,
   adminCompanyPage: (query: object) => [...queryKeys.adminCompanies(), 'page', query] as const,
   adminCompany: (id: number) => [...queryKeys.adminCompanies(), 'detail', id] as const,
+  /** The user's price requests (询价) and their quotes: the lists and single requests (one invalidation refreshes all). */
+  quotes: () => [...queryKeys.me, 'quotes'] as const,
+  quotePage: (query: object) => [...queryKeys.quotes(), 'page', query] as const,
+  quote: (id: number) => [...queryKeys.quotes(), 'detail', id] as const,
+  /** The price requests desk (sales). */
+  adminQuotes: () => [...queryKeys.me, 'admin', 'quotes'] as const,
+  adminQuotePage: (query: object) => [...queryKeys.adminQuotes(), 'page', query] as const,
+  adminQuote: (id: number) => [...queryKeys.adminQuotes(), 'detail', id] as const,
   /** The ways this browser may pay. */
   paymentMethods: () => ['payment-methods'] as const,
   /** Plans on sale (public). */

@@ -1,6 +1,6 @@
 import { documentAccessLabels, documentKindLabels, pharmacopoeiaLabels, reviewStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import type { ExcipientDetail } from '@fuliaotong/contracts';
-import { DownloadOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, LockOutlined, MailOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useState } from 'react';
 import type { Route } from './+types/excipient-detail';
@@ -9,6 +9,7 @@ import { FavoriteButton } from '../features/favorite/favorite-button';
 import { SampleSpecPicker } from '../features/sample-cart/add-to-cart';
 import { usePublicQuery } from '../features/session/use-public-query';
 import { loginHref } from '../features/session/login-redirect';
+import { useCurrentUser } from '../features/session/session';
 import { downloadFile } from '../lib/save-file';
 import { idFrom, loadQueries } from '../lib/route-data';
 import { useSiteProfile } from '../root-data';
@@ -77,6 +78,21 @@ function DocumentAction({ product, doc }: { product: ExcipientDetail; doc: Excip
   );
 }
 
+/**
+ * 询价: a price request for the product. Signed out, it leads to /login and back to the request form
+ * (the account pages' guard would send the visitor the same way; the link says so at once).
+ */
+function QuoteLink({ product }: { product: Pick<ExcipientDetail, 'id' | 'nameZh'> }) {
+  const user = useCurrentUser();
+  const form = withQuery(paths.quoteRequest, { excipient: product.id });
+  return (
+    <Link className="button" to={user ? form : loginHref(form)} aria-label={`询价：${product.nameZh}${user ? '' : '（登录后询价）'}`}>
+      <FileTextOutlined aria-hidden />
+      询价
+    </Link>
+  );
+}
+
 export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps) {
   const site = useSiteProfile();
   const item = usePublicQuery(excipientQuery(loaderData.id), loaderData);
@@ -111,6 +127,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
               申请样品
             </a>
           ) : null}
+          <QuoteLink product={item} />
         </div>
       </section>
 

@@ -74,6 +74,15 @@ export const pages: Record<string, PageInfo> = {
     title: '我的企业',
     description: '以企业名义申请样品：创建企业并上传营业执照认证，邀请同事并设置角色，查看本企业今年的样品额度。',
   },
+  [paths.quotes]: {
+    title: '我的询价',
+    description: '向销售询价：查看报价单（含税单价、税率、起订量、交货期）与历史版本，接受、拒绝或要求修改报价，下载报价单 PDF。',
+  },
+  [paths.quoteRequest]: {
+    title: '询价',
+    description: '选择产品、级别与包装，填写采购数量、收货城市与需求日期，销售会按您的用量报价。',
+    noindex: true,
+  },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
@@ -114,6 +123,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminCompanies]: {
     title: '企业认证',
     description: '企业客户：核对营业执照后认证或说明未通过的原因，查看成员与角色，为企业单独设置每年的样品额度。',
+    noindex: true,
+  },
+  [paths.adminQuotes]: {
+    title: '询价报价',
+    description: '客户的询价：按状态与关键词查找，核对询价人与企业，发出报价或新一版报价（含税单价、税率、税收分类编码、起订量、交货期），与询价人留言。',
     noindex: true,
   },
   [paths.adminImports]: { title: '登记数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

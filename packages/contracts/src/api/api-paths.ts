@@ -206,6 +206,22 @@ export const apiPaths = {
   adminCompanyReject: 'POST /api/admin/company/:id/reject',
   adminCompanyAllowance: 'PUT /api/admin/company/:id/sample-allowance',
 
+  // quote: price requests (询价), the sales staff's quotes (报价单) and their revisions, the thread.
+  quoteList: 'GET /api/app/quote',
+  quoteCreate: 'POST /api/app/quote',
+  quoteDetail: 'GET /api/app/quote/:id',
+  quoteMessage: 'POST /api/app/quote/:id/message',
+  quoteRevisionRequest: 'POST /api/app/quote/:id/revision-request',
+  quoteAccept: 'POST /api/app/quote/:id/accept',
+  quoteDecline: 'POST /api/app/quote/:id/decline',
+  quoteCancel: 'POST /api/app/quote/:id/cancel',
+  quotePdf: 'GET /api/app/quote/:id/revision/:revisionId/pdf',
+  adminQuoteList: 'GET /api/admin/quote',
+  adminQuoteDetail: 'GET /api/admin/quote/:id',
+  adminQuoteRevise: 'POST /api/admin/quote/:id/revision',
+  adminQuoteMessage: 'POST /api/admin/quote/:id/message',
+  adminQuotePdf: 'GET /api/admin/quote/:id/revision/:revisionId/pdf',
+
   // invoice: titles, requests and the invoice desk.
   invoiceTitleList: 'GET /api/app/invoice-title',
   invoiceTitleCreate: 'POST /api/app/invoice-title',

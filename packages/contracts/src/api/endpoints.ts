@@ -12,6 +12,7 @@ import { grantEndpoints } from './grant.endpoints.js';
 import { homeEndpoints } from './home.endpoints.js';
 import { invoiceEndpoints } from './invoice.endpoints.js';
 import { companyEndpoints } from './company.endpoints.js';
+import { quoteEndpoints } from './quote.endpoints.js';
 import { locationEndpoints } from './location.endpoints.js';
 import { noticeEndpoints } from './notice.endpoints.js';
 import { orderEndpoints } from './order.endpoints.js';
@@ -61,6 +62,7 @@ export const endpoints = {
   ...orderEndpoints,
   ...paymentEndpoints,
   ...companyEndpoints,
+  ...quoteEndpoints,
   ...invoiceEndpoints,
   ...siteEndpoints,
   ...dashboardEndpoints,

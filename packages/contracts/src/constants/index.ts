@@ -15,3 +15,4 @@ export * from './site.js';
 export * from './rich-text.js';
 export * from './commerce.js';
 export * from './company.js';
+export * from './quote.js';

@@ -19,6 +19,7 @@ export const auditEntityLabels = {
   order: '订单',
   invoice: '发票',
   company: '企业',
+  quote: '询价',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -61,6 +62,14 @@ export const auditActionLabels = {
   'company.verify': '认证企业',
   'company.reject': '企业认证未通过',
   'company.allowance': '设置企业样品额度',
+  'quote.request': '提交询价',
+  'quote.quote': '发出报价',
+  'quote.message': '询价留言',
+  'quote.revision': '要求修改报价',
+  'quote.accept': '接受报价',
+  'quote.decline': '拒绝报价',
+  'quote.cancel': '撤回询价',
+  'quote.expire': '报价过期',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

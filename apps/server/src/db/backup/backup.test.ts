@@ -161,8 +161,9 @@ describe('a backup of the run’s database', () => {
     const newest = (await committedMigrations()).at(-1)!;
     expect(header).toMatchObject({ format: 'fuliaotong-backup', version: 1, engine: url ? 'postgres' : 'pglite', migration: { tag: newest.tag, when: newest.when } });
     const counts = Object.fromEntries(header.tables.map((table) => [table.name, table.rows]));
-    // The owner of rows, the colleague in the owner's company, the 管理员 of another company that invited the owner, one more member.
-    expect(counts).toMatchObject({ users: 4, uploads: expect.any(Number) as number, registrations: 500 });
+    // The owner of rows, the colleague in the owner's company, the 管理员 of another company that invited the owner, the sales staff
+    // member who quoted the owner's price request, one more member.
+    expect(counts).toMatchObject({ users: 5, uploads: expect.any(Number) as number, registrations: 500, quote_requests: 1, quote_revisions: 1 });
     expect(counts.uploads).toBeGreaterThan(0);
     // Foreign keys first: users before what points at them, uploads before the documents that name them.
     const order = header.tables.map((table) => table.name);

@@ -71,6 +71,8 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   // The owner already has a company (one company per user): they can neither create another nor accept an invitation to one.
   companyCreate: { owner: 409 },
   companyInvitationAccept: { owner: 409 },
+  // The example accepts revision 1, which is not the newest revision of the owner's request (no example can name it).
+  quoteAccept: { owner: 409 },
   // The owner has not uploaded a bank slip.
   adminOrderSlip: { admin: 404, staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.

@@ -10,6 +10,15 @@ export interface StaffActor {
   ip: string;
 }
 
+/** The site itself as the actor of a change a periodic job makes. */
+export const SYSTEM_ACTOR = { id: null, account: '系统', ip: '' } as const;
+
+/**
+ * Who made a change the log records: a member of the staff, a buyer acting on what the staff handle
+ * with them (a price request, docs/decisions/0062), or the site itself (`SYSTEM_ACTOR`, a periodic job).
+ */
+export type AuditActor = StaffActor | typeof SYSTEM_ACTOR;
+
 export interface Change {
   /** A stable slug: `user.update`, `settings.update`, `excipient.create` … (each has a Chinese name). */
   action: AuditAction;
@@ -53,16 +62,16 @@ export function changedFields(
 }
 
 /**
- * Records a staff change in the audit log, in the caller's transaction (`within`): the entry exists
- * exactly when the change does (docs/decisions/0024). Only the fields that changed are kept; a
- * change that changed nothing is not recorded.
+ * Records a staff change (or a buyer's or a job's step the staff work with) in the audit log, in the
+ * caller's transaction (`within`): the entry exists exactly when the change does (docs/decisions/0024).
+ * Only the fields that changed are kept; a change that changed nothing is not recorded.
  *
  * Every change the staff make passes here, so this is also where it is announced: once the
  * transaction has committed, every server process on the database hears that content changed and
  * drops the pages it cached (docs/decisions/0030). Announced even when the audit view shows no
  * difference: a service's audit view may leave out a field a page shows.
  */
-export async function recordChange(within: Tx, actor: StaffActor, change: Change): Promise<void> {
+export async function recordChange(within: Tx, actor: AuditActor, change: Change): Promise<void> {
   within.afterCommit(() => void within.signals.publish(CONTENT_CHANGED, `${change.action} ${change.entityId ?? ''}`.trim()));
   const fields = changedFields(change.before, change.after);
   if (!fields) return;

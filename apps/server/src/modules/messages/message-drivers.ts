@@ -184,6 +184,7 @@ export function messageDrivers(config: MessagesConfig, logger: DriverLogger): { 
           templateCodes: {
             verification_code: config.ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE!,
             application_status: config.ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS!,
+            quote_status: config.ALIYUN_SMS_TEMPLATE_QUOTE_STATUS!,
             staff_new_work: config.ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK!,
           },
           endpoint: config.ALIYUN_SMS_ENDPOINT,

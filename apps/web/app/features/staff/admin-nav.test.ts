@@ -4,7 +4,7 @@ import { adminDesks, deskOf, desksFor, worksAt } from './admin-nav';
 describe('staff console desks', () => {
   it('shows an administrator every desk, and everyone else the desks of their roles', () => {
     expect(desksFor(['admin']).map((desk) => desk.label)).toEqual(adminDesks.map((desk) => desk.label));
-    expect(desksFor(['admin'])).toHaveLength(15);
+    expect(desksFor(['admin'])).toHaveLength(16);
     expect(desksFor(['reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核']);
     expect(desksFor(['editor', 'finance']).map((desk) => desk.label)).toEqual([
       '概览',
@@ -16,9 +16,9 @@ describe('staff console desks', () => {
       '发票开具',
       '方案与价格',
     ]);
-    // Sales verify companies; roles without a desk of their own still open the overview.
-    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览', '企业认证']);
-    expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证']);
+    // Sales verify companies and answer price requests; roles without a desk of their own still open the overview.
+    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览', '企业认证', '询价报价']);
+    expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证', '询价报价']);
     expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览']);
     expect(desksFor([])).toEqual([]);
   });

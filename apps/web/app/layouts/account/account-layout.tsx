@@ -46,7 +46,7 @@ export default function AccountLayout() {
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   const group = handle?.layoutIndex ?? 2;
-  const selected = pathname === paths.accountIndex ? paths.account : pathname;
+  const selected = pathname === paths.accountIndex ? paths.account : pathname === paths.quoteRequest ? paths.quotes : pathname;
   const user = useCurrentUser();
   const unread = useUnreadCount();
   const kind = useAccountKind();

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import type { Route } from './+types/apply-order';
 import { myApplicationQuery, useWithdrawApplication } from '../../features/application/application-api';
 import { idParam } from '../../features/application/application-rules';
 import { ApplicationSheet } from '../../features/application/application-sheet';
+import { canQuoteFromApplication } from '../../features/quote/quote-rules';
 import '../../features/application/application.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { LoadError } from '../../components/load-state';
@@ -101,6 +102,11 @@ export default function ApplicationOrderPage() {
             {a.canEdit ? (
               <Link to={withQuery(paths.formConfirm, { edit: a.id })}>
                 <Button>修改申请</Button>
+              </Link>
+            ) : null}
+            {canQuoteFromApplication(a.status) ? (
+              <Link to={withQuery(paths.quoteRequest, { application: a.id })}>
+                <Button icon={<FileTextOutlined aria-hidden />}>询价</Button>
               </Link>
             ) : null}
             {a.canWithdraw ? (

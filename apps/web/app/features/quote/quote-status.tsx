@@ -1,0 +1,32 @@
+import type { QuoteState } from '@fuliaotong/contracts';
+import { quoteStateLabels } from '@fuliaotong/contracts/constants';
+import { Tag } from 'antd';
+
+/** Tag colours: waiting for the sales staff (gold, orange), for the buyer (blue), done (green), stopped (red, grey). */
+const stateColors: Record<QuoteState, string> = {
+  pending: 'gold',
+  quoted: 'blue',
+  revising: 'orange',
+  accepted: 'green',
+  declined: 'red',
+  expired: 'default',
+  cancelled: 'default',
+};
+
+/** 待报价 / 已报价 / 待重新报价 / 已接受 / 已拒绝 / 已过期 / 已撤回. */
+export function QuoteStatusTag({ status }: { status: QuoteState }) {
+  return (
+    <Tag color={stateColors[status]} className="quote-status" data-status={status}>
+      {quoteStateLabels[status]}
+    </Tag>
+  );
+}
+
+/** 危险化学品, on a line of a quote that carries transport terms for dangerous goods. */
+export function DangerousGoodsTag() {
+  return (
+    <Tag color="red" className="quote-hazard">
+      危险化学品
+    </Tag>
+  );
+}

@@ -1,0 +1,235 @@
+import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
+import type { Quote, QuoteSummary, QuoteState } from '@fuliaotong/contracts';
+import { QUOTE_STATES, formatFen, paths, quoteStateLabels, withQuery } from '@fuliaotong/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Segmented, Table } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/quotes';
+import { ListPager } from '../../components/list-pager';
+import { EmptyState, LoadState } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { RecordCards } from '../../components/record-cards';
+import { QUOTE_PAGE_SIZE, downloadQuotePdf, myQuotesQuery, quoteQuery, useQuoteMessage, type QuoteListQuery } from '../../features/quote/quote-api';
+import { QuoteActions } from '../../features/quote/quote-actions';
+import { dayText, earlierRevisions, quoteIdParam, quoteStateParam } from '../../features/quote/quote-rules';
+import { QuoteStatusTag } from '../../features/quote/quote-status';
+import { EarlierRevisions, MessageForm, QuoteThread, RequestFacts, RevisionView } from '../../features/quote/quote-view';
+import '../../features/quote/quote.css';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { accountHandle } from '../../site/route-handle';
+
+export const handle = accountHandle;
+
+export function meta() {
+  return pageMeta(paths.quotes);
+}
+
+function listQuery(params: URLSearchParams): QuoteListQuery {
+  return { status: quoteStateParam(params.get('status')), page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
+/** The list the address asks for, or (`?id=`) one request. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const id = quoteIdParam(params.get('id'));
+  return loadSignedInQueries((ensure) => [id === undefined ? ensure(myQuotesQuery(listQuery(params))) : ensure(quoteQuery(id))]);
+}
+
+const detailHref = (id: number) => withQuery(paths.quotes, { id });
+
+/** 我的询价: the user's price requests (and their company's), or one of them with its quotes. */
+export default function QuotesPage() {
+  const [params] = useSearchParams();
+  const id = quoteIdParam(params.get('id'));
+  return id === undefined ? <QuoteList /> : <QuoteDetail id={id} />;
+}
+
+function QuoteList() {
+  const info = pageInfo(paths.quotes);
+  const [params, setParams] = useSearchParams();
+  const query = listQuery(params);
+  const list = useQuery(myQuotesQuery(query));
+  const number = (quote: QuoteSummary) => (
+    <Link to={detailHref(quote.id)} className="quote-number" aria-label={`查看询价单 ${quote.number}`}>
+      {quote.number}
+    </Link>
+  );
+  return (
+    <div className="page quotes-page">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <Link to={paths.excipients}>
+            <Button icon={<FileSearchOutlined aria-hidden />}>选产品询价</Button>
+          </Link>
+        }
+      />
+      <Segmented
+        aria-label="询价状态"
+        className="quote-list__tabs"
+        options={[{ label: '全部', value: 'all' }, ...QUOTE_STATES.map((state) => ({ label: quoteStateLabels[state], value: state }))]}
+        value={query.status ?? 'all'}
+        onChange={(value) => {
+          const next = new URLSearchParams();
+          if (value !== 'all') next.set('status', String(value));
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
+      <LoadState
+        query={list}
+        errorTitle="询价加载失败"
+        panel
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
+            image={<FileSearchOutlined aria-hidden className="empty-icon" />}
+            description={query.status ? `没有${quoteStateLabels[query.status]}的询价` : '还没有询价。在辅料产品页点击“询价”，销售会按您的用量报价。'}
+          >
+            <Link to={paths.excipients}>
+              <Button type="primary">浏览辅料产品</Button>
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <section className="records-table">
+              <Table<QuoteSummary>
+                className="panel"
+                rowKey="id"
+                dataSource={data.items}
+                pagination={false}
+                scroll={{ x: 760 }}
+                columns={[
+                  { title: '询价单号', dataIndex: 'number', render: (_: string, quote) => number(quote) },
+                  { title: '产品', dataIndex: 'products', render: (products: string) => <span className="quote-list__products">{products}</span> },
+                  { title: '状态', dataIndex: 'status', render: (status: QuoteState) => <QuoteStatusTag status={status} /> },
+                  {
+                    title: '报价合计',
+                    dataIndex: 'totalFen',
+                    align: 'right',
+                    render: (fen: number | null) => (fen === null ? <span className="muted">待报价</span> : formatFen(fen)),
+                  },
+                  { title: '有效期至', dataIndex: 'validUntil', render: (day: string | null) => day ?? '—' },
+                  { title: '询价日期', dataIndex: 'createdAt', render: (at: string) => dayText(at) },
+                ]}
+              />
+            </section>
+            <RecordCards
+              label="询价列表"
+              empty="还没有询价"
+              items={data.items.map((quote) => ({
+                key: quote.id,
+                href: detailHref(quote.id),
+                name: quote.products,
+                tag: <QuoteStatusTag status={quote.status} />,
+                code: quote.number,
+                lines: [
+                  quote.totalFen === null ? '待报价' : <strong key="total">报价合计 {formatFen(quote.totalFen)}</strong>,
+                  ...(quote.validUntil ? [`有效期至 ${quote.validUntil}`] : []),
+                ],
+                meta: `询价日期 ${dayText(quote.createdAt)}${quote.company ? ` · ${quote.company}` : ''}`,
+              }))}
+            />
+            <ListPager total={data.totalCount} pageSize={QUOTE_PAGE_SIZE} />
+          </>
+        )}
+      </LoadState>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <Result
+      status="warning"
+      title="没有找到这份询价"
+      subTitle="这份询价不存在，或不属于当前登录的账号及其企业。"
+      extra={
+        <Link to={paths.quotes}>
+          <Button type="primary">返回我的询价</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function QuoteDetail({ id }: { id: number }) {
+  const quote = useQuery(quoteQuery(id));
+  return (
+    <div className="page quote-page">
+      <Link to={paths.quotes} className="quote-back">
+        <ArrowLeftOutlined aria-hidden /> 返回我的询价
+      </Link>
+      <LoadState
+        query={quote}
+        errorTitle="询价加载失败"
+        rows={8}
+        panel
+        onError={{ not_found: <NotFound />, validation_failed: <NotFound /> }}
+      >
+        {(data) => <QuoteSheet quote={data} />}
+      </LoadState>
+    </div>
+  );
+}
+
+/** What the page says while the sales staff are at work, or after the request has ended. */
+function StateNote({ quote }: { quote: Quote }) {
+  const notes: Partial<Record<QuoteState, { type: 'info' | 'warning' | 'success'; text: string }>> = {
+    pending: { type: 'info', text: '销售正在核算价格，报价后会通过消息通知您。' },
+    revising: { type: 'info', text: '已收到您的修改要求，销售会发出新一版报价。' },
+    accepted: { type: 'success', text: '您已接受报价，销售会尽快与您联系签订合同、安排发货。' },
+    expired: { type: 'warning', text: '报价已过有效期。如仍需要，请重新询价。' },
+  };
+  const note = notes[quote.status];
+  return note ? <Alert className="quote-note" type={note.type} showIcon title={note.text} /> : null;
+}
+
+function QuoteSheet({ quote }: { quote: Quote }) {
+  const download = (revision: { id: number; number: string }) => downloadQuotePdf(quote.id, revision);
+  const message = useQuoteMessage(quote.id);
+  const earlier = earlierRevisions(quote);
+  return (
+    <>
+      <PageHeading
+        title={`询价单 ${quote.number}`}
+        description={`${quote.requester}${quote.company ? `（${quote.company.name}）` : ''} 于 ${dayText(quote.createdAt)} 询价`}
+        extra={<QuoteStatusTag status={quote.status} />}
+      />
+      <StateNote quote={quote} />
+      <section className="panel" aria-labelledby="quote-asked-title">
+        <h2 className="panel__title" id="quote-asked-title">
+          询价内容
+        </h2>
+        <RequestFacts quote={quote} sampleHref={(applicationId) => withQuery(paths.applicationOrder, { id: applicationId })} />
+      </section>
+      <section className="panel" aria-labelledby="quote-current-title">
+        <h2 className="panel__title" id="quote-current-title">
+          最新报价
+        </h2>
+        {quote.current ? (
+          <RevisionView revision={quote.current} download={download} />
+        ) : (
+          <p className="muted quote-waiting">销售尚未报价。</p>
+        )}
+        <QuoteActions quote={quote} />
+        {earlier.length > 0 ? (
+          <>
+            <h3 className="quote-subtitle">历史版本（{earlier.length}）</h3>
+            <EarlierRevisions revisions={earlier} download={download} />
+          </>
+        ) : null}
+      </section>
+      <section className="panel" aria-labelledby="quote-thread-title">
+        <h2 className="panel__title" id="quote-thread-title">
+          往来记录
+        </h2>
+        <QuoteThread events={quote.events} />
+        {quote.actions.message ? <MessageForm mutation={message} placeholder="如：能否提供 1 吨的阶梯价？" /> : null}
+      </section>
+    </>
+  );
+}
