@@ -11,6 +11,7 @@ const failures = [];
 /** The start of a failed test's first message (its error), indented: enough to tell why. */
 const firstLines = (messages = []) =>
   String(messages[0] ?? '')
+    // eslint-disable-next-line no-control-regex -- the terminal colour codes in Vitest's messages
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .filter((line) => line.trim())
