@@ -84,6 +84,8 @@ const signedInPages = [
   paths.favorites,
   paths.databaseOrders,
   paths.invoices,
+  paths.quotes,
+  paths.quoteRequest,
   paths.upgrade,
   paths.addresses,
   paths.notices,

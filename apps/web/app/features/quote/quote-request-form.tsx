@@ -85,7 +85,7 @@ function RequestLine({
         className="quote-line__quantity"
         rules={[{ required: true, message: '请填写数量' }, schemaRule(QuoteRequestLineBody.shape.quantity)]}
       >
-        <InputNumber aria-label={`第 ${number} 个产品的数量`} min={0} max={1_000_000} className="quote-line__number" />
+        <InputNumber aria-label={`第 ${number} 个产品的数量`} controls={false} inputMode="decimal" min={0} max={1_000_000} className="quote-line__number" />
       </Form.Item>
       <Form.Item name={[name, 'unit']} label="单位" className="quote-line__unit">
         <Select aria-label={`第 ${number} 个产品的单位`} options={QUOTE_UNITS.map((unit) => ({ value: unit, label: quoteUnitLabels[unit] }))} />

@@ -65,7 +65,7 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
           <Input maxLength={60} placeholder="如：药用级 25 kg/袋" />
         </Form.Item>
         <Form.Item name={[name, 'quantity']} label="数量" rules={[{ required: true, message: '请填写数量' }, lineRule('quantity')]}>
-          <InputNumber min={0} max={1_000_000} className="quote-form-line__number" />
+          <InputNumber controls={false} inputMode="decimal" min={0} max={1_000_000} className="quote-form-line__number" />
         </Form.Item>
         <Form.Item name={[name, 'unit']} label="单位">
           <Select options={QUOTE_UNITS.map((value) => ({ value, label: quoteUnitLabels[value] }))} />
@@ -82,7 +82,7 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
             },
           ]}
         >
-          <InputNumber min={0} max={10_000_000} precision={2} prefix="¥" className="quote-form-line__number" />
+          <InputNumber controls={false} inputMode="decimal" min={0} max={10_000_000} precision={2} prefix="¥" className="quote-form-line__number" />
         </Form.Item>
         <Form.Item name={[name, 'taxRate']} label="税率">
           <Select options={TAX_RATE_OPTIONS.map((rate) => ({ value: rate, label: `${rate}%` }))} />
@@ -97,14 +97,14 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
           <Input maxLength={19} inputMode="numeric" placeholder="19 位数字，如 1070201040000000000" />
         </Form.Item>
         <Form.Item name={[name, 'moq']} label={`起订量${unit ? `（${unit}）` : ''}`} rules={[{ required: true, message: '请填写起订量' }, lineRule('moq')]}>
-          <InputNumber min={0} max={1_000_000} className="quote-form-line__number" />
+          <InputNumber controls={false} inputMode="decimal" min={0} max={1_000_000} className="quote-form-line__number" />
         </Form.Item>
         <Form.Item
           name={[name, 'leadTimeDays']}
           label="交货期（天）"
           rules={[{ required: true, message: '请填写交货期' }, lineRule('leadTimeDays')]}
         >
-          <InputNumber min={0} max={365} precision={0} className="quote-form-line__number" />
+          <InputNumber controls={false} inputMode="numeric" min={0} max={365} precision={0} className="quote-form-line__number" />
         </Form.Item>
         <Form.Item
           name={[name, 'dangerousGoods']}
@@ -181,7 +181,7 @@ export function RevisionForm({ quote, onSent }: { quote: AdminQuote; onSent?: (r
           </Form.Item>
           {paymentTerms === 'credit' ? (
             <Form.Item name="creditDays" label="账期（天）" rules={[{ required: true, message: '付款方式为账期时请填写账期天数' }, termRule('creditDays')]}>
-              <InputNumber min={1} max={180} precision={0} className="quote-form-line__number" />
+              <InputNumber controls={false} inputMode="numeric" min={1} max={180} precision={0} className="quote-form-line__number" />
             </Form.Item>
           ) : null}
         </div>
