@@ -47,13 +47,20 @@ export async function registerMember(app: FastifyInstance, account = newAccount(
 export async function insertAccount(
   database: Database,
   account: string,
-  options: { password?: string; roles?: StaffRole[]; name?: string } = {},
+  options: { password?: string; roles?: StaffRole[]; name?: string; verified?: boolean } = {},
 ): Promise<number> {
   const password = options.password ?? GOOD_PASSWORD;
   const passwordHash = password === GOOD_PASSWORD ? await goodPasswordHash() : await hashPassword(password);
   const [row] = await database.db
     .insert(users)
-    .values({ account, passwordHash, roles: options.roles ?? [], ...(options.name ? { name: options.name } : {}) })
+    .values({
+      account,
+      passwordHash,
+      roles: options.roles ?? [],
+      ...(options.name ? { name: options.name } : {}),
+      // As a registration (or any code entered) proves the address.
+      ...(options.verified ? { accountVerifiedAt: new Date() } : {}),
+    })
     .returning({ id: users.id });
   return row!.id;
 }

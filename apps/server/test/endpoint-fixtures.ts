@@ -32,7 +32,7 @@ import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, registerMe
 import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
 import { registerStaff } from './samples.js';
-import { databaseOf } from './test-app.js';
+import { databaseOf, jwtSecretOf } from './test-app.js';
 
 /*
  * Fixtures for the tests that walk the endpoint table (the authorization matrix, the fuzz test): a
@@ -187,12 +187,12 @@ async function companyRows(app: FastifyInstance, owner: Session) {
   const company = parsed(await as(owner)('POST', '/api/app/company', endpoints.companyCreate.example.body), Company);
   const licence = multipart(PNG, 'licence.png', 'image/png');
   parsed(await app.inject({ method: 'POST', url: `/api/app/company/${company.id}/license`, payload: licence.payload, headers: { ...licence.headers, ...bearer(owner.token) } }), Company);
-  const colleague = await registerMember(app);
+  const colleague = await quickMember(app);
   parsed(await as(owner)('POST', `/api/app/company/${company.id}/invitation`, { account: colleague.account, roles: ['purchasing'] }), CompanyInvitation);
   const invited = parsed(await as(colleague)('GET', '/api/app/company'), MyCompany).invitations[0]!;
   parsed(await as(colleague)('POST', `/api/app/company-invitation/${invited.id}/accept`), Company);
   const waiting = parsed(await as(owner)('POST', `/api/app/company/${company.id}/invitation`, { account: `waiting-${company.id}@example.com`, roles: ['quality'] }), CompanyInvitation);
-  const elsewhere = await registerMember(app);
+  const elsewhere = await quickMember(app);
   const other = parsed(await as(elsewhere)('POST', '/api/app/company', { ...endpoints.companyCreate.example.body, name: '江苏另一制药有限公司' }), Company);
   parsed(await as(elsewhere)('POST', `/api/app/company/${other.id}/invitation`, { account: owner.account, roles: ['rnd'] }), CompanyInvitation);
   const toMe = parsed(await as(owner)('GET', '/api/app/company'), MyCompany).invitations[0]!;
@@ -255,10 +255,21 @@ export async function newSessionToken(database: Database, jwtSecret: Uint8Array,
  * (the authorization matrix makes four for each operation); staff when `roles` are given. Registration
  * itself is tested in the account module.
  */
-export async function quickSession(app: FastifyInstance, database: Database, jwtSecret: Uint8Array, roles: StaffRole[] = []): Promise<Session> {
+export async function quickSession(
+  app: FastifyInstance,
+  database: Database,
+  jwtSecret: Uint8Array,
+  roles: StaffRole[] = [],
+  options: { verified?: boolean } = {},
+): Promise<Session> {
   const account = newAccount();
-  const userId = await insertAccount(database, account, { roles, ...(roles.length > 0 ? { name: '审核员小张' } : {}) });
+  const userId = await insertAccount(database, account, { roles, ...(roles.length > 0 ? { name: '审核员小张' } : {}), ...options });
   const token = await newSessionToken(database, jwtSecret, userId);
   const user = parsed(await app.inject({ method: 'GET', url: '/api/app/account/profile', headers: bearer(token) }), User);
   return { account, password: GOOD_PASSWORD, token, user };
+}
+
+/** A member of a test app written straight into its database, the address proved as a registration proves it, with a session. */
+function quickMember(app: FastifyInstance): Promise<Session> {
+  return quickSession(app, databaseOf(app), jwtSecretOf(app), [], { verified: true });
 }

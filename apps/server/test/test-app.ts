@@ -110,6 +110,7 @@ export function testSandboxKeys(): SandboxKeys {
 }
 
 const databases = new WeakMap<FastifyInstance, Database>();
+const jwtSecrets = new WeakMap<FastifyInstance, Uint8Array>();
 
 /** The database a test app was built on. */
 export function databaseOf(app: FastifyInstance): Database {
@@ -118,10 +119,18 @@ export function databaseOf(app: FastifyInstance): Database {
   return database;
 }
 
+/** The key a test app signs its sessions with (for sessions written straight into its database). */
+export function jwtSecretOf(app: FastifyInstance): Uint8Array {
+  const secret = jwtSecrets.get(app);
+  if (!secret) throw new Error('not an app of createTestApp');
+  return secret;
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.database !== undefined;
   const database = options.database ?? (await openTestDatabase());
   const routes: RegisteredRoute[] = [];
+  const jwtSecret = options.jwtSecret ?? randomBytes(32);
   const app = await buildApp({
     onRoute: (route) => routes.push(route),
     // Tests stand for many clients by setting X-Forwarded-For.
@@ -143,7 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     web: options.web,
     build: { id: 'test-build', timestamp: 1_700_000_000_000 },
-    auth: { jwtSecret: options.jwtSecret ?? randomBytes(32), limits: options.limits, sessionCacheMs: options.sessionCacheMs },
+    auth: { jwtSecret, limits: options.limits, sessionCacheMs: options.sessionCacheMs },
     jobs: { start: options.runJobs ?? false },
     payment: options.payment ?? sandboxSetup(testSandboxKeys()),
     now: options.clock?.now,
@@ -152,6 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await app.ready();
   databases.set(app, database);
+  jwtSecrets.set(app, jwtSecret);
   return {
     app,
     routes,
