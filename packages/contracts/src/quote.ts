@@ -69,7 +69,7 @@ export type QuoteRequestBody = z.input<typeof QuoteRequestBody>;
 /** A line of the request as asked. */
 export const QuoteRequestLine = z.object({
   id: z.number().int(),
-  excipientId: z.number().int(),
+  excipientId: z.number().int().nullable().describe('产品 id；产品已从目录删除时为 null（名称保留）'),
   productName: z.string(),
   specId: z.number().int().nullable(),
   grade: z.string().nullable(),
@@ -130,7 +130,7 @@ export type QuoteRevisionBody = z.input<typeof QuoteRevisionBody>;
 /** A line of a quote with its amounts. */
 export const QuoteLine = z.object({
   id: z.number().int(),
-  excipientId: z.number().int(),
+  excipientId: z.number().int().nullable().describe('产品 id；产品已从目录删除时为 null（名称保留）'),
   productName: z.string(),
   spec: z.string(),
   unit: QuoteUnit,

@@ -740,7 +740,7 @@ export class QuoteService {
 function requestLineOf(line: QuoteLineRow): Quote['lines'][number] {
   return {
     id: line.id,
-    excipientId: line.excipientId ?? 0,
+    excipientId: line.excipientId,
     productName: line.productName,
     specId: line.specId,
     grade: line.grade,
@@ -757,7 +757,7 @@ function revisionOf(revision: RevisionRow, totals: { totalFen: number; taxFen: n
     revision: revision.revision,
     lines: totals.lines.map((line) => ({
       id: line.id,
-      excipientId: line.excipientId ?? 0,
+      excipientId: line.excipientId,
       productName: line.productName,
       spec: line.spec,
       unit: line.unit,

@@ -198,6 +198,11 @@ describe('the quote form', () => {
     expect(values.paymentTerms).toBe('prepaid');
   });
 
+  it('leaves out a line whose product has left the catalogue: it cannot be quoted again', () => {
+    const values = revisionPrefill({ lines: [requestLine({ excipientId: null, productName: '已下架的产品' }), requestLine({ id: 2 })], current: null }, today);
+    expect(values.lines.map((line) => [line.excipientId, line.productName])).toEqual([[7, '微晶纤维素']]);
+  });
+
   it('starts a new revision from the newest one: its prices in 元 and its terms, valid 30 days again', () => {
     const line: QuoteLine = {
       id: 9,

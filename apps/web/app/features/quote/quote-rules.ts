@@ -268,7 +268,10 @@ export function defaultValidUntil(today: Dayjs = dayjs()): Dayjs {
   return today.startOf('day').add(QUOTE_VALID_DAYS, 'day');
 }
 
-function lineFromRequest(line: QuoteRequestLine): RevisionLineValues {
+/** Whether a line's product is still in the catalogue. */
+const inCatalogue = <L extends { excipientId: number | null }>(line: L): line is L & { excipientId: number } => line.excipientId !== null;
+
+function lineFromRequest(line: QuoteRequestLine & { excipientId: number }): RevisionLineValues {
   return {
     excipientId: line.excipientId,
     productName: line.productName,
@@ -285,7 +288,7 @@ function lineFromRequest(line: QuoteRequestLine): RevisionLineValues {
   };
 }
 
-function lineFromQuote(line: QuoteLine): RevisionLineValues {
+function lineFromQuote(line: QuoteLine & { excipientId: number }): RevisionLineValues {
   return {
     excipientId: line.excipientId,
     productName: line.productName,
@@ -310,7 +313,8 @@ function lineFromQuote(line: QuoteLine): RevisionLineValues {
 export function revisionPrefill(quote: Pick<Quote, 'lines' | 'current'>, today: Dayjs = dayjs()): RevisionValues {
   const current = quote.current;
   return {
-    lines: current ? current.lines.map(lineFromQuote) : quote.lines.map(lineFromRequest),
+    // A product removed from the catalogue since cannot be quoted again: its line is left out.
+    lines: current ? current.lines.filter(inCatalogue).map(lineFromQuote) : quote.lines.filter(inCatalogue).map(lineFromRequest),
     validUntil: defaultValidUntil(today),
     paymentTerms: current?.paymentTerms ?? 'prepaid',
     creditDays: current?.creditDays ?? null,
