@@ -415,21 +415,8 @@ export class QuoteService {
       if (!product) issues.push({ path: `body.lines.${i}.excipientId`, message: `产品 ${line.excipientId} 不存在` });
       const amounts = lineAmounts(line.unitPriceFen, line.quantity, line.taxRate);
       if (amounts.amountFen > MAX_LINE_FEN) issues.push({ path: `body.lines.${i}.quantity`, message: '单行金额不能超过 100 亿元' });
-      return {
-        excipientId: line.excipientId,
-        productName: product?.nameZh ?? '',
-        spec: line.spec,
-        unit: line.unit,
-        quantity: line.quantity,
-        unitPriceFen: line.unitPriceFen,
-        taxRate: line.taxRate,
-        taxCode: line.taxCode,
-        moq: line.moq,
-        leadTimeDays: line.leadTimeDays,
-        dangerousGoods: line.dangerousGoods || null,
-        remark: line.remark,
-        ...amounts,
-      };
+      // The line as sent (the contract's fields), with the product's name as it is now and its amounts.
+      return { ...line, productName: product?.nameZh ?? '', dangerousGoods: line.dangerousGoods || null, ...amounts };
     });
     if (issues.length > 0) throw validationError(issues);
     const revisionId = await this.deps.transactor.transaction(async (within) => {
