@@ -24,6 +24,7 @@ export * from './payment.js';
 export * from './invoice.js';
 export * from './company.js';
 export * from './quote.js';
+export * from './sales-order.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -53,6 +53,8 @@ const pageTable = {
   quotes: { path: '/account/quotes', query: ['id', 'status'] },
   /** 询价: a new price request, for a product (and spec) or from a shipped sample application. */
   quoteRequest: { path: '/account/quote-request', query: ['excipient', 'spec', 'application'] },
+  /** 销售订单: the list, and one order (`?id=`). */
+  salesOrders: { path: '/account/sales-orders', query: ['id', 'status'] },
   notices: { path: '/account/notice' },
   upgrade: { path: '/account/upgrade', query: ['for'] },
   payment: { path: '/account/payment', query: ['order'] },
@@ -67,6 +69,7 @@ const pageTable = {
   adminInvoices: { path: '/admin/invoices', query: ['id', 'status'] },
   adminCompanies: { path: '/admin/companies', query: ['id', 'status'] },
   adminQuotes: { path: '/admin/quotes', query: ['id', 'status'] },
+  adminSalesOrders: { path: '/admin/sales-orders', query: ['id', 'status'] },
   adminProducts: { path: '/admin/products', query: ['keyword'] },
   adminArticles: { path: '/admin/articles', query: ['id', 'kind'] },
   adminDatabases: { path: '/admin/databases', query: ['code'] },

@@ -221,6 +221,19 @@ export const apiPaths = {
   adminQuoteRevise: 'POST /api/admin/quote/:id/revision',
   adminQuoteMessage: 'POST /api/admin/quote/:id/message',
   adminQuotePdf: 'GET /api/admin/quote/:id/revision/:revisionId/pdf',
+  // sales-order: orders made from accepted quotes; contract, bank transfer, shipping with batch numbers, the invoice.
+  salesOrderList: 'GET /api/app/sales-order',
+  salesOrderDetail: 'GET /api/app/sales-order/:id',
+  salesOrderReceive: 'POST /api/app/sales-order/:id/receive',
+  salesOrderCancel: 'POST /api/app/sales-order/:id/cancel',
+  salesOrderInvoice: 'POST /api/app/sales-order/:id/invoice',
+  adminSalesOrderList: 'GET /api/admin/sales-order',
+  adminSalesOrderDetail: 'GET /api/admin/sales-order/:id',
+  adminSalesOrderContract: 'POST /api/admin/sales-order/:id/contract',
+  adminSalesOrderConfirmTransfer: 'POST /api/admin/sales-order/:id/confirm-transfer',
+  adminSalesOrderShip: 'POST /api/admin/sales-order/:id/ship',
+  adminSalesOrderReceive: 'POST /api/admin/sales-order/:id/receive',
+  adminSalesOrderCancel: 'POST /api/admin/sales-order/:id/cancel',
 
   // invoice: titles, requests and the invoice desk.
   invoiceTitleList: 'GET /api/app/invoice-title',

@@ -13,6 +13,7 @@ import { homeEndpoints } from './home.endpoints.js';
 import { invoiceEndpoints } from './invoice.endpoints.js';
 import { companyEndpoints } from './company.endpoints.js';
 import { quoteEndpoints } from './quote.endpoints.js';
+import { salesOrderEndpoints } from './sales-order.endpoints.js';
 import { locationEndpoints } from './location.endpoints.js';
 import { noticeEndpoints } from './notice.endpoints.js';
 import { orderEndpoints } from './order.endpoints.js';
@@ -63,6 +64,7 @@ export const endpoints = {
   ...paymentEndpoints,
   ...companyEndpoints,
   ...quoteEndpoints,
+  ...salesOrderEndpoints,
   ...invoiceEndpoints,
   ...siteEndpoints,
   ...dashboardEndpoints,

@@ -16,3 +16,4 @@ export * from './rich-text.js';
 export * from './commerce.js';
 export * from './company.js';
 export * from './quote.js';
+export * from './sales-order.js';

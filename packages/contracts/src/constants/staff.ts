@@ -20,6 +20,7 @@ export const auditEntityLabels = {
   invoice: '发票',
   company: '企业',
   quote: '询价',
+  sales_order: '销售订单',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -70,6 +71,13 @@ export const auditActionLabels = {
   'quote.decline': '拒绝报价',
   'quote.cancel': '撤回询价',
   'quote.expire': '报价过期',
+  'sales-order.create': '生成销售订单',
+  'sales-order.contract': '登记合同签订',
+  'sales-order.confirm-transfer': '确认货款到账',
+  'sales-order.ship': '销售订单发货',
+  'sales-order.receive': '确认收货',
+  'sales-order.cancel': '取消销售订单',
+  'sales-order.invoice': '申请销售订单发票',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 
