@@ -25,6 +25,7 @@ import { paymentModule } from './modules/payment/payment.module.js';
 import { planModule } from './modules/plan/plan.module.js';
 import { quoteModule } from './modules/quote/quote.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
+import { salesOrderModule } from './modules/sales-order/sales-order.module.js';
 import { registrationImportModule } from './modules/registration-import/registration-import.module.js';
 import { registrationWatchModule } from './modules/registration-watch/registration-watch.module.js';
 import { registrationModule } from './modules/registration/registration.module.js';
@@ -74,6 +75,7 @@ export const serverModules: readonly ServerModule[] = [
   paymentModule,
   orderModule,
   invoiceModule,
+  salesOrderModule,
   registrationImportModule,
   userAdminModule,
   dashboardModule,

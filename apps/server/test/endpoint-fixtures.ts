@@ -19,6 +19,7 @@ import {
   PayResponse,
   Quote,
   QuoteRevision,
+  SalesOrderPage,
   REGISTRATION_CSV_COLUMNS,
   RegistrationImportPreview,
   RegistrationWatch,
@@ -69,6 +70,8 @@ export interface Owned {
   /** A price request of the owner's (for the owner's company), quoted by the sales staff: its first revision. */
   quote: number;
   quoteRevision: number;
+  /** A sales order of the owner's: a second request of theirs, quoted and accepted. */
+  salesOrder: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -99,6 +102,9 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   /** The owner's price request and its quote, as the sales desk sees them. */
   quoteRow: (o) => ({ id: o.quote }),
   quoteRevisionRow: (o) => ({ id: o.quote, revisionId: o.quoteRevision }),
+  salesOrder: (o) => ({ id: o.salesOrder }),
+  /** The owner's sales order, as the desk sees it. */
+  salesOrderRow: (o) => ({ id: o.salesOrder }),
   /** The owner's company, as the sales desk sees it. */
   companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */
@@ -202,17 +208,25 @@ async function companyRows(app: FastifyInstance, owner: Session) {
 /** A sales staff member per app, who quotes the owners' price requests (one is enough: no operation ends their session). */
 const quoters = new WeakMap<FastifyInstance, Promise<Record<string, string>>>();
 
-/** The owner's price request (as the table's example asks, for the owner's company), quoted once by the sales staff. */
+/**
+ * The owner's price request (as the table's example asks, for the owner's company), quoted once by the
+ * sales staff; and a second one, quoted and accepted by the owner (the company's 管理员): its sales order.
+ */
 async function quoteRows(app: FastifyInstance, owner: Session) {
-  const asked = await app.inject({ method: 'POST', url: '/api/app/quote', headers: bearer(owner.token), payload: endpoints.quoteCreate.example.body });
-  const request = parsed(asked, Quote);
   let sales = quoters.get(app);
   if (!sales) {
     sales = registerStaff(app, databaseOf(app), ['sales']).then((staff) => staff.headers);
     quoters.set(app, sales);
   }
-  const quoted = await app.inject({ method: 'POST', url: `/api/admin/quote/${request.id}/revision`, headers: await sales, payload: endpoints.adminQuoteRevise.example.body });
-  return { quote: request.id, quoteRevision: parsed(quoted, QuoteRevision).id };
+  const quoted = async () => {
+    const request = parsed(await app.inject({ method: 'POST', url: '/api/app/quote', headers: bearer(owner.token), payload: endpoints.quoteCreate.example.body }), Quote);
+    const revision = await app.inject({ method: 'POST', url: `/api/admin/quote/${request.id}/revision`, headers: await sales, payload: endpoints.adminQuoteRevise.example.body });
+    return { request, revision: parsed(revision, QuoteRevision) };
+  };
+  const [open, accepted] = await Promise.all([quoted(), quoted()]);
+  parsed(await app.inject({ method: 'POST', url: `/api/app/quote/${accepted.request.id}/accept`, headers: bearer(owner.token), payload: { revisionId: accepted.revision.id } }), Quote);
+  const orders = parsed(await app.inject({ method: 'GET', url: '/api/app/sales-order', headers: bearer(owner.token) }), SalesOrderPage);
+  return { quote: open.request.id, quoteRevision: open.revision.id, salesOrder: orders.items[0]!.id };
 }
 
 /**

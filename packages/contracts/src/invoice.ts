@@ -61,8 +61,9 @@ export type InvoiceRequestBody = z.infer<typeof InvoiceRequestBody>;
 export const Invoice = z
   .object({
     id: z.number().int(),
-    orderId: z.number().int(),
-    orderNumber: z.string(),
+    orderId: z.number().int().nullable().describe('方案订单 id；销售订单的发票为 null'),
+    salesOrderId: z.number().int().nullable().describe('销售订单 id；方案订单的发票为 null'),
+    orderNumber: z.string().describe('订单号（DD 开头为方案订单，XS 开头为销售订单）'),
     orderName: z.string(),
     amountFen: z.number().int(),
     status: InvoiceStatus,

@@ -147,7 +147,7 @@ export const SalesOrderCancelBody = z
 export type SalesOrderCancelBody = z.infer<typeof SalesOrderCancelBody>;
 
 /** Asks for the order's invoice with one of the caller's titles (a 专票 needs a company title of that type). */
-export const SalesOrderInvoiceBody = z.object({ titleId: Id.describe('发票抬头 id（GET /api/app/invoice/title）') }).meta({ id: 'SalesOrderInvoiceBody' });
+export const SalesOrderInvoiceBody = z.object({ titleId: Id.describe('发票抬头 id（GET /api/app/invoice-title）') }).meta({ id: 'SalesOrderInvoiceBody' });
 export type SalesOrderInvoiceBody = z.infer<typeof SalesOrderInvoiceBody>;
 
 /* ----------------------------------------- staff ----------------------------------------- */

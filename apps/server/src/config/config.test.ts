@@ -35,6 +35,7 @@ describe('configuration', () => {
     ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS: 'SMS_100000002',
     ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: 'SMS_100000003',
     ALIYUN_SMS_TEMPLATE_QUOTE_STATUS: 'SMS_100000004',
+    ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS: 'SMS_100000005',
   };
 
   it('takes SMS_PROVIDER=aliyun with its keys, signature and template codes', () => {

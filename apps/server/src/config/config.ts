@@ -26,6 +26,7 @@ export const ALIYUN_SMS_VARIABLES = [
   'ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE',
   'ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS',
   'ALIYUN_SMS_TEMPLATE_QUOTE_STATUS',
+  'ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS',
   'ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK',
 ] as const;
 
@@ -183,6 +184,7 @@ const ConfigSchema = z.object({
   ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE: optionalText,
   ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS: optionalText,
   ALIYUN_SMS_TEMPLATE_QUOTE_STATUS: optionalText,
+  ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS: optionalText,
   ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: optionalText,
   /** The API's host (default: the service's public endpoint); tests point it at a local stand-in. */
   ALIYUN_SMS_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('dysmsapi.aliyuncs.com')),

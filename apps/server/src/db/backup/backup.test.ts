@@ -162,14 +162,15 @@ describe('a backup of the run’s database', () => {
     expect(header).toMatchObject({ format: 'fuliaotong-backup', version: 1, engine: url ? 'postgres' : 'pglite', migration: { tag: newest.tag, when: newest.when } });
     const counts = Object.fromEntries(header.tables.map((table) => [table.name, table.rows]));
     // The owner of rows, the colleague in the owner's company, the 管理员 of another company that invited the owner, the sales staff
-    // member who quoted the owner's price request, one more member.
-    expect(counts).toMatchObject({ users: 5, uploads: expect.any(Number) as number, registrations: 500, quote_requests: 1, quote_revisions: 1 });
+    // member who quoted the owner's price requests, one more member. Of the two requests, one was accepted: its sales order.
+    expect(counts).toMatchObject({ users: 5, uploads: expect.any(Number) as number, registrations: 500, quote_requests: 2, quote_revisions: 2, sales_orders: 1 });
     expect(counts.uploads).toBeGreaterThan(0);
     // Foreign keys first: users before what points at them, uploads before the documents that name them.
     const order = header.tables.map((table) => table.name);
     expect(order.indexOf('users')).toBeLessThan(order.indexOf('uploads'));
     expect(order.indexOf('uploads')).toBeLessThan(order.indexOf('excipient_documents'));
     expect(order.indexOf('orders')).toBeLessThan(order.indexOf('invoices'));
+    expect(order.indexOf('sales_orders')).toBeLessThan(order.indexOf('invoices'));
     expect(order).not.toContain('__drizzle_migrations');
     // Generated columns are computed again on restore, not carried.
     expect(header.tables.find((table) => table.name === 'registrations')!.columns).not.toContain('search_grams');

@@ -73,6 +73,12 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   companyInvitationAccept: { owner: 409 },
   // The example accepts revision 1, which is not the newest revision of the owner's request (no example can name it).
   quoteAccept: { owner: 409 },
+  // The owner's sales order waits for its contract: nothing has been paid or shipped, so nothing can be received, invoiced, confirmed or shipped.
+  salesOrderReceive: { owner: 409 },
+  salesOrderInvoice: { owner: 409 },
+  adminSalesOrderConfirmTransfer: { staff: 409 },
+  adminSalesOrderShip: { staff: 409 },
+  adminSalesOrderReceive: { staff: 409 },
   // The owner has not uploaded a bank slip.
   adminOrderSlip: { admin: 404, staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
 import { orders } from '../order/order.schema.js';
+import { salesOrders } from '../sales-order/sales-order.schema.js';
 import { invoices, invoiceTitles } from './invoice.schema.js';
 
 export type InvoiceTitleRow = typeof invoiceTitles.$inferSelect;
 export type InvoiceTitleValues = Omit<typeof invoiceTitles.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 export type InvoiceRow = typeof invoices.$inferSelect;
-/** An invoice with its order's number and name (and, for the desk, the buyer's account). */
+/** An invoice with its order's number and name — an order of a plan or a sales order — (and, for the desk, the buyer's account). */
 export type InvoiceView = InvoiceRow & { orderNumber: string; orderName: string; account: string };
 
 const viewOf = (row: { invoice: InvoiceRow; orderNumber: string; orderName: string; account: string }): InvoiceView => ({
@@ -63,12 +64,17 @@ export class InvoiceRepository {
 
   private views() {
     return this.db
-      .select({ invoice: invoices, orderNumber: orders.number, orderName: orders.name, account: users.account })
+      .select({
+        invoice: invoices,
+        orderNumber: sql<string>`coalesce(${orders.number}, ${salesOrders.number})`,
+        orderName: sql<string>`coalesce(${orders.name}, ${invoices.subjectName}, '')`,
+        account: users.account,
+      })
       .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(salesOrders, eq(salesOrders.id, invoices.salesOrderId))
       .innerJoin(users, eq(users.id, invoices.userId));
   }
-
 
   /** A page of invoices: one user's, or (the desk) everyone's of a status. */
   async page(filter: { userId?: number; status?: InvoiceStatus }, limit: number, offset: number): Promise<{ rows: InvoiceView[]; totalCount: number }> {
@@ -96,12 +102,24 @@ export class InvoiceRepository {
     return row;
   }
 
+  /** The invoice of a sales order, locked (at most one). */
+  async findBySalesOrder(salesOrderId: number): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.salesOrderId, salesOrderId)).for('update');
+    return row;
+  }
+
+  /** The invoices of these sales orders (at most one each). */
+  ofSalesOrders(salesOrderIds: readonly number[]): Promise<InvoiceRow[]> {
+    if (salesOrderIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(invoices).where(inArray(invoices.salesOrderId, [...salesOrderIds]));
+  }
+
   async insert(values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
     const [row] = await this.db.insert(invoices).values(values).returning();
     return row!;
   }
 
-  async update(id: number, changes: Partial<Omit<InvoiceRow, 'id' | 'userId' | 'orderId' | 'createdAt'>>, at: Date): Promise<InvoiceRow> {
+  async update(id: number, changes: Partial<Omit<InvoiceRow, 'id' | 'userId' | 'orderId' | 'salesOrderId' | 'createdAt'>>, at: Date): Promise<InvoiceRow> {
     const [row] = await this.db
       .update(invoices)
       .set({ ...changes, updatedAt: at })
@@ -112,10 +130,7 @@ export class InvoiceRepository {
 
   /** The user's invoice requests finance has not answered yet, with their orders' numbers. */
   async requestedOf(userId: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ orderNumber: orders.number })
-      .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
+    const rows = await this.views()
       .where(and(eq(invoices.userId, userId), eq(invoices.status, 'requested')))
       .orderBy(invoices.id);
     return rows.map((row) => row.orderNumber);

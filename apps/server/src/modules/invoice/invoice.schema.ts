@@ -1,8 +1,10 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { InvoiceStatus, InvoiceTitleKind, InvoiceType } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
 import { orders } from '../order/order.schema.js';
+import { salesOrders } from '../sales-order/sales-order.schema.js';
 import { personalData } from '../../db/personal-data.js';
 
 /** The invoice titles (抬头) a user keeps. */
@@ -27,8 +29,9 @@ export const invoiceTitles = pgTable(
 );
 
 /**
- * Invoice requests and the invoices issued for them: one per order, for the amount paid, with a copy
- * of the title as it was when asked for (a later edit of the title changes nothing issued).
+ * Invoice requests and the invoices issued for them: one per order of a plan or per sales order (one
+ * of the two), for the amount paid, with a copy of the title as it was when asked for (a later edit of
+ * the title changes nothing issued).
  */
 export const invoices = pgTable(
   'invoices',
@@ -37,10 +40,12 @@ export const invoices = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    amountFen: integer('amount_fen').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** The sales order invoiced (docs/decisions/0064), when it is not an order of a plan. */
+    salesOrderId: integer('sales_order_id').references(() => salesOrders.id),
+    /** What a sales order's invoice is for, as the lists show it (a plan order's is the plan's name). */
+    subjectName: text('subject_name'),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     status: text('status', { enum: enumValues(InvoiceStatus) }).notNull(),
     titleKind: text('title_kind', { enum: enumValues(InvoiceTitleKind) }).notNull(),
     titleType: text('title_type', { enum: enumValues(InvoiceType) }).notNull(),
@@ -59,7 +64,13 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('invoices_order_idx').on(t.orderId), index('invoices_user_idx').on(t.userId, t.createdAt), index('invoices_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('invoices_order_idx').on(t.orderId),
+    uniqueIndex('invoices_sales_order_idx').on(t.salesOrderId),
+    check('invoices_one_subject', sql`(${t.orderId} is null) <> (${t.salesOrderId} is null)`),
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    index('invoices_status_idx').on(t.status),
+  ],
 );
 
 export const invoiceTitlesPersonalData = personalData(invoiceTitles, {

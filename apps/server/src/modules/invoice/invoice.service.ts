@@ -23,6 +23,7 @@ function toInvoice(row: InvoiceView): Invoice {
   return {
     id: row.id,
     orderId: row.orderId,
+    salesOrderId: row.salesOrderId,
     orderNumber: row.orderNumber,
     orderName: row.orderName,
     amountFen: row.amountFen,
@@ -51,6 +52,17 @@ function titleValues(body: InvoiceTitleBody): InvoiceTitleValues {
     email: parsed.email,
   };
 }
+
+/** The title as the invoice keeps it (a later edit of the title changes nothing asked for). */
+const titleCopy = (title: InvoiceTitleRow) => ({
+  titleKind: title.kind,
+  titleType: title.type,
+  titleName: title.name,
+  taxId: title.taxId,
+  addressPhone: title.addressPhone,
+  bankAccount: title.bankAccount,
+  email: title.email,
+});
 
 /** What the audit log keeps of an invoice. */
 const auditView = (row: { status: InvoiceStatus; invoiceNumber: string | null; taxId: string | null; rejectReason: string | null; fileType: string | null }) => ({
@@ -159,15 +171,7 @@ export class InvoiceService {
       const title = await within.invoices.title(userId, body.titleId);
       if (!title) throw new AppError('not_found', '发票抬头不存在');
       const now = this.now();
-      const copy = {
-        titleKind: title.kind,
-        titleType: title.type,
-        titleName: title.name,
-        taxId: title.taxId,
-        addressPhone: title.addressPhone,
-        bankAccount: title.bankAccount,
-        email: title.email,
-      };
+      const copy = titleCopy(title);
       const existing = await within.invoices.findByOrder(order.id);
       if (existing && existing.status !== 'rejected') {
         throw new AppError('conflict', `该订单已${existing.status === 'requested' ? '申请' : invoiceStatusLabels[existing.status]}发票，每个订单只能开具一张`);
@@ -175,20 +179,56 @@ export class InvoiceService {
       const row = existing
         ? await within.invoices.update(existing.id, { ...copy, status: 'requested', rejectReason: null, amountFen: order.paidFen }, now)
         : await within.invoices.insert({ ...copy, userId, orderId: order.id, amountFen: order.paidFen, status: 'requested', createdAt: now, updatedAt: now });
-      await this.deps.staffAlerts.tell(
-        ['finance'],
-        {
-          kind: '开票申请',
-          number: order.number,
-          title: `订单 ${order.number} 申请开具${invoiceTypeLabels[title.type]}`,
-          body: `抬头：${title.name}，金额 ${formatFen(order.paidFen)}。`,
-          link: withQuery(paths.adminInvoices, { id: row.id }),
-        },
-        within,
-      );
+      await this.alertFinance(order, title, row.id, within);
       return row.id;
     });
     return toInvoice((await this.deps.invoices.find(id))!);
+  }
+
+  /**
+   * Asks for the invoice of a paid sales order (in the caller's transaction, the order locked by it)
+   * with one of the user's titles; again after a rejection. Answers the invoice's id.
+   */
+  async requestForSalesOrder(
+    userId: number,
+    order: { id: number; number: string; name: string; amountFen: number },
+    titleId: number,
+    within: Tx,
+  ): Promise<number> {
+    const { invoices } = ownInvoice(within);
+    const title = await invoices.title(userId, titleId);
+    if (!title) throw new AppError('not_found', '发票抬头不存在');
+    const now = this.now();
+    const copy = titleCopy(title);
+    const existing = await invoices.findBySalesOrder(order.id);
+    if (existing && existing.status !== 'rejected') {
+      throw new AppError('conflict', `该订单已${existing.status === 'requested' ? '申请' : invoiceStatusLabels[existing.status]}发票，每个订单只能开具一张`);
+    }
+    const row = existing
+      ? await invoices.update(existing.id, { ...copy, status: 'requested', rejectReason: null, amountFen: order.amountFen, subjectName: order.name }, now)
+      : await invoices.insert({ ...copy, userId, salesOrderId: order.id, subjectName: order.name, amountFen: order.amountFen, status: 'requested', createdAt: now, updatedAt: now });
+    await this.alertFinance(order, title, row.id, within);
+    return row.id;
+  }
+
+  /** The invoice asked for a sales order, if any. */
+  async ofSalesOrder(salesOrderId: number): Promise<InvoiceRow | undefined> {
+    return (await this.deps.invoices.ofSalesOrders([salesOrderId]))[0];
+  }
+
+  private async alertFinance(order: { number: string }, title: InvoiceTitleRow, invoiceId: number, within: Tx): Promise<void> {
+    const invoice = await ownInvoice(within).invoices.lock(invoiceId);
+    await this.deps.staffAlerts.tell(
+      ['finance'],
+      {
+        kind: '开票申请',
+        number: order.number,
+        title: `订单 ${order.number} 申请开具${invoiceTypeLabels[title.type]}`,
+        body: `抬头：${title.name}，金额 ${formatFen(invoice!.amountFen)}。`,
+        link: withQuery(paths.adminInvoices, { id: invoiceId }),
+      },
+      within,
+    );
   }
 
   async file(userId: number, id: number): Promise<{ file: StoredFile; name: string }> {

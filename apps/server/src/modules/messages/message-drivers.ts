@@ -185,6 +185,7 @@ export function messageDrivers(config: MessagesConfig, logger: DriverLogger): { 
             verification_code: config.ALIYUN_SMS_TEMPLATE_VERIFICATION_CODE!,
             application_status: config.ALIYUN_SMS_TEMPLATE_APPLICATION_STATUS!,
             quote_status: config.ALIYUN_SMS_TEMPLATE_QUOTE_STATUS!,
+            sales_order_status: config.ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS!,
             staff_new_work: config.ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK!,
           },
           endpoint: config.ALIYUN_SMS_ENDPOINT,

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { PlanService } from '../plan/plan.service.js';
 import type { InvoiceService } from '../invoice/invoice.service.js';
 import type { UserDirectory } from '../account/user-directory.js';
@@ -6,6 +5,7 @@ import { ownOrder } from './order.repositories.js';
 import { BANK_SLIP_MAX_BYTES, formatFen, ORDER_PAY_MINUTES, orderStatusLabels, paymentMethodLabels, type Order, type OrderInvoice, type OrderPage, type OrderQuery, type PaymentClient, type PaymentMethod, type PaymentMethods, type PayResponse, paths, withQuery } from '@fuliaotong/contracts';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { OrderRepositories } from './order.repositories.js';
+import { newRemittanceCode } from '../../shared/remittance-code.js';
 import { AppError } from '../../http/errors.js';
 import { chinaDate } from '../../shared/beijing-time.js';
 import type { FileStore } from '../files/file-store.js';
@@ -22,8 +22,6 @@ const DAY = 24 * 60 * MINUTE;
 /** Unpaid orders a user may have open at once. */
 export const OPEN_ORDERS_MAX = 5;
 const NOT_FOUND = '订单不存在';
-/** Letters and digits that cannot be mistaken for one another on a bank slip. */
-const REMITTANCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 export const orderNumber = (id: number, at: Date) => `DD${chinaDate(at)}${String(id).padStart(6, '0')}`;
 
@@ -217,7 +215,7 @@ export class OrderService {
     const row = await this.deps.transactor.transaction(async (within) => {
       const locked = await within.orders.find(order.id, order.userId, true);
       if (!locked || locked.status !== 'pending') throw wrongStatus(locked ?? order, '支付');
-      const code = locked.remittanceCode ?? (await this.newRemittanceCode(within));
+      const code = locked.remittanceCode ?? (await newRemittanceCode((candidate) => ownOrder(within).orders.remittanceCodeTaken(candidate)));
       // The transfer's term counts from the order: choosing it again does not move the deadline.
       const deadline = new Date(locked.createdAt.getTime() + bankTransferDays * DAY);
       return within.orders.update(locked.id, { method: 'bank', remittanceCode: code, expiresAt: deadline }, this.now());
@@ -231,12 +229,6 @@ export class OrderService {
     };
   }
 
-  private async newRemittanceCode(within: Tx): Promise<string> {
-    for (;;) {
-      const code = Array.from({ length: 8 }, () => REMITTANCE_ALPHABET[randomInt(REMITTANCE_ALPHABET.length)]).join('');
-      if (!(await ownOrder(within).orders.remittanceCodeTaken(code))) return code;
-    }
-  }
 
   /** The buyer's bank slip: the order waits for finance (待确认). */
   async uploadSlip(userId: number, id: number, file: { bytes: Buffer; contentType: string; extension: string }): Promise<Order> {

@@ -31,6 +31,7 @@ export const quoteModule = defineModule({
         messages: services.messages,
         site: services.site,
         siteUrl: config.SITE_URL,
+        accepted: services.salesOrders,
         now,
       }),
     };

@@ -25,12 +25,13 @@ import type { QuoteRequestBody as QuoteRequestSchema, QuoteRevisionBody as Quote
 import type { Transactor, Tx } from '../../db/transactor.js';
 import { AppError, validationError } from '../../http/errors.js';
 import { addDays, beijingDay, chinaDate } from '../../shared/beijing-time.js';
-import { isMobile, maskAccount, maskMobile, maskName } from '../../shared/masking.js';
+import { maskMobile, maskName } from '../../shared/masking.js';
 import type { UserRow } from '../account/account.repository.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { recordChange, SYSTEM_ACTOR, type StaffActor } from '../audit/audit-trail.js';
 import type { MessageService } from '../messages/message.service.js';
 import type { NoticeService } from '../notice/notice.service.js';
+import { shownName, tellBuyerSide } from '../notice/buyer-updates.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
 import type { SiteService } from '../site/site.service.js';
 import { quotePdf } from './quote-pdf.js';
@@ -60,9 +61,6 @@ type RevisionInput = z.output<typeof QuoteRevisionSchema>;
 export const quoteNumber = (id: number, at: Date) => `XJ${chinaDate(at)}${String(id).padStart(6, '0')}`;
 export const revisionNumber = (id: number, at: Date) => `BJ${chinaDate(at)}${String(id).padStart(6, '0')}`;
 
-/** A user as the other side and the colleagues see them: the nickname (or name), else the masked account. */
-const shownName = (user: { nickName: string; name: string; account: string; deletedAt?: Date | null }) =>
-  user.deletedAt ? DELETED : user.nickName || user.name || maskAccount(user.account);
 /** A member of the staff as the buyer sees them: their name (a staff account, a phone number, is never shown). */
 const staffName = (user: { name: string; nickName: string }) => user.name || user.nickName || STAFF;
 
@@ -112,6 +110,8 @@ interface BuyerStep {
   message: string | null;
   /** More checks on the locked request (the revision accepted). */
   check?: (within: Tx, row: QuoteRow) => Promise<number | null>;
+  /** What follows the step in its transaction (the sales order of an accepted quote); answers the thread's message. */
+  then?: (within: Tx, row: QuoteRow) => Promise<string | null>;
   action: 'quote.message' | 'quote.revision' | 'quote.accept' | 'quote.decline' | 'quote.cancel';
   alert: (row: QuoteRow) => string;
 }
@@ -122,6 +122,21 @@ interface BuyerNotice {
   body: string;
   /** The SMS's `status` (the template says 有新进展：…); null: a notice only. */
   sms: string | null;
+}
+
+/** A quote the buyer's side has just accepted: the request, the revision accepted and its lines. */
+export interface AcceptedQuote {
+  request: QuoteRow;
+  revision: RevisionRow;
+  lines: RevisionLineRow[];
+}
+
+/**
+ * What becomes of an accepted quote, in the acceptance's transaction: the sales order module makes its
+ * order (docs/decisions/0064) and answers its number, which the thread names.
+ */
+export interface AcceptedQuotes {
+  opened(quote: AcceptedQuote, within: Tx): Promise<{ number: string }>;
 }
 
 export interface QuoteServiceDeps {
@@ -136,6 +151,8 @@ export interface QuoteServiceDeps {
   site: Pick<SiteService, 'current'>;
   /** The site's public origin (SITE_URL), for the link in e-mails. */
   siteUrl: string;
+  /** Makes the sales order of an accepted quote. */
+  accepted: AcceptedQuotes;
   now: () => Date;
 }
 
@@ -303,6 +320,12 @@ export class QuoteService {
         }
         return newest.revision;
       },
+      then: async (within, row) => {
+        const [revision] = await ownQuote(within).quotes.revisions(row.id);
+        const lines = await ownQuote(within).quotes.revisionLines([revision!.id]);
+        const order = await this.deps.accepted.opened({ request: row, revision: revision!, lines }, within);
+        return `已生成销售订单 ${order.number}，销售将与您签订合同`;
+      },
       action: 'quote.accept',
       alert: (row) => `询价单 ${row.number} 的买方接受了报价，请跟进合同与订单。`,
     });
@@ -352,7 +375,8 @@ export class QuoteService {
       const revision = step.check ? await step.check(within, row) : null;
       const now = this.now();
       const after = step.to ? await within.quotes.update(row.id, { status: step.to }, now) : await within.quotes.update(row.id, {}, now);
-      await within.quotes.addEvent({ requestId: row.id, kind: step.kind, side: 'buyer', actorId: user.id, actorName: shownName(user), message: step.message, revision, createdAt: now });
+      const message = step.then ? await step.then(within, after) : step.message;
+      await within.quotes.addEvent({ requestId: row.id, kind: step.kind, side: 'buyer', actorId: user.id, actorName: shownName(user), message, revision, createdAt: now });
       const label = quoteStateLabels[after.status];
       await recordChange(within, actor, {
         action: step.action,
@@ -567,43 +591,22 @@ export class QuoteService {
    * and an e-mail to an e-mail account. Queued in the step's transaction (docs/decisions/0019).
    */
   private async tellBuyer(row: QuoteRow, notice: BuyerNotice, within: Tx, everyone: boolean): Promise<void> {
-    const link = withQuery(paths.quotes, { id: row.id });
     const admins = everyone && row.companyId !== null ? await ownQuote(within).quotes.companyAdminIds(row.companyId) : [];
-    const recipients = [...new Set([row.userId, ...admins])];
-    const reached = new Set<string>();
-    for (const userId of recipients) {
-      await this.deps.notices.notify(userId, { kind: 'order', title: notice.title, body: notice.body, link }, within);
-      if (notice.sms === null) continue;
-      const person = await this.deps.users.findById(userId, within);
-      if (!person || person.deletedAt || !person.notifyBySmsAndEmail) continue;
-      const requester = userId === row.userId;
-      const mobile = requester ? row.contactPhone : isMobile(person.account) ? person.account : null;
-      if (mobile && !reached.has(mobile)) {
-        reached.add(mobile);
-        await this.deps.messages.send({ channel: 'sms', to: mobile, template: 'quote_status', params: { number: row.number, status: notice.sms } }, within);
-      }
-      if (person.account.includes('@') && !reached.has(person.account)) {
-        reached.add(person.account);
-        await this.deps.messages.send(
-          {
-            channel: 'email',
-            to: person.account,
-            subject: `【辅料通】${notice.title}（${row.number}）`,
-            text: [
-              `${requester ? row.contactName : shownName(person)}，您好：`,
-              '',
-              notice.body,
-              '',
-              `查看询价单：${this.deps.siteUrl}${link}`,
-              '',
-              '如不希望再收到询价的短信与邮件通知，可在个人中心的个人资料中关闭（站内通知仍会保留）。',
-              '辅料通',
-            ].join('\n'),
-          },
-          within,
-        );
-      }
-    }
+    await tellBuyerSide(
+      this.deps,
+      { requesterId: row.userId, contactName: row.contactName, contactPhone: row.contactPhone },
+      admins,
+      {
+        title: notice.title,
+        body: notice.body,
+        link: withQuery(paths.quotes, { id: row.id }),
+        number: row.number,
+        sms: notice.sms === null ? null : { template: 'quote_status', status: notice.sms },
+        linkLabel: '查看询价单',
+        about: '询价',
+      },
+      within,
+    );
   }
 
   // ——— views ———
