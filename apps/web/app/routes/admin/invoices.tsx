@@ -1,12 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { AdminInvoice, InvoiceStatus } from '@fuliaotong/contracts';
-import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
+import { formatFen, INVOICE_STATUSES, invoiceStatusLabels, invoiceTypeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ADMIN_INVOICES_PAGE_SIZE, adminInvoicesQuery, useInvoiceDecision, useIssueInvoice, useUploadInvoiceFile } from '../../features/invoice/invoice-api';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { Desk } from '../../features/staff/desk/desk';
@@ -117,7 +118,19 @@ function InvoiceDetail({ invoice }: { invoice: AdminInvoice }) {
         items={[
           { key: 'status', label: '状态', children: <Tag color={statusColors[invoice.status]}>{invoiceStatusLabels[invoice.status]}</Tag> },
           { key: 'buyer', label: '买家账号', children: invoice.account },
-          { key: 'order', label: '订单', children: `${invoice.orderNumber} · ${invoice.orderName}` },
+          {
+            key: 'order',
+            label: '订单',
+            children:
+              invoice.salesOrderId === null ? (
+                `${invoice.orderNumber} · ${invoice.orderName}`
+              ) : (
+                // A sales order's lines carry what the 专票 prints (规格型号, 单位, 数量, 税率, 税收分类编码).
+                <Link to={withQuery(paths.adminSalesOrders, { id: invoice.salesOrderId })}>
+                  销售订单 {invoice.orderNumber} · {invoice.orderName}（查看开票明细）
+                </Link>
+              ),
+          },
           { key: 'amount', label: '开票金额', children: formatFen(invoice.amountFen) },
           { key: 'type', label: '发票类型', children: invoiceTypeLabels[t.type] },
           { key: 'name', label: '抬头', children: t.name },
