@@ -25,6 +25,7 @@ const ONE_AT_A_TIME = [
   'client-navigation',
   'company-accounts',
   'quotes',
+  'company-purchase',
   'staff-*',
   '*-story',
 ].map((name) => `${name}.spec.ts`);
