@@ -53,7 +53,7 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
       const invited = await apiRequest(`/api/app/company/${company.body.id}/invitation`, { token: admin.token, json: { account: member.account, roles: [role] } });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
       const mine = await apiRequest<{ invitations: Array<{ id: number }> }>('/api/app/company', { method: 'GET', token: member.token });
-      const accepted = await apiRequest(`/api/app/company-invitation/${mine.body.invitations[0]!.id}/accept`, { token: member.token });
+      const accepted = await apiRequest(`/api/app/company-invitation/${mine.body.invitations[0]!.id}/accept`, { method: 'POST', token: member.token });
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     }
     [product] = await twoProducts();
