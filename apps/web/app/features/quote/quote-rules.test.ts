@@ -128,6 +128,8 @@ describe('the request form', () => {
   it('fills the contact from the profile, the company’s contact where the profile has none', () => {
     const company = { contactName: '王采购', contactPhone: '13900000000' };
     expect(prefillContact({ name: '李工', nickName: 'li', account: '13800138000' }, company)).toEqual({ contactName: '李工', contactPhone: '13800138000' });
+    // A 采购 with a mobile account and no real name in the profile: their nickname, never the company contact's name.
+    expect(prefillContact({ name: '', nickName: '李采购', account: '13800138000' }, company)).toEqual({ contactName: '李采购', contactPhone: '13800138000' });
     expect(prefillContact({ name: ' ', nickName: 'li', account: 'li@example.com' }, company)).toEqual({ contactName: '王采购', contactPhone: '13900000000' });
     expect(prefillContact({ name: '', nickName: '小李', account: 'li@example.com' }, null)).toEqual({ contactName: '小李', contactPhone: '' });
     expect(prefillContact(undefined, undefined)).toEqual({ contactName: '', contactPhone: '' });

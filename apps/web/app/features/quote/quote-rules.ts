@@ -186,19 +186,20 @@ export function prefillLines(from: {
 }
 
 /**
- * The contact a request starts with: the user's name (or nickname) and mobile number (the account,
- * when it is one); the company's contact fills what the profile leaves empty.
+ * The contact a request starts with: the person asking, by their name (or nickname) and mobile number
+ * (the account, when it is one). Without a mobile number of their own, the company's contact, name and
+ * number together (a colleague's name beside the asker's number would send sales to the wrong person).
  */
 export function prefillContact(
   profile: { name: string; nickName: string; account: string } | undefined,
   company: { contactName: string; contactPhone: string } | null | undefined,
 ): { contactName: string; contactPhone: string } {
+  const own = profile?.name.trim() || profile?.nickName.trim() || '';
   const mobile = profile && /^1\d{10}$/.test(profile.account) ? profile.account : '';
-  return {
-    contactName: profile?.name.trim() || company?.contactName || profile?.nickName.trim() || '',
-    contactPhone: mobile || company?.contactPhone || '',
-  };
+  if (mobile || !company) return { contactName: own, contactPhone: mobile };
+  return { contactName: company.contactName || own, contactPhone: company.contactPhone };
 }
+
 
 /** The first day a required date may be: today. */
 export function beforeToday(day: Dayjs, today: Dayjs = dayjs()): boolean {
