@@ -4,9 +4,7 @@ import {
   AdminQuote,
   AdminQuotePage,
   AuditPage,
-  Company,
   ErrorResponse,
-  MyCompany,
   NoticePage,
   Quote,
   QuotePage,
@@ -16,7 +14,6 @@ import {
   User,
   paths,
   withQuery,
-  type CompanyRoleName,
   type QuoteRequestBody,
   type QuoteRevisionBody,
   type ValidationIssue,
@@ -24,6 +21,7 @@ import {
 import { bearer, GOOD_PASSWORD, insertAccount, newIp, registerMember } from '../../../test/accounts.js';
 import { sentMessages } from '../../../test/messages.js';
 import { pdfText } from '../../../test/pdf-text.js';
+import { companyWithEveryRole } from '../../../test/companies.js';
 import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, TEST_SITE_URL, testClock, type TestApp } from '../../../test/test-app.js';
@@ -263,23 +261,7 @@ describe('the whole story', () => {
 });
 
 describe('who sees and acts on a request', () => {
-  /** A company with its 管理员 and one member holding each other role. */
-  async function company(): Promise<{ company: Company; members: Record<CompanyRoleName, Session> }> {
-    const owner = await registerMember(t.app);
-    const created = parsed(
-      await call('POST', '/api/app/company', h(owner), { name: `询价测试制药有限公司${owner.user.id}`, creditCode: '91330100716105852F', contactName: '王总', contactPhone: '13800138000' }),
-      Company,
-    );
-    const members = { admin: owner } as Record<CompanyRoleName, Session>;
-    for (const role of ['purchasing', 'rnd', 'quality', 'finance'] as const) {
-      const person = await registerMember(t.app);
-      expect((await call('POST', `/api/app/company/${created.id}/invitation`, h(owner), { account: person.account, roles: [role] })).statusCode).toBe(201);
-      const invitation = parsed(await call('GET', '/api/app/company', h(person)), MyCompany).invitations[0]!;
-      expect((await call('POST', `/api/app/company-invitation/${invitation.id}/accept`, h(person))).statusCode).toBe(200);
-      members[role] = person;
-    }
-    return { company: created, members };
-  }
+  const company = () => companyWithEveryRole(t.app, '询价测试制药有限公司');
 
   it('shows a company request to its 管理员, 采购 and 财务, hides it from 研发, 质量 and another company; only the 管理员 accepts', async () => {
     const first = await company();

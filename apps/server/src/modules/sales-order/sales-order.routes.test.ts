@@ -5,11 +5,9 @@ import {
   AdminSalesOrder,
   AdminSalesOrderPage,
   AuditPage,
-  Company,
   ErrorResponse,
   InvoicePage,
   InvoiceTitle,
-  MyCompany,
   NoticePage,
   Quote,
   QuoteRevision,
@@ -23,6 +21,7 @@ import {
 import { bearer, GOOD_PASSWORD, multipart, registerMember } from '../../../test/accounts.js';
 import { PDF } from '../../../test/fixture-files.js';
 import { sentMessages } from '../../../test/messages.js';
+import { companyWithEveryRole } from '../../../test/companies.js';
 import { parsed } from '../../../test/responses.js';
 import { createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
@@ -113,23 +112,7 @@ const shipBody = (order: SalesOrder): SalesOrderShipBody => ({
 const auditOf = async (id: number) =>
   parsed(await call('GET', `/api/admin/audit?entityType=sales_order&entityId=${id}&pageSize=100`, admin.headers), AuditPage).items.reverse().map((entry) => entry.action);
 
-/** A company with its 管理员 and one member holding each other role. */
-async function company(): Promise<{ company: Company; members: Record<CompanyRoleName, Session> }> {
-  const owner = await registerMember(t.app);
-  const created = parsed(
-    await call('POST', '/api/app/company', h(owner), { name: `订单测试制药有限公司${owner.user.id}`, creditCode: '91330100716105852F', contactName: '王总', contactPhone: '13800138000' }),
-    Company,
-  );
-  const members = { admin: owner } as Record<CompanyRoleName, Session>;
-  for (const role of ['purchasing', 'rnd', 'quality', 'finance'] as const) {
-    const person = await registerMember(t.app);
-    expect((await call('POST', `/api/app/company/${created.id}/invitation`, h(owner), { account: person.account, roles: [role] })).statusCode).toBe(201);
-    const invitation = parsed(await call('GET', '/api/app/company', h(person)), MyCompany).invitations[0]!;
-    expect((await call('POST', `/api/app/company-invitation/${invitation.id}/accept`, h(person))).statusCode).toBe(200);
-    members[role] = person;
-  }
-  return { company: created, members };
-}
+const company = () => companyWithEveryRole(t.app, '订单测试制药有限公司');
 
 /** A 专票 title of the member's own. */
 async function specialTitle(session: Session): Promise<InvoiceTitle> {

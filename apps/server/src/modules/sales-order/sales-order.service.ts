@@ -154,20 +154,8 @@ export class SalesOrderService implements AcceptedQuotes {
         createdAt: now,
         updatedAt: now,
       },
-      lines.map((line) => ({
-        excipientId: line.excipientId,
-        productName: line.productName,
-        spec: line.spec,
-        unit: line.unit,
-        quantity: line.quantity,
-        unitPriceFen: line.unitPriceFen,
-        taxRate: line.taxRate,
-        taxCode: line.taxCode,
-        amountFen: line.amountFen,
-        taxFen: line.taxFen,
-        dangerousGoods: line.dangerousGoods,
-        batchNumbers: [],
-      })),
+      // The accepted lines as priced; what only the quote needed (its MOQ, lead time, remark) stays with the quote.
+      lines.map(({ id: _id, revisionId: _revision, moq: _moq, leadTimeDays: _leadTime, remark: _remark, ...line }) => ({ ...line, batchNumbers: [] })),
     );
     await salesOrders.addEvent({ orderId: id, kind: 'created', side: 'system', actorId: null, actorName: SYSTEM, message: `由询价单 ${request.number} 第 ${revision.revision} 版报价（${revision.number}）生成`, createdAt: now });
     await recordChange(within, SYSTEM_ACTOR, {
