@@ -86,6 +86,7 @@ const signedInPages = [
   paths.invoices,
   paths.quotes,
   paths.quoteRequest,
+  paths.salesOrders,
   paths.upgrade,
   paths.addresses,
   paths.notices,

@@ -244,6 +244,7 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
   { route: 'routes/account/quotes', url: paths.quotes },
   { route: 'routes/account/quotes', url: withQuery(paths.quotes, { id: ids.quote }) },
   { route: 'routes/account/quote-request', url: withQuery(paths.quoteRequest, { excipient: 1 }) },
+  { route: 'routes/account/sales-orders', url: paths.salesOrders },
   { route: 'routes/account/address-manager', url: paths.addresses },
   { route: 'routes/account/notices', url: paths.notices },
   { route: 'account-index', url: paths.accountIndex },
@@ -255,6 +256,7 @@ const staffVisits = (ids: { quote: number }): Visit[] => [
     (desk) => ({ route: `routes/admin/${desk}`, url: desk === 'admin-index' ? paths.admin : `/admin/${desk}` }),
   ),
   { route: 'routes/admin/quotes', url: withQuery(paths.adminQuotes, { id: ids.quote }) },
+  { route: 'routes/admin/sales-orders', url: paths.adminSalesOrders },
 ];
 
 describe('client navigation looks like a direct load', () => {

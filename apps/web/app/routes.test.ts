@@ -44,6 +44,7 @@ describe('the signed-in guard in the route table', () => {
         '/account/company',
         '/account/quotes',
         '/account/quote-request',
+        '/account/sales-orders',
         '/account/databaseorder',
         '/account/upgrade',
         '/account/favorites',

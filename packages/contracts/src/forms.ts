@@ -13,3 +13,5 @@ export { PlanBody } from './plan.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';
 export { CreditCode, InvoiceTitleBody } from './invoice.js';
 export { QuoteDeclineBody, QuoteLineBody, QuoteMessageBody, QuoteRequestBody, QuoteRequestLineBody, QuoteRevisionBody } from './quote.js';
+export { ConfirmTransferBody } from './order.js';
+export { SalesOrderCancelBody, SalesOrderContractBody, SalesOrderShipBody } from './sales-order.js';

@@ -59,6 +59,14 @@ export const queryKeys = {
   adminQuotes: () => [...queryKeys.me, 'admin', 'quotes'] as const,
   adminQuotePage: (query: object) => [...queryKeys.adminQuotes(), 'page', query] as const,
   adminQuote: (id: number) => [...queryKeys.adminQuotes(), 'detail', id] as const,
+  /** The user's sales orders (销售订单): the lists and single orders (one invalidation refreshes all). */
+  salesOrders: () => [...queryKeys.me, 'sales-orders'] as const,
+  salesOrderPage: (query: object) => [...queryKeys.salesOrders(), 'page', query] as const,
+  salesOrder: (id: number) => [...queryKeys.salesOrders(), 'detail', id] as const,
+  /** The sales orders desk (sales, finance). */
+  adminSalesOrders: () => [...queryKeys.me, 'admin', 'sales-orders'] as const,
+  adminSalesOrderPage: (query: object) => [...queryKeys.adminSalesOrders(), 'page', query] as const,
+  adminSalesOrder: (id: number) => [...queryKeys.adminSalesOrders(), 'detail', id] as const,
   /** The ways this browser may pay. */
   paymentMethods: () => ['payment-methods'] as const,
   /** Plans on sale (public). */

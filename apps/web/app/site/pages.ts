@@ -83,6 +83,10 @@ export const pages: Record<string, PageInfo> = {
     description: '选择产品、级别与包装，填写采购数量、收货城市与需求日期，销售会按您的用量报价。',
     noindex: true,
   },
+  [paths.salesOrders]: {
+    title: '销售订单',
+    description: '接受报价后生成的销售订单：合同、对公转账的收款账户与汇款备注码、发货与批号、确认收货，申请并下载发票。',
+  },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
@@ -128,6 +132,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminQuotes]: {
     title: '询价报价',
     description: '客户的询价：按状态与关键词查找，核对询价人与企业，发出报价或新一版报价（含税单价、税率、税收分类编码、起订量、交货期），与询价人留言。',
+    noindex: true,
+  },
+  [paths.adminSalesOrders]: {
+    title: '销售订单',
+    description: '由接受的报价生成的订单：销售登记合同、按批号发货、代买方确认签收或取消，财务核对汇款备注码确认对公转账到账。',
     noindex: true,
   },
   [paths.adminImports]: { title: '登记数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

@@ -71,13 +71,18 @@ export function useRequestQuoteRevision(id: number) {
   });
 }
 
-/** 接受报价: the revision the buyer read (409 when a newer one came meanwhile: the request is read again, with it). */
+/**
+ * 接受报价: the revision the buyer read (409 when a newer one came meanwhile: the request is read again,
+ * with it). The sales order made from it is in the lists of sales orders, read again.
+ */
 export function useAcceptQuote(id: number) {
   const saved = useQuoteSaved();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: QuoteAcceptBody) => api().call('quoteAccept', { params: { id }, body }),
-    onSuccess: saved,
+    onSuccess: async (quote) => {
+      await Promise.all([saved(quote), queryClient.invalidateQueries({ queryKey: queryKeys.salesOrders() })]);
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.quote(id) }),
   });
 }

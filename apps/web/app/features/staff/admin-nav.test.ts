@@ -4,7 +4,7 @@ import { adminDesks, deskOf, desksFor, worksAt } from './admin-nav';
 describe('staff console desks', () => {
   it('shows an administrator every desk, and everyone else the desks of their roles', () => {
     expect(desksFor(['admin']).map((desk) => desk.label)).toEqual(adminDesks.map((desk) => desk.label));
-    expect(desksFor(['admin'])).toHaveLength(16);
+    expect(desksFor(['admin'])).toHaveLength(17);
     expect(desksFor(['reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核']);
     expect(desksFor(['editor', 'finance']).map((desk) => desk.label)).toEqual([
       '概览',
@@ -12,13 +12,15 @@ describe('staff console desks', () => {
       '文章',
       '数据库',
       '登记数据导入',
+      '销售订单',
       '订单与收款',
       '发票开具',
       '方案与价格',
     ]);
-    // Sales verify companies and answer price requests; roles without a desk of their own still open the overview.
-    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览', '企业认证', '询价报价']);
-    expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证', '询价报价']);
+    // Sales verify companies, answer price requests and carry the sales orders; roles without a desk of their own still open the overview.
+    expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览', '企业认证', '询价报价', '销售订单']);
+    expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证', '询价报价', '销售订单']);
+    expect(desksFor(['finance']).map((desk) => desk.label)).toContain('销售订单');
     expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览']);
     expect(desksFor([])).toEqual([]);
   });
@@ -32,5 +34,8 @@ describe('staff console desks', () => {
     expect(worksAt(deskOf('/admin/companies')!, ['sales'])).toBe(true);
     expect(worksAt(deskOf('/admin/companies')!, ['admin'])).toBe(false);
     expect(desksFor(['admin']).map((desk) => desk.to)).toContain('/admin/companies');
+    // The sales orders desk: sales and finance each work at it (their own steps), an administrator reads it.
+    for (const role of ['sales', 'finance']) expect(worksAt(deskOf('/admin/sales-orders')!, [role])).toBe(true);
+    expect(worksAt(deskOf('/admin/sales-orders')!, ['admin'])).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminUsers, label: '用户', roles: ['admin'] },
   { to: paths.adminCompanies, label: '企业认证', roles: ['sales'] },
   { to: paths.adminQuotes, label: '询价报价', roles: ['sales'] },
+  // Sales carry the order through contract, shipping and receipt; finance confirms its transfer.
+  { to: paths.adminSalesOrders, label: '销售订单', roles: ['sales', 'finance'] },
   { to: paths.adminOrders, label: '订单与收款', roles: ['finance'] },
   { to: paths.adminInvoices, label: '发票开具', roles: ['finance'] },
   { to: paths.adminPlans, label: '方案与价格', roles: ['finance'] },

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Invoice, InvoiceTitle } from '@fuliaotong/contracts';
-import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
+import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Table, Tag } from 'antd';
@@ -127,7 +127,19 @@ export default function InvoicesPage() {
                   pagination={false}
                   scroll={{ x: 760 }}
                   columns={[
-                    { title: '订单', key: 'order', render: (_, invoice) => `${invoice.orderNumber} · ${invoice.orderName}` },
+                    {
+                      title: '订单',
+                      key: 'order',
+                      render: (_, invoice) =>
+                        // A sales order's invoice opens the order (its lines are the invoice's lines).
+                        invoice.salesOrderId === null ? (
+                          `${invoice.orderNumber} · ${invoice.orderName}`
+                        ) : (
+                          <Link to={withQuery(paths.salesOrders, { id: invoice.salesOrderId })}>
+                            {invoice.orderNumber} · {invoice.orderName}
+                          </Link>
+                        ),
+                    },
                     {
                       title: '抬头',
                       key: 'title',
@@ -154,6 +166,7 @@ export default function InvoicesPage() {
                 empty="还没有开票申请"
                 items={data.items.map((invoice) => ({
                   key: invoice.id,
+                  href: invoice.salesOrderId === null ? undefined : withQuery(paths.salesOrders, { id: invoice.salesOrderId }),
                   name: invoice.orderName,
                   tag: <InvoiceStatusTag status={invoice.status} />,
                   code: invoice.orderNumber,

@@ -181,11 +181,21 @@ function StateNote({ quote }: { quote: Quote }) {
   const notes: Partial<Record<QuoteState, { type: 'info' | 'warning' | 'success'; text: string }>> = {
     pending: { type: 'info', text: '销售正在核算价格，报价后会通过消息通知您。' },
     revising: { type: 'info', text: '已收到您的修改要求，销售会发出新一版报价。' },
-    accepted: { type: 'success', text: '您已接受报价，销售会尽快与您联系签订合同、安排发货。' },
+    accepted: { type: 'success', text: '您已接受报价，已生成销售订单。销售会尽快与您联系签订合同，合同签订后在销售订单中查看收款账户并付款。' },
     expired: { type: 'warning', text: '报价已过有效期。如仍需要，请重新询价。' },
   };
   const note = notes[quote.status];
-  return note ? <Alert className="quote-note" type={note.type} showIcon title={note.text} /> : null;
+  if (!note) return null;
+  // The order made from the accepted quote: its number is in the thread, the order in the list of sales orders.
+  const action =
+    quote.status === 'accepted' ? (
+      <Link to={paths.salesOrders}>
+        <Button size="small" type="primary">
+          查看销售订单
+        </Button>
+      </Link>
+    ) : undefined;
+  return <Alert className="quote-note" type={note.type} showIcon title={note.text} action={action} />;
 }
 
 function QuoteSheet({ quote }: { quote: Quote }) {

@@ -1,0 +1,239 @@
+import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
+import type { SalesOrder, SalesOrderState, SalesOrderSummary } from '@fuliaotong/contracts';
+import { SALES_ORDER_STATES, formatFen, paths, salesOrderStateLabels, withQuery } from '@fuliaotong/contracts/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Segmented, Table, Tag } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/sales-orders';
+import { ListPager } from '../../components/list-pager';
+import { EmptyState, LoadState } from '../../components/load-state';
+import { PageHeading } from '../../components/page-heading';
+import { RecordCards } from '../../components/record-cards';
+import { dayText } from '../../features/quote/quote-rules';
+import { SalesOrderActions, SalesOrderInvoicePart } from '../../features/sales-order/sales-order-actions';
+import { SALES_ORDER_PAGE_SIZE, mySalesOrdersQuery, salesOrderQuery, type SalesOrderListQuery } from '../../features/sales-order/sales-order-api';
+import { buyerNote, invoiceBlock, paymentStage, salesOrderIdParam, salesOrderStateParam, showsShipment } from '../../features/sales-order/sales-order-rules';
+import { SalesOrderStatusTag } from '../../features/sales-order/sales-order-status';
+import { OrderFacts, OrderHistory, OrderLines, OrderSection, PaymentFacts, ShipmentFacts } from '../../features/sales-order/sales-order-view';
+import '../../features/sales-order/sales-order.css';
+import { loadSignedInQueries } from '../../features/session/signed-in-queries';
+import { pageInfo, pageMeta } from '../../site/pages';
+import { accountHandle } from '../../site/route-handle';
+
+export const handle = accountHandle;
+
+export function meta() {
+  return pageMeta(paths.salesOrders);
+}
+
+function listQuery(params: URLSearchParams): SalesOrderListQuery {
+  return { status: salesOrderStateParam(params.get('status')), page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
+/** The list the address asks for, or (`?id=`) one order. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const id = salesOrderIdParam(params.get('id'));
+  return loadSignedInQueries((ensure) => [id === undefined ? ensure(mySalesOrdersQuery(listQuery(params))) : ensure(salesOrderQuery(id))]);
+}
+
+const detailHref = (id: number) => withQuery(paths.salesOrders, { id });
+
+/** 销售订单: the orders made from the user's (and their company's) accepted quotes, or one of them. */
+export default function SalesOrdersPage() {
+  const [params] = useSearchParams();
+  const id = salesOrderIdParam(params.get('id'));
+  return id === undefined ? <SalesOrderList /> : <SalesOrderDetail id={id} />;
+}
+
+/** 未付款 beside a shipped order on 账期 terms (its money is still to come). */
+function UnpaidTag({ order }: { order: Pick<SalesOrderSummary, 'status' | 'paid'> }) {
+  return order.status === 'shipped' && !order.paid ? (
+    <Tag color="orange" className="sales-order-list__paid">
+      未付款
+    </Tag>
+  ) : null;
+}
+
+function SalesOrderList() {
+  const info = pageInfo(paths.salesOrders);
+  const [params, setParams] = useSearchParams();
+  const query = listQuery(params);
+  const list = useQuery(mySalesOrdersQuery(query));
+  return (
+    <div className="page sales-orders-page">
+      <PageHeading
+        title={info.title}
+        description={info.description}
+        extra={
+          <Link to={paths.quotes}>
+            <Button icon={<FileSearchOutlined aria-hidden />}>我的询价</Button>
+          </Link>
+        }
+      />
+      <Segmented
+        aria-label="订单状态"
+        className="sales-order-list__tabs"
+        options={[{ label: '全部', value: 'all' }, ...SALES_ORDER_STATES.map((state) => ({ label: salesOrderStateLabels[state], value: state }))]}
+        value={query.status ?? 'all'}
+        onChange={(value) => {
+          const next = new URLSearchParams();
+          if (value !== 'all') next.set('status', String(value));
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
+      <LoadState
+        query={list}
+        errorTitle="销售订单加载失败"
+        panel
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
+            image={<FileSearchOutlined aria-hidden className="empty-icon" />}
+            description={
+              query.status ? `没有${salesOrderStateLabels[query.status]}的销售订单` : '还没有销售订单。接受销售的报价后，会在这里生成销售订单。'
+            }
+          >
+            <Link to={paths.quotes}>
+              <Button type="primary">查看我的询价</Button>
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <section className="records-table">
+              <Table<SalesOrderSummary>
+                className="panel"
+                rowKey="id"
+                dataSource={data.items}
+                pagination={false}
+                scroll={{ x: 760 }}
+                columns={[
+                  {
+                    title: '订单号',
+                    dataIndex: 'number',
+                    render: (number: string, order) => (
+                      <Link to={detailHref(order.id)} className="sales-order-number" aria-label={`查看销售订单 ${number}`}>
+                        {number}
+                      </Link>
+                    ),
+                  },
+                  { title: '产品', dataIndex: 'products', render: (products: string) => <span className="sales-order-list__products">{products}</span> },
+                  {
+                    title: '状态',
+                    dataIndex: 'status',
+                    render: (status: SalesOrderState, order) => (
+                      <>
+                        <SalesOrderStatusTag status={status} />
+                        <UnpaidTag order={order} />
+                      </>
+                    ),
+                  },
+                  { title: '合计（含税）', dataIndex: 'totalFen', align: 'right', render: (fen: number) => formatFen(fen) },
+                  { title: '下单人', key: 'buyer', render: (_, order) => (order.company ? `${order.buyer} · ${order.company}` : order.buyer) },
+                  { title: '下单日期', dataIndex: 'createdAt', render: (at: string) => dayText(at) },
+                ]}
+              />
+            </section>
+            <RecordCards
+              label="销售订单列表"
+              empty="还没有销售订单"
+              items={data.items.map((order) => ({
+                key: order.id,
+                href: detailHref(order.id),
+                name: order.products,
+                tag: (
+                  <>
+                    <SalesOrderStatusTag status={order.status} />
+                    <UnpaidTag order={order} />
+                  </>
+                ),
+                code: order.number,
+                lines: [<strong key="total">合计 {formatFen(order.totalFen)}</strong>],
+                meta: `下单日期 ${dayText(order.createdAt)} · ${order.buyer}${order.company ? ` · ${order.company}` : ''}`,
+              }))}
+            />
+            <ListPager total={data.totalCount} pageSize={SALES_ORDER_PAGE_SIZE} />
+          </>
+        )}
+      </LoadState>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <Result
+      status="warning"
+      title="没有找到这个销售订单"
+      subTitle="这个订单不存在，或不属于当前登录的账号及其企业。"
+      extra={
+        <Link to={paths.salesOrders}>
+          <Button type="primary">返回销售订单</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function SalesOrderDetail({ id }: { id: number }) {
+  const order = useQuery(salesOrderQuery(id));
+  return (
+    <div className="page sales-order-page">
+      <Link to={paths.salesOrders} className="sales-order-back">
+        <ArrowLeftOutlined aria-hidden /> 返回销售订单
+      </Link>
+      <LoadState
+        query={order}
+        errorTitle="销售订单加载失败"
+        rows={8}
+        panel
+        onError={{ not_found: <NotFound />, validation_failed: <NotFound /> }}
+      >
+        {(data) => <SalesOrderSheet order={data} />}
+      </LoadState>
+    </div>
+  );
+}
+
+function SalesOrderSheet({ order }: { order: SalesOrder }) {
+  const note = buyerNote(order);
+  const stage = paymentStage(order);
+  const invoice = invoiceBlock(order);
+  return (
+    <>
+      <PageHeading
+        title={`销售订单 ${order.number}`}
+        description={`${order.buyer}${order.company ? `（${order.company.name}）` : ''} 于 ${dayText(order.createdAt)} 接受报价下单`}
+        extra={<SalesOrderStatusTag status={order.status} />}
+      />
+      <Alert className="sales-order-note" type={note.type} showIcon title={note.text} />
+      <SalesOrderActions order={order} />
+      <OrderSection id="sales-order-lines-title" title="产品明细">
+        <OrderLines order={order} />
+      </OrderSection>
+      {stage !== 'none' ? (
+        <OrderSection id="sales-order-payment-title" title="付款">
+          <PaymentFacts order={order} stage={stage} />
+        </OrderSection>
+      ) : null}
+      {showsShipment(order) ? (
+        <OrderSection id="sales-order-shipment-title" title="发货">
+          <ShipmentFacts order={order} />
+        </OrderSection>
+      ) : null}
+      {invoice ? (
+        <OrderSection id="sales-order-invoice-title" title="发票">
+          <SalesOrderInvoicePart order={order} />
+        </OrderSection>
+      ) : null}
+      <OrderSection id="sales-order-facts-title" title="订单信息">
+        <OrderFacts order={order} quoteHref={withQuery(paths.quotes, { id: order.quote.id })} />
+      </OrderSection>
+      <OrderSection id="sales-order-history-title" title="订单记录">
+        <OrderHistory events={order.events} />
+      </OrderSection>
+    </>
+  );
+}
