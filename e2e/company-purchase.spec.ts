@@ -125,6 +125,7 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
     ({ page: desk, pageErrors: deskErrors } = await browser.newPage(desktopOnOwnNetwork()));
     await staffAt('sales', withQuery(paths.adminQuotes, { id: requestId }));
     const drawer = desk.locator('.ant-drawer');
+    await drawer.getByText(requestNumber).first().waitFor();
     const form = drawer.getByRole('form', { name: '报价' });
     const line = form.getByRole('listitem', { name: '报价第 1 行' });
     await line.getByLabel(/^含税单价/).fill('48');
