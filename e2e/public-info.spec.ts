@@ -32,10 +32,14 @@ describe('public information', () => {
     expect(detailHtml).toContain('PH102');
     const registrations = await (await get(withQuery(paths.registrations, { type: '辅料' }))).text();
     expect(registrations).toMatch(/F20\d{9}/);
-    // 5,000 demo records: more than the list counts (REGISTRATION_COUNT_CAP).
+    // 5,000 demo records: the unfiltered list says how many there are, as the home page does, and that
+    // it lists the first 1,000 (REGISTRATION_COUNT_CAP).
+    const homeCount = /原辅包登记信息(?:<!-- -->)?\s*<strong>([\d,]+)<\/strong>/.exec(home)?.[1];
+    expect(homeCount).toBe('5,000');
     const all = await (await get(paths.registrations)).text();
-    expect(all).toContain('<strong>1,000+</strong>');
+    expect(all).toContain(`<strong>${homeCount}</strong>`);
     expect(all).toContain('列出前 1,000 条');
+    expect(all).not.toContain('1,000+');
     expect((await get(withQuery(paths.excipientDetail, { id: 999999 }))).status).toBe(404);
     expect((await get(withQuery(paths.excipientDetail, { id: 'abc' }))).status).toBe(404);
     const searchHtml = await (await get(withQuery(paths.search, { q: '乳糖' }))).text();

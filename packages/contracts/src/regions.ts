@@ -21,3 +21,15 @@ export function resolveRegion(tree: RegionNode[], codes: string[]): string[] | n
   if (level && level.length > 0) return null;
   return names;
 }
+
+/**
+ * Levels of the division data that are not places but groupings: the 市辖区 under a municipality
+ * (北京市 › 市辖区 › 海淀区), the 县 of 重庆市, the 省直辖县级行政区划 of a province. The picker lists
+ * them as they are; an address names the places only (北京市 海淀区).
+ */
+export const REGION_GROUPINGS: readonly string[] = ['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划'];
+
+/** The names of a region path as an address writes them: without the groupings. */
+export function addressRegionNames(names: readonly string[]): string[] {
+  return names.filter((name) => !REGION_GROUPINGS.includes(name));
+}

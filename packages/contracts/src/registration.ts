@@ -40,9 +40,11 @@ export const RegistrationDetail = RegistrationSummary.extend({
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 /**
- * Lists of registration records count their matches up to this many: a `totalCount` equal to it means
- * "at least that many" (shown as 1,000+), and pages past it are answered empty. Counting reads every
- * counted match, the expensive part of a search at a million records (docs/decisions/0008).
+ * Lists of registration records with a keyword or filter count their matches up to this many: a
+ * `totalCount` equal to it means "at least that many" (shown as 1,000+). Counting reads every counted
+ * match, the expensive part of a search at a million records (docs/decisions/0008). Without any filter
+ * the count is every record, the number /database and the home page show. Pages past the cap are
+ * answered empty either way.
  */
 
 export const RegistrationSort = z
@@ -66,7 +68,9 @@ export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
 
 export const RegistrationPage = pageOf(RegistrationSummary).meta({
   id: 'RegistrationPage',
-  description: `totalCount 最多数到 ${REGISTRATION_COUNT_CAP}（等于它时表示“${REGISTRATION_COUNT_CAP} 条以上”），超出部分的页返回空列表`,
+  description:
+    `无关键词和筛选条件时 totalCount 为全部记录数（与数据库列表、首页所示相同）；有关键词或筛选条件时最多数到 ${REGISTRATION_COUNT_CAP}` +
+    `（等于它时表示“${REGISTRATION_COUNT_CAP} 条以上”）。列表只提供前 ${REGISTRATION_COUNT_CAP} 条，超出部分的页返回空列表`,
 });
 export type RegistrationPage = z.infer<typeof RegistrationPage>;
 

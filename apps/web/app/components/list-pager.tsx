@@ -34,9 +34,21 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
  * Pagination kept in the URL (`page`), so that a page of results can be shared and the back button works.
  * Each page is a link (it works before the page's code has loaded, and search engines follow it).
  */
-export function ListPager({ total, pageSize, cap }: { total: number; pageSize: number; cap?: number }) {
+export function ListPager({
+  total,
+  pageSize,
+  cap,
+  atLeast = cap !== undefined && total >= cap,
+}: {
+  total: number;
+  pageSize: number;
+  /** The list offers this many records at most (its pages stop there). */
+  cap?: number;
+  /** `total` is a count that stopped at the cap: shown as "1,000+". */
+  atLeast?: boolean;
+}) {
   const [params] = useSearchParams();
-  const last = Math.max(1, Math.ceil(total / pageSize));
+  const last = Math.max(1, Math.ceil(Math.min(total, cap ?? total) / pageSize));
   const page = Math.min(last, Math.max(1, Number(params.get('page')) || 1));
   if (total <= pageSize) return null;
   const href = (n: number) => withParams(params, { page: n > 1 ? String(n) : undefined });
@@ -54,7 +66,7 @@ export function ListPager({ total, pageSize, cap }: { total: number; pageSize: n
   return (
     <nav className="list-pager" aria-label="分页">
       <span className="list-pager__total">
-        {cap && total >= cap ? `共 ${cap.toLocaleString('zh-CN')}+ 条` : `共 ${total.toLocaleString('zh-CN')} 条`}
+        {atLeast ? `共 ${total.toLocaleString('zh-CN')}+ 条` : `共 ${total.toLocaleString('zh-CN')} 条`}
       </span>
       {step(page - 1, '‹', '上一页', 'list-pager__prev')}
       {pageNumbers(page, last).map((n, index) =>

@@ -79,8 +79,11 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const info = pageInfo(paths.registrations);
   const sort = params.get('sort') ?? 'updated_desc';
   const filtered = filterKeys.some((key) => params.get(key));
-  const capped = page.totalCount >= COUNT_CAP;
+  // With a keyword or filter the matches are counted up to the cap; without, the count is every record
+  // (as /database and the home page say). Either way the list offers the first COUNT_CAP.
+  const capped = filtered && page.totalCount >= COUNT_CAP;
   const cap = COUNT_CAP.toLocaleString('zh-CN');
+  const beyond = page.totalCount > COUNT_CAP;
   const detailHref = (r: RegistrationSummary) => withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.id });
   return (
     <div className="container page">
@@ -132,7 +135,11 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       <div className="result-bar">
         <p className="result-count" role="status">
           共 <strong>{capped ? `${cap}+` : page.totalCount.toLocaleString('zh-CN')}</strong> 条登记信息
-          {capped ? `，列出前 ${cap} 条，可用关键词或筛选条件缩小范围` : null}
+          {capped
+            ? `（为保证查询速度，只数到 ${cap} 条），列出前 ${cap} 条，可用关键词或筛选条件缩小范围`
+            : beyond
+              ? `，列出前 ${cap} 条，可用关键词或筛选条件查找其余记录`
+              : null}
           {filtered ? (
             <Link to={paths.registrations} className="result-bar__clear">
               清除筛选
@@ -188,7 +195,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           meta: `${r.type} · ${r.province} · 更新于 ${r.updatedOn}`,
         }))}
       />
-      <ListPager total={page.totalCount} pageSize={PAGE_SIZE} cap={COUNT_CAP} />
+      <ListPager total={page.totalCount} pageSize={PAGE_SIZE} cap={COUNT_CAP} atLeast={capped} />
     </div>
   );
 }

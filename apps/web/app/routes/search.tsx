@@ -89,10 +89,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const [params] = useFilterParams();
   const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
   const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);
-  const label = (type: SearchType) => {
-    const n = count(type);
-    return result && type !== 'all' && n >= result.countCap ? `${result.countCap.toLocaleString('zh-CN')}+` : n.toLocaleString('zh-CN');
-  };
+  // A type's count stops at the cap ("1,000+"); the total of all types is then "at least" too.
+  const capped = (type: SearchType) =>
+    !!result && (type === 'all' ? Object.values(result.counts).some((n) => n >= result.countCap) : count(type) >= result.countCap);
+  const label = (type: SearchType) => `${count(type).toLocaleString('zh-CN')}${capped(type) ? '+' : ''}`;
   return (
     <div className="container page search-page">
       <PageHeading title="站内搜索" description="同时检索辅料产品、原辅包登记信息、法规政策与行业资讯。" />

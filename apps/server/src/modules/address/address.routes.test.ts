@@ -3,6 +3,8 @@ import { Address, AddressList, ErrorResponse, MAX_ADDRESSES, type AddressBody } 
 import { bearer, registerMember } from '../../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';
+import { eq } from 'drizzle-orm';
+import { addresses } from './address.schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,10 +44,22 @@ describe('address book', () => {
     expect(address).toMatchObject({ ...hangzhou, regionNames: ['浙江省', '杭州市', '西湖区'], isDefault: true });
     const second = parsed(await m.create(beijing), Address);
     expect(second.isDefault).toBe(false);
-    expect(second.regionNames).toEqual(['北京市', '市辖区', '海淀区']);
+    expect(second.regionNames).toEqual(['北京市', '海淀区']);
     const list = await m.list();
     expect(list.totalCount).toBe(2);
     expect(list.items[0]!.id).toBe(address.id);
+  });
+
+  it('writes an address with places only: no 市辖区 under a municipality, no 县 grouping of 重庆市, also for one saved with them', async () => {
+    const m = await member();
+    const chongqing = parsed(await m.create({ ...beijing, regionCodes: ['50', '5002', '500229'] }), Address);
+    expect(chongqing.regionNames).toEqual(['重庆市', '城口县']);
+    const shanghai = parsed(await m.create({ ...beijing, regionCodes: ['31', '3101', '310101'] }), Address);
+    expect(shanghai.regionNames).toEqual(['上海市', '黄浦区']);
+    await t.database.db.update(addresses).set({ regionNames: ['上海市', '市辖区', '黄浦区'] }).where(eq(addresses.id, shanghai.id));
+    const read = parsed(await m.call('GET', `/api/app/address/${shanghai.id}`), Address);
+    expect(read.regionNames).toEqual(['上海市', '黄浦区']);
+    expect(read.regionCodes).toEqual(['31', '3101', '310101']);
   });
 
   it('keeps exactly one default through set-default, create-as-default and delete', async () => {
@@ -74,7 +88,7 @@ describe('address book', () => {
     const put = await m.call('PUT', `/api/app/address/${a.id}`, beijing);
     expect(put.statusCode).toBe(200);
     const got = await m.call('GET', `/api/app/address/${a.id}`);
-    expect(parsed(got, Address)).toMatchObject({ ...beijing, regionNames: ['北京市', '市辖区', '海淀区'] });
+    expect(parsed(got, Address)).toMatchObject({ ...beijing, regionNames: ['北京市', '海淀区'] });
   });
 
   it.each([

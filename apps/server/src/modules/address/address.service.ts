@@ -1,4 +1,4 @@
-import { MAX_ADDRESSES, type Address, type AddressBody, type AddressList } from '@fuliaotong/contracts';
+import { MAX_ADDRESSES, addressRegionNames, type Address, type AddressBody, type AddressList } from '@fuliaotong/contracts';
 import type { AddressTx } from './address.repositories.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
@@ -15,7 +15,8 @@ function toAddress(row: AddressRow): Address {
     recipient: row.recipient,
     mobile: row.mobile,
     regionCodes: row.regionCodes,
-    regionNames: row.regionNames,
+    // Addresses saved before the groupings were left out still read without them.
+    regionNames: addressRegionNames(row.regionNames),
     street: row.street,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),

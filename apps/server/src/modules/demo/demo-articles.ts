@@ -7,8 +7,11 @@ import { paths, type NEWS_CATEGORIES, type REGULATION_CATEGORIES, type REGULATIO
 import { sanitizeRichText } from '../content/rich-text.js';
 import { EXCIPIENT_ENTRIES, type ExcipientEntry } from './catalogue-data.js';
 import { DEFAULT_SCALE, addDays, dayBetween, type DemoScale } from './demo-content.js';
+import { formsOf } from './excipient-uses.js';
+import { PRODUCT_FACTS } from './product-facts.js';
 import { Random } from './random.js';
 import { PROVINCES } from './registry-data.js';
+import { typeset } from './typography.js';
 
 type RegulationCategory = (typeof REGULATION_CATEGORIES)[number];
 type RegulationStatus = (typeof REGULATION_STATUSES)[number];
@@ -84,7 +87,7 @@ const FIXED_REGULATIONS: RegulationSeed[] = [
   { title: '国家药监局关于发布药品召回管理办法的公告', issuer: NMPA, category: '规范性文件', docNumber: '国家药监局公告2022年第92号', issuedOn: '2022-10-24', effectiveOn: '2022-11-01', topic: '药品召回' },
   { title: '国家药监局关于加强药品上市许可持有人委托生产监督管理工作的公告', issuer: NMPA, category: '规范性文件', docNumber: '国家药监局公告2023年第132号', issuedOn: '2023-10-17', effectiveOn: '2023-10-17', topic: '委托生产监督管理' },
   { title: '国家药监局关于发布药品检查管理办法（试行）的通知', issuer: NMPA, category: '规范性文件', docNumber: '国药监药管〔2021〕31号', issuedOn: '2021-05-24', effectiveOn: '2021-05-24', topic: '药品检查' },
-  { title: '国家药监局 国家卫生健康委关于发布 2025 年版《中华人民共和国药典》的公告', issuer: NMPA, category: '药典公告', docNumber: '国家药监局 国家卫生健康委公告2025年第29号', issuedOn: '2025-03-25', effectiveOn: '2025-10-01', topic: '2025 年版《中国药典》实施' },
+  { title: '国家药监局\u3000国家卫生健康委关于发布 2025 年版《中华人民共和国药典》的公告', issuer: NMPA, category: '药典公告', docNumber: '国家药监局\u3000国家卫生健康委公告 2025 年第 29 号', issuedOn: '2025-03-25', effectiveOn: '2025-10-01', topic: '2025 年版《中国药典》实施' },
   { title: '关于实施 2020 年版《中华人民共和国药典》有关事宜的公告', issuer: NMPA, category: '药典公告', docNumber: '国家药监局公告2020年第80号', issuedOn: '2020-07-01', effectiveOn: '2020-12-30', status: '废止', topic: '2020 年版《中国药典》实施' },
   { title: '药用辅料登记资料要求（试行）', issuer: CDE, category: '技术指导原则', docNumber: '国家药监局药审中心通告2019年第5号', issuedOn: '2019-07-16', effectiveOn: '2019-08-15', topic: '药用辅料登记资料' },
   { title: '药包材登记资料要求（试行）', issuer: CDE, category: '技术指导原则', docNumber: '国家药监局药审中心通告2019年第5号', issuedOn: '2019-07-16', effectiveOn: '2019-08-15', topic: '药包材登记资料' },
@@ -148,7 +151,7 @@ function regulationSeeds(scale: DemoScale): RegulationSeed[] {
     } else {
       const province = random.pick(PROVINCES);
       const topic = random.pick(NOTICE_TOPICS);
-      add({ title: `${province.short}省级药品监管部门转发国家药监局关于${topic}的通知`, issuer: `${province.full}药品监督管理局`, category: '规范性文件', docNumber: null, topic });
+      add({ title: `${province.full}药品监督管理局转发国家药监局关于${topic}的通知`, issuer: `${province.full}药品监督管理局`, category: '规范性文件', docNumber: null, topic });
     }
   }
   return seeds.slice(0, scale.regulations);
@@ -257,7 +260,7 @@ function regulationContent(seed: RegulationSeed, random: Random, issuedOn: strin
     parts.push(p(`更多信息请访问<a href="https://www.nmpa.gov.cn/">${NMPA}网站</a>，或查阅本站<a href="${paths.regulations}">法规栏目</a>。`));
   }
   parts.push(p(`${seed.issuer}\u3000${issuedOn.slice(0, 4)} 年 ${Number(issuedOn.slice(5, 7))} 月 ${Number(issuedOn.slice(8, 10))} 日`));
-  return sanitizeRichText(parts.join(''));
+  return sanitizeRichText(typeset(parts.join('')));
 }
 
 export function generateRegulations(scale: DemoScale = DEFAULT_SCALE): DemoRegulation[] {
@@ -277,9 +280,9 @@ export function generateRegulations(scale: DemoScale = DEFAULT_SCALE): DemoRegul
     if (!seed.status && !seed.issuedOn && seed.category !== '征求意见稿' && issuedOn < '2022-01-01' && random.chance(0.18)) status = '废止';
     const effectiveOn = status === '征求意见' ? null : seed.effectiveOn !== undefined ? seed.effectiveOn : random.chance(0.8) ? addDays(issuedOn, random.pick([0, 0, 30, 90, 180])) : null;
     return {
-      title: seed.title,
+      title: typeset(seed.title),
       issuer: seed.issuer,
-      docNumber,
+      docNumber: docNumber && typeset(docNumber),
       category: seed.category,
       issuedOn,
       effectiveOn,
@@ -299,7 +302,29 @@ const NEWS_SOURCES: Record<NewsCategory, string[]> = {
   企业新闻: ['辅料通'],
   展会活动: ['辅料通编辑部', '辅料通市场部'],
 };
-const PROPERTIES = ['溶出', '硬度', '崩解时限', '流动性', '含量均匀度', '稳定性', '可压性', '释放行为'];
+/** What a study of an excipient in a dosage form measures. */
+const PROPERTIES: Record<string, string[]> = {
+  片剂: ['溶出', '硬度', '崩解时限', '含量均匀度', '可压性', '脆碎度'],
+  缓释片: ['释放行为', '释放曲线重现性'],
+  口腔崩解片: ['崩解时限', '口感'],
+  咀嚼片: ['口感', '硬度'],
+  胶囊剂: ['溶出', '流动性', '装量差异', '稳定性'],
+  颗粒剂: ['流动性', '溶出', '稳定性'],
+  散剂: ['流动性', '含量均匀度'],
+  口服溶液剂: ['稳定性', '澄清度', '口感'],
+  混悬剂: ['再分散性', '沉降体积比', '稳定性'],
+  注射剂: ['稳定性', '不溶性微粒', '释放行为'],
+  软膏剂: ['稠度', '铺展性', '体外释放'],
+  乳膏剂: ['稠度', '铺展性', '体外释放', '稳定性'],
+  凝胶剂: ['黏度', '铺展性', '体外释放'],
+  栓剂: ['融变时限', '稳定性'],
+  贴剂: ['黏附力', '体外透皮释放'],
+  眼用制剂: ['黏度', '刺激性', '稳定性'],
+  吸入制剂: ['微细粒子剂量', '递送剂量均一性'],
+};
+/** Tablets of a kind an excipient of a category is typical of. */
+const TABLET_KINDS: Partial<Record<string, string>> = { 释放调节剂: '缓释片', 崩解剂: '口腔崩解片', 矫味剂: '咀嚼片' };
+const SOLID_FORMS = new Set(['片剂', '缓释片', '口腔崩解片', '咀嚼片', '胶囊剂', '颗粒剂', '散剂', '吸入制剂']);
 const COMPANIES = ['华东医药', '齐鲁药业', '鲁南制药', '恒瑞医药', '石药集团', '科伦药业', '扬子江药业', '复星医药'];
 const CITIES = ['上海', '北京', '杭州', '南京', '苏州', '广州', '成都', '武汉', '济南', '青岛'];
 
@@ -316,7 +341,7 @@ function newsTitle(category: NewsCategory, random: Random, year: number, { entry
       return random.pick([
         `${year} 年前三季度药用辅料登记数量同比增长 ${random.int(6, 28)}%`,
         `国产${entry.zh}市场份额持续提升，高端规格逐步实现替代`,
-        `${random.pick(PROVINCES).short}${random.int(3, 19)} 家药用辅料企业通过药品 GMP 符合性检查`,
+        `${random.pick(PROVINCES).full}${random.int(3, 19)} 家药用辅料企业通过药品 GMP 符合性检查`,
         `${entry.zh}价格走势分析：原料成本与产能变化`,
         `药包材行业加速整合，中硼硅玻璃产能持续扩张`,
         `${year} 年药用辅料行业十大关键词`,
@@ -329,7 +354,7 @@ function newsTitle(category: NewsCategory, random: Random, year: number, { entry
         `一文读懂原辅包登记状态“A”与“I”的区别`,
         `${year >= 2025 ? 2025 : 2020} 年版《中国药典》药用辅料标准有哪些变化？`,
         `政策解读：${random.pick(GUIDELINE_TOPICS)}技术指导原则要点`,
-        `药用辅料登记资料常见问题与审评关注点（第 ${chineseNumber(random.int(1, 12))} 期）`,
+        `药用辅料登记资料常见问题与审评关注点（第${chineseNumber(random.int(1, 12))}期）`,
         `从监管角度看${entry.zh}的质量控制要求`,
         `药品上市后变更中辅料供应商变更的研究要求解读`,
       ]);
@@ -344,16 +369,17 @@ function newsTitle(category: NewsCategory, random: Random, year: number, { entry
       ]);
     case '企业新闻':
       return random.pick([
-        `辅料通新增${entry.zh}${entry.grades ? ` ${random.pick(entry.grades)} ` : ''}规格样品`,
-        `辅料通上线 ${random.int(20, 80)} 种药用辅料免费样品申请服务`,
+        entry.grades ? `辅料通新增${entry.zh}${random.pick(entry.grades)}规格样品` : `辅料通新增${entry.zh}样品`,
+        `辅料通上线药用辅料免费样品申请服务`,
         `辅料通与${random.pick(COMPANIES)}达成药用辅料供应合作`,
         `辅料通${random.pick(CITIES)}仓储中心正式启用`,
         `辅料通技术服务团队完成第 ${random.int(100, 900)} 次处方开发支持`,
-        `辅料通数据库新增${random.pick(['药典标准', '辅料用量', '原辅包登记'])}数据 ${random.int(2, 30)} 万条`,
+        `辅料通${random.pick(['药典标准数据库', '辅料用量数据库', '原辅包登记信息库'])}完成 ${year} 年度数据更新`,
       ]);
     case '展会活动':
       return random.pick([
-        `第 ${random.int(20, 25)} 届世界制药原料中国展（CPHI China ${year}）在上海举办`,
+        // CPHI China: the 22nd was held in 2024.
+        `第 ${year - 2002} 届世界制药原料中国展（CPHI China ${year}）在上海举办`,
         `辅料通邀您参加 ${year} ${random.pick(CITIES)}药用辅料技术研讨会`,
         `${year} 年中国药用辅料发展大会在${random.pick(CITIES)}召开`,
         `${entry.cat}应用技术培训班（${random.pick(CITIES)}站）报名开启`,
@@ -371,7 +397,7 @@ function newsContent(category: NewsCategory, title: string, random: Random, { en
     parts.push('<h3>一、理化性质</h3>');
     parts.push(
       list('ul', [
-        entry.liquid ? '外观：无色至淡黄色澄清液体或油状液体。' : '外观：白色或类白色粉末或颗粒。',
+        `性状：${entry.zh}${PRODUCT_FACTS[entry.zh]!.what}。`,
         `溶解性与功能性相关指标：因${entry.zh}的规格而异，详见各规格技术资料。`,
         `质量标准：符合${random.pick(['《中国药典》2025 年版', 'USP-NF', 'EP 12.0'])}${entry.zh}项下的相关规定。`,
       ]),
@@ -379,16 +405,23 @@ function newsContent(category: NewsCategory, title: string, random: Random, { en
     parts.push('<h3>二、应用研究</h3>');
     parts.push(p(`在某${form}处方中，分别采用${entry.zh}的不同规格进行对比，结果显示规格对${property}有显著影响。`));
     const grades = (entry.grades ?? ['规格 A', '规格 B', '规格 C']).slice(0, 3);
+    const tablet = /片$/.test(form);
     parts.push(
-      entry.liquid
+      !SOLID_FORMS.has(form) && !entry.liquid
+        ? '<table><thead><tr><th>规格</th><th>黏度（mPa·s）</th><th>pH 值</th><th>干燥失重（%）</th></tr></thead><tbody>' +
+            grades
+              .map((g) => `<tr><td>${g}</td><td>${random.int(50, 8000)}</td><td>${(4 + random.next() * 4).toFixed(1)}</td><td>${(0.5 + random.next() * 6).toFixed(1)}</td></tr>`)
+              .join('') +
+            '</tbody></table>'
+        : entry.liquid
         ? '<table><thead><tr><th>规格</th><th>黏度（mPa·s，25 ℃）</th><th>水分（%）</th><th>过氧化值</th></tr></thead><tbody>' +
             grades
               .map((g) => `<tr><td>${g}</td><td>${random.int(5, 120)}</td><td>${(0.05 + random.next() * 0.4).toFixed(2)}</td><td>${(random.next() * 2).toFixed(1)}</td></tr>`)
               .join('') +
             '</tbody></table>'
-        : '<table><thead><tr><th>规格</th><th>D50（μm）</th><th>松密度（g/mL）</th><th>片剂硬度（N）</th></tr></thead><tbody>' +
+        : `<table><thead><tr><th>规格</th><th>D50（μm）</th><th>松密度（g/mL）</th><th>${tablet ? '片剂硬度（N）' : '休止角（°）'}</th></tr></thead><tbody>` +
             grades
-              .map((g) => `<tr><td>${g}</td><td>${random.int(20, 180)}</td><td>${(0.25 + random.next() * 0.4).toFixed(2)}</td><td>${random.int(60, 140)}</td></tr>`)
+              .map((g) => `<tr><td>${g}</td><td>${random.int(20, 180)}</td><td>${(0.25 + random.next() * 0.4).toFixed(2)}</td><td>${tablet ? random.int(60, 140) : random.int(28, 45)}</td></tr>`)
               .join('') +
             '</tbody></table>',
     );
@@ -412,16 +445,16 @@ function newsContent(category: NewsCategory, title: string, random: Random, { en
     summary = `${title}，活动聚焦药用辅料新品种、新技术与法规动态，辅料通技术团队将在现场提供咨询与样品服务。`;
     parts.push(p(`${title}。本次活动邀请了监管机构专家、制剂企业研发负责人及辅料生产企业技术专家，围绕辅料质量研究、关联审评与新型制剂技术展开交流。`));
     parts.push('<h3>活动议程</h3>');
-    parts.push(list('ol', ['主题报告：药用辅料监管政策与标准进展', `专题分享：${entry.zh}在${random.pick(['缓控释制剂', '口崩片', '吸入制剂', '注射剂'])}中的应用`, '圆桌讨论：一致性评价中的辅料选择', '现场答疑与样品咨询']));
+    parts.push(list('ol', ['主题报告：药用辅料监管政策与标准进展', `专题分享：${entry.zh}在${form}中的应用`, '圆桌讨论：一致性评价中的辅料选择', '现场答疑与样品咨询']));
     parts.push(p('欢迎莅临辅料通展位交流，现场登记即可领取产品手册。'));
   } else {
     summary = `${title}。业内人士认为，制剂质量要求提升和关联审评制度深化，是推动药用辅料行业高质量发展的主要动力。`;
     parts.push(p(`${title}。据行业统计，近年来药用辅料登记品种数量稳步增加，国产辅料在品种丰富度和质量一致性方面均有明显提升。`));
-    parts.push(p(`以${entry.zh}为例，多家企业已完成不同规格的开发与登记，可满足${random.pick(['直接压片', '湿法制粒', '缓释骨架', '薄膜包衣'])}等工艺需求。`));
+    parts.push(p(`以${entry.zh}为例，多家企业已完成不同规格的开发与登记，可满足${form}等制剂的开发需求。`));
     parts.push('<h3>行业观察</h3>');
     parts.push(list('ul', ['高端辅料与特殊给药途径辅料仍有较大发展空间。', '制剂企业更加重视供应链安全与多供应商策略。', '数字化质量管理与数据追溯成为企业建设重点。']));
   }
-  return { summary, content: sanitizeRichText(parts.join('')) };
+  return { summary: typeset(summary), content: sanitizeRichText(typeset(parts.join(''))) };
 }
 
 export function generateNews(scale: DemoScale = DEFAULT_SCALE): DemoNews[] {
@@ -432,14 +465,12 @@ export function generateNews(scale: DemoScale = DEFAULT_SCALE): DemoNews[] {
     const category = random.weighted([['行业动态', 3], ['政策解读', 2], ['技术文章', 3], ['企业新闻', 1], ['展会活动', 1]] as const);
     const publishedOn = dayBetween(random, '2021-01-01', undefined, 1.8);
     const entry = random.pick(EXCIPIENT_ENTRIES);
-    // A dosage form the excipient is used in: a liquid is not studied in tablets, nor a tablet filler in injections.
-    const forms = entry.liquid ? ['口服溶液剂', '凝胶剂', '乳膏剂'] : ['片剂', '胶囊剂', '颗粒剂', '缓释片', '口腔崩解片'];
-    const subject: NewsSubject = {
-      entry,
-      form: random.pick(entry.injectable && random.chance(0.3) ? ['注射剂'] : forms),
-      property: random.pick(entry.liquid ? ['稳定性', '释放行为', '含量均匀度'] : PROPERTIES),
-    };
-    const title = newsTitle(category, random, Number(publishedOn.slice(0, 4)), subject);
+    // A dosage form the excipient is used in (excipient-uses.ts), a tablet of the kind it is typical of.
+    const base = random.pick(formsOf(entry.zh));
+    const kind = TABLET_KINDS[entry.cat];
+    const form = base === '片剂' && kind && random.chance(0.5) ? kind : base;
+    const subject: NewsSubject = { entry, form, property: random.pick(PROPERTIES[form]!) };
+    const title = typeset(newsTitle(category, random, Number(publishedOn.slice(0, 4)), subject));
     if (titles.has(title)) continue;
     titles.add(title);
     const { summary, content } = newsContent(category, title, random, subject);

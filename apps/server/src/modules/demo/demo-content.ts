@@ -8,25 +8,34 @@
  * can be streamed into the database in batches without holding them in memory. Record i has the
  * registration number <letter><year><i + 1 as 7 digits>, unique by construction for i < 10,000,000.
  */
-import { DOSAGE_FORMS, type REGISTRATION_TYPES, type STANDARD_STATUSES } from '@fuliaotong/contracts';
+import type { DOSAGE_FORMS, REGISTRATION_TYPES, STANDARD_STATUSES } from '@fuliaotong/contracts';
 import { EXCIPIENT_ENTRIES, type Category, type ExcipientEntry, type PharmacopoeiaCode } from './catalogue-data.js';
-import { PRODUCT_FACTS } from './product-facts.js';
+import { ROUTE_OF, formsOf, routesOf, type Route } from './excipient-uses.js';
+import { PRODUCT_FACTS, type ProductFacts } from './product-facts.js';
 import { Random, hashString, mix } from './random.js';
 import {
   ACTIVE_INGREDIENTS,
+  CAPSULES,
+  CHANGES_API,
+  CHANGES_EXCIPIENT,
+  CHANGES_PACKAGING,
   COMPANY_FORMS,
-  COMPANY_KINDS,
+  COMPANY_TRADES,
   COUNTRIES,
   DISTRICT_KINDS,
-  FOREIGN_FIELDS,
+  EXCIPIENT_FAMILIES,
+  FOREIGN_TRADES,
   NAME_CORES,
   PACKAGING,
   PROVINCES,
-  REMARKS_API,
-  REMARKS_EXCIPIENT,
-  REMARKS_PACKAGING,
+  REMARKS_API_PASSED,
+  REMARKS_PASSED,
+  REMARKS_PENDING,
+  REMARK_USES,
   ROADS,
+  type Trade,
 } from './registry-data.js';
+import { typeset } from './typography.js';
 
 export type DosageForm = (typeof DOSAGE_FORMS)[number];
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
@@ -118,104 +127,6 @@ export const FEATURED_NAMES = [
   '甘露醇', '羧甲淀粉钠', '泊洛沙姆 188', '聚山梨酯 80',
 ];
 
-interface CategoryText {
-  intro: string;
-  use: string;
-  forms: DosageForm[];
-}
-
-const CATEGORY_TEXT: Record<Category, CategoryText> = {
-  填充剂: {
-    intro: '是片剂、胶囊剂中应用最广泛的填充剂（稀释剂）之一，用于增加制剂的重量与体积、改善成型性',
-    use:
-      '常用于湿法制粒、干法制粒及粉末直接压片工艺，处方用量一般为 10%～90%。不同粒径规格可兼顾流动性与可压性：' +
-      '细粒径规格比表面积大、可压性好，适合湿法制粒；大粒径规格流动性好，适合直接压片与胶囊填充。',
-    forms: ['片剂', '胶囊剂', '颗粒剂', '散剂'],
-  },
-  黏合剂: {
-    intro: '是常用的黏合剂，能增强颗粒间的结合力，提高片剂硬度并降低脆碎度',
-    use:
-      '可配成溶液用于湿法制粒，也可以干粉形式加入用于干法制粒或直接压片，常用量为 2%～5%。' +
-      '黏度规格越高，黏合力越强，但对崩解与溶出的影响也越明显，应结合处方筛选。',
-    forms: ['片剂', '颗粒剂', '胶囊剂'],
-  },
-  崩解剂: {
-    intro: '是高效崩解剂，遇水迅速吸水膨胀或形成毛细管通道，使片剂在体内快速崩解、促进药物溶出',
-    use:
-      '可采用内加法、外加法或内外加法，片剂中常用量为 2%～8%，胶囊剂中为 4%～6%。' +
-      '在湿法制粒中崩解性能基本保持，对高剂量、难溶性药物的处方尤为适用。',
-    forms: ['片剂', '胶囊剂', '颗粒剂'],
-  },
-  润滑剂: {
-    intro: '是口服固体制剂中常用的润滑剂，可降低颗粒与冲模壁之间的摩擦，防止黏冲并保证顺利出片',
-    use:
-      '通常在总混最后阶段加入，用量为 0.25%～2%。过度混合会在颗粒表面形成疏水膜，' +
-      '可能延长崩解时间、降低片剂硬度，建议控制混合时间并在放大生产中加以验证。',
-    forms: ['片剂', '胶囊剂', '颗粒剂'],
-  },
-  助流剂: {
-    intro: '是助流剂和抗黏剂，能显著改善粉体的流动性，保证片重和装量差异符合要求',
-    use: '用量一般为 0.1%～1.0%，与主药及填充剂预混后加入；因比表面积大，也可用作液体或油性成分的吸附载体。',
-    forms: ['片剂', '胶囊剂', '散剂', '颗粒剂'],
-  },
-  包衣材料: {
-    intro: '用于片剂、微丸和颗粒的薄膜包衣，可起到掩味、防潮、避光、改善外观及定位释放等作用',
-    use:
-      '可配制成水性或有机溶剂包衣液，普通薄膜包衣增重一般为 2%～4%，肠溶包衣为 8%～12%。' +
-      '建议根据片芯硬度、包衣设备和工艺参数优化固含量与喷速，并考察包衣后的溶出与稳定性。',
-    forms: ['片剂', '胶囊剂', '颗粒剂'],
-  },
-  释放调节剂: {
-    intro: '是缓释、控释制剂常用的骨架或膜材料，用于调节药物的释放速率与释放部位',
-    use:
-      '亲水凝胶骨架片中用量一般为 20%～50%，释放速率与黏度规格、用量及片剂大小相关，' +
-      '通过调整比例可获得 12～24 小时的释放曲线；也可与其他聚合物合用以降低突释。',
-    forms: ['片剂', '胶囊剂', '颗粒剂'],
-  },
-  溶剂: {
-    intro: '是液体及半固体制剂常用的溶剂、共溶剂或油相，可提高难溶性药物的溶解度',
-    use: '可单独或与水、乙醇等合用作为溶剂系统，在口服溶液、注射剂、软胶囊内容物和外用制剂中均有应用，用量依处方而定。',
-    forms: ['口服溶液剂', '软膏剂', '乳膏剂', '凝胶剂', '胶囊剂'],
-  },
-  表面活性剂: {
-    intro: '是常用的表面活性剂，具有润湿、增溶、乳化和分散作用',
-    use:
-      '可用于难溶性药物的增溶和润湿、乳剂与微乳的乳化，以及固体分散体和自乳化制剂；' +
-      '注射用规格对过氧化值、内毒素等指标有严格控制。',
-    forms: ['口服溶液剂', '乳膏剂', '片剂', '混悬剂', '胶囊剂'],
-  },
-  增稠剂: {
-    intro: '是增稠剂和助悬剂，能提高液体及半固体制剂的黏度，改善物理稳定性',
-    use: '在混悬剂中用量一般为 0.2%～2%，在凝胶剂中为 0.5%～5%；分散时宜缓慢加入并充分搅拌，避免结块。',
-    forms: ['混悬剂', '凝胶剂', '乳膏剂', '口服溶液剂'],
-  },
-  防腐剂: {
-    intro: '是抑菌防腐剂，用于多剂量包装的口服液体、外用及注射制剂',
-    use: '常用浓度为 0.01%～0.5%，抑菌效力受 pH 影响较大；处方中应按药典要求进行抑菌效力检查。',
-    forms: ['口服溶液剂', '混悬剂', '乳膏剂', '眼用制剂'],
-  },
-  抗氧剂: {
-    intro: '是抗氧剂或螯合剂，可延缓或防止主药及其他辅料的氧化降解',
-    use: '常用浓度为 0.01%～0.2%，宜根据主药的降解机理选择水溶性或脂溶性抗氧剂，并可与螯合剂合用。',
-    forms: ['口服溶液剂', '软膏剂', '片剂'],
-  },
-  'pH 调节剂': {
-    intro: '是 pH 调节剂和缓冲剂，用于调节并维持制剂的 pH，提高主药的稳定性和患者的耐受性',
-    use: '用量根据目标 pH 与缓冲容量计算确定；注射用规格对重金属、内毒素等指标有严格控制。',
-    forms: ['口服溶液剂', '眼用制剂', '片剂', '颗粒剂'],
-  },
-  矫味剂: {
-    intro: '是矫味剂（甜味剂或芳香剂），用于改善口服制剂的口感，提高患者尤其是儿童的用药依从性',
-    use: '甜味剂常用量为 0.05%～0.5%，芳香剂为 0.01%～0.2%；宜与主药进行相容性考察并评价掩味效果。',
-    forms: ['口服溶液剂', '颗粒剂', '片剂', '混悬剂'],
-  },
-  增塑剂: {
-    intro: '是薄膜包衣和软胶囊常用的增塑剂，可降低聚合物的玻璃化转变温度，提高膜的柔韧性',
-    use: '用量一般为成膜聚合物的 10%～30%；水溶性与脂溶性增塑剂对包衣膜渗透性的影响不同，应结合释放要求选择。',
-    forms: ['片剂', '胶囊剂', '贴剂'],
-  },
-};
-
 const PHARMACOPOEIA_NAMES: Record<PharmacopoeiaCode, string> = {
   ChP: '《中国药典》',
   'USP-NF': 'USP-NF',
@@ -236,22 +147,18 @@ function catalogueEntries(scale: DemoScale): ExcipientEntry[] {
   return indices.filter((i) => chosen.has(i)).map((i) => EXCIPIENT_ENTRIES[i]!);
 }
 
-function dosageFormsOf(entry: ExcipientEntry, random: Random): DosageForm[] {
-  const base = CATEGORY_TEXT[entry.cat].forms;
-  const forms = new Set<DosageForm>(random.sample(base, random.int(2, base.length)));
-  if (entry.injectable) forms.add('注射剂');
-  if (entry.cat === '表面活性剂' || entry.cat === '防腐剂' || entry.cat === 'pH 调节剂') {
-    if (random.chance(0.4)) forms.add('眼用制剂');
-  }
-  if ((entry.cat === '溶剂' || entry.cat === '表面活性剂') && random.chance(0.25)) forms.add('吸入制剂');
-  if (entry.cat === '增稠剂' && random.chance(0.3)) forms.add('栓剂');
-  return DOSAGE_FORMS.filter((f) => forms.has(f));
-}
-
 function pharmacopoeiasOf(entry: ExcipientEntry, random: Random): PharmacopoeiaCode[] {
   if (entry.ph) return entry.ph;
   return random.chance(0.6) ? ['ChP', 'USP-NF', 'EP', 'JP'] : ['ChP', 'USP-NF', 'EP'];
 }
+
+/** What is written about a product: every catalogue entry has its own (checked when the module loads). */
+function factsOf(entry: ExcipientEntry): ProductFacts {
+  const facts = PRODUCT_FACTS[entry.zh];
+  if (!facts) throw new Error(`product-facts: no text for ${entry.zh}`);
+  return facts;
+}
+for (const entry of EXCIPIENT_ENTRIES) factsOf(entry);
 
 function listZh(items: readonly string[]): string {
   return items.join('、');
@@ -302,36 +209,36 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
         });
       }
     }
-    const dosageForms = dosageFormsOf(entry, random);
+    const dosageForms = formsOf(entry.zh);
     const pharmacopoeias = pharmacopoeiasOf(entry, random);
-    const text = CATEGORY_TEXT[entry.cat];
-    const facts = PRODUCT_FACTS[entry.zh];
-    const gradeText = grades.length > 1 ? `${listZh(grades)} 等 ${grades.length} 个规格` : `${grades[0]}规格`;
-    const summary = `${entry.zh}${facts?.role ?? text.intro}；提供${gradeText}，适用于${listZh(dosageForms.slice(0, 3))}等剂型。`;
-    const storage = facts?.storage ?? (entry.liquid ? '遮光，密封，在阴凉处保存' : '密封，置干燥处保存，避免受潮');
+    const facts = factsOf(entry);
+    const gradeText = grades.length > 1 ? `${listZh(grades)}等 ${grades.length} 个规格` : `${grades[0]}规格`;
+    const formText = dosageForms.length > 3 ? `${listZh(dosageForms.slice(0, 3))}等剂型` : listZh(dosageForms);
+    const summary = `${entry.zh}${facts.role}；提供${gradeText}，适用于${formText}。`;
+    const storage = facts.storage ?? (entry.liquid ? '遮光，密封，在阴凉处保存' : '密封，置干燥处保存');
     const compliance = listZh(pharmacopoeias.map((p) => PHARMACOPOEIA_NAMES[p]));
+    const bulk = entry.liquid ? '25 kg 塑料桶或 200 kg 钢桶' : '25 kg 纸板桶或内衬药用低密度聚乙烯袋的编织袋';
+    // What it is, what it does and how much of it: written for each product (product-facts.ts). Its
+    // grades, compliance, packing and registration: its own data, in sentences that name it.
     const paragraphs = [
-      `${entry.zh}（${entry.en}${entry.cas ? `，CAS 号 ${entry.cas}` : ''}）${text.intro}。` +
-        (entry.syn?.length ? `本品又称${listZh(entry.syn)}。` : '') +
-        `在${listZh(dosageForms)}中均有成熟应用。`,
-      // What it does and how much of it: the product's own where known, else its category's.
-      facts ? `${entry.zh}${facts.role}。${facts.levels}` : text.use,
-      `本品提供${gradeText}，质量符合${compliance}现行版标准要求，每批随货提供检验报告（COA）。` +
-        `样品提供 ${listZh(packs)} 三种包装，可在线申请；大包装采用${entry.liquid ? '25 kg 塑料桶或 200 kg 钢桶' : '25 kg 纸板桶或内衬药用低密度聚乙烯袋的编织袋'}。`,
+      `${entry.zh}（${entry.en}${entry.cas ? `，CAS 号 ${entry.cas}` : ''}）${facts.what}。`,
+      `${entry.zh}${facts.role}。${facts.levels}`,
+      `${entry.zh}提供${gradeText}，质量符合${compliance}现行版标准，每批随货附检验报告（COA）；大包装为${bulk}，贮藏条件：${storage}。`,
       regNos.length
-        ? `本品已在国家药品监督管理局药品审评中心完成原辅包登记（登记号 ${listZh(regNos)}），可为制剂客户提供授权信及关联审评所需资料。`
-        : '本品的原辅包登记资料正在准备中，如需关联审评支持，请联系我们的技术服务团队。',
-      `贮藏：${storage}。开封后请尽快使用，未用完部分应重新密封。`,
+        ? `${entry.zh}已在国家药品监督管理局药品审评中心完成原辅包登记（登记号 ${listZh(regNos)}），可为制剂客户提供授权信及关联审评所需资料。`
+        : `${entry.zh}的原辅包登记资料正在准备中，如需关联审评支持，请联系我们的技术服务团队。`,
     ];
     const documents: DemoDocument[] = [
-      { kind: 'TDS', title: `${entry.zh}技术资料`, access: 'public' },
-      { kind: 'SDS', title: `${entry.zh}安全技术说明书`, access: random.chance(0.7) ? 'public' : 'login' },
+      { kind: 'TDS', title: typeset(`${entry.zh}技术资料`), access: 'public' },
+      { kind: 'SDS', title: typeset(`${entry.zh}安全技术说明书`), access: random.chance(0.7) ? 'public' : 'login' },
     ];
-    if (random.chance(0.85)) documents.push({ kind: 'COA', title: `${entry.zh}检验报告样例`, access: 'login' });
-    if (regNos.length && random.chance(0.7)) {
+    // The products of the home page show the whole set: a COA sample, and the DMF of a registered product.
+    const featured = FEATURED_NAMES.includes(entry.zh);
+    if (featured || random.chance(0.85)) documents.push({ kind: 'COA', title: typeset(`${entry.zh}检验报告样例`), access: 'login' });
+    if (regNos.length && (featured || random.chance(0.7))) {
       // The DMF's open part is 会员资料; the letter of authorisation is written for each customer on request.
-      documents.push({ kind: 'DMF', title: `${entry.zh} DMF 公开部分`, access: 'member' });
-      documents.push({ kind: 'DMF', title: `${entry.zh} DMF 授权信`, access: 'request' });
+      documents.push({ kind: 'DMF', title: typeset(`${entry.zh}DMF 公开部分`), access: 'member' });
+      documents.push({ kind: 'DMF', title: typeset(`${entry.zh}DMF 授权信`), access: 'request' });
     }
     return {
       nameZh: entry.zh,
@@ -341,11 +248,11 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
       category: entry.cat,
       dosageForms,
       pharmacopoeias,
-      summary,
-      description: paragraphs.join('\n\n'),
+      summary: typeset(summary),
+      description: paragraphs.map(typeset).join('\n\n'),
       regNos,
       sampleAvailable,
-      featured: FEATURED_NAMES.includes(entry.zh),
+      featured,
       specs,
       documents,
     };
@@ -384,7 +291,6 @@ const REG_YEARS = [
   [2026, 6],
 ] as const;
 
-const EXCIPIENT_NAMES = EXCIPIENT_ENTRIES.map((e) => e.zh);
 const API_NAMES = [...new Set(ACTIVE_INGREDIENTS)];
 
 interface Company {
@@ -392,6 +298,7 @@ interface Company {
   address: string;
   province: string;
   source: '国产' | '进口';
+  trade: Trade;
 }
 
 /** How many companies of one type there are: grows with the data set, as real registries do. */
@@ -402,6 +309,11 @@ function companyPoolSize(total: number, source: '国产' | '进口'): number {
 
 const companyCache = new Map<string, Company>();
 
+/**
+ * Company `k` of one type and source. Its name says its trade (a stopper maker, a glass works); its
+ * address is drawn from its name, so that two companies that come out with the same name are the same
+ * company, at one address.
+ */
 function companyAt(seed: number, type: RegistrationType, source: '国产' | '进口', k: number): Company {
   const key = `${seed}:${type}:${source}:${k}`;
   const cached = companyCache.get(key);
@@ -410,22 +322,49 @@ function companyAt(seed: number, type: RegistrationType, source: '国产' | '进
   let company: Company;
   if (source === '进口') {
     const country = random.weighted(COUNTRIES.map((c) => [c, c.weight] as const));
-    const name = `${random.pick(country.roots)} ${random.pick(FOREIGN_FIELDS[type])} ${random.pick(country.forms)}`;
-    const street = random.pick(country.streets);
-    company = { name, address: `${street} ${random.int(1, 220)}, ${random.pick(country.cities)}, ${country.en}`, province: country.name, source };
+    const trade = random.pick(FOREIGN_TRADES[type]);
+    const name = `${random.pick(country.roots)} ${trade.word} ${random.pick(country.forms)}`;
+    const place = Random.for(seed, `company-address:${name}`);
+    const address = `${place.pick(country.streets)} ${place.int(1, 220)}, ${place.pick(country.cities)}, ${country.en}`;
+    company = { name, address, province: country.name, source, trade };
   } else {
     const province = random.weighted(PROVINCES.map((p) => [p, p.weight] as const));
-    const city = random.pick(province.cities);
     const municipality = province.full.endsWith('市');
-    const prefix = municipality || random.chance(0.4) ? province.short : city.replace(/(市|区|彝族自治州|回族自治州)$/, '');
-    const name = `${prefix}${random.pick(NAME_CORES)}${random.pick(COMPANY_KINDS[type])}${random.pick(COMPANY_FORMS)}`;
-    const district = municipality ? '' : `${city.replace(/市$/, '')}${random.pick(DISTRICT_KINDS)}`;
-    const address = `${province.full}${city}${district}${random.pick(ROADS)}${random.int(1, 2999)}号`;
-    company = { name, address, province: province.short, source };
+    const prefix = municipality || random.chance(0.4) ? province.short : cityPrefix(random.pick(province.cities));
+    const trade = random.pick(COMPANY_TRADES[type]);
+    const name = `${prefix}${random.pick(NAME_CORES)}${trade.word}${random.pick(COMPANY_FORMS)}`;
+    const place = Random.for(seed, `company-address:${name}`);
+    // A company named after its city is in it; one named after its province in one of its cities.
+    const city = province.cities.find((c) => cityPrefix(c) === prefix) ?? place.pick(province.cities);
+    const district = municipality ? '' : `${cityPrefix(city)}${place.pick(DISTRICT_KINDS)}`;
+    const address = typeset(`${province.full}${city}${district}${place.pick(ROADS)}${place.int(1, 2999)}号`);
+    company = { name, address, province: province.short, source, trade };
   }
   if (companyCache.size > 50_000) companyCache.clear();
   companyCache.set(key, company);
   return company;
+}
+
+/** A city's name as a company name starts with it: 淄博 for 淄博市, 楚雄 for 楚雄彝族自治州. */
+function cityPrefix(city: string): string {
+  return city.replace(/(市|区|彝族自治州|回族自治州)$/, '');
+}
+
+/** Whether a company of this trade registers this excipient. */
+function makesExcipient(trade: Trade, entry: ExcipientEntry): boolean {
+  if (!trade.makes) return true;
+  return trade.makes.some((family) => family !== 'capsule' && family in EXCIPIENT_FAMILIES && EXCIPIENT_FAMILIES[family as keyof typeof EXCIPIENT_FAMILIES].test(entry.zh));
+}
+
+/** The excipients a trade registers, the most registered first (the catalogue's order). */
+const excipientsOfTrade = new Map<Trade, ExcipientEntry[]>();
+function excipientsOf(trade: Trade): ExcipientEntry[] {
+  let entries = excipientsOfTrade.get(trade);
+  if (!entries) {
+    entries = EXCIPIENT_ENTRIES.filter((entry) => makesExcipient(trade, entry));
+    excipientsOfTrade.set(trade, entries);
+  }
+  return entries;
 }
 
 const ownersCache = new Map<string, ExcipientEntry[]>();
@@ -440,6 +379,18 @@ function ownersFor(scale: DemoScale): ExcipientEntry[] {
   return owners;
 }
 
+/** A registration's 备注: what it is registered for, where its review stands, the change that last updated it. */
+function remarkOf(random: Random, use: string | null, passed: boolean, passedTexts: readonly string[], changes: readonly string[], updatedOn: string): string {
+  const parts: string[] = [];
+  if (use) parts.push(use);
+  const status = random.pick(passed ? passedTexts : REMARKS_PENDING);
+  parts.push(status.replace('{n}', String(random.int(2, 12))));
+  if (!use || random.chance(0.5)) {
+    parts.push(`${updatedOn.slice(0, 4)} 年 ${Number(updatedOn.slice(5, 7))} 月变更：${random.pick(changes)}`);
+  }
+  return typeset(parts.join('；'));
+}
+
 /** Registration record number `index` (0-based) of a data set of `scale.registrations` records. */
 export function registrationAt(scale: DemoScale, index: number): DemoRegistration {
   if (!Number.isInteger(index) || index < 0 || index > MAX_REGISTRATIONS - 1) throw new RangeError(`registration index ${index}`);
@@ -449,38 +400,57 @@ export function registrationAt(scale: DemoScale, index: number): DemoRegistratio
   const source = random.chance(owner ? 0.1 : 0.15) ? '进口' : '国产';
   const pool = companyPoolSize(scale.registrations, source);
   // A few companies hold many records, most hold a few.
-  const company = companyAt(scale.seed, type, source, Math.floor(pool * random.next() * random.next()));
+  let company = companyAt(scale.seed, type, source, Math.floor(pool * random.next() * random.next()));
+  // A catalogue product is registered by a company of its trade: a starch maker does not hold a cellulose.
+  for (let k = 0; owner && !makesExcipient(company.trade, owner) && k < 20 + pool; k++) {
+    company = companyAt(scale.seed, type, source, k < 20 ? Math.floor(pool * random.next()) : k - 20);
+  }
   const year = random.weighted(REG_YEARS);
   const regNo = `${TYPE_LETTER[type]}${year}${String(index + 1).padStart(7, '0')}`;
+  const reviewStatus = random.chance(owner ? 0.85 : 0.62) ? 'A' : 'I';
+  const updatedOn = dayBetween(random, `${year}-01-15`, DEMO_TODAY, 1.6);
 
   let name: string;
   let spec: string;
   let packageSpec: string;
   let remark: string;
-  if (type === '辅料') {
-    const entry = owner ?? EXCIPIENT_ENTRIES[Math.floor(EXCIPIENT_NAMES.length * random.next() * (0.35 + 0.65 * random.next()))]!;
+  if (type === '辅料' && company.trade.makes?.includes('capsule')) {
+    const capsule = random.pick(CAPSULES);
+    name = capsule.name;
+    const sizes = new Set(random.sample(capsule.specs, random.int(2, capsule.specs.length)));
+    spec = listZh(capsule.specs.filter((s) => sizes.has(s)));
+    packageSpec = random.pick(capsule.packs);
+    remark = remarkOf(random, REMARK_USES['口服']!, reviewStatus === 'A', REMARKS_PASSED, CHANGES_EXCIPIENT, updatedOn);
+  } else if (type === '辅料') {
+    const entries = excipientsOf(company.trade);
+    const entry = owner ?? entries[Math.floor(entries.length * random.next() * (0.35 + 0.65 * random.next()))]!;
     name = entry.zh;
-    const grades = entry.grades && random.chance(0.7) ? new Set(random.sample(entry.grades, random.int(1, Math.min(3, entry.grades.length)))) : undefined;
-    spec = grades ? listZh(entry.grades!.filter((g) => grades.has(g))) : '';
+    // What it is registered for: one of the routes it is used by, with the grade made for it.
+    const routes = [...routesOf(entry.zh).keys()];
+    const route: Route = random.pick(routes);
+    const grades = entry.grades ?? (entry.injectable ? ['药用级', '注射级'] : ['药用级']);
+    const chosen = new Set(random.sample(grades, random.int(1, Math.min(3, grades.length))));
+    if (route === '注射' && grades.includes('注射级')) chosen.add('注射级');
+    spec = listZh(grades.filter((g) => chosen.has(g)));
     packageSpec = entry.liquid
       ? random.pick(['25 kg/桶', '200 kg/桶', '1 kg/瓶', '500 mL/瓶'])
       : random.pick(['25 kg/袋', '25 kg/纸板桶', '20 kg/桶', '10 kg/箱', '500 g/瓶', '1 kg/袋']);
-    remark = random.pick(REMARKS_EXCIPIENT);
+    remark = remarkOf(random, REMARK_USES[route]!, reviewStatus === 'A', REMARKS_PASSED, CHANGES_EXCIPIENT, updatedOn);
   } else if (type === '药包材') {
-    const item = random.pick(PACKAGING);
+    const made = company.trade.makes;
+    const items = made ? PACKAGING.filter((item) => made.includes(item.material)) : PACKAGING;
+    const item = random.pick(items);
     name = item.name;
     const specs = new Set(random.sample(item.specs, random.int(1, Math.min(3, item.specs.length))));
     spec = listZh(item.specs.filter((s) => specs.has(s)));
     packageSpec = random.pick(item.packs);
-    remark = random.pick(REMARKS_PACKAGING);
+    remark = remarkOf(random, `适用于${item.use}`, reviewStatus === 'A', REMARKS_PASSED, CHANGES_PACKAGING, updatedOn);
   } else {
     name = random.pick(API_NAMES);
     spec = random.chance(0.3) ? random.pick(['无菌原料', '微粉化', '供注射用', '供口服用']) : '';
     packageSpec = random.pick(['25 kg/桶', '10 kg/桶', '5 kg/袋', '1 kg/铝箔袋', '500 g/瓶', '100 g/瓶']);
-    remark = random.pick(REMARKS_API);
+    remark = remarkOf(random, null, reviewStatus === 'A', REMARKS_API_PASSED, CHANGES_API, updatedOn);
   }
-  const reviewStatus = random.chance(owner ? 0.85 : 0.62) ? 'A' : 'I';
-  const updatedOn = dayBetween(random, `${year}-01-15`, DEMO_TODAY, 1.6);
   return {
     regNo,
     name,
@@ -601,12 +571,20 @@ function memberFieldsOf(entry: ExcipientEntry, pharmacopoeia: PharmacopoeiaCode,
   const change = CHANGES[hash % CHANGES.length]!;
   const revisionNote =
     ed.status === '废止'
-      ? `已被${current}取代，现行标准见新版。`
+      ? `已被${EDITION_NAMES[pharmacopoeia](current)}取代，现行标准见新版。`
       : ed.status === '草案公示'
         ? `草案公示：拟${change}，公示期间可反馈意见。`
         : `与上一版相比：${change}。`;
-  return { testItems, revisionNote };
+  return { testItems: testItems.map(typeset), revisionNote: typeset(revisionNote) };
 }
+
+/** An edition as a sentence names it: 《中国药典》2025 年版, USP 2025–NF 43, EP 12.0, JP 第十八改正. */
+const EDITION_NAMES: Record<PharmacopoeiaCode, (edition: string) => string> = {
+  ChP: (edition) => `《中国药典》${edition}`,
+  'USP-NF': (edition) => edition,
+  EP: (edition) => `EP ${edition}`,
+  JP: (edition) => `JP ${edition}`,
+};
 
 const EDITIONS: Record<PharmacopoeiaCode, { edition: string; status: DemoStandard['status']; effectiveOn: string | null; weight: number }[]> = {
   ChP: [
@@ -662,14 +640,6 @@ export interface DemoUsageRecord {
   maxAmount: string;
 }
 
-const ROUTE_FORMS: Record<DemoUsageRecord['route'], DosageForm[]> = {
-  口服: ['片剂', '胶囊剂', '颗粒剂', '口服溶液剂', '混悬剂', '散剂'],
-  注射: ['注射剂'],
-  外用: ['软膏剂', '乳膏剂', '凝胶剂', '贴剂', '栓剂'],
-  吸入: ['吸入制剂'],
-  眼用: ['眼用制剂'],
-};
-
 /** Typical maximum amount per solid unit, in mg, by category. */
 const SOLID_MAX_MG: Record<Category, [number, number]> = {
   填充剂: [80, 900],
@@ -689,15 +659,6 @@ const SOLID_MAX_MG: Record<Category, [number, number]> = {
   增塑剂: [0.5, 20],
 };
 
-/** Solvents used on the skin or in injections only: never in an oral or inhaled medicine. */
-const NOT_ORAL = new Set(['N-甲基吡咯烷酮', '二甲基亚砜', '异丙醇', '苯甲酸苄酯', '肉豆蔻酸异丙酯', '白凡士林', '大豆油（供注射用）', '二乙二醇单乙基醚']);
-
-/** The dosage forms of a route an excipient plausibly appears in: a liquid is not in a tablet or a powder. */
-function formsFor(entry: ExcipientEntry, route: DemoUsageRecord['route']): DosageForm[] {
-  if (route === '口服' && entry.liquid && entry.cat !== '包衣材料') return ['口服溶液剂', '混悬剂', '胶囊剂'];
-  return ROUTE_FORMS[route];
-}
-
 function roundAmount(value: number): string {
   if (value >= 100) return String(Math.round(value / 5) * 5);
   if (value >= 10) return String(Math.round(value));
@@ -705,28 +666,39 @@ function roundAmount(value: number): string {
   return value.toFixed(2).replace(/0$/, '');
 }
 
+/** How often each route turns up in the usage database (most marketed medicines are taken by mouth). */
+const ROUTE_WEIGHTS: Record<Route, number> = { 口服: 10, 注射: 6, 外用: 4, 眼用: 2, 吸入: 1 };
+const SOLID_ORAL = new Set<DosageForm>(['片剂', '胶囊剂', '颗粒剂', '散剂']);
+
+/** Usage rows: an excipient, a route it is used by, one of its dosage forms of that route, the largest amount seen in a unit. */
 export function generateUsageRecords(scale: DemoScale = DEFAULT_SCALE): DemoUsageRecord[] {
   const random = Random.for(scale.seed, 'usage');
   const seen = new Set<string>();
   const rows: DemoUsageRecord[] = [];
-  for (let attempt = 0; rows.length < scale.usageRecords && attempt < scale.usageRecords * 20; attempt++) {
+  // The common excipients first, by their common routes; then, when a large set asks for more, every
+  // pair of an excipient and a dosage form it is used in not yet drawn, in a stable shuffled order.
+  const pairs: [ExcipientEntry, DosageForm][] = [];
+  for (let attempt = 0; pairs.length < scale.usageRecords && attempt < scale.usageRecords * 20; attempt++) {
     const entry = EXCIPIENT_ENTRIES[Math.floor(EXCIPIENT_ENTRIES.length * random.next() * (0.3 + 0.7 * random.next()))]!;
-    const oral = !NOT_ORAL.has(entry.zh);
-    const routes: [DemoUsageRecord['route'], number][] = oral ? [['口服', 10], ['外用', 3]] : [['外用', 3]];
-    if (entry.injectable) routes.push(['注射', 6]);
-    if (oral && ['溶剂', '表面活性剂', 'pH 调节剂', '防腐剂', '抗氧剂', '矫味剂'].includes(entry.cat)) routes.push(['吸入', 1]);
-    if (['增稠剂', '防腐剂', 'pH 调节剂', '表面活性剂'].includes(entry.cat) || entry.injectable) routes.push(['眼用', 2]);
-    const route = random.weighted(routes);
-    const dosageForm = random.pick(formsFor(entry, route));
-    const key = `${entry.zh}|${route}|${dosageForm}`;
+    const routes = routesOf(entry.zh);
+    const route = random.weighted([...routes.keys()].map((r) => [r, ROUTE_WEIGHTS[r]] as const));
+    pairs.push([entry, random.pick(routes.get(route)!)]);
+  }
+  const rest = EXCIPIENT_ENTRIES.flatMap((entry) => formsOf(entry.zh).map((form): [ExcipientEntry, DosageForm] => [entry, form]));
+  pairs.push(...random.sample(rest, rest.length));
+  for (const [entry, dosageForm] of pairs) {
+    if (rows.length >= scale.usageRecords) break;
+    const route = ROUTE_OF[dosageForm];
+    const key = `${entry.zh}|${dosageForm}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const [lo, hi] = SOLID_MAX_MG[entry.cat];
     const value = lo * Math.pow(hi / lo, random.next());
     let maxAmount: string;
-    if (route === '口服' && ['片剂', '胶囊剂', '颗粒剂', '散剂'].includes(dosageForm)) maxAmount = `${roundAmount(value)} mg`;
-    else if (route === '外用' && dosageForm !== '贴剂') maxAmount = `${roundAmount(Math.min(60, value / 10))}% (w/w)`;
-    else if (dosageForm === '贴剂') maxAmount = `${roundAmount(value)} mg`;
+    // A solid unit (tablet, capsule, sachet, dry-powder dose, patch) in mg; a liquid per mL; a semi-solid in % (w/w).
+    if (SOLID_ORAL.has(dosageForm) || dosageForm === '贴剂') maxAmount = `${roundAmount(value)} mg`;
+    else if (dosageForm === '吸入制剂' && !entry.liquid) maxAmount = `${roundAmount(Math.min(25, value / 20))} mg`;
+    else if (route === '外用') maxAmount = `${roundAmount(Math.min(60, value / 10))}% (w/w)`;
     else maxAmount = `${roundAmount(value / 10)} mg/mL`;
     rows.push({ ingredient: entry.zh, route, dosageForm, maxAmount });
   }

@@ -46,7 +46,6 @@ export const ROADS = [
   '健康路', '医药城大道', '金桥路', '环城北路', '振兴路', '开发大道', '汇金路', '学府路', '锦绣路', '港城路',
 ];
 
-/** Imports: country as listed in 省份, its cities, and the legal form of its companies. */
 /**
  * Countries of imported registrations, each with company names, company forms and addresses of its
  * own (a German GmbH on a Straße in Darmstadt, a Japanese Co., Ltd. in Osaka).
@@ -74,13 +73,75 @@ export const COUNTRIES: readonly {
   { name: '爱尔兰', en: 'Ireland', cities: ['Cork', 'Dublin'], forms: ['Limited'], roots: ['Shannon', 'Liffey', 'Emerald'], streets: ['Business Park', 'Industrial Estate'], weight: 1 },
   { name: '西班牙', en: 'Spain', cities: ['Barcelona', 'Madrid'], forms: ['S.A.', 'S.L.'], roots: ['Ebro', 'Iberia', 'Castilla', 'Levante'], streets: ['Polígono Industrial', 'Calle de la Química'], weight: 1 },
 ];
-export const FOREIGN_FIELDS: Record<RegistrationKind, string[]> = {
-  辅料: ['Excipients', 'Pharma Ingredients', 'Cellulose', 'Fine Chemicals', 'Polymers', 'Starch Industries'],
-  药包材: ['Pharma Packaging', 'Glass', 'Elastomers', 'Medical Packaging', 'Closures'],
-  原料药: ['Pharmaceuticals', 'Life Sciences', 'Chemicals', 'Biopharma', 'API Manufacturing'],
+export type RegistrationKind = '辅料' | '药包材' | '原料药';
+
+/**
+ * What a packaging item is made of: a company's trade (a glass works, a stopper maker) registers the
+ * items of its materials only.
+ */
+export type PackagingMaterial = 'glass' | 'stopper' | 'plunger' | 'closure' | 'plastic' | 'film' | 'device' | 'other';
+/** Families of excipients a specialised maker registers (by the product's name). */
+export type ExcipientFamily = 'starch' | 'cellulose' | 'polymer' | 'capsule';
+
+/**
+ * A company's trade: the word its name carries (药用玻璃 in a domestic name, Glass in a foreign one)
+ * and what it registers; a trade without `makes` registers any product of its kind.
+ */
+export interface Trade {
+  word: string;
+  makes?: readonly (PackagingMaterial | ExcipientFamily)[];
+}
+
+/** Trades of domestic companies, by the kind of product they register; no word serves two kinds. */
+export const COMPANY_TRADES: Record<RegistrationKind, readonly Trade[]> = {
+  辅料: [
+    { word: '药用辅料' },
+    { word: '医药科技' },
+    { word: '生物科技' },
+    { word: '化工' },
+    { word: '精细化工' },
+    { word: '新材料' },
+    { word: '淀粉', makes: ['starch'] },
+    { word: '纤维素', makes: ['cellulose'] },
+    { word: '胶囊', makes: ['capsule'] },
+  ],
+  药包材: [
+    { word: '药用包装' },
+    { word: '医药包装' },
+    { word: '药用玻璃', makes: ['glass'] },
+    { word: '药用胶塞', makes: ['stopper', 'plunger'] },
+    { word: '橡塑制品', makes: ['stopper', 'plunger', 'closure', 'plastic'] },
+    { word: '塑胶', makes: ['plastic'] },
+    { word: '包装材料', makes: ['film', 'plastic'] },
+  ],
+  原料药: [{ word: '制药' }, { word: '药业' }, { word: '生物医药' }, { word: '化学制药' }, { word: '医药化工' }, { word: '药物研究' }, { word: '医药' }],
+};
+/** Trades of foreign companies (the field in their name), as above. */
+export const FOREIGN_TRADES: Record<RegistrationKind, readonly Trade[]> = {
+  辅料: [
+    { word: 'Excipients' },
+    { word: 'Pharma Ingredients' },
+    { word: 'Fine Chemicals' },
+    { word: 'Cellulose', makes: ['cellulose'] },
+    { word: 'Polymers', makes: ['polymer'] },
+    { word: 'Starch Industries', makes: ['starch'] },
+  ],
+  药包材: [
+    { word: 'Pharma Packaging' },
+    { word: 'Medical Packaging' },
+    { word: 'Glass', makes: ['glass'] },
+    { word: 'Elastomers', makes: ['stopper', 'plunger'] },
+    { word: 'Closures', makes: ['closure', 'stopper'] },
+  ],
+  原料药: [{ word: 'Pharmaceuticals' }, { word: 'Life Sciences' }, { word: 'Chemicals' }, { word: 'Biopharma' }, { word: 'API Manufacturing' }],
 };
 
-export type RegistrationKind = '辅料' | '药包材' | '原料药';
+/** Which excipients (by name) belong to a family a specialised maker registers. */
+export const EXCIPIENT_FAMILIES: Record<Exclude<ExcipientFamily, 'capsule'>, RegExp> = {
+  starch: /淀粉|糊精/,
+  cellulose: /纤维素/,
+  polymer: /聚|共聚物|纤维素|卡波姆|树脂|泊洛沙姆/,
+};
 
 /** Two-character brand cores of company names. */
 export const NAME_CORES = [
@@ -91,52 +152,59 @@ export const NAME_CORES = [
   '佳禾', '利华', '天成', '同源', '信谊', '民生', '康普', '绿叶', '远大', '亚宝', '华海', '普洛', '京新', '仙琚', '昂利',
   '富祥', '彩虹', '星光', '金石', '宏达', '三元', '众生', '春江', '瑞普', '昊华', '鼎泰', '盛世', '永信', '华晟', '晨光',
 ];
-export const COMPANY_KINDS: Record<RegistrationKind, string[]> = {
-  辅料: ['药用辅料', '药业', '医药科技', '生物科技', '化工', '新材料', '精细化工', '淀粉', '纤维素', '胶囊'],
-  药包材: ['药用包装', '药用玻璃', '医药包装', '橡塑制品', '包装材料', '药用胶塞', '塑胶', '新材料'],
-  原料药: ['制药', '药业', '生物医药', '化学制药', '医药化工', '药物研究', '医药'],
-};
 export const COMPANY_FORMS = ['有限公司', '股份有限公司', '有限责任公司', '集团有限公司'];
 
-/** 药包材 names as they appear in registrations, with typical 规格 and 包装规格. */
-export const PACKAGING: readonly { name: string; specs: string[]; packs: string[] }[] = [
-  { name: '中硼硅玻璃管制注射剂瓶', specs: ['2 mL', '5 mL', '7 mL', '10 mL', '20 mL'], packs: ['1000 支/箱', '2000 支/箱'] },
-  { name: '中硼硅玻璃安瓿', specs: ['1 mL', '2 mL', '5 mL', '10 mL', '20 mL'], packs: ['2000 支/箱', '3000 支/箱'] },
-  { name: '中硼硅玻璃模制注射剂瓶', specs: ['10 mL', '20 mL', '30 mL', '50 mL', '100 mL'], packs: ['500 支/箱', '1000 支/箱'] },
-  { name: '低硼硅玻璃管制注射剂瓶', specs: ['2 mL', '5 mL', '10 mL'], packs: ['1000 支/箱'] },
-  { name: '钠钙玻璃模制注射剂瓶', specs: ['7 mL', '10 mL', '15 mL'], packs: ['1000 支/箱'] },
-  { name: '钠钙玻璃管制口服液体瓶', specs: ['10 mL', '20 mL'], packs: ['2000 支/箱'] },
-  { name: '钠钙玻璃输液瓶', specs: ['100 mL', '250 mL', '500 mL'], packs: ['200 支/箱'] },
-  { name: '注射液用卤化丁基橡胶塞', specs: ['13 mm', '20 mm', '28 mm', '32 mm'], packs: ['3000 只/袋', '5000 只/袋'] },
-  { name: '注射用无菌粉末用溴化丁基橡胶塞', specs: ['13 mm', '20 mm'], packs: ['3000 只/袋', '5000 只/袋'] },
-  { name: '注射用冷冻干燥用氯化丁基橡胶塞', specs: ['13 mm', '20 mm'], packs: ['3000 只/袋'] },
-  { name: '药用卤化丁基橡胶塞（覆膜）', specs: ['13 mm', '20 mm'], packs: ['3000 只/袋'] },
-  { name: '抗生素瓶用铝塑组合盖', specs: ['13 mm', '20 mm', '32 mm'], packs: ['5000 只/箱'] },
-  { name: '口服液瓶用铝塑组合盖', specs: ['18 mm', '20 mm'], packs: ['5000 只/箱'] },
-  { name: '输液瓶用铝塑组合盖', specs: ['28 mm', '32 mm'], packs: ['3000 只/箱'] },
-  { name: '药用铝箔', specs: ['0.020 mm × 130 mm', '0.025 mm × 150 mm', '0.020 mm × 250 mm'], packs: ['10 kg/卷', '15 kg/卷'] },
-  { name: '聚氯乙烯固体药用硬片', specs: ['0.25 mm × 130 mm', '0.30 mm × 250 mm'], packs: ['25 kg/卷'] },
-  { name: '聚氯乙烯/聚偏二氯乙烯固体药用复合硬片', specs: ['0.25 mm/40 g/m²', '0.25 mm/60 g/m²'], packs: ['20 kg/卷'] },
-  { name: '冷冲压成型铝/聚氯乙烯复合硬片', specs: ['0.13 mm × 130 mm', '0.15 mm × 200 mm'], packs: ['20 kg/卷'] },
-  { name: '口服固体药用高密度聚乙烯瓶', specs: ['30 mL', '60 mL', '100 mL', '150 mL', '200 mL'], packs: ['500 只/箱', '1000 只/箱'] },
-  { name: '口服液体药用聚酯瓶', specs: ['60 mL', '100 mL', '150 mL'], packs: ['400 只/箱'] },
-  { name: '口服固体药用聚丙烯瓶', specs: ['30 mL', '50 mL', '100 mL'], packs: ['600 只/箱'] },
-  { name: '低密度聚乙烯药用滴眼剂瓶', specs: ['5 mL', '8 mL', '10 mL'], packs: ['3000 套/箱'] },
-  { name: '多层共挤输液用膜、袋', specs: ['100 mL', '250 mL', '500 mL'], packs: ['500 只/箱', '300 kg/卷'] },
-  { name: '聚丙烯输液瓶', specs: ['100 mL', '250 mL', '500 mL'], packs: ['300 只/箱'] },
-  { name: '药品包装用复合膜、袋', specs: ['PET/Al/PE', 'BOPP/PE', 'PET/VMPET/PE'], packs: ['10 kg/卷', '10000 只/箱'] },
-  { name: '聚酯/铝/聚乙烯药品包装用复合膜、袋', specs: ['12 μm/7 μm/50 μm', '12 μm/9 μm/60 μm'], packs: ['15 kg/卷'] },
-  { name: '预灌封注射器组合件（带注射针）', specs: ['0.5 mL', '1 mL', '1 mL 长型', '2.25 mL'], packs: ['100 支/盒'] },
-  { name: '笔式注射器用硼硅玻璃套筒', specs: ['3 mL'], packs: ['1000 支/箱'] },
-  { name: '卡式瓶用溴化丁基橡胶活塞', specs: ['3 mL'], packs: ['5000 只/袋'] },
-  { name: '定量吸入气雾剂用铝罐', specs: ['14 mL', '19 mL'], packs: ['2000 只/箱'] },
-  { name: '吸入气雾剂用定量阀门', specs: ['50 μL', '63 μL', '100 μL'], packs: ['2000 只/箱'] },
-  { name: '鼻用喷雾泵', specs: ['50 μL', '100 μL', '140 μL'], packs: ['3000 只/箱'] },
-  { name: '药用硅胶干燥剂', specs: ['1 g', '2 g', '3 g'], packs: ['5000 袋/箱'] },
-  { name: '药用聚乙烯瓶盖（儿童安全型）', specs: ['28 mm', '33 mm', '38 mm'], packs: ['3000 只/箱'] },
-  { name: '软膏管（铝塑复合管）', specs: ['10 g', '15 g', '20 g'], packs: ['2000 支/箱'] },
-  { name: '明胶空心胶囊', specs: ['0 号', '1 号', '2 号', '3 号'], packs: ['10 万粒/箱', '20 万粒/箱'] },
-  { name: '羟丙甲纤维素空心胶囊', specs: ['0 号', '1 号', '2 号'], packs: ['10 万粒/箱'] },
+/**
+ * 药包材 names as they appear in registrations, with typical 规格 and 包装规格, what they are made of
+ * and the dosage forms they hold (said in a record's 备注).
+ */
+export const PACKAGING: readonly { name: string; specs: string[]; packs: string[]; material: PackagingMaterial; use: string }[] = [
+  { name: '中硼硅玻璃管制注射剂瓶', specs: ['2 mL', '5 mL', '7 mL', '10 mL', '20 mL'], packs: ['1000 支/箱', '2000 支/箱'], material: 'glass', use: '小容量注射剂及冻干粉针' },
+  { name: '中硼硅玻璃安瓿', specs: ['1 mL', '2 mL', '5 mL', '10 mL', '20 mL'], packs: ['2000 支/箱', '3000 支/箱'], material: 'glass', use: '小容量注射剂' },
+  { name: '中硼硅玻璃模制注射剂瓶', specs: ['10 mL', '20 mL', '30 mL', '50 mL', '100 mL'], packs: ['500 支/箱', '1000 支/箱'], material: 'glass', use: '注射用无菌粉末' },
+  { name: '低硼硅玻璃管制注射剂瓶', specs: ['2 mL', '5 mL', '10 mL'], packs: ['1000 支/箱'], material: 'glass', use: '小容量注射剂' },
+  { name: '钠钙玻璃模制注射剂瓶', specs: ['7 mL', '10 mL', '15 mL'], packs: ['1000 支/箱'], material: 'glass', use: '注射用无菌粉末' },
+  { name: '钠钙玻璃管制口服液体瓶', specs: ['10 mL', '20 mL'], packs: ['2000 支/箱'], material: 'glass', use: '口服液体制剂' },
+  { name: '钠钙玻璃输液瓶', specs: ['100 mL', '250 mL', '500 mL'], packs: ['200 支/箱'], material: 'glass', use: '大容量注射剂（输液）' },
+  { name: '注射液用卤化丁基橡胶塞', specs: ['13 mm', '20 mm', '28 mm', '32 mm'], packs: ['3000 只/袋', '5000 只/袋'], material: 'stopper', use: '注射液' },
+  { name: '注射用无菌粉末用溴化丁基橡胶塞', specs: ['13 mm', '20 mm'], packs: ['3000 只/袋', '5000 只/袋'], material: 'stopper', use: '注射用无菌粉末' },
+  { name: '注射用冷冻干燥用氯化丁基橡胶塞', specs: ['13 mm', '20 mm'], packs: ['3000 只/袋'], material: 'stopper', use: '冻干粉针' },
+  { name: '药用卤化丁基橡胶塞（覆膜）', specs: ['13 mm', '20 mm'], packs: ['3000 只/袋'], material: 'stopper', use: '注射剂及冻干粉针' },
+  { name: '抗生素瓶用铝塑组合盖', specs: ['13 mm', '20 mm', '32 mm'], packs: ['5000 只/箱'], material: 'closure', use: '注射用无菌粉末' },
+  { name: '口服液瓶用铝塑组合盖', specs: ['18 mm', '20 mm'], packs: ['5000 只/箱'], material: 'closure', use: '口服液体制剂' },
+  { name: '输液瓶用铝塑组合盖', specs: ['28 mm', '32 mm'], packs: ['3000 只/箱'], material: 'closure', use: '大容量注射剂（输液）' },
+  { name: '药用铝箔', specs: ['0.020 mm × 130 mm', '0.025 mm × 150 mm', '0.020 mm × 250 mm'], packs: ['10 kg/卷', '15 kg/卷'], material: 'film', use: '口服固体制剂泡罩包装' },
+  { name: '聚氯乙烯固体药用硬片', specs: ['0.25 mm × 130 mm', '0.30 mm × 250 mm'], packs: ['25 kg/卷'], material: 'film', use: '口服固体制剂泡罩包装' },
+  { name: '聚氯乙烯/聚偏二氯乙烯固体药用复合硬片', specs: ['0.25 mm/40 g/m²', '0.25 mm/60 g/m²'], packs: ['20 kg/卷'], material: 'film', use: '易吸潮口服固体制剂泡罩包装' },
+  { name: '冷冲压成型铝/聚氯乙烯复合硬片', specs: ['0.13 mm × 130 mm', '0.15 mm × 200 mm'], packs: ['20 kg/卷'], material: 'film', use: '避光防潮口服固体制剂泡罩包装' },
+  { name: '口服固体药用高密度聚乙烯瓶', specs: ['30 mL', '60 mL', '100 mL', '150 mL', '200 mL'], packs: ['500 只/箱', '1000 只/箱'], material: 'plastic', use: '片剂和胶囊剂' },
+  { name: '口服液体药用聚酯瓶', specs: ['60 mL', '100 mL', '150 mL'], packs: ['400 只/箱'], material: 'plastic', use: '口服溶液剂和混悬剂' },
+  { name: '口服固体药用聚丙烯瓶', specs: ['30 mL', '50 mL', '100 mL'], packs: ['600 只/箱'], material: 'plastic', use: '片剂和胶囊剂' },
+  { name: '低密度聚乙烯药用滴眼剂瓶', specs: ['5 mL', '8 mL', '10 mL'], packs: ['3000 套/箱'], material: 'plastic', use: '滴眼剂' },
+  { name: '多层共挤输液用膜、袋', specs: ['100 mL', '250 mL', '500 mL'], packs: ['500 只/箱', '300 kg/卷'], material: 'film', use: '大容量注射剂（输液）' },
+  { name: '聚丙烯输液瓶', specs: ['100 mL', '250 mL', '500 mL'], packs: ['300 只/箱'], material: 'plastic', use: '大容量注射剂（输液）' },
+  { name: '药品包装用复合膜、袋', specs: ['PET/Al/PE', 'BOPP/PE', 'PET/VMPET/PE'], packs: ['10 kg/卷', '10000 只/箱'], material: 'film', use: '颗粒剂和散剂' },
+  { name: '聚酯/铝/聚乙烯药品包装用复合膜、袋', specs: ['12 μm/7 μm/50 μm', '12 μm/9 μm/60 μm'], packs: ['15 kg/卷'], material: 'film', use: '颗粒剂、散剂和贴剂' },
+  { name: '预灌封注射器组合件（带注射针）', specs: ['0.5 mL', '1 mL', '1 mL 长型', '2.25 mL'], packs: ['100 支/盒'], material: 'device', use: '预灌封注射剂' },
+  { name: '笔式注射器用硼硅玻璃套筒', specs: ['3 mL'], packs: ['1000 支/箱'], material: 'glass', use: '胰岛素等笔式注射剂' },
+  { name: '卡式瓶用溴化丁基橡胶活塞', specs: ['3 mL'], packs: ['5000 只/袋'], material: 'plunger', use: '卡式瓶注射剂' },
+  { name: '定量吸入气雾剂用铝罐', specs: ['14 mL', '19 mL'], packs: ['2000 只/箱'], material: 'device', use: '定量吸入气雾剂' },
+  { name: '吸入气雾剂用定量阀门', specs: ['50 μL', '63 μL', '100 μL'], packs: ['2000 只/箱'], material: 'device', use: '定量吸入气雾剂' },
+  { name: '鼻用喷雾泵', specs: ['50 μL', '100 μL', '140 μL'], packs: ['3000 只/箱'], material: 'device', use: '鼻用喷雾剂' },
+  { name: '药用硅胶干燥剂', specs: ['1 g', '2 g', '3 g'], packs: ['5000 袋/箱'], material: 'other', use: '口服固体制剂瓶装' },
+  { name: '药用聚乙烯瓶盖（儿童安全型）', specs: ['28 mm', '33 mm', '38 mm'], packs: ['3000 只/箱'], material: 'closure', use: '口服固体制剂瓶装' },
+  { name: '软膏管（铝塑复合管）', specs: ['10 g', '15 g', '20 g'], packs: ['2000 支/箱'], material: 'other', use: '软膏剂、乳膏剂和凝胶剂' },
+];
+
+/**
+ * Empty capsules: in China registered as 药用辅料 (F numbers), made by capsule makers only; not
+ * products of the demo catalogue.
+ */
+export const CAPSULES: readonly { name: string; specs: string[]; packs: string[] }[] = [
+  { name: '明胶空心胶囊', specs: ['00 号', '0 号', '1 号', '2 号', '3 号', '4 号'], packs: ['10 万粒/箱', '20 万粒/箱'] },
+  { name: '肠溶明胶空心胶囊', specs: ['0 号', '1 号', '2 号'], packs: ['10 万粒/箱'] },
+  { name: '羟丙甲纤维素空心胶囊', specs: ['0 号', '1 号', '2 号', '3 号'], packs: ['10 万粒/箱'] },
+  { name: '普鲁兰多糖空心胶囊', specs: ['0 号', '1 号', '2 号'], packs: ['10 万粒/箱'] },
 ];
 
 /** 原料药 names as they appear in registrations. */
@@ -161,9 +229,20 @@ export const ACTIVE_INGREDIENTS = [
   '依折麦布', '非诺贝特', '匹伐他汀钙', '盐酸贝尼地平', '盐酸胺碘酮', '地高辛', '单硝酸异山梨酯', '曲美他嗪',
 ];
 
-export const REMARKS_EXCIPIENT = [
-  '', '', '', '', '', '', '', '', '供注射用', '变更：生产场地地址名称文字性变更', '变更：质量标准按照现行版药典更新',
-  '已与多个制剂关联审评', '持有人名称变更', '补充：新增包装规格', '口服制剂用', '外用制剂用', '供吸入制剂用',
-];
-export const REMARKS_PACKAGING = ['', '', '', '', '', '', '', '', '已通过与注射剂关联审评', '变更：生产工艺变更', '新增规格', '持有人名称变更', '供冻干粉针用'];
-export const REMARKS_API = ['', '', '', '', '', '', '', '', '已通过一致性评价制剂关联', '变更：生产工艺变更', '新增生产场地', '持有人名称变更', '按照 ICH Q3D 完成元素杂质评估'];
+/**
+ * Parts of a registration's 备注 (会员可见): what it is registered for, where its review stands (it
+ * agrees with 与制剂共同审评审批结果: A passed, I not yet), and the change that last updated it.
+ */
+export const REMARK_USES: Record<string, string> = {
+  口服: '供口服制剂用',
+  注射: '供注射用',
+  外用: '供外用制剂用',
+  吸入: '供吸入制剂用',
+  眼用: '供眼用制剂用',
+};
+export const REMARKS_PASSED = ['已在上市制剂中使用', '已与 {n} 个制剂关联审评通过'];
+export const REMARKS_PENDING = ['尚未与制剂关联审评', '关联制剂审评中'];
+export const REMARKS_API_PASSED = ['已在上市制剂中使用', '已与 {n} 个制剂关联审评通过', '已通过一致性评价的制剂关联使用'];
+export const CHANGES_EXCIPIENT = ['质量标准按现行版药典更新', '生产场地地址名称文字性变更', '新增包装规格', '持有人名称变更', '生产工艺变更（备案）'];
+export const CHANGES_PACKAGING = ['生产工艺变更', '新增规格', '持有人名称变更', '主要原材料供应商变更'];
+export const CHANGES_API = ['生产工艺变更', '新增生产场地', '持有人名称变更', '按 ICH Q3D 完成元素杂质评估', '完成亚硝胺类杂质风险评估'];

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { AdminStandard, DatabaseCode, DatabaseRecordQuery } from '@fuliaotong/contracts';
-import { selectRows, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
+import { tableSize } from '../../db/table-size.js';
 import { registrations } from '../registration/registration.schema.js';
 import { databases, standards, usageRecords } from './reference.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
@@ -10,9 +11,6 @@ export type DatabaseRow = typeof databases.$inferSelect;
 export type UsageRow = Omit<typeof usageRecords.$inferSelect, 'searchGrams'>;
 /** A standard with every field, the 会员可见 ones included (the service leaves them out for others). */
 export type StandardRow = AdminStandard;
-
-/** Above this many rows (by the planner's estimate) a table's size is the estimate, not a count. */
-const ESTIMATE_ABOVE = 100_000;
 
 const standardColumns = {
   id: standards.id,
@@ -53,7 +51,7 @@ export class ReferenceRepository {
       case 'registration': {
         const [[newest], recordCount] = await Promise.all([
           this.db.select({ on: max(registrations.updatedOn) }).from(registrations),
-          this.sizeOf('registrations', () => this.db.select({ n: count() }).from(registrations)),
+          tableSize(this.db, 'registrations', () => this.db.select({ n: count() }).from(registrations)),
         ]);
         return { recordCount, updatedOn: newest?.on ?? null };
       }
@@ -66,21 +64,6 @@ export class ReferenceRepository {
         return { recordCount: row?.n ?? 0, updatedOn: null };
       }
     }
-  }
-
-  /**
-   * The planner's row estimate for a large table (a count of a million rows costs a full scan),
-   * the exact count otherwise.
-   */
-  private async sizeOf(table: string, exact: () => Promise<Array<{ n: number }>>): Promise<number> {
-    const [estimate] = await selectRows<{ n: number | string | null }>(
-      this.db,
-      sql`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass(${table})`,
-    );
-    const estimated = Number(estimate?.n ?? -1);
-    if (estimated >= ESTIMATE_ABOVE) return estimated;
-    const [row] = await exact();
-    return row?.n ?? 0;
   }
 
   async standards(query: DatabaseRecordQuery): Promise<{ items: StandardRow[]; totalCount: number }> {

@@ -4,6 +4,7 @@ import { REGISTRATION_COUNT_CAP, RegistrationQuery } from '@fuliaotong/contracts
 import { selectRows } from '../../db/database.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { RegistrationRepository } from './registration.repository.js';
+import { ReferenceRepository } from '../reference/reference.repository.js';
 
 /**
  * The planner answers short Chinese keywords from the gram indexes on its own (no planner settings
@@ -84,6 +85,18 @@ describe('gram indexes', () => {
       expect(page.items.length).toBe(query.pageSize);
     }
     expect(await capped.search(RegistrationQuery.parse({ keyword: 'F2020', page: 26 }))).toEqual({ items: [], totalCount: 500 });
+  });
+
+  it('counts every record of an unfiltered list, the number /database and the home page show; its pages still stop at the cap', async () => {
+    const capped = new RegistrationRepository(t.database.db, { countCap: 500 });
+    const all = await capped.search(RegistrationQuery.parse({ pageSize: 20 }));
+    expect(all.totalCount).toBe(3000);
+    expect(all.totalCount).toBe((await new ReferenceRepository(t.database.db).stats('registration')).recordCount);
+    expect(all.items).toHaveLength(20);
+    expect(await capped.search(RegistrationQuery.parse({ page: 26, pageSize: 20 }))).toEqual({ items: [], totalCount: 3000 });
+    // A filter counts its matches, up to the cap.
+    expect((await capped.search(RegistrationQuery.parse({ type: '辅料' }))).totalCount).toBe(500);
+    expect((await capped.search(RegistrationQuery.parse({ status: 'I' }))).totalCount).toBe(500);
   });
 
   it('answers a two-character keyword from the GIN index, for the count and the page', async () => {

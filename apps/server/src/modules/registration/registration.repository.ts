@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { REGISTRATION_COUNT_CAP, type RegistrationExportQuery, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
+import { tableSize } from '../../db/table-size.js';
 import { registrations } from './registration.schema.js';
 import { REGISTRATION_COLUMNS, registrationRow, type RegistrationFields } from './registration-columns.js';
 import { containsCondition, containsText, nameRank } from '../../db/gram-search.js';
@@ -181,7 +182,8 @@ export class RegistrationRepository {
 
   /**
    * One page of records matching the query, and how many match (counted up to the cap: a larger
-   * result answers the cap, and pages past it are answered empty).
+   * result answers the cap, and pages past it are answered empty). Without any filter the count is
+   * every record (the number /database and the home page show), the pages still stop at the cap.
    *
    * Without a keyword or company the indexes of the filters and of the order serve the page.
    *
@@ -199,8 +201,10 @@ export class RegistrationRepository {
     const offset = (query.page - 1) * query.pageSize;
     const pageOffered = offset < this.cap;
     if (!query.keyword?.trim() && !query.company?.trim()) {
-      const [items, counted] = await Promise.all([pageOffered ? this.pageStatement(query) : [], this.countStatement(query)]);
-      return { items, totalCount: counted[0]?.n ?? 0 };
+      // No filter at all: the count is the table's size, read as the databases list (and the home page) read it.
+      const total = whereOf(query) ? this.countStatement(query).then((counted) => counted[0]?.n ?? 0) : this.size();
+      const [items, totalCount] = await Promise.all([pageOffered ? this.pageStatement(query) : [], total]);
+      return { items, totalCount };
     }
     const rows = pageOffered ? await selectRows<RegistrationSummary & { totalCount: number }>(this.db, this.matchesPage(query)) : [];
     // No rows: nothing matches (first page), or the page lies past the matches (count them).
@@ -251,6 +255,11 @@ export class RegistrationRepository {
       .orderBy(...orderOf(query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
+  }
+
+  /** How many records there are, as /database and the home page say (tableSize). */
+  size(): Promise<number> {
+    return tableSize(this.db, 'registrations', () => this.db.select({ n: count() }).from(registrations));
   }
 
   /** The statement that counts the matches of `search`, up to the cap (not yet run: tests explain it). */

@@ -118,7 +118,7 @@ describe('submitting an application', () => {
       recipient: '李经理',
       mobile: '13900139000',
       regionCodes: ['11', '1101', '110108'],
-      regionNames: ['北京市', '市辖区', '海淀区'],
+      regionNames: ['北京市', '海淀区'],
       street: '中关村大街 1 号',
     });
     // Changing the address book later does not rewrite the application.

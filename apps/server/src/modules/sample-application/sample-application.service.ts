@@ -1,7 +1,7 @@
 import { isPdf } from '../files/pdf.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownSampleApplication } from './sample-application.repositories.js';
-import { ApplicationStatus, applicationStatusLabels, applicationTransitions, isStaff, type AdminApplication, type AdminApplicationPage, type AdminApplicationQuery, type ApplicationAction, type ApplicationPage, type ApplicationQuery, type ApplicationSummary, type CoaUpload, type ShipmentBatch, type SampleApplication, type SampleApplicationBody, type ShippingAddress, type ValidationIssue, paths, withQuery } from '@fuliaotong/contracts';
+import { ApplicationStatus, addressRegionNames, applicationStatusLabels, applicationTransitions, isStaff, type AdminApplication, type AdminApplicationPage, type AdminApplicationQuery, type ApplicationAction, type ApplicationPage, type ApplicationQuery, type ApplicationSummary, type CoaUpload, type ShipmentBatch, type SampleApplication, type SampleApplicationBody, type ShippingAddress, type ValidationIssue, paths, withQuery } from '@fuliaotong/contracts';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { SampleApplicationRepositories } from './sample-application.repositories.js';
 import { AppError, validationError } from '../../http/errors.js';
@@ -87,7 +87,8 @@ function applicationOf(
     stage: row.stage,
     projectName: row.projectName,
     notes: row.notes,
-    address: row.address,
+    // Applications sent before the groupings (市辖区) were left out of addresses read without them.
+    address: { ...row.address, regionNames: addressRegionNames(row.address.regionNames) },
     items: items.map((item) => ({
       id: item.id,
       excipientId: item.excipientId,
@@ -226,7 +227,7 @@ export class SampleApplicationService {
         contactName: maskName(row.contactName),
         mobile: maskMobile(row.mobile),
         email: maskEmail(row.email),
-        address: { ...row.address, recipient: maskName(row.address.recipient), mobile: maskMobile(row.address.mobile), street: '' },
+        address: { ...row.address, regionNames: addressRegionNames(row.address.regionNames), recipient: maskName(row.address.recipient), mobile: maskMobile(row.address.mobile), street: '' },
         notes: '',
       });
     }
