@@ -78,7 +78,7 @@ describe('a company: created, verified, joined', { retry: 0, timeout: 90_000 }, 
 
   test('sales open the company from the desk, look at the licence and verify it', async () => {
     const desk = await browser.newPage(desktopOnOwnNetwork());
-    await staffArrives(desk.page, storyStaff('sales'), shot, ['概览', '企业认证', '询价报价']);
+    await staffArrives(desk.page, storyStaff('sales'), shot, ['概览', '企业认证', '询价报价', '销售订单']);
     await gotoHydrated(desk.page, paths.adminCompanies, ADMIN_HYDRATED);
     await desk.page.getByRole('button', { name: `认证企业 ${companyName}` }).click();
     const drawer = desk.page.locator('.ant-drawer');

@@ -43,7 +43,7 @@ describe('finance confirms, invoices and refunds', { retry: 0, timeout: 90_000 }
 
   test('signs in with the password and the code sent to the phone, and lands on the console with the finance desks', async () => {
     ({ page, pageErrors } = await browser.newPage(desktopOnOwnNetwork()));
-    await staffArrives(page, storyStaff('finance'), shot, ['概览', '订单与收款', '发票开具', '方案与价格']);
+    await staffArrives(page, storyStaff('finance'), shot, ['概览', '销售订单', '订单与收款', '发票开具', '方案与价格']);
     noPageErrors();
   });
 

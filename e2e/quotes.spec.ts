@@ -101,7 +101,7 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
 
   test('sales open the request on the desk and send a quote; the total runs as prices are typed', async () => {
     ({ page: desk, pageErrors: deskErrors } = await browser.newPage(desktopOnOwnNetwork()));
-    await staffArrives(desk, storyStaff('sales'), shot, ['概览', '企业认证', '询价报价']);
+    await staffArrives(desk, storyStaff('sales'), shot, ['概览', '企业认证', '询价报价', '销售订单']);
     await gotoHydrated(desk, paths.adminQuotes, ADMIN_HYDRATED);
     await desk.getByRole('button', { name: `报价询价 ${requestNumber}` }).click();
     const drawer = desk.locator('.ant-drawer');
