@@ -90,9 +90,10 @@ export async function waitForSms(to: string, { count = 1, timeoutMs = 15_000 } =
 
 /**
  * The next code sent to `to` after the first `seen` ones (take `seen` from codesSentTo before the step
- * that sends it), waiting for the server's log line to arrive.
+ * that sends it), waiting for the server's log line to arrive: the job runner sends it, which on a
+ * machine busy with the other CI stages can take well over ten seconds.
  */
-export async function nextCodeTo(to: string, seen = 0, timeoutMs = 10_000): Promise<string> {
+export async function nextCodeTo(to: string, seen = 0, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const codes = await codesSentTo(to);
