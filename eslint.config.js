@@ -38,6 +38,7 @@ const handleHolders = [
   `${server}/src/main.ts`,
   `${server}/scripts/**`,
   `${server}/src/modules/demo/demo-seed.ts`,
+  `${server}/src/modules/demo/demo-buying.ts`,
   `${server}/src/modules/registration-import/registration-import.ts`,
 ];
 

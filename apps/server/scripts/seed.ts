@@ -7,9 +7,14 @@
  *   --reset            empty the public-information tables first (products, registration records,
  *                      standards, usage data, regulations, news, databases, and the favorites that
  *                      point at them); without it the command refuses to write into tables that
- *                      already hold content
+ *                      already hold content. Companies, price requests and sales orders are kept
+ *                      (their lines keep the products' names, no longer linked to the catalogue)
  *   --seed N           another seed gives other (equally deterministic) content
  *   --batch N          registration records per INSERT statement (default 2,000)
+ *
+ * On a site without any company, price request or sales order, the demo's buying side is written too:
+ * two verified companies with members, price requests in several states and a completed sales order,
+ * dated back from now.
  *
  * Everything is written in one transaction. With PGlite, stop the server first: its data folder is
  * locked while it runs.
@@ -87,7 +92,9 @@ async function main() {
     const perSecond = report.registrationMs > 0 ? Math.round((c.registrations * 1000) / report.registrationMs) : 0;
     console.log(
       `完成：产品 ${c.excipients}、登记信息 ${formatCount(c.registrations)}、药典标准 ${c.standards}、用量数据 ${c.usageRecords}、` +
-        `法规 ${c.regulations}、资讯 ${c.news}；用时 ${(report.ms / 1000).toFixed(1)} s` +
+        `法规 ${c.regulations}、资讯 ${c.news}` +
+        (c.companies ? `；企业 ${c.companies}（成员 ${c.members}）、询价 ${c.quotes}、销售订单 ${c.salesOrders}` : '') +
+        `；用时 ${(report.ms / 1000).toFixed(1)} s` +
         `（登记信息 ${(report.registrationMs / 1000).toFixed(1)} s，${formatCount(perSecond)} 条/秒，含建索引）`,
     );
   } finally {

@@ -3,12 +3,17 @@
  * at any scale from `npm run seed`. Everything is written in one transaction, so a seed that fails
  * leaves nothing behind; rows go in as batched multi-row inserts.
  *
+ * The demo content is the public information and, on a site without any company, price request or
+ * sales order, its buying side (demo-buying.ts): two verified companies with members, price requests
+ * in several states and a completed sales order, on the catalogue just written.
+ *
  * For large registration sets (≥ DEFER_INDEXES_FROM records into an empty table) the table's
  * secondary indexes are dropped before the load and rebuilt after it, inside the same transaction:
  * building a GIN index once is many times faster than maintaining it row by row.
  */
 import type { Db } from '../../db/database.js';
 import { generateNews, generateRegulations } from './demo-articles.js';
+import { seedBuyingContent } from './demo-buying.js';
 import {
   DEFAULT_SCALE,
   DEMO_DATABASES,
@@ -22,6 +27,7 @@ import {
 import {
   createIndexes,
   dropIndexes,
+  hasBuyingActivity,
   hasPublicInformation,
   hasRegistrations,
   insertDatabases,
@@ -63,7 +69,19 @@ export interface SeedOptions {
 export interface SeedReport {
   skipped: boolean;
   scale: DemoScale;
-  counts: { excipients: number; registrations: number; standards: number; usageRecords: number; regulations: number; news: number };
+  counts: {
+    excipients: number;
+    registrations: number;
+    standards: number;
+    usageRecords: number;
+    regulations: number;
+    news: number;
+    /** The buying side written (0 when left out or already there). */
+    companies: number;
+    members: number;
+    quotes: number;
+    salesOrders: number;
+  };
   ms: number;
   registrationMs: number;
 }
@@ -84,7 +102,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
   const progress = (phase: SeedProgress['phase'], done: number, total: number) =>
     options.onProgress?.({ phase, done, total, elapsedMs: performance.now() - started });
   let registrationMs = 0;
-  let counts: SeedReport['counts'] = { excipients: 0, registrations: 0, standards: 0, usageRecords: 0, regulations: 0, news: 0 };
+  let counts: SeedReport['counts'] = { excipients: 0, registrations: 0, standards: 0, usageRecords: 0, regulations: 0, news: 0, companies: 0, members: 0, quotes: 0, salesOrders: 0 };
 
   const seeded = await db.transaction(async (tx) => {
     await lockSeeding(tx);
@@ -107,6 +125,8 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
     const registrationsStarted = performance.now();
     await loadRegistrations(tx, scale, batchSize, options.deferIndexesFrom ?? DEFER_INDEXES_FROM, progress);
     registrationMs = performance.now() - registrationsStarted;
+    // The buying side, on a site that has none yet (`reset` leaves companies, requests and orders alone).
+    const buying = (await hasBuyingActivity(tx)) ? null : await seedBuyingContent(tx, new Date());
     counts = {
       excipients: excipients.length,
       registrations: scale.registrations,
@@ -114,6 +134,10 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
       usageRecords: usageRecords.length,
       regulations: regulations.length,
       news: news.length,
+      companies: buying?.companies ?? 0,
+      members: buying?.members ?? 0,
+      quotes: buying?.quotes ?? 0,
+      salesOrders: buying?.salesOrders ?? 0,
     };
     return true;
   });

@@ -1,5 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { users } from '../account/account.schema.js';
+import { companies, companyInvitations, companyMembers } from '../company/company.schema.js';
+import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
+import { uploads } from '../files/files.schema.js';
+import { quoteEvents, quoteRequestLines, quoteRequests, quoteRevisionLines, quoteRevisions } from '../quote/quote.schema.js';
 import { REGISTRATION_COLUMNS, registrationRow } from '../registration/registration-columns.js';
+import { salesOrderEvents, salesOrderLines, salesOrders } from '../sales-order/sales-order.schema.js';
 import { selectRows, type Db } from '../../db/database.js';
 import type {
   DemoDatabase,
@@ -248,4 +254,105 @@ export async function createIndexes(db: Executor, indexes: readonly IndexDefinit
  */
 export async function vacuumAnalyze(db: Executor, tables: readonly string[]) {
   await db.execute(sql.raw(`VACUUM (ANALYZE) ${tables.map((t) => `"${t}"`).join(', ')}`));
+}
+
+/* --------------------------------------------------------------------------------------------- */
+/* The buying side: companies, their members, price requests and a sales order (demo-buying.ts)    */
+
+/** Whether the site has any company, price request or sales order (the demo's buying side is added only to a site with none). */
+export async function hasBuyingActivity(db: Executor): Promise<boolean> {
+  const [row] = await selectRows<{ present: boolean }>(
+    db as Db,
+    sql`SELECT EXISTS (SELECT 1 FROM companies) OR EXISTS (SELECT 1 FROM quote_requests) OR EXISTS (SELECT 1 FROM sales_orders) AS present`,
+  );
+  return row!.present;
+}
+
+export interface CatalogueProduct {
+  id: number;
+  nameZh: string;
+  specs: Array<{ id: number; grade: string; packSize: string }>;
+}
+
+/** The published products of these names, with their specs in their order. */
+export async function catalogueProducts(db: Db, names: readonly string[]): Promise<CatalogueProduct[]> {
+  if (names.length === 0) return [];
+  const products = await db
+    .select({ id: excipients.id, nameZh: excipients.nameZh })
+    .from(excipients)
+    .where(and(inArray(excipients.nameZh, [...names]), eq(excipients.published, true)));
+  if (products.length === 0) return [];
+  const specs = await db
+    .select({ id: excipientSpecs.id, excipientId: excipientSpecs.excipientId, grade: excipientSpecs.grade, packSize: excipientSpecs.packSize })
+    .from(excipientSpecs)
+    .where(inArray(excipientSpecs.excipientId, products.map((p) => p.id)))
+    .orderBy(asc(excipientSpecs.sortOrder), asc(excipientSpecs.id));
+  return products.map((p) => ({ ...p, specs: specs.filter((s) => s.excipientId === p.id).map(({ id, grade, packSize }) => ({ id, grade, packSize })) }));
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<void> {
+  await db.insert(uploads).values(values);
+}
+
+export async function insertCompany(db: Db, values: typeof companies.$inferInsert): Promise<number> {
+  const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
+  return row!.id;
+}
+
+export async function insertCompanyMembers(db: Db, rows: Array<typeof companyMembers.$inferInsert>): Promise<void> {
+  if (rows.length) await db.insert(companyMembers).values(rows);
+}
+
+export async function insertCompanyInvitations(db: Db, rows: Array<typeof companyInvitations.$inferInsert>): Promise<void> {
+  if (rows.length) await db.insert(companyInvitations).values(rows);
+}
+
+/** The next id of a table's serial (numbers such as XJ… are made from the id before the row is written). */
+export async function nextId(db: Executor, table: 'quote_requests' | 'quote_revisions' | 'sales_orders'): Promise<number> {
+  const [row] = await selectRows<{ id: number }>(db as Db, sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::int AS id`);
+  return row!.id;
+}
+
+export async function insertQuoteRequest(
+  db: Db,
+  values: typeof quoteRequests.$inferInsert,
+  lines: Array<Omit<typeof quoteRequestLines.$inferInsert, 'requestId'>>,
+): Promise<void> {
+  await db.insert(quoteRequests).values(values);
+  await db.insert(quoteRequestLines).values(lines.map((line) => ({ ...line, requestId: values.id! })));
+}
+
+export async function insertQuoteRevision(
+  db: Db,
+  values: typeof quoteRevisions.$inferInsert,
+  lines: Array<Omit<typeof quoteRevisionLines.$inferInsert, 'revisionId'>>,
+): Promise<void> {
+  await db.insert(quoteRevisions).values(values);
+  await db.insert(quoteRevisionLines).values(lines.map((line) => ({ ...line, revisionId: values.id! })));
+}
+
+/** Entries of the requests' threads, written in the order given (their ids keep it). */
+export async function insertQuoteEvents(db: Db, rows: Array<typeof quoteEvents.$inferInsert>): Promise<void> {
+  for (const row of rows) await db.insert(quoteEvents).values(row);
+}
+
+export async function remittanceCodeTaken(db: Db, code: string): Promise<boolean> {
+  const [row] = await db.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.remittanceCode, code));
+  return row !== undefined;
+}
+
+export async function insertSalesOrder(
+  db: Db,
+  values: typeof salesOrders.$inferInsert,
+  lines: Array<Omit<typeof salesOrderLines.$inferInsert, 'orderId'>>,
+  events: Array<Omit<typeof salesOrderEvents.$inferInsert, 'orderId'>>,
+): Promise<void> {
+  await db.insert(salesOrders).values(values);
+  await db.insert(salesOrderLines).values(lines.map((line) => ({ ...line, orderId: values.id! })));
+  for (const event of events) await db.insert(salesOrderEvents).values({ ...event, orderId: values.id! });
 }
