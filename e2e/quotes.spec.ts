@@ -188,7 +188,7 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
     await page.getByRole('button', { name: '接受报价' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '接受报价' }).click();
     await page.getByText('报价已接受').waitFor();
-    await page.getByText('您已接受报价，销售会尽快与您联系签订合同、安排发货。').waitFor();
+    await page.getByText('您已接受报价，已生成销售订单。销售会尽快与您联系签订合同，合同签订后在销售订单中查看收款账户并付款。').waitFor();
     await page.locator('.page-heading .quote-status[data-status="accepted"]').waitFor();
     await expect.poll(() => page.getByRole('button', { name: '接受报价' }).count()).toBe(0);
 
