@@ -108,6 +108,8 @@ export interface DemoExcipient {
   regNos: string[];
   sampleAvailable: boolean;
   featured: boolean;
+  /** 危险化学品: the transport terms; null for other goods. */
+  dangerousGoods: string | null;
   specs: DemoSpec[];
   documents: DemoDocument[];
 }
@@ -346,6 +348,7 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
       regNos,
       sampleAvailable,
       featured: FEATURED_NAMES.includes(entry.zh),
+      dangerousGoods: entry.dg ?? null,
       specs,
       documents,
     };
