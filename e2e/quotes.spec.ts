@@ -11,15 +11,16 @@ import { paths, withQuery } from '@fuliaotong/contracts';
 /*
  * A price request (询价, docs/decisions/0062), one buyer's story: the 管理员 of a company finds a
  * product, asks for a price (signed out, 询价 leads through the log-in and back to the form), adds a
- * second product (an ethanol-like solvent the sales staff mark as 危险化学品); sales answer on the
- * 询价报价 desk with a quote whose total runs as it is typed; the buyer asks for a revision, sales send
+ * second product (the demo catalogue's 乙醇, a 危险化学品 whose transport terms the quote form takes
+ * from the product and the sales staff extend); sales answer on the 询价报价 desk with a quote whose total runs as it is typed; the buyer asks for a revision, sales send
  * revision 2 on credit terms, the buyer accepts it and downloads its PDF. Every page passed is kept at
  * 1280 and 375 px in e2e/screenshots/quotes/.
  */
 
 const ACCOUNT_HYDRATED = '.account-layout__menu';
 const companyName = `江苏示例药业有限公司${Date.now().toString(36)}`;
-const HAZARD = 'UN1170，第 3 类易燃液体，危险货物道路运输';
+const ETHANOL_TERMS = 'UN1170，第 3 类易燃液体，II 类包装';
+const HAZARD = `${ETHANOL_TERMS}，危险货物道路运输`;
 
 /** A select of a form: opened, searched for `typed`, and the option with `option` in it picked. */
 async function search(page: Page, field: Locator, typed: string, option: string): Promise<void> {
@@ -33,7 +34,7 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
   const { shot } = storyCamera('quotes');
   let buyer: Session;
   let first: Product;
-  let second: Product;
+  let second: Pick<Product, 'id' | 'nameZh'>;
   let page: Page;
   let pageErrors: Error[];
   let desk: Page;
@@ -48,7 +49,13 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
       json: { name: companyName, creditCode: '91330100716105852F', contactName: '王采购', contactPhone: buyer.account },
     });
     expect(company.status, JSON.stringify(company.body)).toBe(201);
-    [first, second] = await twoProducts();
+    [first] = await twoProducts();
+    // The demo catalogue's 乙醇 (exact names come first), flagged as 危险化学品 in the catalogue.
+    const { body: found } = await apiRequest<{ items: Array<{ id: number; nameZh: string }> }>(`/api/app/excipient?keyword=${encodeURIComponent('乙醇')}`);
+    second = found.items.find((item) => item.nameZh === '乙醇')!;
+    expect(second).toBeDefined();
+    const { body: ethanol } = await apiRequest<{ dangerousGoods: string | null }>(`/api/app/excipient/${second.id}`);
+    expect(ethanol.dangerousGoods).toBe(ETHANOL_TERMS);
   });
 
   const noPageErrors = () => expect.soft(pageErrors.splice(0).map(String)).toEqual([]);
@@ -69,7 +76,7 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
     await choose(page, '第 1 个产品的级别与包装', `${first.spec.grade} · ${first.spec.packSize}`);
     await form.getByLabel('第 1 个产品的数量').fill('500');
     await form.getByRole('button', { name: '添加产品' }).click();
-    await search(page, form.getByLabel('第 2 个产品', { exact: true }), second.nameZh, second.nameZh);
+    await search(page, form.getByLabel('第 2 个产品', { exact: true }), second.nameZh, `${second.nameZh}（Ethanol）`);
     await form.getByLabel('第 2 个产品的数量').fill('1');
     await choose(page, '第 2 个产品的单位', '吨');
     // What is missing is said in the page before anything is sent.
@@ -125,6 +132,9 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
     await line2.getByLabel('税收分类编码').fill('1070201040000000000');
     await line2.getByLabel(/^起订量/).fill('0.16');
     await line2.getByLabel('交货期（天）').fill('5');
+    // 乙醇 is a 危险化学品 in the catalogue: its terms are there already; the sales staff add the road transport.
+    expect(await line2.getByLabel(/^危险化学品运输条款/).inputValue()).toBe(ETHANOL_TERMS);
+    await line2.getByText(`产品目录中为危险化学品：${ETHANOL_TERMS}（已预填，可修改）`).waitFor();
     await line2.getByLabel(/^危险化学品运输条款/).fill(HAZARD);
     await form.getByLabel('交货条款').fill('送货上门，运费由供方承担');
     // 500 kg × ¥48 + 1 t × ¥19.99.

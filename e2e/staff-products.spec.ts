@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PDF } from '../apps/server/test/fixture-files.js';
 import { choose } from './support/app.js';
-import { signIn, staffSession } from './support/accounts.js';
+import { apiRequest, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, get, phoneOnOwnNetwork } from './support/http.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
@@ -9,6 +9,7 @@ import { paths, withQuery } from '@fuliaotong/contracts';
 /*
  * The products desk: an editor creates a product with two specs and a PDF, publishes it, and it is on
  * /excipientsinfo and its own page at once, the PDF downloadable; taken off the site, its page is a 404.
+ * A 危险化学品 (the demo's 异丙醇) carries its transport terms, switched on the desk and shown on its page.
  */
 
 const ADMIN_HYDRATED = '.admin-bar__brand';
@@ -74,6 +75,63 @@ describe('products desk', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('an editor switches 危险化学品 off and on again with its transport terms, checked in the page; the product page shows them', async () => {
+    const editor = await staffSession();
+    const terms = 'UN1219，第 3 类易燃液体，II 类包装';
+    const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(page, editor);
+    const openProduct = async () => {
+      await gotoHydrated(page, withQuery(paths.adminProducts, { keyword: '异丙醇' }), ADMIN_HYDRATED);
+      await page.getByRole('button', { name: '编辑产品 异丙醇' }).click();
+      const drawer = page.locator('.ant-drawer');
+      await drawer.getByLabel('中文名称').waitFor();
+      return drawer;
+    };
+    // The demo catalogue flags it: the switch is on, the terms are shown; the list says so too.
+    let drawer = await openProduct();
+    await page.getByRole('row', { name: /异丙醇/ }).getByText('危险化学品', { exact: true }).waitFor();
+    const hazardous = drawer.getByRole('switch', { name: '危险化学品' });
+    expect(await hazardous.getAttribute('aria-checked')).toBe('true');
+    expect(await drawer.getByLabel('危险化学品运输条款').inputValue()).toBe(terms);
+
+    // Off: the field goes, the product page has no tag.
+    await hazardous.click();
+    await drawer.getByLabel('危险化学品运输条款').waitFor({ state: 'detached' });
+    await drawer.getByRole('button', { name: '保存产品' }).click();
+    await page.getByText('已保存，网站上立即生效').waitFor();
+    const { body: found } = await apiRequest<{ items: Array<{ id: number; nameZh: string }> }>(`/api/app/excipient?keyword=${encodeURIComponent('异丙醇')}`);
+    const id = found.items.find((item) => item.nameZh === '异丙醇')!.id;
+    const { body: off } = await apiRequest<{ dangerousGoods: string | null }>(`/api/app/excipient/${id}`);
+    expect(off.dangerousGoods).toBeNull();
+
+    // On again: the terms are required, at most 120 characters, with the UN number; said in the page.
+    drawer = await openProduct();
+    await drawer.getByRole('switch', { name: '危险化学品' }).click();
+    await drawer.getByRole('button', { name: '保存产品' }).click();
+    await drawer.getByText('请填写危险化学品运输条款').waitFor();
+    await drawer.getByLabel('危险化学品运输条款').fill('第 3 类易燃液体，II 类包装');
+    await drawer.getByText('运输条款须写明 UN 编号，例如“UN1170，第 3 类易燃液体，II 类包装”').waitFor();
+    await drawer.getByLabel('危险化学品运输条款').fill(terms);
+    await drawer.getByText(/^运输条款须写明 UN 编号/).waitFor({ state: 'detached' });
+    await drawer.getByRole('heading', { name: '基本信息' }).evaluate((heading) => heading.scrollIntoView());
+    await saveScreenshot(page, 'staff-products-hazard-1280');
+    await drawer.getByRole('button', { name: '保存产品' }).click();
+    await page.getByText('已保存，网站上立即生效').waitFor();
+
+    // The product page: the 危险化学品 tag with the terms, at 1280 and on a phone.
+    await gotoHydrated(page, withQuery(paths.excipientDetail, { id }));
+    const hazard = page.locator('.product__hazard');
+    await hazard.getByText('危险化学品', { exact: true }).waitFor();
+    await hazard.getByText(`运输条款：${terms}`).waitFor();
+    await saveScreenshot(page, 'product-hazard-1280');
+    const phone = await browser.newPage(phoneOnOwnNetwork());
+    await gotoHydrated(phone.page, withQuery(paths.excipientDetail, { id }));
+    await phone.page.locator('.product__hazard').getByText(`运输条款：${terms}`).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(phone.page, 'product-hazard-375');
+    expect([...pageErrors, ...phone.pageErrors]).toEqual([]);
+  });
+
   test('the desk works on a phone', async () => {
     const editor = await staffSession();
     const { page, pageErrors } = await browser.newPage(phoneOnOwnNetwork());
@@ -85,6 +143,8 @@ describe('products desk', () => {
     await page.locator('.ant-drawer').getByLabel('中文名称').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'staff-products-editor-375', true);
+    await page.locator('.ant-drawer').getByRole('switch', { name: '危险化学品' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'staff-products-hazard-375');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -10,6 +10,16 @@ const line = (label: string, max: number) =>
     .max(max, `${label}不能超过 ${max} 个字`);
 const required = (label: string, max: number) => line(label, max).min(1, `请填写${label}`);
 
+/**
+ * A dangerous chemical's (危险化学品) transport terms as GB 12268 gives them: UN number, class, packing
+ * group. null: not a dangerous good; a text (the desk's switch on) must name the UN number.
+ */
+export const DangerousGoodsTerms = required('危险化学品运输条款', 120)
+  .regex(/UN\s?\d{4}/, '运输条款须写明 UN 编号，例如“UN1170，第 3 类易燃液体，II 类包装”')
+  .nullable()
+  .default(null)
+  .describe('危险化学品的运输条款（UN 编号、类别、包装类别），例如“UN1170，第 3 类易燃液体，II 类包装”；非危险品为 null');
+
 
 export const AdminExcipientQuery = PageQuery.extend({
   keyword: line('关键词', 50).optional().describe('中英文名、别名或 CAS 号'),
@@ -28,6 +38,7 @@ export const AdminExcipientSummary = z
     featured: z.boolean(),
     featuredOrder: z.number().int(),
     sampleAvailable: z.boolean(),
+    dangerousGoods: z.boolean().describe('是否为危险化学品（有运输条款）'),
     specCount: z.number().int(),
     documentCount: z.number().int(),
     updatedAt: z.string(),
@@ -84,6 +95,7 @@ export const ExcipientBody = z
     sampleAvailable: z.boolean().describe('false：整个产品暂停样品申请'),
     featured: z.boolean().describe('在首页“推荐辅料”中显示'),
     featuredOrder: z.number().int().min(0, '排序为 0–999').max(999, '排序为 0–999').describe('首页推荐的顺序，小的在前'),
+    dangerousGoods: DangerousGoodsTerms,
     specs: z.array(ExcipientSpecInput).min(1, '至少填写一个规格').max(20, '规格最多 20 个'),
     documents: z.array(ExcipientDocumentInput).max(20, '资料最多 20 份'),
   })
@@ -100,7 +112,7 @@ export const ExcipientBody = z
       }
     });
   });
-export type ExcipientBody = z.infer<typeof ExcipientBody>;
+export type ExcipientBody = z.input<typeof ExcipientBody>;
 
 export const AdminExcipient = z
   .object({
@@ -119,6 +131,7 @@ export const AdminExcipient = z
     sampleAvailable: z.boolean(),
     featured: z.boolean(),
     featuredOrder: z.number().int(),
+    dangerousGoods: z.string().nullable().describe('危险化学品的运输条款；非危险品为 null'),
     specs: z.array(z.object({ id: z.number().int(), grade: z.string(), packSize: z.string(), sampleAvailable: z.boolean() })),
     documents: z.array(
       z.object({

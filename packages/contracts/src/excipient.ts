@@ -56,6 +56,10 @@ export type ExcipientSummary = z.infer<typeof ExcipientSummary>;
 
 export const ExcipientDetail = ExcipientSummary.extend({
   synonyms: z.array(z.string()),
+  dangerousGoods: z
+    .string()
+    .nullable()
+    .describe('危险化学品（如乙醇、异丙醇）的运输条款：UN 编号、类别、包装类别；非危险品为 null'),
   description: z.string().describe('Plain text, paragraphs separated by blank lines'),
   specs: z.array(ExcipientSpec),
   registrations: z.array(CdeRegistrationRef),

@@ -76,6 +76,10 @@ export const QuoteRequestLine = z.object({
   packSize: z.string().nullable(),
   quantity: z.number(),
   unit: QuoteUnit,
+  dangerousGoods: z
+    .string()
+    .nullable()
+    .describe('产品目录中该产品现在的危险化学品运输条款（报价时预填到报价行）；非危险品或产品已删除时为 null'),
 });
 export type QuoteRequestLine = z.infer<typeof QuoteRequestLine>;
 

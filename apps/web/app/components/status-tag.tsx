@@ -1,6 +1,6 @@
 import './status-tag.css';
 
-export type StatusTagColor = 'default' | 'green' | 'blue' | 'orange' | 'gold';
+export type StatusTagColor = 'default' | 'green' | 'blue' | 'orange' | 'gold' | 'red';
 
 /**
  * A short status label (现行, 会员, …) on the public pages, in antd's tag look with the site's readable

@@ -118,6 +118,12 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
             ))}
             {item.sampleAvailable ? <StatusTag color="green">可申请样品</StatusTag> : <StatusTag>暂不提供样品</StatusTag>}
           </div>
+          {item.dangerousGoods ? (
+            <p className="product__hazard">
+              <StatusTag color="red">危险化学品</StatusTag>
+              <span>运输条款：{item.dangerousGoods}</span>
+            </p>
+          ) : null}
         </div>
         <div className="product__actions">
           <FavoriteButton targetType="excipient" targetId={item.id} favoriteId={item.favoriteId} />

@@ -34,6 +34,7 @@ const exampleBody = {
   sampleAvailable: true,
   featured: false,
   featuredOrder: 0,
+  dangerousGoods: null,
   specs: [{ grade: 'PH101', packSize: '500 g', sampleAvailable: true }],
   documents: [],
 };

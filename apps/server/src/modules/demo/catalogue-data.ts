@@ -19,7 +19,12 @@ export interface ExcipientEntry {
   liquid?: boolean;
   injectable?: boolean;
   ph?: PharmacopoeiaCode[];
+  /** A dangerous good under GB 12268 (危险化学品): its transport terms, UN number, class, packing group. */
+  dg?: string;
 }
+
+/** Transport terms as GB 12268 lists the substance: UN number, class (GB 6944), packing group. */
+const FLAMMABLE_3_II = (un: string) => `${un}，第 3 类易燃液体，II 类包装`;
 
 const e = (
   zh: string,
@@ -155,7 +160,7 @@ export const EXCIPIENT_ENTRIES: ExcipientEntry[] = [
   e('聚乙二醇 300', 'Polyethylene Glycol 300', '25322-68-3', '溶剂', { syn: ['PEG 300'], grades: ['药用级', '注射级'], liquid: true, injectable: true }),
   e('丙二醇', 'Propylene Glycol', '57-55-6', '溶剂', { syn: ['1,2-丙二醇'], grades: ['药用级', '注射级'], liquid: true, injectable: true }),
   e('甘油', 'Glycerol', '56-81-5', '溶剂', { syn: ['丙三醇'], grades: ['药用级', '注射级'], liquid: true, injectable: true }),
-  e('乙醇', 'Ethanol', '64-17-5', '溶剂', { syn: ['无水乙醇', '酒精'], grades: ['95%', '无水'], liquid: true, injectable: true }),
+  e('乙醇', 'Ethanol', '64-17-5', '溶剂', { syn: ['无水乙醇', '酒精'], grades: ['95%', '无水'], liquid: true, injectable: true, dg: FLAMMABLE_3_II('UN1170') }),
   e('大豆油（供注射用）', 'Soybean Oil for Injection', '8001-22-7', '溶剂', { syn: ['注射用大豆油'], grades: ['注射级'], liquid: true, injectable: true }),
   e('中链甘油三酸酯', 'Medium-chain Triglycerides', '73398-61-5', '溶剂', { syn: ['MCT', '辛癸酸甘油三酯'], grades: ['药用级', '注射级'], liquid: true, injectable: true }),
   e('芝麻油', 'Sesame Oil', '8008-74-0', '溶剂', { liquid: true, injectable: true }),
@@ -169,7 +174,7 @@ export const EXCIPIENT_ENTRIES: ExcipientEntry[] = [
   e('橄榄油', 'Olive Oil', '8001-25-0', '溶剂', { liquid: true }),
   e('蓖麻油', 'Castor Oil', '8001-79-4', '溶剂', { liquid: true }),
   e('二甲基亚砜', 'Dimethyl Sulfoxide', '67-68-5', '溶剂', { syn: ['DMSO'], liquid: true, ph: ['ChP', 'USP-NF', 'EP'] }),
-  e('异丙醇', 'Isopropyl Alcohol', '67-63-0', '溶剂', { liquid: true }),
+  e('异丙醇', 'Isopropyl Alcohol', '67-63-0', '溶剂', { liquid: true, dg: FLAMMABLE_3_II('UN1219') }),
   e('羟丙基倍他环糊精', 'Hydroxypropyl Betadex', '128446-35-5', '溶剂', { syn: ['HP-β-CD', '羟丙基-β-环糊精'], grades: ['口服级', '注射级'], injectable: true }),
   e('磺丁基倍他环糊精钠', 'Betadex Sulfobutyl Ether Sodium', '182410-00-0', '溶剂', { syn: ['SBE-β-CD', '磺丁基醚-β-环糊精钠'], grades: ['口服级', '注射级'], injectable: true, ph: ['ChP', 'USP-NF', 'EP'] }),
   e('倍他环糊精', 'Betadex', '7585-39-9', '溶剂', { syn: ['β-环糊精'] }),
@@ -218,9 +223,9 @@ export const EXCIPIENT_ENTRIES: ExcipientEntry[] = [
   e('三氯叔丁醇', 'Chlorobutanol', '57-15-8', '防腐剂', { injectable: true }),
   e('苯氧乙醇', 'Phenoxyethanol', '122-99-6', '防腐剂', { liquid: true, injectable: true }),
   e('苯甲醇', 'Benzyl Alcohol', '100-51-6', '防腐剂', { grades: ['药用级', '注射级'], liquid: true, injectable: true }),
-  e('苯酚', 'Phenol', '108-95-2', '防腐剂', { injectable: true }),
-  e('间甲酚', 'Metacresol', '108-39-4', '防腐剂', { liquid: true, injectable: true }),
-  e('硫柳汞', 'Thimerosal', '54-64-8', '防腐剂', { injectable: true, ph: ['ChP', 'USP-NF', 'EP'] }),
+  e('苯酚', 'Phenol', '108-95-2', '防腐剂', { injectable: true, dg: 'UN1671，第 6.1 项毒性物质，II 类包装' }),
+  e('间甲酚', 'Metacresol', '108-39-4', '防腐剂', { liquid: true, injectable: true, dg: 'UN2076，第 6.1 项毒性物质，次要危险性第 8 类，II 类包装' }),
+  e('硫柳汞', 'Thimerosal', '54-64-8', '防腐剂', { injectable: true, ph: ['ChP', 'USP-NF', 'EP'], dg: 'UN2025，第 6.1 项毒性物质，II 类包装' }),
   e('苯扎溴铵', 'Benzododecinium Bromide', '7281-04-1', '防腐剂', { syn: ['新洁尔灭'], ph: ['ChP'] }),
   // 抗氧剂
   e('维生素 E', 'all-rac-α-Tocopherol', '10191-41-0', '抗氧剂', { syn: ['dl-α-生育酚', '生育酚'], liquid: true }),
@@ -245,16 +250,16 @@ export const EXCIPIENT_ENTRIES: ExcipientEntry[] = [
   e('磷酸二氢钠（二水）', 'Sodium Dihydrogen Phosphate Dihydrate', '13472-35-0', 'pH 调节剂', { grades: ['药用级', '注射级'], injectable: true }),
   e('磷酸氢二钠（十二水）', 'Disodium Hydrogen Phosphate Dodecahydrate', '10039-32-4', 'pH 调节剂', { grades: ['药用级', '注射级'], injectable: true }),
   e('磷酸二氢钾', 'Potassium Dihydrogen Phosphate', '7778-77-0', 'pH 调节剂', { injectable: true }),
-  e('氢氧化钠', 'Sodium Hydroxide', '1310-73-2', 'pH 调节剂', { grades: ['片状', '粒状', '注射级'], injectable: true }),
-  e('盐酸', 'Hydrochloric Acid', '7647-01-0', 'pH 调节剂', { liquid: true, injectable: true }),
+  e('氢氧化钠', 'Sodium Hydroxide', '1310-73-2', 'pH 调节剂', { grades: ['片状', '粒状', '注射级'], injectable: true, dg: 'UN1823，第 8 类腐蚀性物质，II 类包装' }),
+  e('盐酸', 'Hydrochloric Acid', '7647-01-0', 'pH 调节剂', { liquid: true, injectable: true, dg: 'UN1789，第 8 类腐蚀性物质，II 类包装' }),
   e('碳酸氢钠', 'Sodium Bicarbonate', '144-55-8', 'pH 调节剂', { syn: ['小苏打'], grades: ['药用级', '注射级'], injectable: true }),
   e('酒石酸', 'Tartaric Acid', '87-69-4', 'pH 调节剂', { syn: ['L-酒石酸'] }),
   e('苹果酸', 'Malic Acid', '6915-15-7', 'pH 调节剂', { syn: ['DL-苹果酸'] }),
   e('乳酸', 'Lactic Acid', '50-21-5', 'pH 调节剂', { liquid: true, injectable: true }),
   e('醋酸钠', 'Sodium Acetate Trihydrate', '6131-90-4', 'pH 调节剂', { syn: ['三水醋酸钠'], injectable: true }),
-  e('冰醋酸', 'Glacial Acetic Acid', '64-19-7', 'pH 调节剂', { liquid: true, injectable: true }),
+  e('冰醋酸', 'Glacial Acetic Acid', '64-19-7', 'pH 调节剂', { liquid: true, injectable: true, dg: 'UN2789，第 8 类腐蚀性物质，次要危险性第 3 类，II 类包装' }),
   e('氨丁三醇', 'Trometamol', '77-86-1', 'pH 调节剂', { syn: ['Tris', '三羟甲基氨基甲烷'], injectable: true }),
-  e('磷酸', 'Phosphoric Acid', '7664-38-2', 'pH 调节剂', { liquid: true, injectable: true }),
+  e('磷酸', 'Phosphoric Acid', '7664-38-2', 'pH 调节剂', { liquid: true, injectable: true, dg: 'UN1805，第 8 类腐蚀性物质，III 类包装' }),
   e('葡甲胺', 'Meglumine', '6284-40-8', 'pH 调节剂', { syn: ['N-甲基葡萄糖胺'], injectable: true }),
   e('精氨酸', 'Arginine', '74-79-3', 'pH 调节剂', { syn: ['L-精氨酸'], injectable: true }),
   e('富马酸', 'Fumaric Acid', '110-17-8', 'pH 调节剂'),
@@ -270,7 +275,7 @@ export const EXCIPIENT_ENTRIES: ExcipientEntry[] = [
   e('香兰素', 'Vanillin', '121-33-5', '矫味剂'),
   e('环拉酸钠', 'Sodium Cyclamate', '139-05-9', '矫味剂', { syn: ['甜蜜素'], ph: ['ChP', 'EP'] }),
   e('纽甜', 'Neotame', '165450-17-9', '矫味剂', { ph: ['ChP', 'USP-NF'] }),
-  e('橙油', 'Orange Oil', '8008-57-9', '矫味剂', { liquid: true, ph: ['ChP', 'USP-NF'] }),
+  e('橙油', 'Orange Oil', '8008-57-9', '矫味剂', { liquid: true, ph: ['ChP', 'USP-NF'], dg: 'UN1169，第 3 类易燃液体，III 类包装' }),
   e('薄荷油', 'Peppermint Oil', '8006-90-4', '矫味剂', { liquid: true }),
   // 增塑剂
   e('枸橼酸三乙酯', 'Triethyl Citrate', '77-93-0', '增塑剂', { syn: ['TEC'], liquid: true }),

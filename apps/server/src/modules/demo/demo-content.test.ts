@@ -1,4 +1,5 @@
 import {
+  DangerousGoodsTerms,
   DOSAGE_FORMS,
   EXCIPIENT_CATEGORIES,
   NEWS_CATEGORIES,
@@ -220,6 +221,29 @@ describe('demo content a pharmacist would believe', () => {
     const levels = (name: string) => excipients.find((e) => e.nameZh === name)!.description.split('\n\n')[1];
     expect(levels('微晶纤维素')).toContain('20%～90%');
     expect(levels('乳糖（一水）')).toContain('65%～85%');
+  });
+
+  it('flags the dangerous goods of GB 12268 with their transport terms, and no other product', () => {
+    const flagged = Object.fromEntries(catalogue.EXCIPIENT_ENTRIES.flatMap((e) => (e.dg ? [[e.zh, e.dg]] : [])));
+    const generated = generateExcipients();
+    expect(generated.filter((e) => e.dangerousGoods !== null).length).toBeGreaterThan(2);
+    for (const product of generated) expect(product.dangerousGoods, product.nameZh).toBe(flagged[product.nameZh] ?? null);
+    expect(flagged).toMatchObject({
+      乙醇: 'UN1170，第 3 类易燃液体，II 类包装',
+      异丙醇: 'UN1219，第 3 类易燃液体，II 类包装',
+      苯酚: 'UN1671，第 6.1 项毒性物质，II 类包装',
+      氢氧化钠: 'UN1823，第 8 类腐蚀性物质，II 类包装',
+      冰醋酸: 'UN2789，第 8 类腐蚀性物质，次要危险性第 3 类，II 类包装',
+    });
+    // Most excipients are not: high-boiling solvents, the phenoxyethanol and benzyl alcohol preservatives, salts, polymers.
+    for (const name of ['苯氧乙醇', '苯甲醇', '丙二醇', '甘油', '二甲基亚砜', 'N-甲基吡咯烷酮', '聚乙二醇 400', '微晶纤维素', '乳酸', '薄荷油']) {
+      expect(flagged[name], name).toBeUndefined();
+    }
+    expect(Object.keys(flagged).length).toBeLessThan(15);
+    for (const terms of Object.values(flagged)) {
+      expect(DangerousGoodsTerms.safeParse(terms).success, terms).toBe(true);
+      expect(terms).toMatch(/^UN\d{4}，第 [0-9.]+ (类|项)[^，]+，(次要危险性第 \d 类，)?I{1,3} 类包装$/);
+    }
   });
 
   it('imported registrations name companies of their country, at addresses in it', () => {

@@ -117,6 +117,8 @@ export interface DemoExcipient {
   regNos: string[];
   sampleAvailable: boolean;
   featured: boolean;
+  /** 危险化学品: the transport terms; null for other goods. */
+  dangerousGoods: string | null;
   specs: DemoSpec[];
   documents: DemoDocument[];
 }
@@ -253,6 +255,7 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
       regNos,
       sampleAvailable,
       featured,
+      dangerousGoods: entry.dg ?? null,
       specs,
       documents,
     };

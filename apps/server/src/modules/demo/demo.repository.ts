@@ -55,7 +55,7 @@ export async function insertExcipients(db: Executor, rows: readonly DemoExcipien
   const inserted = await insertJson(
     db,
     'excipients',
-    ['name_zh', 'name_en', 'synonyms', 'cas', 'category', 'dosage_forms', 'pharmacopoeias', 'summary', 'description', 'reg_nos', 'sample_available', 'featured'],
+    ['name_zh', 'name_en', 'synonyms', 'cas', 'category', 'dosage_forms', 'pharmacopoeias', 'summary', 'description', 'reg_nos', 'sample_available', 'featured', 'dangerous_goods'],
     rows.map((e) => ({
       name_zh: e.nameZh,
       name_en: e.nameEn,
@@ -69,6 +69,7 @@ export async function insertExcipients(db: Executor, rows: readonly DemoExcipien
       reg_nos: e.regNos,
       sample_available: e.sampleAvailable,
       featured: e.featured,
+      dangerous_goods: e.dangerousGoods,
     })),
     sql`id, name_zh`,
   );

@@ -177,6 +177,43 @@ describe('the products desk', () => {
     expect(home.featured.map((f) => f.id).filter((id) => id === product.id || id === other.id)).toEqual([other.id, product.id]);
   });
 
+  it('flags a 危险化学品 with its transport terms, which its product page and the desk list show until switched off', async () => {
+    const terms = 'UN1170，第 3 类易燃液体，II 类包装';
+    const plain = await create(body({ published: true }));
+    expect(plain.dangerousGoods).toBeNull();
+    expect(parsed(await publicDetail(plain.id), ExcipientDetail).dangerousGoods).toBeNull();
+
+    const flagged = await update(plain.id, { ...bodyOf(plain), dangerousGoods: `  ${terms} ` });
+    expect(flagged.dangerousGoods).toBe(terms);
+    const detail = parsed(await publicDetail(plain.id), ExcipientDetail);
+    expect(detail.dangerousGoods).toBe(terms);
+    const row = async () =>
+      parsed(
+        await t.app.inject({ method: 'GET', url: '/api/admin/excipient', headers: editor.headers, query: { keyword: plain.nameZh } }),
+        AdminExcipientPage,
+      ).items.find((item) => item.id === plain.id);
+    expect((await row())?.dangerousGoods).toBe(true);
+
+    // Switched off (null), or left out by a client that does not know the field: not a dangerous good.
+    const off = await update(plain.id, { ...bodyOf(flagged), dangerousGoods: null });
+    expect(off.dangerousGoods).toBeNull();
+    expect(parsed(await publicDetail(plain.id), ExcipientDetail).dangerousGoods).toBeNull();
+    expect((await row())?.dangerousGoods).toBe(false);
+    await update(plain.id, { ...bodyOf(off), dangerousGoods: terms });
+    const { dangerousGoods: _left, ...withoutField } = bodyOf(off);
+    expect((await update(plain.id, withoutField)).dangerousGoods).toBeNull();
+
+    const admin = await registerStaff(t.app, t.database, ['admin']);
+    const audit = parsed(
+      await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin.headers, query: { entityType: 'excipient', entityId: String(plain.id) } }),
+      AuditPage,
+    );
+    expect(audit.items.slice(-2).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['excipient.update', { dangerousGoods: null }, { dangerousGoods: terms }],
+      ['excipient.create', null, expect.objectContaining({ dangerousGoods: null })],
+    ]);
+  });
+
   it('records every change in the audit log with the values before and after', async () => {
     const product = await create(body());
     await update(product.id, { ...bodyOf(product), summary: '改过的一句话简介。' });
@@ -228,6 +265,10 @@ describe('the products desk', () => {
         '资料文件不存在，请重新上传',
       ],
       [{ regNos: ['F2019000012'] }, 'body.regNos.0', 'CDE 登记号格式应为 F20190000123 这样的 F/B/Y + 11 位数字'],
+      // The 危险化学品 switch on: its terms are required, at most 120 characters, with the UN number.
+      [{ dangerousGoods: ' ' }, 'body.dangerousGoods', '请填写危险化学品运输条款'],
+      [{ dangerousGoods: `UN1170，${'第 3 类易燃液体'.repeat(15)}` }, 'body.dangerousGoods', '危险化学品运输条款不能超过 120 个字'],
+      [{ dangerousGoods: '第 3 类易燃液体，II 类包装' }, 'body.dangerousGoods', '运输条款须写明 UN 编号，例如“UN1170，第 3 类易燃液体，II 类包装”'],
     ];
     for (const [change, path, message] of cases) {
       const response = await t.app.inject({ method: 'POST', url: '/api/admin/excipient', headers: editor.headers, payload: body(change) });

@@ -35,6 +35,7 @@ function valuesOf(body: ExcipientBody): ExcipientValues {
     sampleAvailable: body.sampleAvailable,
     featured: body.featured,
     featuredOrder: body.featuredOrder,
+    dangerousGoods: body.dangerousGoods ?? null,
   };
 }
 
@@ -85,6 +86,7 @@ export class ExcipientAdminService {
       sampleAvailable: row.sampleAvailable,
       featured: row.featured,
       featuredOrder: row.featuredOrder,
+      dangerousGoods: row.dangerousGoods,
       specs: specs.map((s) => ({ id: s.id, grade: s.grade, packSize: s.packSize, sampleAvailable: s.sampleAvailable })),
       documents: documents.map((d) => ({
         id: d.id,

@@ -157,6 +157,7 @@ export class ExcipientRepository {
           featured: excipients.featured,
           featuredOrder: excipients.featuredOrder,
           sampleAvailable: excipients.sampleAvailable,
+          dangerousGoods: sql<boolean>`${excipients.dangerousGoods} is not null`,
           specCount: sql<number>`(select count(*)::int from ${excipientSpecs} where ${excipientSpecs.excipientId} = ${excipients.id})`,
           documentCount: sql<number>`(select count(*)::int from ${excipientDocuments} where ${excipientDocuments.excipientId} = ${excipients.id})`,
           updatedAt: excipients.updatedAt,

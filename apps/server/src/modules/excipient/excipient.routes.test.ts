@@ -251,3 +251,28 @@ describe('GET /api/app/excipient/:id/document/:docId', () => {
     expect((await download(docs['蔗糖技术资料']!, {}, ids['蔗糖'])).statusCode).toBe(200);
   });
 });
+
+describe('a 危险化学品', () => {
+  it('answers its transport terms on its page and its data sheet; other products answer none', async () => {
+    const terms = 'UN1170，第 3 类易燃液体，II 类包装';
+    const { db } = t.database;
+    const [ethanol] = await db
+      .insert(excipients)
+      .values({ nameZh: '乙醇', nameEn: 'Ethanol', cas: '64-17-5', category: '溶剂', dosageForms: ['注射剂'], summary: '溶剂', dangerousGoods: terms })
+      .returning({ id: excipients.id });
+    const [sheet] = await db
+      .insert(excipientDocuments)
+      .values({ excipientId: ethanol!.id, kind: 'TDS', title: '乙醇技术资料', access: 'public', url: '' })
+      .returning({ id: excipientDocuments.id });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/app/excipient/${ethanol!.id}` });
+    expect(parsed(detail, ExcipientDetail).dangerousGoods).toBe(terms);
+    const lactose = await t.app.inject({ method: 'GET', url: `/api/app/excipient/${ids['乳糖']}` });
+    expect(parsed(lactose, ExcipientDetail).dangerousGoods).toBeNull();
+
+    const download = await t.app.inject({ method: 'GET', url: `/api/app/excipient/${ethanol!.id}/document/${sheet!.id}` });
+    expect(download.statusCode).toBe(200);
+    expect(pdfText(download.rawPayload)).toContain(`危险化学品运输条款：${terms}`);
+    const lactoseSheet = await t.app.inject({ method: 'GET', url: `/api/app/excipient/${ids['乳糖']}/document/${docs['乳糖技术资料']}` });
+    expect(pdfText(lactoseSheet.rawPayload)).not.toContain('危险化学品');
+  });
+});

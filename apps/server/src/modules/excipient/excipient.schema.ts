@@ -25,6 +25,11 @@ export const excipients = pgTable(
     featuredOrder: integer('featured_order').notNull().default(0),
     /** false: taken off the site (lists, search, home, its page answers 404), kept for the staff. */
     published: boolean('published').notNull().default(true),
+    /**
+     * A dangerous chemical's (危险化学品) transport terms: UN number, class, packing group (GB 12268),
+     * e.g. "UN1170，第 3 类易燃液体，II 类包装"; null for other goods. Quotes of the product start from it.
+     */
+    dangerousGoods: text('dangerous_goods'),
     searchText: text('search_text').generatedAlwaysAs(sql`fl_search_text(name_zh, name_en, cas, category, synonyms::text)`),
     searchGrams: textArray('search_grams').generatedAlwaysAs(sql`fl_grams(fl_search_text(name_zh, name_en, cas, category, synonyms::text))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -90,6 +90,7 @@ export class ExcipientService {
       sampleAvailable: row.sampleAvailable,
       summary: row.summary,
       synonyms: row.synonyms,
+      dangerousGoods: row.dangerousGoods,
       description: row.description,
       specs: specs.map((s) => ({ id: s.id, grade: s.grade, packSize: s.packSize, sampleAvailable: s.sampleAvailable })),
       registrations: row.regNos.map((regNo) => {
@@ -141,6 +142,7 @@ export class ExcipientService {
       ...(row.synonyms.length ? [{ text: `别名：${row.synonyms.join('、')}` }] : []),
       { text: `CAS 号：${row.cas ?? '—'}` },
       { text: `功能类别：${row.category}` },
+      ...(row.dangerousGoods ? [{ text: `危险化学品运输条款：${row.dangerousGoods}` }] : []),
       { text: `适用剂型：${row.dosageForms.join('、') || '—'}` },
       { text: `符合药典：${row.pharmacopoeias.map((p) => pharmacopoeiaLabels[p as Pharmacopoeia] ?? p).join('、') || '—'}` },
       { text: `CDE 登记号：${row.regNos.map((n) => `${n}（${status.get(n) ?? '未收录'}）`).join('、') || '—'}` },

@@ -192,10 +192,13 @@ export class QuoteRepository {
     return row;
   }
 
-  /** Products of the catalogue by id, whether published or not. */
-  async products(ids: number[]): Promise<Array<{ id: number; nameZh: string; published: boolean }>> {
+  /** Products of the catalogue by id, whether published or not, with their 危险化学品 transport terms. */
+  async products(ids: number[]): Promise<Array<{ id: number; nameZh: string; published: boolean; dangerousGoods: string | null }>> {
     if (ids.length === 0) return [];
-    return this.db.select({ id: excipients.id, nameZh: excipients.nameZh, published: excipients.published }).from(excipients).where(inArray(excipients.id, ids));
+    return this.db
+      .select({ id: excipients.id, nameZh: excipients.nameZh, published: excipients.published, dangerousGoods: excipients.dangerousGoods })
+      .from(excipients)
+      .where(inArray(excipients.id, ids));
   }
 
   /** Grades and packagings (specs) by id. */

@@ -124,7 +124,7 @@ describe('the whole story', () => {
     expect(asked.number).toBe(`XJ${chinaDate(clock.now())}${String(asked.id).padStart(6, '0')}`);
     expect(asked).toMatchObject({ status: 'pending', company: null, current: null, revisions: [], contactPhone: buyer.account });
     expect(asked.lines).toEqual([
-      { id: expect.any(Number) as number, excipientId: product.excipientId, productName: '微晶纤维素', specId: product.specIds[0], grade: '型号A', packSize: '100 g', quantity: 500, unit: 'kg' },
+      { id: expect.any(Number) as number, excipientId: product.excipientId, productName: '微晶纤维素', specId: product.specIds[0], grade: '型号A', packSize: '100 g', quantity: 500, unit: 'kg', dangerousGoods: null },
     ]);
     expect(asked.events.map((event) => [event.kind, event.side, event.message])).toEqual([['requested', 'buyer', '需随货提供 COA']]);
     expect(asked.actions).toEqual({ accept: false, decline: false, requestRevision: false, cancel: true, message: true });
@@ -434,6 +434,32 @@ describe('the sales desk', () => {
     expect(row).toMatchObject({ products: '无水乙醇', totalFen: 2_400_666, company: null });
     const detailed = parsed(await call('GET', `/api/admin/quote/${waiting.id}`, sales.headers), AdminQuote);
     expect(detailed).toMatchObject({ requesterAccount: buyer.account, companyStatus: null });
+  });
+
+  it('reads each line with its product’s 危险化学品 transport terms as the products desk has them now', async () => {
+    // The products desk's own tests save the terms through the desk.
+    const flag = (excipientId: number, dangerousGoods: string | null) =>
+      t.database.db.update(excipients).set({ dangerousGoods }).where(eq(excipients.id, excipientId));
+    const terms = 'UN1170，第 3 类易燃液体，II 类包装';
+    await flag(other.excipientId, terms);
+    const buyer = await registerMember(t.app);
+    const asked = await ask(buyer, {
+      lines: [
+        { excipientId: product.excipientId, specId: null, quantity: 500, unit: 'kg' },
+        { excipientId: other.excipientId, specId: null, quantity: 200, unit: 'L' },
+      ],
+    });
+    const lines = async () => parsed(await call('GET', `/api/admin/quote/${asked.id}`, sales.headers), AdminQuote).lines.map((line) => [line.productName, line.dangerousGoods]);
+    expect(await lines()).toEqual([
+      ['微晶纤维素', null],
+      ['无水乙醇', terms],
+    ]);
+    // The product's terms now, not when it was asked for: the quote form starts from them.
+    await flag(other.excipientId, null);
+    expect(await lines()).toEqual([
+      ['微晶纤维素', null],
+      ['无水乙醇', null],
+    ]);
   });
 });
 

@@ -654,7 +654,12 @@ export class QuoteService {
       row.companyId === null ? Promise.resolve(undefined) : this.quotes.company(row.companyId),
       row.sampleApplicationId === null ? Promise.resolve(undefined) : this.quotes.sampleApplicationNumber(row.sampleApplicationId),
     ]);
-    const totals = await this.totals(revisions);
+    const [totals, products] = await Promise.all([
+      this.totals(revisions),
+      this.quotes.products([...new Set(lines.flatMap((line) => (line.excipientId === null ? [] : [line.excipientId])))]),
+    ]);
+    // The product's 危险化学品 terms as the catalogue has them now: the quote form starts the line from them.
+    const terms = new Map(products.map((product) => [product.id, product.dangerousGoods]));
     const views = revisions.map((revision) => revisionOf(revision, totals.get(revision.id)!));
     const current = views[0] ?? null;
     const quoted = row.status === 'quoted';
@@ -665,7 +670,7 @@ export class QuoteService {
       id: row.id,
       number: row.number,
       status: row.status,
-      lines: lines.map(requestLineOf),
+      lines: lines.map((line) => requestLineOf(line, line.excipientId === null ? null : (terms.get(line.excipientId) ?? null))),
       deliveryCity: row.deliveryCity,
       requiredDate: row.requiredDate,
       purpose: row.purpose,
@@ -727,7 +732,7 @@ export class QuoteService {
   }
 }
 
-function requestLineOf(line: QuoteLineRow): Quote['lines'][number] {
+function requestLineOf(line: QuoteLineRow, dangerousGoods: string | null): Quote['lines'][number] {
   return {
     id: line.id,
     excipientId: line.excipientId,
@@ -737,6 +742,7 @@ function requestLineOf(line: QuoteLineRow): Quote['lines'][number] {
     packSize: line.packSize,
     quantity: line.quantity,
     unit: line.unit,
+    dangerousGoods,
   };
 }
 

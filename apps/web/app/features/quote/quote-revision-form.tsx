@@ -55,6 +55,9 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
       <Form.Item name={[name, 'productName']} hidden noStyle>
         <Input />
       </Form.Item>
+      <Form.Item name={[name, 'catalogueTerms']} hidden noStyle>
+        <Input />
+      </Form.Item>
       <div className="quote-form-line__grid">
         <Form.Item
           name={[name, 'spec']}
@@ -111,6 +114,7 @@ function RevisionLine({ name, index, line, onRemove }: { name: number; index: nu
           label="危险化学品运输条款（非危险品不填）"
           className="quote-form-line__full"
           rules={[lineRule('dangerousGoods')]}
+          extra={line?.catalogueTerms ? `产品目录中为危险化学品：${line.catalogueTerms}（已预填，可修改）` : undefined}
         >
           <Input maxLength={120} placeholder="如：UN1170，第 3 类易燃液体，危险货物道路运输" />
         </Form.Item>

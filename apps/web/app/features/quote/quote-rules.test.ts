@@ -185,6 +185,7 @@ describe('the quote form', () => {
     packSize: '25 kg/袋',
     quantity: 500,
     unit: 'kg',
+    dangerousGoods: null,
     ...over,
   });
   const today = dayjs('2030-01-01T09:00:00');
@@ -198,6 +199,58 @@ describe('the quote form', () => {
     expect(values.validUntil?.format('YYYY-MM-DD')).toBe('2030-01-31');
     expect(defaultValidUntil(today).format('YYYY-MM-DD')).toBe('2030-01-31');
     expect(values.paymentTerms).toBe('prepaid');
+  });
+
+  it('fills a 危险化学品 line with the product’s transport terms from the catalogue, and leaves other lines without', () => {
+    const terms = 'UN1170，第 3 类易燃液体，II 类包装';
+    const values = revisionPrefill({ lines: [requestLine({}), requestLine({ id: 2, excipientId: 8, productName: '乙醇', dangerousGoods: terms })], current: null }, today);
+    expect(values.lines.map((line) => [line.productName, line.dangerousGoods, line.catalogueTerms])).toEqual([
+      ['微晶纤维素', '', null],
+      ['乙醇', terms, terms],
+    ]);
+    // What the sales staff leave (or change) is what is sent.
+    const edited = { ...values, deliveryTerms: '送货上门', lines: values.lines.map((line) => ({ ...line, unitPrice: 10, moq: 1, leadTimeDays: 3 })) };
+    edited.lines[1]!.dangerousGoods = `${terms}，危险货物道路运输`;
+    expect(revisionBody(edited).lines.map((line) => line.dangerousGoods)).toEqual([null, `${terms}，危险货物道路运输`]);
+    expect(revisionBody(values).lines.map((line) => line.dangerousGoods)).toEqual([null, terms]);
+  });
+
+  it('keeps a revised line’s own terms, and brings the catalogue’s to a line quoted before the product was flagged', () => {
+    const quoted = (excipientId: number, productName: string, dangerousGoods: string | null): QuoteLine => ({
+      id: excipientId,
+      excipientId,
+      productName,
+      spec: '药用级 200 L/桶',
+      unit: 'L',
+      quantity: 200,
+      unitPriceFen: 1_999,
+      taxRate: 13,
+      taxCode: '1070302990000000000',
+      moq: 200,
+      leadTimeDays: 3,
+      dangerousGoods,
+      remark: '',
+      amountFen: 399_800,
+      taxFen: 45_994,
+    });
+    const current = {
+      id: 3,
+      lines: [quoted(8, '乙醇', 'UN1170，第 3 类易燃液体，危险货物道路运输'), quoted(9, '异丙醇', null), quoted(7, '微晶纤维素', null)],
+      paymentTerms: 'prepaid',
+      creditDays: null,
+      deliveryTerms: '送货上门',
+      remark: '',
+    } as unknown as QuoteRevision;
+    const lines = [
+      requestLine({ id: 1, excipientId: 8, productName: '乙醇', dangerousGoods: 'UN1170，第 3 类易燃液体，II 类包装' }),
+      requestLine({ id: 2, excipientId: 9, productName: '异丙醇', dangerousGoods: 'UN1219，第 3 类易燃液体，II 类包装' }),
+      requestLine({ id: 3, excipientId: 7 }),
+    ];
+    expect(revisionPrefill({ lines, current }, today).lines.map((line) => [line.productName, line.dangerousGoods])).toEqual([
+      ['乙醇', 'UN1170，第 3 类易燃液体，危险货物道路运输'],
+      ['异丙醇', 'UN1219，第 3 类易燃液体，II 类包装'],
+      ['微晶纤维素', ''],
+    ]);
   });
 
   it('leaves out a line whose product has left the catalogue: it cannot be quoted again', () => {

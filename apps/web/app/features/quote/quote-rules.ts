@@ -237,6 +237,8 @@ export interface RevisionLineValues {
   excipientId: number;
   /** Shown, not sent: the line's product. */
   productName: string;
+  /** Shown, not sent: the product's 危险化学品 transport terms in the catalogue, if it is flagged. */
+  catalogueTerms?: string | null;
   spec: string;
   unit: QuoteUnit;
   quantity?: number | null;
@@ -276,6 +278,7 @@ function lineFromRequest(line: QuoteRequestLine & { excipientId: number }): Revi
   return {
     excipientId: line.excipientId,
     productName: line.productName,
+    catalogueTerms: line.dangerousGoods,
     spec: specFromRequest(line),
     unit: line.unit,
     quantity: line.quantity,
@@ -284,15 +287,17 @@ function lineFromRequest(line: QuoteRequestLine & { excipientId: number }): Revi
     taxCode: '',
     moq: undefined,
     leadTimeDays: undefined,
-    dangerousGoods: '',
+    // A 危险化学品 carries its transport terms from the catalogue; the sales staff may still change them.
+    dangerousGoods: line.dangerousGoods ?? '',
     remark: '',
   };
 }
 
-function lineFromQuote(line: QuoteLine & { excipientId: number }): RevisionLineValues {
+function lineFromQuote(line: QuoteLine & { excipientId: number }, productTerms: string | null): RevisionLineValues {
   return {
     excipientId: line.excipientId,
     productName: line.productName,
+    catalogueTerms: productTerms,
     spec: line.spec,
     unit: line.unit,
     quantity: line.quantity,
@@ -301,21 +306,32 @@ function lineFromQuote(line: QuoteLine & { excipientId: number }): RevisionLineV
     taxCode: line.taxCode,
     moq: line.moq,
     leadTimeDays: line.leadTimeDays,
-    dangerousGoods: line.dangerousGoods ?? '',
+    // The terms the line was quoted with; a product flagged since then brings the catalogue's.
+    dangerousGoods: line.dangerousGoods ?? productTerms ?? '',
     remark: line.remark,
   };
+}
+
+/** The catalogue's 危险化学品 terms of each product of the request (the request's lines carry them). */
+function productTermsOf(lines: readonly QuoteRequestLine[]): (excipientId: number) => string | null {
+  const terms = new Map(lines.flatMap((line) => (line.excipientId === null ? [] : [[line.excipientId, line.dangerousGoods] as const])));
+  return (excipientId) => terms.get(excipientId) ?? null;
 }
 
 /**
  * What the quote form starts with. 报价: the request's lines (product, 规格型号 from grade and pack
  * size, unit, quantity), 13 % VAT, 款到发货, valid for QUOTE_VALID_DAYS days. 重新报价: the newest
  * revision's lines and terms, to be changed where the buyer asked, valid again for QUOTE_VALID_DAYS days.
+ * A line of a product the catalogue flags as 危险化学品 starts with the product's transport terms.
  */
 export function revisionPrefill(quote: Pick<Quote, 'lines' | 'current'>, today: Dayjs = dayjs()): RevisionValues {
   const current = quote.current;
+  const termsOf = productTermsOf(quote.lines);
   return {
     // A product removed from the catalogue since cannot be quoted again: its line is left out.
-    lines: current ? current.lines.filter(inCatalogue).map(lineFromQuote) : quote.lines.filter(inCatalogue).map(lineFromRequest),
+    lines: current
+      ? current.lines.filter(inCatalogue).map((line) => lineFromQuote(line, termsOf(line.excipientId)))
+      : quote.lines.filter(inCatalogue).map(lineFromRequest),
     validUntil: defaultValidUntil(today),
     paymentTerms: current?.paymentTerms ?? 'prepaid',
     creditDays: current?.creditDays ?? null,

@@ -33,6 +33,9 @@ const STATES = [
   { value: 'unpublished', label: '已下架' },
 ] as const;
 
+/** The form's values: the product as saved, and the 危险化学品 switch that reveals its transport terms. */
+type ProductValues = ExcipientBody & { hazardous: boolean };
+
 /** A new product starts unpublished, with one spec, so it can be checked before anyone sees it. */
 const EMPTY: ExcipientBody = {
   nameZh: '',
@@ -49,14 +52,29 @@ const EMPTY: ExcipientBody = {
   sampleAvailable: true,
   featured: false,
   featuredOrder: 0,
+  dangerousGoods: null,
   specs: [{ grade: '', packSize: '', sampleAvailable: true }],
   documents: [],
 };
+const EMPTY_VALUES: ProductValues = { ...EMPTY, hazardous: false };
 
-function formValuesOf(product: AdminExcipient): ExcipientBody {
+function formValuesOf(product: AdminExcipient): ProductValues {
   return {
     ...product,
+    hazardous: product.dangerousGoods !== null,
     documents: product.documents.map(({ id, kind, title, access }) => ({ id, kind, title, access })),
+  };
+}
+
+/** What the desk sends: the terms only while the 危险化学品 switch is on (off: not a dangerous good). */
+function productBody({ hazardous, ...values }: ProductValues): ExcipientBody {
+  return {
+    ...EMPTY,
+    ...values,
+    cas: values.cas?.trim() || null,
+    dangerousGoods: hazardous ? (values.dangerousGoods ?? '') : null,
+    documents: values.documents ?? [],
+    specs: values.specs ?? [],
   };
 }
 
@@ -100,6 +118,7 @@ export default function AdminProductsPage() {
         <>
           {product.published ? <Tag color="green">已上架</Tag> : <Tag>已下架</Tag>}
           {product.sampleAvailable ? null : <Tag color="orange">暂停样品</Tag>}
+          {product.dangerousGoods ? <Tag color="red">危险化学品</Tag> : null}
           {product.featured ? <Tag color="blue">首页推荐 {product.featuredOrder}</Tag> : null}
         </>
       ),
@@ -193,10 +212,7 @@ const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule(Excipi
 function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved?: (id: number) => void }) {
   const save = useSaveExcipient();
   const { form, onFinish, formError, pending } = useMutationForm(save, {
-    variables: (values: ExcipientBody) => ({
-      id: product?.id,
-      body: { ...EMPTY, ...values, cas: values.cas?.trim() || null, documents: values.documents ?? [], specs: values.specs ?? [] },
-    }),
+    variables: (values: ProductValues) => ({ id: product?.id, body: productBody(values) }),
     fields: fieldNames,
     success: (saved) => (product ? '已保存，网站上立即生效' : `已新建“${saved.nameZh}”${saved.published ? '' : '（未上架）'}`),
     stored: product ? formValuesOf : undefined,
@@ -205,17 +221,18 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
     },
   });
   const featured = Form.useWatch('featured', form);
+  const hazardous = Form.useWatch('hazardous', form);
   const { canWrite } = useDeskWrites();
 
   useEffect(() => {
-    form.setFieldsValue(product ? formValuesOf(product) : EMPTY);
+    form.setFieldsValue(product ? formValuesOf(product) : EMPTY_VALUES);
   }, [form, product]);
 
   return (
-    <Form<ExcipientBody>
+    <Form<ProductValues>
       form={form}
       layout="vertical"
-      initialValues={product ? formValuesOf(product) : EMPTY}
+      initialValues={product ? formValuesOf(product) : EMPTY_VALUES}
       onFinish={onFinish}
       scrollToFirstError
       disabled={!canWrite}
@@ -256,6 +273,26 @@ function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved
       <Form.Item name="synonyms" label="别名" extra="输入后按回车添加。" rules={[rule('synonyms')]}>
         <Select mode="tags" open={false} suffixIcon={null} />
       </Form.Item>
+      <div className="product-desk__hazard">
+        <Form.Item
+          name="hazardous"
+          label="危险化学品"
+          valuePropName="checked"
+          extra="GB 12268 危险货物，如乙醇、异丙醇。"
+        >
+          <Switch checkedChildren="是" unCheckedChildren="否" />
+        </Form.Item>
+        {hazardous ? (
+          <Form.Item
+            name="dangerousGoods"
+            label="危险化学品运输条款"
+            extra="UN 编号、类别、包装类别。产品页显示，报价时随产品预填（可修改）。"
+            rules={[{ required: true, whitespace: true, message: '请填写危险化学品运输条款' }, rule('dangerousGoods')]}
+          >
+            <Input maxLength={120} showCount placeholder="例如 UN1170，第 3 类易燃液体，II 类包装" />
+          </Form.Item>
+        ) : null}
+      </div>
       <Form.Item name="dosageForms" label="适用剂型">
         <Select mode="multiple" options={DOSAGE_FORMS.map((value) => ({ value, label: value }))} />
       </Form.Item>
@@ -409,7 +446,7 @@ function PdfField({
 
 /** One document: kind, title, who may download it, and its PDF. */
 function DocumentRow({ name, index, product, onRemove }: { name: number; index: number; product?: AdminExcipient; onRemove: () => void }) {
-  const form = Form.useFormInstance<ExcipientBody>();
+  const form = Form.useFormInstance<ProductValues>();
   const id = Form.useWatch<number | undefined>(['documents', name, 'id'], form);
   const stored = product?.documents.find((d) => d.id === id);
 

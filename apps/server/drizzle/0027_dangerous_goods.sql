@@ -1,0 +1,1 @@
+ALTER TABLE "excipients" ADD COLUMN "dangerous_goods" text;
