@@ -7,7 +7,7 @@ import { bearer, registerMember } from '../../../test/accounts.js';
 import { setMembership, viewers } from '../../../test/members.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parsed } from '../../../test/responses.js';
-import { pdfText } from '../../../test/pdf-text.js';
+import { pdfFonts, pdfMetadata, pdfText } from '../../../test/poppler.js';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof viewers>>;
@@ -201,6 +201,13 @@ describe('GET /api/app/excipient/:id/document/:docId', () => {
     expect(text).toContain('CAS 号：63-42-3');
     expect(text).toContain('100 目，500 g');
     expect(text).toContain('F20190000001（A）');
+    // Noto Sans SC draws · and • with one glyph, which reads back as the first of them on the sheet: the bullets'.
+    expect(text).toContain('辅料通 • 乳糖 第 1 页，共 1 页');
+    // Its fonts travel with it (subsets of Noto Sans SC), and it declares PDF/A-2b.
+    const fonts = pdfFonts(response.rawPayload);
+    expect(fonts.map((font) => font.name.slice(7)).sort()).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
+    expect(fonts.every((font) => font.embedded && font.subset)).toBe(true);
+    expect(pdfMetadata(response.rawPayload)).toMatch(/<pdfaid:part>2<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
   });
 
   it('needs a session for log-in documents and refuses documents sent on request', async () => {

@@ -152,6 +152,6 @@ export class ExcipientService {
       ...(row.description || row.summary).split(/\n\s*\n/).map((text) => ({ text: text.trim() })),
       { text: '本资料根据辅料通产品目录生成，仅供研发选型参考；质量标准以随货检验报告（COA）为准。', style: 'small' },
     ];
-    return { filename: `${row.nameZh}-${document.title}.pdf`, bytes: chinesePdf(document.title, blocks, `辅料通 · ${row.nameZh}`) };
+    return { filename: `${row.nameZh}-${document.title}.pdf`, bytes: await chinesePdf(document.title, blocks, `辅料通 · ${row.nameZh}`) };
   }
 }

@@ -1,52 +1,99 @@
-import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Font } from 'fontkit';
+import type PDFDocumentClass from 'pdfkit';
 
 /**
- * A4 PDF documents of Chinese text (the catalogue's data sheets) with no embedded font: the text is set
- * in STSong-Light, one of the CJK fonts every PDF viewer provides without embedding (Adobe-GB1 with the
- * UniGB-UCS2-H encoding: PDF 1.7, 9.7.5.2; Acrobat, Chrome's and WeChat's PDFium, pdf.js and poppler
- * all have it), so a page of text costs a few kilobytes instead of a multi-megabyte font. See
- * docs/decisions/0023-data-sheets-as-chinese-pdf.md.
+ * A4 PDF documents of Chinese text (the catalogue's data sheets, quotes), written with pdfkit. The text is
+ * set in Noto Sans SC (regular and bold, SIL Open Font License 1.1, from the npm package
+ * `@expo-google-fonts/noto-sans-sc`), embedded as a subset of the glyphs the document uses, and the file
+ * is PDF/A-2b: XMP metadata naming the part and conformance, the ICC's sRGB profile as its output intent,
+ * a document ID. pdfkit and fontkit are loaded, and each font file (about 10 MB) read and parsed, once per
+ * process at its first document. See docs/decisions/0066-pdfs-embed-their-fonts.md.
  */
 
 export interface PdfBlock {
   text: string;
-  /** heading: larger and bold; small: the footnote size. */
+  /** title and heading: larger and bold; small: the footnote size. */
   style?: 'title' | 'heading' | 'body' | 'small';
+}
+
+export interface PdfOptions {
+  /** When the document was made (its information and metadata state it, to the second); now unless given. */
+  date?: Date;
 }
 
 const PAGE = { width: 595, height: 842, margin: 56 };
 const SIZES = { title: 18, heading: 12.5, body: 10.5, small: 9 } as const;
 const LEADING = 1.65;
+const INK = '#000000';
+const FOOTER_INK = '#737373';
+/** The document's producer and creator tool. */
+const PRODUCER = '辅料通';
+/** Text placed by its baseline (pdfkit's y runs down the page) and never wrapped by pdfkit: the lines are already broken. */
+const BASELINE = { lineBreak: false, baseline: 'alphabetic' } as const;
 
-/**
- * The widths (thousandths of an em) of the proportional Latin glyphs, ASCII 0x20–0x7E (Adobe-GB1 CIDs
- * 1–95, where UniGB-UCS2-H puts them), as a sans-serif font draws them: the PDF states them, so that a
- * viewer's substitute font sets Latin words as words. Everything else is a full em.
- */
-const LATIN_WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278,
-  584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944,
-  667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
-  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-/** Characters the font has under another code point. */
-const SUBSTITUTES: Record<string, string> = { '\u00b7': '\u30fb', '\u2022': '\u25cf' };
+type Weight = 'regular' | 'bold';
 
-/** Width of a character in ems. */
-const widthOf = (char: string) => {
-  const code = char.charCodeAt(0);
-  return code >= 0x20 && code <= 0x7e ? LATIN_WIDTHS[code - 0x20]! / 1000 : 1;
+const FONT_FILES: Record<Weight, string> = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
 };
 
+/**
+ * pdfkit and the two weights parsed by fontkit: loaded at the first document and kept for the process's
+ * life (loading the libraries costs some 25 MB, the parsed fonts some 30 MB, which a process that never
+ * writes a PDF does without).
+ */
+let writer: Promise<{ PDFDocument: typeof PDFDocumentClass; fonts: Record<Weight, Font> }> | undefined;
+
+function loadWriter() {
+  writer ??= (async () => {
+    const [{ default: PDFDocument }, { create }] = await Promise.all([import('pdfkit'), import('fontkit')]);
+    const require = createRequire(import.meta.url);
+    const load = (weight: Weight) => create(readFileSync(require.resolve(FONT_FILES[weight])));
+    return { PDFDocument, fonts: { regular: load('regular'), bold: load('bold') } };
+  })().catch((error: unknown) => {
+    writer = undefined;
+    throw error;
+  });
+  return writer;
+}
+
+/** The text as the font can set it: a tab is a space; control characters and characters the font lacks are "?". */
+function settable(text: string, font: Font): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code === 0x09) out += ' ';
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || !font.hasGlyphForCodePoint(code)) out += '?';
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * Measures text in ems as the font sets it: a Latin word through the font's layout (its ligatures and
+ * kerning, as pdfkit draws it), any other character by its advance (laying out each Chinese character
+ * would cost a third of a millisecond).
+ */
+function measurer(font: Font) {
+  const scale = 1 / font.unitsPerEm;
+  return (token: string) =>
+    token.length > 1
+      ? font.layout(token).positions.reduce((sum, position) => sum + position.xAdvance, 0) * scale
+      : font.glyphForCodePoint(token.codePointAt(0)!).advanceWidth * scale;
+}
+
 /** Lines of at most `width` ems; a line breaks anywhere in Chinese text, between words in Latin text. */
-function wrap(text: string, width: number): string[] {
+function wrap(text: string, width: number, widthOf: (token: string) => number): string[] {
   const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
+  for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     let used = 0;
     const tokens = paragraph.match(/[!-~]+|./gu) ?? [''];
     for (const token of tokens) {
-      const w = [...token].reduce((sum, c) => sum + widthOf(c), 0);
+      const w = widthOf(token);
       if (used + w > width && line) {
         lines.push(line.trimEnd());
         line = '';
@@ -74,32 +121,25 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** Text as a PDF string in the font's encoding: UCS-2, big-endian, in hex (characters beyond it become "?"). */
-function ucs2(text: string): string {
-  let hex = '';
-  for (const char of text) {
-    const code = (SUBSTITUTES[char] ?? char).codePointAt(0)!;
-    hex += (code > 0xffff || (code < 0x20 && code !== 0x09) ? 0x3f : code).toString(16).padStart(4, '0');
-  }
-  return `<${hex}>`;
+interface PlacedLine {
+  text: string;
+  size: number;
+  weight: Weight;
+  y: number;
 }
 
-/** A text string for the document information (UTF-16BE with its byte-order mark). */
-function infoString(text: string): string {
-  return `<feff${Buffer.from(text, 'utf16le').swap16().toString('hex')}>`;
-}
-
-/** Lays the blocks out on A4 pages and writes the PDF file. */
-export function chinesePdf(title: string, blocks: readonly PdfBlock[], footer: string): Buffer {
+/** The blocks set on pages: each page's lines with their baselines. */
+function layOut(blocks: readonly PdfBlock[], parsed: Record<Weight, Font>): PlacedLine[][] {
   const usable = PAGE.width - 2 * PAGE.margin;
-  const pages: string[][] = [[]];
+  const measure = { regular: measurer(parsed.regular), bold: measurer(parsed.bold) };
+  const pages: PlacedLine[][] = [[]];
   let y = PAGE.height - PAGE.margin;
   const bottom = PAGE.margin + 24;
   for (const block of blocks) {
     const size = SIZES[block.style ?? 'body'];
-    const bold = block.style === 'title' || block.style === 'heading';
+    const weight: Weight = block.style === 'title' || block.style === 'heading' ? 'bold' : 'regular';
     const before = block.style === 'heading' ? size * 0.8 : 0;
-    const lines = wrap(block.text, usable / size);
+    const lines = wrap(settable(block.text, parsed[weight]), usable / size, measure[weight]);
     y -= before;
     for (const line of lines) {
       if (y - size < bottom) {
@@ -107,68 +147,83 @@ export function chinesePdf(title: string, blocks: readonly PdfBlock[], footer: s
         y = PAGE.height - PAGE.margin;
       }
       y -= size;
-      if (line) {
-        pages[pages.length - 1]!.push(
-          `BT /F1 ${size} Tf ${bold ? `2 Tr ${(size / 30).toFixed(2)} w` : '0 Tr'} ${PAGE.margin} ${y.toFixed(2)} Td ${ucs2(line)} Tj ET`,
-        );
-      }
+      if (line) pages[pages.length - 1]!.push({ text: line, size, weight, y });
       y -= size * (LEADING - 1);
     }
     y -= size * 0.5;
   }
+  return pages;
+}
 
-  const objects: string[] = [];
-  /** Adds an object; answers its number. */
-  const add = (body: string) => objects.push(body);
-  const catalog = add('');
-  const pagesRef = add('');
-  const descriptor = add(
-    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
-  );
-  const cidFont = add(
-    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor ${descriptor} 0 R /DW 1000 /W [1 [${LATIN_WIDTHS.join(' ')}]] >>`,
-  );
-  const font = add(`<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${cidFont} 0 R] >>`);
-  const streams: Array<{ ref: number; data: Buffer }> = [];
-  const pageRefs: number[] = [];
-  pages.forEach((commands, index) => {
-    const pageFooter = `${footer}    第 ${index + 1} 页，共 ${pages.length} 页`;
-    const content = [...commands, `BT /F1 ${SIZES.small} Tf 0 Tr 0.45 g ${PAGE.margin} ${PAGE.margin - 10} Td ${ucs2(pageFooter)} Tj ET`].join('\n');
-    const data = deflateSync(Buffer.from(content, 'latin1'));
-    const contents = add('');
-    streams.push({ ref: contents, data });
-    pageRefs.push(
-      add(
-        `<< /Type /Page /Parent ${pagesRef} 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${contents} 0 R >>`,
-      ),
-    );
-  });
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRef} 0 R /Lang (zh-CN) >>`;
-  objects[pagesRef - 1] = `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${pageRefs.length} >>`;
-  const info = add(`<< /Title ${infoString(title)} /Producer ${infoString('辅料通')} >>`);
+/**
+ * Makes the document's text read back as the characters it was written with. fontkit keeps one glyph
+ * object per glyph for the process, holding the characters it was first looked up for, and pdfkit's
+ * ToUnicode map (what copying and `pdftotext` read) takes them from there; where characters share a
+ * glyph (·, • and ・; 一 and the radical ⼀), that would be whichever some earlier document used. Here each
+ * glyph maps to the first of its characters this document uses (a PDF font maps a glyph to one text), so
+ * a document reads the same whatever documents came before it.
+ */
+function claimGlyphs(text: string, font: Font, claimed: Set<number>) {
+  for (const char of text) {
+    const glyph = font.glyphForCodePoint(char.codePointAt(0)!);
+    if (claimed.has(glyph.id)) continue;
+    claimed.add(glyph.id);
+    glyph.codePoints = [char.codePointAt(0)!];
+  }
+}
 
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = chunks[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    const ref = index + 1;
-    offsets.push(length);
-    const stream = streams.find((s) => s.ref === ref);
-    const part = stream
-      ? Buffer.concat([
-          Buffer.from(`${ref} 0 obj\n<< /Length ${stream.data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-          stream.data,
-          Buffer.from('\nendstream\nendobj\n', 'latin1'),
-        ])
-      : Buffer.from(`${ref} 0 obj\n${body}\nendobj\n`, 'latin1');
-    chunks.push(part);
-    length += part.length;
+/** A text string for the document information and the XMP metadata (which pdfkit writes without escaping). */
+const infoText = (text: string) =>
+  [...text]
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return ' ';
+      // & < > as their full-width forms (＆ ＜ ＞), the same in both places.
+      return '&<>'.includes(c) ? String.fromCodePoint(code + 0xfee0) : c;
+    })
+    .join('');
+
+/**
+ * Lays the blocks out on A4 pages, with the footer and page numbers on each, and writes the PDF/A-2b file.
+ * The same arguments with the same date give the same bytes.
+ */
+export async function chinesePdf(title: string, blocks: readonly PdfBlock[], footer: string, options: PdfOptions = {}): Promise<Buffer> {
+  const { PDFDocument, fonts: parsed } = await loadWriter();
+  const pages = layOut(blocks, parsed);
+  // Dates to the second, as the information dictionary and the metadata state them.
+  const date = new Date(Math.floor((options.date ?? new Date()).getTime() / 1000) * 1000);
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: 0,
+    autoFirstPage: false,
+    // No default font (pdfkit's is Helvetica, a font it would not embed): every line names one of ours.
+    font: null,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-2b',
+    lang: 'zh-CN',
+    displayTitle: true,
+    info: { Title: infoText(title), Creator: PRODUCER, Producer: PRODUCER, CreationDate: date, ModDate: date },
   });
-  const xref = [
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
-    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
-    `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${length}\n%%EOF\n`,
-  ].join('');
-  chunks.push(Buffer.from(xref, 'latin1'));
+  // pdfkit's metadata states the creation date; PDF/A wants the modification date there too.
+  doc.appendXML(`<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:ModifyDate>${date.toISOString().slice(0, 19)}Z</xmp:ModifyDate></rdf:Description>`);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(Buffer.from(chunk)));
+  const ended = new Promise<void>((resolve, reject) => doc.on('end', resolve).on('error', reject));
+  // Each weight named once per document, so that all its text shares one subset.
+  doc.registerFont('regular', parsed.regular).registerFont('bold', parsed.bold);
+  const claimed: Record<Weight, Set<number>> = { regular: new Set(), bold: new Set() };
+  const draw = (text: string, weight: Weight, size: number, baseline: number) => {
+    claimGlyphs(text, parsed[weight], claimed[weight]);
+    doc.font(weight, size).text(text, PAGE.margin, PAGE.height - baseline, BASELINE);
+  };
+  pages.forEach((lines, index) => {
+    doc.addPage();
+    doc.fillColor(INK);
+    for (const line of lines) draw(line.text, line.weight, line.size, line.y);
+    doc.fillColor(FOOTER_INK);
+    draw(settable(`${footer}    第 ${index + 1} 页，共 ${pages.length} 页`, parsed.regular), 'regular', SIZES.small, PAGE.margin - 10);
+  });
+  doc.end();
+  await ended;
   return Buffer.concat(chunks);
 }

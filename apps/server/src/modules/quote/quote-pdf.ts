@@ -16,9 +16,14 @@ const quantityText = (n: number) => String(Number(n.toFixed(3)));
 /**
  * One revision of a quote as a PDF the buyer can file or forward (报价单): the supplier's details from
  * the site's settings, the buyer, each line with what a 增值税专用发票 later needs (规格型号, 单位,
- * 税率, 税收分类编码), the totals in figures, the validity and the terms.
+ * 税率, 税收分类编码), the totals in figures, the validity and the terms. Dated when the revision was
+ * made, not when it is downloaded.
  */
-export function quotePdf(revision: QuoteRevision, buyer: QuoteBuyer, supplier: Pick<SiteSettings, 'company' | 'address' | 'phone' | 'email'>): Buffer {
+export function quotePdf(
+  revision: QuoteRevision,
+  buyer: QuoteBuyer,
+  supplier: Pick<SiteSettings, 'company' | 'address' | 'phone' | 'email'>,
+): Promise<Buffer> {
   const title = `报价单 ${revision.number}（第 ${revision.revision} 版）`;
   const date = revision.createdAt.slice(0, 10);
   const lines: PdfBlock[] = revision.lines.flatMap((line, index) => {
@@ -54,5 +59,5 @@ export function quotePdf(revision: QuoteRevision, buyer: QuoteBuyer, supplier: P
     ...(revision.remark ? [{ text: `备注：${revision.remark}` }] : []),
     { text: '以上价格均为含税价（人民币）。本报价单在有效期内有效，以双方签订的合同或订单为准。', style: 'small' },
   ];
-  return chinesePdf(title, blocks, `${supplier.company} · ${revision.number}`);
+  return chinesePdf(title, blocks, `${supplier.company} · ${revision.number}`, { date: new Date(revision.createdAt) });
 }

@@ -20,8 +20,8 @@ import {
 } from '@fuliaotong/contracts';
 import { bearer, GOOD_PASSWORD, insertAccount, newIp, registerMember } from '../../../test/accounts.js';
 import { sentMessages } from '../../../test/messages.js';
-import { pdfText } from '../../../test/pdf-text.js';
 import { companyWithEveryRole } from '../../../test/companies.js';
+import { pdfFonts, pdfInfo, pdfMetadata, pdfText } from '../../../test/poppler.js';
 import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
 import { createTestApp, TEST_SITE_URL, testClock, type TestApp } from '../../../test/test-app.js';
@@ -231,6 +231,7 @@ describe('the whole story', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain(`filename="${revision.number}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Read back as a reader's software reads it (pdftotext: a run of spaces reads as one).
     const text = pdfText(response.rawPayload);
     for (const expected of [
       `报价单 ${revision.number}（第 1 版）`,
@@ -239,17 +240,24 @@ describe('the whole story', () => {
       `询价单号：${asked.number}`,
       '联系人：王采购',
       '1. 微晶纤维素',
-      '规格型号：药用级 25 kg/袋    单位：千克    数量：500',
-      '含税单价：¥48.00    税率：13%    金额：¥24,000.00（其中税额 ¥2,761.06）',
-      '税收分类编码：1070201040000000000    起订量：100 千克    交货期：7 天',
+      '规格型号：药用级 25 kg/袋 单位：千克 数量：500',
+      '含税单价：¥48.00 税率：13% 金额：¥24,000.00（其中税额 ¥2,761.06）',
+      '税收分类编码：1070201040000000000 起订量：100 千克 交货期：7 天',
       '危险化学品：UN1170，第 3 类易燃液体，危险货物道路运输',
-      '合计金额（含税）：¥24,006.66    其中税额：¥2,761.44',
+      '合计金额（含税）：¥24,006.66 其中税额：¥2,761.44',
       `报价有效期至：${revision.validUntil}（含当日）`,
       '付款方式：账期 30 天',
       '交货条款：送货上门，运费由供方承担',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).toContain(`辅料通（上海）医药科技有限公司 · ${revision.number} 第 1 页，共 ${pdfInfo(response.rawPayload).Pages} 页`);
+    // PDF/A-2b with its fonts embedded, dated when the revision was made: the desk downloads the same file.
+    const fonts = pdfFonts(response.rawPayload);
+    expect(fonts.map((font) => font.name.slice(7)).sort()).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
+    expect(fonts.every((font) => font.embedded && font.subset)).toBe(true);
+    expect(pdfMetadata(response.rawPayload)).toMatch(/<pdfaid:part>2<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(pdfInfo(response.rawPayload).CreationDate).toBe(`${revision.createdAt.slice(0, 19)}Z`);
     const desk = await call('GET', `/api/admin/quote/${asked.id}/revision/${revision.id}/pdf`, sales.headers);
     expect(desk.rawPayload.equals(response.rawPayload)).toBe(true);
     // Another user's, or a revision of another request: not found.

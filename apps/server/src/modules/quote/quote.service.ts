@@ -700,7 +700,7 @@ export class QuoteService {
     const revision = view.revisions.find((candidate) => candidate.id === revisionId);
     if (!revision) throw new AppError('not_found', '该报价单不存在');
     const site = await this.deps.site.current();
-    const bytes = quotePdf(
+    const bytes = await quotePdf(
       revision,
       { name: view.company?.name ?? view.requester, contactName: row.contactName, contactPhone: row.contactPhone, deliveryCity: row.deliveryCity, requestNumber: row.number },
       site,
