@@ -179,7 +179,7 @@ export class InvoiceService {
       const row = existing
         ? await within.invoices.update(existing.id, { ...copy, status: 'requested', rejectReason: null, amountFen: order.paidFen }, now)
         : await within.invoices.insert({ ...copy, userId, orderId: order.id, amountFen: order.paidFen, status: 'requested', createdAt: now, updatedAt: now });
-      await this.alertFinance(order, title, row.id, within);
+      await this.alertFinance(order.number, title, row, within);
       return row.id;
     });
     return toInvoice((await this.deps.invoices.find(id))!);
@@ -207,7 +207,7 @@ export class InvoiceService {
     const row = existing
       ? await invoices.update(existing.id, { ...copy, status: 'requested', rejectReason: null, amountFen: order.amountFen, subjectName: order.name }, now)
       : await invoices.insert({ ...copy, userId, salesOrderId: order.id, subjectName: order.name, amountFen: order.amountFen, status: 'requested', createdAt: now, updatedAt: now });
-    await this.alertFinance(order, title, row.id, within);
+    await this.alertFinance(order.number, title, row, within);
     return row.id;
   }
 
@@ -216,16 +216,16 @@ export class InvoiceService {
     return (await this.deps.invoices.ofSalesOrders([salesOrderId]))[0];
   }
 
-  private async alertFinance(order: { number: string }, title: InvoiceTitleRow, invoiceId: number, within: Tx): Promise<void> {
-    const invoice = await ownInvoice(within).invoices.lock(invoiceId);
+  /** Finance hear of a request to invoice: the order, the title and the amount. */
+  private async alertFinance(orderNumber: string, title: InvoiceTitleRow, invoice: InvoiceRow, within: Tx): Promise<void> {
     await this.deps.staffAlerts.tell(
       ['finance'],
       {
         kind: '开票申请',
-        number: order.number,
-        title: `订单 ${order.number} 申请开具${invoiceTypeLabels[title.type]}`,
-        body: `抬头：${title.name}，金额 ${formatFen(invoice!.amountFen)}。`,
-        link: withQuery(paths.adminInvoices, { id: invoiceId }),
+        number: orderNumber,
+        title: `订单 ${orderNumber} 申请开具${invoiceTypeLabels[title.type]}`,
+        body: `抬头：${title.name}，金额 ${formatFen(invoice.amountFen)}。`,
+        link: withQuery(paths.adminInvoices, { id: invoice.id }),
       },
       within,
     );

@@ -46,8 +46,6 @@ const STAFF = '辅料通';
 const SEEING_ROLES: readonly CompanyRoleName[] = ['admin', 'purchasing', 'finance', 'quality'];
 const RECEIVING_ROLES: readonly CompanyRoleName[] = ['admin', 'purchasing'];
 const INVOICING_ROLES: readonly CompanyRoleName[] = ['admin', 'finance'];
-/** The largest amount one invoice may carry (the invoices' column is a bigint; a 专票 has its own limits, which finance splits by). */
-const INVOICE_MAX_FEN = Number.MAX_SAFE_INTEGER;
 
 /** Orders are numbered by the day they were made in China. */
 export const salesOrderNumber = (id: number, at: Date) => `XS${chinaDate(at)}${String(id).padStart(6, '0')}`;
@@ -66,13 +64,26 @@ const mayReceive = (buyer: Buyer, row: SalesOrderListRow) => row.userId === buye
 const mayCancel = (buyer: Buyer, row: SalesOrderListRow) => (row.companyId === null ? row.userId === buyer.user.id : inCompany(buyer, row, ['admin']));
 const mayInvoice = (buyer: Buyer, row: SalesOrderListRow) => (row.companyId === null ? row.userId === buyer.user.id : inCompany(buyer, row, INVOICING_ROLES));
 
-/** The goods may leave: paid, or signed on credit terms (账期). */
-const mayShip = (row: SalesOrderListRow) => row.status === 'paid' || (row.status === 'signed' && row.paymentTerms === 'credit');
-/** The transfer may be confirmed once the contract is signed, and for credit terms after shipping too. */
-const mayConfirm = (row: SalesOrderListRow) => row.paidAt === null && (row.status === 'signed' || row.status === 'shipped');
-
 function wrongState(row: SalesOrderListRow, what: string): AppError {
   return new AppError('sales_order_state', `销售订单 ${row.number} ${salesOrderStateLabels[row.status]}，不能${what}`);
+}
+const refused = (row: SalesOrderListRow, why: string) => new AppError('sales_order_state', `销售订单 ${row.number} ${why}`);
+
+/** The goods may leave: paid, or signed on credit terms (账期). */
+function shipRefusal(row: SalesOrderListRow): AppError | null {
+  if (row.status === 'paid' || (row.status === 'signed' && row.paymentTerms === 'credit')) return null;
+  return row.status === 'signed' ? refused(row, '为款到发货，货款到账后才能发货') : wrongState(row, '发货');
+}
+/** The transfer may be confirmed once the contract is signed, and for credit terms after shipping too. */
+function confirmRefusal(row: SalesOrderListRow): AppError | null {
+  if (row.paidAt !== null) return refused(row, '的货款已确认到账');
+  if (row.status === 'contract') return refused(row, '尚未签订合同，签订后才能确认到账');
+  return row.status === 'signed' || row.status === 'shipped' ? null : wrongState(row, '确认到账');
+}
+/** The sales staff cancel before the money arrives. */
+function cancelRefusal(row: SalesOrderListRow): AppError | null {
+  if (row.paidAt !== null) return refused(row, '的货款已到账，不能取消；请先与买方协商退款');
+  return row.status === 'contract' || row.status === 'signed' ? null : wrongState(row, '取消');
 }
 
 /** What the audit log keeps of an order's step. */
@@ -95,7 +106,8 @@ export interface SalesOrderServiceDeps {
 /** A step of the staff on an order: what it needs, what it changes, what the buyer's side is told. */
 interface StaffStep {
   what: string;
-  allowed: (row: SalesOrderListRow) => boolean;
+  /** Why the order's state refuses the step (the state, and what is missing); null: the step may be taken. */
+  refusal: (row: SalesOrderListRow) => AppError | null;
   /** More checks and changes on the locked order; answers the order's new values and the history's message. */
   apply: (within: Tx, row: SalesOrderListRow, now: Date) => Promise<{ changes: SalesOrderChanges; message: string | null }>;
   kind: SalesOrderEventName;
@@ -231,7 +243,6 @@ export class SalesOrderService implements AcceptedQuotes {
       if (!row || !sees(buyer, row)) throw new AppError('not_found', NOT_FOUND);
       if (!mayInvoice(buyer, row)) throw new AppError('forbidden', row.companyId === null ? '只有下单人可以申请发票' : '企业的订单由企业管理员或财务申请发票');
       if (row.paidAt === null || row.paidFen === null) throw new AppError('sales_order_state', `销售订单 ${row.number} 的货款尚未到账，到账后才能申请发票`);
-      if (row.paidFen > INVOICE_MAX_FEN) throw new AppError('sales_order_state', '订单金额过大，请联系财务分开开具');
       const lines = await within.salesOrders.lines([row.id]);
       const name = `${lines[0]?.productName ?? '货款'}${lines.length > 1 ? ` 等 ${lines.length} 项` : ''}（销售订单）`;
       const invoiceId = await this.deps.invoices.requestForSalesOrder(user.id, { id: row.id, number: row.number, name, amountFen: row.paidFen }, titleId, within);
@@ -278,7 +289,7 @@ export class SalesOrderService implements AcceptedQuotes {
   async sign(staff: UserRow, actor: StaffActor, id: number, body: SalesOrderContractBody): Promise<AdminSalesOrder> {
     return this.staffStep(staff, actor, id, {
       what: '登记合同',
-      allowed: (row) => row.status === 'contract',
+      refusal: (row) => (row.status === 'contract' ? null : wrongState(row, '登记合同')),
       apply: async (_within, _row, now) => {
         if (body.signedOn > beijingDay(now)) throw validationError([{ path: 'body.signedOn', message: '签订日期不能晚于今天' }]);
         return { changes: { status: 'signed', contractNumber: body.contractNumber, signedOn: body.signedOn }, message: `合同编号 ${body.contractNumber}，签订日期 ${body.signedOn}` };
@@ -301,7 +312,7 @@ export class SalesOrderService implements AcceptedQuotes {
   async confirmTransfer(staff: UserRow, actor: StaffActor, id: number, body: ConfirmTransferBody): Promise<AdminSalesOrder> {
     return this.staffStep(staff, actor, id, {
       what: '确认到账',
-      allowed: mayConfirm,
+      refusal: confirmRefusal,
       apply: async (_within, row, now) => {
         if (body.amountFen !== row.totalFen) {
           throw new AppError('sales_order_state', `到账金额 ${formatFen(body.amountFen)} 与订单合计 ${formatFen(row.totalFen)} 不一致，请核对后再确认（多付或少付请与买方协商处理）`);
@@ -327,7 +338,7 @@ export class SalesOrderService implements AcceptedQuotes {
   async ship(staff: UserRow, actor: StaffActor, id: number, body: SalesOrderShipBody): Promise<AdminSalesOrder> {
     return this.staffStep(staff, actor, id, {
       what: '发货',
-      allowed: mayShip,
+      refusal: shipRefusal,
       apply: async (within, row, now) => {
         const lines = await ownSalesOrder(within).salesOrders.lines([row.id]);
         const given = new Map(body.lines.map((line) => [line.lineId, line.batchNumbers]));
@@ -362,7 +373,7 @@ export class SalesOrderService implements AcceptedQuotes {
   async staffCancel(staff: UserRow, actor: StaffActor, id: number, reason: string): Promise<AdminSalesOrder> {
     return this.staffStep(staff, actor, id, {
       what: '取消',
-      allowed: (row) => (row.status === 'contract' || row.status === 'signed') && row.paidAt === null,
+      refusal: cancelRefusal,
       apply: async (_within, _row, now) => ({ changes: { status: 'cancelled', cancelledAt: now, cancelReason: reason }, message: reason }),
       kind: 'cancelled',
       action: 'sales-order.cancel',
@@ -407,7 +418,8 @@ export class SalesOrderService implements AcceptedQuotes {
     await this.deps.transactor.transaction(async (within) => {
       const row = await within.salesOrders.find(id, true);
       if (!row) throw new AppError('not_found', NOT_FOUND);
-      if (!step.allowed(row)) throw this.refusal(row, step.what);
+      const refusal = step.refusal(row);
+      if (refusal) throw refusal;
       const now = this.deps.now();
       const { changes, message } = await step.apply(within, row, now);
       const after = await within.salesOrders.update(row.id, changes, now);
@@ -430,14 +442,6 @@ export class SalesOrderService implements AcceptedQuotes {
     return this.adminDetail(id);
   }
 
-  /** Why a step of the staff is refused, in the order's terms. */
-  private refusal(row: SalesOrderListRow, what: string): AppError {
-    if (what === '发货' && row.status === 'signed') return new AppError('sales_order_state', `销售订单 ${row.number} 为款到发货，货款到账后才能发货`);
-    if (what === '确认到账' && row.paidAt !== null) return new AppError('sales_order_state', `销售订单 ${row.number} 的货款已确认到账`);
-    if (what === '确认到账' && row.status === 'contract') return new AppError('sales_order_state', `销售订单 ${row.number} 尚未签订合同，签订后才能确认到账`);
-    if (what === '取消' && row.paidAt !== null) return new AppError('sales_order_state', `销售订单 ${row.number} 的货款已到账，不能取消；请先与买方协商退款`);
-    return wrongState(row, what);
-  }
 
   /** The requester and, for a company's order, the company's 管理员 and 财务 hear of the staff's steps. */
   private async tellBuyer(row: SalesOrderListRow, notice: { title: string; body: string; sms: string }, within: Tx): Promise<void> {

@@ -1,18 +1,14 @@
 import type { SalesOrder, SalesOrderCancelBody as CancelBody } from '@fuliaotong/contracts';
 import { SalesOrderCancelBody } from '@fuliaotong/contracts/forms';
-import { formatFen, invoiceTypeLabels, paths } from '@fuliaotong/contracts/constants';
+import { formatFen, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Modal, Radio } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { LoadState } from '../../components/load-state';
 import { toast } from '../../components/toast';
 import { schemaRule } from '../../lib/form-rules';
 import { FormError, useMutationForm, type FormMutation } from '../../lib/mutation-form';
-import { invoiceTitlesQuery } from '../invoice/invoice-api';
 import { InvoiceDownloadButton, InvoiceStatusTag } from '../invoice/invoice-status';
-import { InvoiceTitleModal } from '../invoice/invoice-title-modal';
+import { InvoiceTitleChoice, useInvoiceTitleChoice } from '../invoice/invoice-title-choice';
 import { useCancelSalesOrder, useReceiveSalesOrder, useRequestSalesOrderInvoice } from './sales-order-api';
 import { invoiceBlock } from './sales-order-rules';
 import './sales-order.css';
@@ -110,13 +106,10 @@ export function SalesOrderActions({ order }: { order: SalesOrder }) {
 
 /** 申请发票: one of the user's titles (the only one is chosen already), or a new one; the amount is the order's. */
 function InvoiceRequestModal({ order, onClose }: { order: SalesOrder; onClose: () => void }) {
-  const titles = useQuery(invoiceTitlesQuery());
+  const choice = useInvoiceTitleChoice();
+  const { titleId } = choice;
   const request = useRequestSalesOrderInvoice(order.id);
-  const [chosen, setChosen] = useState<number>();
-  const [adding, setAdding] = useState(false);
   const [formError, setFormError] = useState<string>();
-  const only = titles.data?.items.length === 1 ? titles.data.items[0]?.id : undefined;
-  const titleId = titles.data?.items.some((title) => title.id === chosen) ? chosen : only;
   const submit = () => {
     if (titleId === undefined) return;
     setFormError(undefined);
@@ -146,34 +139,7 @@ function InvoiceRequestModal({ order, onClose }: { order: SalesOrder; onClose: (
       <p>
         开票金额 {formatFen(order.payment.paidFen ?? order.totalFen)}（订单合计，含税）；发票明细按订单的产品行开具。专票请选择增值税专用发票的单位抬头。
       </p>
-      <LoadState query={titles} errorTitle="发票抬头加载失败" rows={2}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Empty description="还没有发票抬头，请先新增" />
-          ) : (
-            <Radio.Group
-              className="sales-order-titles"
-              aria-label="发票抬头"
-              value={titleId}
-              onChange={(event) => setChosen(event.target.value as number)}
-            >
-              {data.items.map((title) => (
-                <Radio key={title.id} value={title.id}>
-                  {title.name}（{invoiceTypeLabels[title.type]}
-                  {title.taxId ? ` · ${title.taxId}` : ''}）
-                </Radio>
-              ))}
-            </Radio.Group>
-          )
-        }
-      </LoadState>
-      <p className="sales-order-titles__links">
-        <Button type="link" onClick={() => setAdding(true)}>
-          新增抬头
-        </Button>
-        <Link to={paths.invoices}>管理发票抬头</Link>
-      </p>
-      <InvoiceTitleModal open={adding} onClose={() => setAdding(false)} />
+      <InvoiceTitleChoice choice={choice} />
     </Modal>
   );
 }
