@@ -277,9 +277,15 @@ export default tseslint.config(
       'apps/web/app/routes/{home,home-back,about,databases,links,agreement,privacy,not-found,root-redirect}.tsx',
       'apps/web/app/routes/{excipients,excipient-detail,registrations,database-records,database-record,self-check}.tsx',
       'apps/web/app/routes/{regulations,news,news-detail,search}.tsx',
+      // The sign-in pages (docs/decisions/0067).
+      'apps/web/app/routes/{login,register,forgot-password}.tsx',
       // The plain components and feature parts they show.
       'apps/web/app/components/{error-view,count-badge,status-tag,reload-on-new-build,loading-indicator,page-heading,company-lines}.tsx',
       'apps/web/app/components/{toast,notice,load-state,list-pager,breadcrumb,filter-fields,data-table,record-cards,segmented-links,toggle-button}.tsx',
+      'apps/web/app/components/{auth-shell,form-field}.tsx',
+      'apps/web/app/lib/plain-form.ts',
+      'apps/web/app/features/session/{auth-checks,session-api,login-redirect}.ts',
+      'apps/web/app/features/verification/{plain-code-fields,use-code-sender,verification-api}.{ts,tsx}',
       'apps/web/app/features/excipient/excipient-card.tsx',
       'apps/web/app/features/sample-cart/{add-to-cart,quantity-input}.tsx',
       'apps/web/app/features/registration/review-status-tag.tsx',

@@ -57,7 +57,7 @@ async function resetThroughPages(page: Page, account: string) {
   await page.getByLabel('验证码', { exact: true }).fill(code);
   await page.getByRole('button', { name: '重置密码' }).click();
   await page.getByText('密码已重置').waitFor();
-  await page.getByRole('button', { name: label('去登录') }).click();
+  await page.getByRole('link', { name: '去登录' }).click();
   await page.waitForURL((u) => u.pathname === paths.login);
   await fillLogin(page, account, NEW_PASSWORD);
   await page.waitForURL((u) => u.pathname === paths.account);

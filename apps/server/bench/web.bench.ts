@@ -2,7 +2,7 @@
  * What a visitor on a phone feels: Lighthouse (mobile preset: its default phone emulation and
  * simulated slow 4G / 4× CPU throttling) on the production server, with Debian's chromium:
  *
- *   /home · /excipientsinfo · /excipientsdetail?id=1 · /dbregistrationinfolist
+ *   /home · /excipientsinfo · /excipientsdetail?id=1 · /dbregistrationinfolist · /login · /register · /forgot-password
  *
  * The app is started exactly as `npm run serve` starts it (test/production-server.ts):
  * `apps/server/src/main.ts` under tsx with NODE_ENV=production, LOG_LEVEL=silent, PGlite in a
@@ -35,7 +35,7 @@ import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
 import { cleanUpOnExit, describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
 
-const PAGES = ['/home', '/excipientsinfo', '/excipientsdetail?id=1', '/dbregistrationinfolist'] as const;
+const PAGES = ['/home', '/excipientsinfo', '/excipientsdetail?id=1', '/dbregistrationinfolist', '/login', '/register', '/forgot-password'] as const;
 /** The targets of every page: a high Lighthouse score and Core Web Vitals' "good" LCP. */
 const TARGET_PERFORMANCE = 95;
 const TARGET_LCP_MS = 2_500;

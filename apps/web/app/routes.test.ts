@@ -78,7 +78,7 @@ describe('the signed-in guard in the route table', () => {
 });
 
 describe('antd’s scope in the route table', () => {
-  it('leaves out exactly the public pages that show no antd component: they load the public shell alone', () => {
+  it('leaves out exactly the public pages and the sign-in pages: they load the public shell alone', () => {
     expect(
       table
         .filter((p) => !p.antd)
@@ -95,11 +95,14 @@ describe('antd’s scope in the route table', () => {
         '/dbregistrationinfolist',
         '/excipientsdetail',
         '/excipientsinfo',
+        '/forgot-password',
         '/home',
         '/homeback',
+        '/login',
         '/news',
         '/privacy',
         '/regulations',
+        '/register',
         '/search',
         '/showabout',
         '/test',

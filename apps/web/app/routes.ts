@@ -11,7 +11,7 @@ const at = (page: PageName) => paths[page].slice(1);
  * The scope of antd's components (its locale, theme and App context), a pathless parent route mounted
  * once per group, each with its own id: only pages under it load antd. Pages outside it (home, about,
  * links, the policies, the catalogue and its product pages, the databases' index, lists and records,
- * regulations, news, search, the self-check, not found) load the public shell alone
+ * regulations, news, search, the self-check, not found, and the sign-in pages) load the public shell alone
  * (docs/decisions/0036-an-antd-free-public-shell.md, 0037-public-pages-in-plain-components.md).
  */
 const ANTD = 'layouts/antd-layout.tsx';
@@ -103,8 +103,11 @@ export default [
       route(at('applicationOrder'), 'routes/account/apply-order.tsx'),
       route(at('payment'), 'routes/account/payment.tsx', { id: 'payment' }),
     ]),
-    route(at('login'), 'routes/login.tsx'),
-    route(at('register'), 'routes/register.tsx'),
-    route(at('forgotPassword'), 'routes/forgot-password.tsx'),
   ]),
+
+  // The pages people sign in through: no layout, and outside antd's scope like the public pages
+  // (docs/decisions/0067).
+  route(at('login'), 'routes/login.tsx'),
+  route(at('register'), 'routes/register.tsx'),
+  route(at('forgotPassword'), 'routes/forgot-password.tsx'),
 ] satisfies RouteConfig;

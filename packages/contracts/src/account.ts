@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.js';
 import {
   CODE_PATTERN,
+  EMAIL_PATTERN,
   MOBILE_PATTERN,
   NICKNAME_MAX,
   PASSWORD_MAX,
@@ -17,7 +18,7 @@ export const AccountName = text()
   .trim()
   .min(1, '请输入手机号或邮箱')
   .max(254, '账号过长')
-  .refine((v) => MOBILE_PATTERN.test(v) || z.email().safeParse(v).success, '请输入正确的手机号或邮箱');
+  .refine((v) => MOBILE_PATTERN.test(v) || EMAIL_PATTERN.test(v), '请输入正确的手机号或邮箱');
 
 export const Password = text()
   .min(PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@fuliaotong/contracts/constants';
 import { useSiteProfile } from '../root-data';
 import { CompanyLines } from './company-lines';
+import { Spinner } from './load-state';
 import { siteInfo } from '../site/site-info';
 import './auth-shell.css';
 
@@ -46,6 +47,18 @@ export function AuthShell({
       <footer className="auth-page__footer">
         <CompanyLines site={site} />
       </footer>
+    </div>
+  );
+}
+
+/** The card's main button (登录, 注册, 重置密码): full width; while the request runs it spins and is busy. */
+export function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <div className="auth-card__submit">
+      <button type="submit" className="button button--primary button--block" disabled={disabled} aria-busy={busy || undefined}>
+        {busy ? <Spinner /> : null}
+        {children}
+      </button>
     </div>
   );
 }

@@ -1,33 +1,34 @@
-import { LockOutlined } from '@ant-design/icons';
 import type { LoginBody, LoginChallenge, SessionResponse } from '@fuliaotong/contracts';
-import { Alert, Button, Form, Input, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { paths } from '@fuliaotong/contracts/constants';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
-import { AuthShell } from '../components/auth-shell';
-import { AccountField } from '../features/session/credential-fields';
-import { useLogin, useLoginByCode, useLoginVerify } from '../features/session/session-api';
+import { AuthShell, SubmitButton } from '../components/auth-shell';
+import { PasswordField, TextField } from '../components/form-field';
+import { Spinner } from '../components/load-state';
+import { Notice } from '../components/notice';
+import { toast } from '../components/toast';
+import { checkAccount, checkCode, checkRequired } from '../features/session/auth-checks';
 import { afterLoginPath, REDIRECT_PARAM, registerHref, safeRedirect } from '../features/session/login-redirect';
 import { useCurrentUser } from '../features/session/session';
-import { CaptchaField, CodeField, codeRules } from '../features/verification/code-field';
+import { useLogin, useLoginByCode, useLoginVerify } from '../features/session/session-api';
+import { PlainCaptchaField, PlainCodeField } from '../features/verification/plain-code-fields';
 import { useCodeSender } from '../features/verification/use-code-sender';
-import { showServerErrors } from '../lib/api-errors';
-import { paths } from '@fuliaotong/contracts/constants';
+import { usePlainForm } from '../lib/plain-form';
 import { pageMeta } from '../site/pages';
-import '../components/auth-shell.css';
-import { toast } from '../components/toast';
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);
 }
 
-const fields = ['account', 'password'] as const;
-const codeFields = ['account', 'code'] as const;
-
 /** The two ways in: password, or a code sent to the account (which works while password sign-in is locked). */
 type Method = 'password' | 'code';
+const methods: { key: Method; label: string }[] = [
+  { key: 'password', label: '密码登录' },
+  { key: 'code', label: '验证码登录' },
+];
 
-/** No layout: a page of its own. */
+/** No layout: a page of its own, outside antd's scope (docs/decisions/0067). */
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -51,10 +52,8 @@ export default function LoginPage() {
       }
     >
       {current ? (
-        <Alert
+        <Notice
           className="auth-card__alert"
-          type="info"
-          showIcon
           title={
             <>
               您已登录为 {current.nickName || current.account}，<Link to={afterLoginPath(searchParams, current)}>继续访问</Link>
@@ -62,31 +61,46 @@ export default function LoginPage() {
           }
         />
       ) : null}
-      <Tabs
-        className="auth-card__tabs"
-        activeKey={method}
-        onChange={(key) => setMethod(key as Method)}
-        destroyOnHidden
-        items={[
-          { key: 'password', label: '密码登录', children: <PasswordLogin onSignedIn={signedIn} /> },
-          { key: 'code', label: '验证码登录', children: <CodeLogin onSignedIn={signedIn} /> },
-        ]}
-      />
+      <div className="auth-tabs" role="tablist" aria-label="登录方式">
+        {methods.map(({ key, label }) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`login-tab-${key}`}
+            aria-selected={method === key}
+            aria-controls={`login-panel-${key}`}
+            tabIndex={method === key ? 0 : -1}
+            className="auth-tabs__tab"
+            onClick={() => setMethod(key)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+              const next = methods[(methods.findIndex((m) => m.key === key) + 1) % methods.length]!.key;
+              setMethod(next);
+              document.getElementById(`login-tab-${next}`)?.focus();
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`login-panel-${method}`} aria-labelledby={`login-tab-${method}`}>
+        {method === 'password' ? <PasswordLogin onSignedIn={signedIn} /> : <CodeLogin onSignedIn={signedIn} />}
+      </div>
     </AuthShell>
   );
 }
 
 function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
-  const [form] = Form.useForm<LoginBody>();
-  const [formError, setFormError] = useState<string>();
+  const form = usePlainForm({ account: checkAccount(false), password: checkRequired('请输入密码') });
   /** A staff account's second step: the password was right and a code went to the account. */
   const [challenge, setChallenge] = useState<{ answer: LoginChallenge; credentials: LoginBody }>();
   const mutation = useLogin();
   const signIn = (credentials: LoginBody) => {
-    setFormError(undefined);
+    form.setFormError(undefined);
     mutation.mutate(credentials, {
       onSuccess: (answer) => ('token' in answer ? onSignedIn(answer) : setChallenge({ answer, credentials })),
-      onError: (error) => setFormError(showServerErrors(form, error, fields)),
+      onError: (error) => form.showServerError(error),
     });
   };
   if (challenge) {
@@ -94,44 +108,31 @@ function PasswordLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) 
       <SecondFactor
         challenge={challenge.answer}
         resending={mutation.isPending}
-        resendError={formError}
+        resendError={form.formError}
         onResend={() => signIn(challenge.credentials)}
         onBack={() => {
-          setFormError(undefined);
+          form.setFormError(undefined);
           setChallenge(undefined);
         }}
         onSignedIn={onSignedIn}
       />
     );
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending || !form.validate()) return;
+    signIn({ account: form.values.account.trim(), password: form.values.password });
+  };
   return (
-    <>
-      {formError ? <Alert className="auth-card__alert" type="error" showIcon title={formError} role="alert" /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        size="large"
-        onFinish={(values) => {
-          setFormError(undefined);
-          signIn({ account: values.account.trim(), password: values.password });
-        }}
-        onValuesChange={() => formError && setFormError(undefined)}
-      >
-        <AccountField checked={false} />
-        <Form.Item label="密码" name="password" rules={[{ required: true }]}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
-        </Form.Item>
-        <div className="auth-card__links">
-          <Link to={paths.forgotPassword}>忘记密码？</Link>
-        </div>
-        <Form.Item className="auth-card__submit">
-          <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-            登录
-          </Button>
-        </Form.Item>
-      </Form>
-    </>
+    <form noValidate onSubmit={submit}>
+      {form.formError ? <Notice className="auth-card__alert" type="error" title={form.formError} /> : null}
+      <TextField field={form.field('account')} label="账号" placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />
+      <PasswordField field={form.field('password')} label="密码" placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
+      <div className="auth-card__links">
+        <Link to={paths.forgotPassword}>忘记密码？</Link>
+      </div>
+      <SubmitButton busy={mutation.isPending}>登录</SubmitButton>
+    </form>
   );
 }
 
@@ -155,86 +156,84 @@ function SecondFactor({
   onBack: () => void;
   onSignedIn: (session: SessionResponse) => void;
 }) {
-  const [form] = Form.useForm<{ code: string }>();
-  const [formError, setFormError] = useState<string>();
+  const form = usePlainForm({ code: checkCode });
   const mutation = useLoginVerify();
   const channel = challenge.channel === 'sms' ? '短信' : '邮件';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending || !form.validate()) return;
+    form.setFormError(undefined);
+    mutation.mutate(
+      { challenge: challenge.challenge, code: form.values.code.trim() },
+      { onSuccess: onSignedIn, onError: (error) => form.showServerError(error) },
+    );
+  };
+  const error = form.formError ?? resendError;
   return (
     <>
-      <Alert
+      <Notice
         className="auth-card__alert"
-        type="info"
-        showIcon
         title="工作人员账号需要二次验证"
         description={`验证码已通过${channel}发送至 ${challenge.to}，${Math.round(challenge.expiresIn / 60)} 分钟内有效。`}
       />
-      {formError || resendError ? (
-        <Alert className="auth-card__alert" type="error" showIcon title={formError ?? resendError} role="alert" />
-      ) : null}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        size="large"
-        onFinish={(values) => {
-          setFormError(undefined);
-          mutation.mutate(
-            { challenge: challenge.challenge, code: values.code.trim() },
-            { onSuccess: onSignedIn, onError: (error) => setFormError(showServerErrors(form, error, ['code'])) },
-          );
-        }}
-        onValuesChange={() => formError && setFormError(undefined)}
-      >
-        <Form.Item label="验证码" name="code" rules={codeRules}>
-          <Input placeholder="6 位数字验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-        </Form.Item>
-        <Form.Item className="auth-card__submit">
-          <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-            验证并登录
-          </Button>
-        </Form.Item>
-      </Form>
-      <div className="auth-card__links">
-        <Typography.Link onClick={onBack}>返回</Typography.Link>
-        <Button type="link" size="small" loading={resending} onClick={onResend}>
+      {error ? <Notice className="auth-card__alert" type="error" title={error} /> : null}
+      <form noValidate onSubmit={submit}>
+        <TextField
+          field={form.field('code')}
+          label="验证码"
+          placeholder="6 位数字验证码"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+        />
+        <SubmitButton busy={mutation.isPending}>验证并登录</SubmitButton>
+      </form>
+      <div className="auth-card__links auth-card__links--apart">
+        <button type="button" className="link-button" onClick={onBack}>
+          返回
+        </button>
+        <button type="button" className="link-button" onClick={onResend} disabled={resending} aria-busy={resending || undefined}>
+          {resending ? <Spinner /> : null}
           重新发送验证码
-        </Button>
+        </button>
       </div>
     </>
   );
 }
 
 function CodeLogin({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
-  const [form] = Form.useForm<{ account: string; code: string }>();
-  const [formError, setFormError] = useState<string>();
+  const form = usePlainForm({ account: checkAccount(), code: checkCode });
   const codes = useCodeSender('login');
   const mutation = useLoginByCode();
+  const requestCode = () => {
+    if (codes.pending || !form.validate(['account'])) return;
+    void codes.send(form.values.account.trim());
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending || !form.validate()) return;
+    form.setFormError(undefined);
+    mutation.mutate(
+      { account: form.values.account.trim(), code: form.values.code.trim() },
+      { onSuccess: onSignedIn, onError: (error) => form.showServerError(error) },
+    );
+  };
   return (
-    <>
-      {formError ? <Alert className="auth-card__alert" type="error" showIcon title={formError} role="alert" /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        size="large"
-        onFinish={(values) => {
-          setFormError(undefined);
-          mutation.mutate(
-            { account: values.account.trim(), code: values.code.trim() },
-            { onSuccess: onSignedIn, onError: (error) => setFormError(showServerErrors(form, error, codeFields)) },
-          );
-        }}
-        onValuesChange={() => formError && setFormError(undefined)}
-      >
-        <AccountField extra="验证码将发送到您的手机（短信）或邮箱" />
-        <CaptchaField sender={codes} />
-        <CodeField sender={codes} />
-        <Form.Item className="auth-card__submit">
-          <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-            登录
-          </Button>
-        </Form.Item>
-      </Form>
-    </>
+    <form noValidate onSubmit={submit}>
+      {form.formError ? <Notice className="auth-card__alert" type="error" title={form.formError} /> : null}
+      <TextField
+        field={form.field('account')}
+        label="账号"
+        extra="验证码将发送到您的手机（短信）或邮箱"
+        placeholder="手机号或邮箱"
+        autoComplete="username"
+        inputMode="email"
+        maxLength={254}
+      />
+      <PlainCaptchaField sender={codes} />
+      <PlainCodeField field={form.field('code')} sender={codes} request={requestCode} />
+      <SubmitButton busy={mutation.isPending}>登录</SubmitButton>
+    </form>
   );
 }

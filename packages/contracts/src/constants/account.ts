@@ -1,5 +1,7 @@
 /** Mainland mobile number: 11 digits starting with 1. */
 export const MOBILE_PATTERN = /^1\d{10}$/;
+/** An e-mail address as an account: zod's own pattern (`z.email()`), kept here so that forms without zod check the same. */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NICKNAME_MAX = 30;
