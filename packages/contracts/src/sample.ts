@@ -293,7 +293,7 @@ export type ApplicationPage = z.infer<typeof ApplicationPage>;
 
 export const Applicant = z.object({ id: z.number().int(), account: z.string(), name: z.string() });
 
-export const AdminApplicationSummary = ApplicationSummary.omit({ memberName: true }).extend({ applicant: Applicant }).meta({
+export const AdminApplicationSummary = ApplicationSummary.extend({ applicant: Applicant }).meta({
   id: 'AdminApplicationSummary',
 });
 export type AdminApplicationSummary = z.infer<typeof AdminApplicationSummary>;

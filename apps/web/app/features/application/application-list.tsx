@@ -48,15 +48,15 @@ export interface ApplicationListProps<T extends ApplicationSummary> {
   onPageChange: (page: number) => void;
   /** A newer page is on its way while the previous one is shown. */
   loading: boolean;
-  /** Where the application number leads. */
-  href: (item: T) => string;
+  /** Where the application number leads (nowhere: a company's members' applications are read in the list only). */
+  href?: (item: T) => string;
   /** The submission time with hours and minutes (staff) instead of the day alone. */
   withTime?: boolean;
   /** Staff views: the contact person with the applicant's account. */
   applicantAccount?: (item: T) => string;
-  /** What can be done with an application (its last column, and the foot of its card). */
-  actions: (item: T) => ReactNode;
-  actionsWidth: number;
+  /** What can be done with an application (its last column, and the foot of its card); none for a read-only list. */
+  actions?: (item: T) => ReactNode;
+  actionsWidth?: number;
 }
 
 /** Applications as a table on wide screens and as cards on phones, with the pager below. */
@@ -75,11 +75,14 @@ export function ApplicationList<T extends ApplicationSummary>({
 }: ApplicationListProps<T>) {
   const wide = useWideScreen();
   const formatAt = withTime ? formatTime : formatDate;
-  const number = (item: T) => (
-    <Link to={href(item)} className="app-number">
-      {item.number}
-    </Link>
-  );
+  const number = (item: T) =>
+    href ? (
+      <Link to={href(item)} className="app-number">
+        {item.number}
+      </Link>
+    ) : (
+      <span className="app-number">{item.number}</span>
+    );
 
   const columns: TableColumnsType<T> = [
     { title: '申请编号', dataIndex: 'number', render: (_, item) => number(item) },
@@ -108,7 +111,7 @@ export function ApplicationList<T extends ApplicationSummary>({
     { title: '样品', key: 'items', render: (_, item) => itemsText(item) },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: ApplicationStatus) => <ApplicationStatusTag status={s} /> },
     { title: '物流', key: 'shipment', render: (_, item) => <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} /> },
-    { title: '操作', key: 'actions', width: actionsWidth, render: (_, item) => actions(item) },
+    ...(actions ? [{ title: '操作', key: 'actions', width: actionsWidth, render: (_: unknown, item: T) => actions(item) }] : []),
   ];
 
   return (
@@ -144,7 +147,7 @@ export function ApplicationList<T extends ApplicationSummary>({
                   <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} />
                 </div>
               ) : null}
-              <div className="app-card__actions">{actions(item)}</div>
+              {actions ? <div className="app-card__actions">{actions(item)}</div> : null}
             </li>
           ))}
         </ul>
