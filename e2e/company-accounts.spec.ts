@@ -160,7 +160,7 @@ describe('a company: created, verified, joined', { retry: 0, timeout: 150_000 },
     const dialog = own.page.getByRole('dialog', { name: '新增企业收货地址' });
     await dialog.getByLabel('收货人', { exact: true }).fill('仓库李工');
     await dialog.getByLabel('手机号码', { exact: true }).fill('13800138000');
-    await dialog.getByLabel('所在地区').click();
+    await own.page.locator('.ant-modal .ant-cascader').click();
     for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
       await own.page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
     }
