@@ -54,6 +54,8 @@ export interface ApplicationListProps<T extends ApplicationSummary> {
   withTime?: boolean;
   /** Staff views: the contact person with the applicant's account. */
   applicantAccount?: (item: T) => string;
+  /** A company's members' applications: the member who made each (a column, and a line of its card). */
+  member?: (item: T) => string;
   /** What can be done with an application (its last column, and the foot of its card); none for a read-only list. */
   actions?: (item: T) => ReactNode;
   actionsWidth?: number;
@@ -70,6 +72,7 @@ export function ApplicationList<T extends ApplicationSummary>({
   href,
   withTime = false,
   applicantAccount,
+  member,
   actions,
   actionsWidth,
 }: ApplicationListProps<T>) {
@@ -108,6 +111,7 @@ export function ApplicationList<T extends ApplicationSummary>({
           },
         ]
       : []),
+    ...(member ? [{ title: '成员', key: 'member', width: 120, render: (_: unknown, item: T) => member(item) }] : []),
     { title: '样品', key: 'items', render: (_, item) => itemsText(item) },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: ApplicationStatus) => <ApplicationStatusTag status={s} /> },
     { title: '物流', key: 'shipment', render: (_, item) => <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} /> },
@@ -137,6 +141,7 @@ export function ApplicationList<T extends ApplicationSummary>({
                 <ApplicationStatusTag status={item.status} />
               </div>
               <div className="app-card__items">{itemsText(item)}</div>
+              {member ? <div className="app-card__member">成员：{member(item)}</div> : null}
               <div className="app-card__meta">
                 <span className="app-card__company">{applicantAccount ? `${item.company} · ${item.contactName}` : item.company}</span>
                 <span>{formatAt(item.createdAt)}</span>

@@ -158,7 +158,7 @@ export default function ApplicationsPage() {
             onPageChange={(next) => go({ page: next })}
             loading={list.isFetching && list.isPlaceholderData}
             {...(company
-              ? { applicantAccount: (item: ApplicationSummary) => `成员：${item.memberName ?? ''}` }
+              ? { member: (item: ApplicationSummary) => item.memberName ?? '' }
               : { href: (item: ApplicationSummary) => sheetHref(item.id), actions, actionsWidth: 150 })}
           />
         )}
