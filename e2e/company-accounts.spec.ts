@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PNG } from '../apps/server/test/fixture-files.js';
-import { registerByApi, signIn, type Session } from './support/accounts.js';
+import { apiRequest, registerByApi, signIn, type Session } from './support/accounts.js';
+import { fillApplicationForm, twoProducts } from './support/samples.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { choose } from './support/app.js';
@@ -19,7 +20,7 @@ const ACCOUNT_HYDRATED = '.account-layout__menu';
 /** A company name no other run of the journeys uses. */
 const companyName = `浙江示例制药股份有限公司${Date.now().toString(36)}`;
 
-describe('a company: created, verified, joined', { retry: 0, timeout: 90_000 }, () => {
+describe('a company: created, verified, joined', { retry: 0, timeout: 150_000 }, () => {
   const browser = useBrowser({ keepPages: true });
   const { shot } = storyCamera('company');
   let founder: Session;
@@ -117,5 +118,78 @@ describe('a company: created, verified, joined', { retry: 0, timeout: 90_000 }, 
     expect(await other.page.getByRole('button', { name: /^设置 .* 的角色$/ }).count()).toBe(0);
     await shot(other.page, 'joined');
     expect(other.pageErrors.map(String)).toEqual([]);
+  });
+
+  /** A new account that joins the company with `roles`, invited and accepting through the API. */
+  async function joins(nickName: string, roles: string[]): Promise<Session> {
+    const person = await registerByApi(nickName);
+    const mine = await apiRequest<{ company: { id: number } }>('/api/app/company', { token: founder.token });
+    const sent = await apiRequest(`/api/app/company/${mine.body.company.id}/invitation`, { method: 'POST', token: founder.token, json: { account: person.account, roles } });
+    expect(sent.status).toBe(201);
+    const waiting = await apiRequest<{ invitations: Array<{ id: number }> }>('/api/app/company', { token: person.token });
+    expect((await apiRequest(`/api/app/company-invitation/${waiting.body.invitations[0]!.id}/accept`, { method: 'POST', token: person.token })).status).toBe(200);
+    return person;
+  }
+
+  test('the 财务 adds a company 专票 title, which the company’s members find under 企业', async () => {
+    const finance = await joins('企业财务', ['finance']);
+    const own = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(own.page, finance);
+    await gotoHydrated(own.page, paths.invoices, ACCOUNT_HYDRATED);
+    await own.page.getByRole('button', { name: '新增企业抬头' }).click();
+    const dialog = own.page.getByRole('dialog', { name: '新增企业发票抬头' });
+    await dialog.getByText('增值税专用发票').click();
+    await dialog.getByLabel('单位名称').fill(companyName);
+    await dialog.getByLabel('纳税人识别号（统一社会信用代码）').fill('91330100716105852F');
+    await dialog.getByLabel('地址、电话').fill('杭州市西湖区文三路 90 号 0571-88880000');
+    await dialog.getByLabel('开户行及账号').fill('中国工商银行杭州分行 1202000000000000000');
+    await dialog.getByLabel('接收邮箱').fill('fapiao@example.com');
+    await dialog.getByRole('button', { name: /保\s?存/ }).click();
+    const shared = own.page.getByRole('list', { name: '企业发票抬头' });
+    await shared.getByText(companyName).waitFor();
+    await shot(own.page, 'company-title');
+    expect(own.pageErrors.map(String)).toEqual([]);
+  });
+
+  test('the 采购 adds a company address and applies for a sample to it', async () => {
+    const buyer = await joins('企业采购', ['purchasing']);
+    const own = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(own.page, buyer);
+    await gotoHydrated(own.page, paths.addresses, ACCOUNT_HYDRATED);
+    await own.page.getByRole('button', { name: '新增企业地址' }).click();
+    const dialog = own.page.getByRole('dialog', { name: '新增企业收货地址' });
+    await dialog.getByLabel('收货人', { exact: true }).fill('仓库李工');
+    await dialog.getByLabel('手机号码', { exact: true }).fill('13800138000');
+    await own.page.locator('.ant-modal .ant-cascader').click();
+    for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
+      await own.page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
+    }
+    await dialog.getByLabel('详细地址').fill('文三路 90 号 企业仓库');
+    await dialog.getByRole('button', { name: /保\s?存/ }).click();
+    await own.page.getByRole('list', { name: '企业收货地址' }).getByText('文三路 90 号 企业仓库').waitFor();
+    await shot(own.page, 'company-address');
+
+    const [product] = await twoProducts();
+    expect((await apiRequest('/api/app/sample/sample-cart', { method: 'POST', token: buyer.token, json: { excipientId: product.id, specId: product.spec.id } })).status).toBe(201);
+    await gotoHydrated(own.page, paths.sampleCart, 'main');
+    const box = own.page.getByRole('checkbox', { name: `选择 ${product.nameZh} ${product.spec.grade} ${product.spec.packSize}` });
+    if (!(await box.isChecked())) await box.check();
+    await own.page.getByRole('button', { name: '申请样品' }).click();
+    await own.page.waitForURL((u) => u.pathname === paths.formConfirm);
+    await own.page.getByRole('radio', { name: /文三路 90 号 企业仓库/ }).check();
+    await fillApplicationForm(own.page, { mobile: buyer.account, contactName: '企业采购', company: companyName });
+    await shot(own.page, 'apply-company-address');
+    await own.page.getByRole('button', { name: /提交申请/ }).click();
+    await own.page.waitForURL((u) => u.pathname === paths.formSuccess);
+    const applications = await apiRequest<{ items: Array<{ id: number }> }>('/api/app/sample/application', { token: buyer.token });
+    const sent = await apiRequest<{ address: { street: string } }>(`/api/app/sample/application/${applications.body.items[0]!.id}`, { token: buyer.token });
+    expect(sent.body.address.street).toBe('文三路 90 号 企业仓库');
+    // The company's 管理员 reads it among the members' applications.
+    await gotoHydrated(page, paths.applications, ACCOUNT_HYDRATED);
+    await page.getByText('企业成员的申请').click();
+    await page.locator('.app-table').getByText('企业采购').waitFor();
+    await shot(page, 'members-applications');
+    expect(own.pageErrors.map(String)).toEqual([]);
+    noPageErrors();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import { Mobile } from './account.js';
+import { CompanyIdField, rowOwnership } from './row-owner.js';
 
 /** A shipping address; the region is the administrative-division codes and names (province, city, district). */
 export const AddressBody = z
@@ -18,6 +19,10 @@ export const AddressBody = z
   .meta({ id: 'AddressBody' });
 export type AddressBody = z.infer<typeof AddressBody>;
 
+/** A new address: the caller's own, or their company's (`companyId`, for its 管理员 and 采购). */
+export const AddressCreateBody = AddressBody.extend({ companyId: CompanyIdField }).meta({ id: 'AddressCreateBody' });
+export type AddressCreateBody = z.infer<typeof AddressCreateBody>;
+
 export const Address = z
   .object({
     id: z.number().int(),
@@ -26,8 +31,9 @@ export const Address = z
     regionCodes: z.array(z.string()),
     regionNames: z.array(z.string()).describe('Names of the region codes, e.g. ["浙江省","杭州市","西湖区"]'),
     street: z.string(),
-    isDefault: z.boolean(),
+    isDefault: z.boolean().describe('个人的默认地址（企业的地址不设默认）'),
     createdAt: z.string(),
+    ...rowOwnership,
   })
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof Address>;

@@ -23,6 +23,7 @@ export * from './order.js';
 export * from './payment.js';
 export * from './invoice.js';
 export * from './company.js';
+export * from './row-owner.js';
 export * from './quote.js';
 export * from './sales-order.js';
 export * from './registration.js';

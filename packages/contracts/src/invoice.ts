@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVOICE_STATUSES, INVOICE_TITLE_KINDS, INVOICE_TYPES, isCreditCode } from './constants/commerce.js';
 import { Id, PageQuery, pageOf } from './common.js';
 import { text } from './text.js';
+import { CompanyIdField, rowOwnership } from './row-owner.js';
 
 export const InvoiceTitleKind = z.enum(INVOICE_TITLE_KINDS).describe('personal 个人 · company 单位');
 export const InvoiceType = z.enum(INVOICE_TYPES).describe('normal 普通发票 · special 增值税专用发票');
@@ -38,17 +39,23 @@ export const InvoiceTitleBody = z
   .meta({ id: 'InvoiceTitleBody' });
 export type InvoiceTitleBody = z.input<typeof InvoiceTitleBody>;
 
+/** A new title: the caller's own, or their company's (`companyId`, for its 管理员 and 财务). */
+export const InvoiceTitleCreateBody = InvoiceTitleBody.safeExtend({ companyId: CompanyIdField }).meta({ id: 'InvoiceTitleCreateBody' });
+export type InvoiceTitleCreateBody = z.input<typeof InvoiceTitleCreateBody>;
+
+/** What a title says (as an invoice keeps a copy of it). */
+const InvoiceTitleFields = z.object({
+  kind: InvoiceTitleKind,
+  type: InvoiceType,
+  name: z.string(),
+  taxId: z.string().nullable(),
+  addressPhone: z.string().nullable(),
+  bankAccount: z.string().nullable(),
+  email: z.string(),
+});
+
 export const InvoiceTitle = z
-  .object({
-    id: z.number().int(),
-    kind: InvoiceTitleKind,
-    type: InvoiceType,
-    name: z.string(),
-    taxId: z.string().nullable(),
-    addressPhone: z.string().nullable(),
-    bankAccount: z.string().nullable(),
-    email: z.string(),
-  })
+  .object({ id: z.number().int(), ...InvoiceTitleFields.shape, ...rowOwnership })
   .meta({ id: 'InvoiceTitle' });
 export type InvoiceTitle = z.infer<typeof InvoiceTitle>;
 export const InvoiceTitleList = z.object({ items: z.array(InvoiceTitle) }).meta({ id: 'InvoiceTitleList' });
@@ -67,7 +74,7 @@ export const Invoice = z
     orderName: z.string(),
     amountFen: z.number().int(),
     status: InvoiceStatus,
-    title: InvoiceTitle.omit({ id: true }),
+    title: InvoiceTitleFields,
     invoiceNumber: z.string().nullable(),
     hasFile: z.boolean(),
     rejectReason: z.string().nullable(),

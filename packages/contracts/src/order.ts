@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListScope, MemberNameField } from './row-owner.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants/commerce.js';
 import { Id, PageQuery, pageOf } from './common.js';
 import { text } from './text.js';
@@ -54,13 +55,14 @@ export type OrderInvoice = z.infer<typeof OrderInvoice>;
 /** An order in the buyer's list: with its invoice, so that one is not asked for twice. */
 export const OrderListItem = Order.extend({
   invoice: OrderInvoice.nullable().describe('为该订单申请的发票；尚未申请为 null（已驳回的可重新申请）'),
+  memberName: MemberNameField,
 }).meta({ id: 'OrderListItem' });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 
 export const OrderPage = pageOf(OrderListItem).meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof OrderPage>;
 
-export const OrderQuery = PageQuery.extend({ status: OrderStatus.optional() });
+export const OrderQuery = PageQuery.extend({ status: OrderStatus.optional(), scope: ListScope });
 export type OrderQuery = z.infer<typeof OrderQuery>;
 
 export const OrderCreateBody = z.object({ planId: Id.describe('方案 id（GET /api/app/plan）') }).meta({ id: 'OrderCreateBody' });

@@ -208,6 +208,7 @@ export const Quote = z
     company: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('询价时询价人所在的企业'),
     requester: z.string().describe('询价人的称呼'),
     sampleApplication: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+    salesOrderId: z.number().int().nullable().describe('接受报价后生成的销售订单（GET /api/app/sales-order/{id}）；未接受为 null'),
     current: QuoteRevision.nullable().describe('最新一版报价（尚未报价时为 null）'),
     revisions: z.array(QuoteRevision).describe('所有版本，新的在前'),
     events: z.array(QuoteEvent).describe('往来记录，按时间先后'),

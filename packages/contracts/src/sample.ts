@@ -3,6 +3,7 @@ import { text } from './text.js';
 import { APPLICATION_STATUSES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
+import { ListScope, MemberNameField } from './row-owner.js';
 import { Id, MAX_ID, PageQuery, PathId } from './common.js';
 
 /* ---------------------------------------------------------------------------------------------
@@ -252,11 +253,12 @@ export const ApplicationSummary = z
     trackingNumber: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    memberName: MemberNameField,
   })
   .meta({ id: 'ApplicationSummary' });
 export type ApplicationSummary = z.infer<typeof ApplicationSummary>;
 
-export const SampleApplication = ApplicationSummary.extend({
+export const SampleApplication = ApplicationSummary.omit({ memberName: true }).extend({
   mobile: z.string(),
   email: z.string(),
   companyType: z.string(),
@@ -275,7 +277,7 @@ export const SampleApplication = ApplicationSummary.extend({
 }).meta({ id: 'SampleApplication' });
 export type SampleApplication = z.infer<typeof SampleApplication>;
 
-export const ApplicationQuery = PageQuery.extend({ status: ApplicationStatus.optional() });
+export const ApplicationQuery = PageQuery.extend({ status: ApplicationStatus.optional(), scope: ListScope });
 export type ApplicationQuery = z.infer<typeof ApplicationQuery>;
 
 export const ApplicationPage = z
@@ -299,7 +301,8 @@ export type AdminApplicationSummary = z.infer<typeof AdminApplicationSummary>;
 export const AdminApplication = SampleApplication.extend({ applicant: Applicant }).meta({ id: 'AdminApplication' });
 export type AdminApplication = z.infer<typeof AdminApplication>;
 
-export const AdminApplicationQuery = ApplicationQuery.extend({
+export const AdminApplicationQuery = PageQuery.extend({
+  status: ApplicationStatus.optional(),
   keyword: text().trim().max(50, '关键词最多 50 个字').optional().describe('Application number, company, contact or mobile'),
 });
 export type AdminApplicationQuery = z.infer<typeof AdminApplicationQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address, AddressBody, AddressList } from '../address.js';
+import { Address, AddressBody, AddressCreateBody, AddressList } from '../address.js';
 import { IdParams } from '../common.js';
 import type { EndpointSpec } from './endpoint.js';
 
@@ -7,14 +7,15 @@ const exampleAddress = { recipient: '王工', mobile: '13800138000', regionCodes
 
 /** The signed-in user's address book. */
 export const addressEndpoints = {
-  addressList: { access: 'user', tag: '收货地址', summary: '收货地址列表（默认地址在前）', responses: { 200: AddressList } },
+  addressList: { access: 'user', tag: '收货地址', summary: '收货地址列表：个人的（默认地址在前），及本企业的地址（管理员、采购、研发、质量可用）', responses: { 200: AddressList } },
   addressCreate: {
     access: 'user',
     tag: '收货地址',
     summary: '新增收货地址（最多 20 个；第一个地址自动成为默认地址）',
-    body: AddressBody,
+    description: '带 companyId 时新增为本企业的地址（企业最多 20 个，不设默认）：仅本企业的管理员、采购可新增、修改、删除。',
+    body: AddressCreateBody,
     responses: { 201: Address },
-    errors: [409],
+    errors: [403, 404, 409],
     example: { body: exampleAddress },
   },
   addressGet: {
@@ -28,27 +29,30 @@ export const addressEndpoints = {
   addressUpdate: {
     access: 'user',
     tag: '收货地址',
-    summary: '修改收货地址',
+    summary: '修改收货地址（企业的地址由本企业管理员、采购修改）',
     params: IdParams,
     body: AddressBody,
     responses: { 200: Address },
     rows: { kind: 'address', owner: true },
+    errors: [403],
     example: { body: exampleAddress },
   },
   addressDelete: {
     access: 'user',
     tag: '收货地址',
-    summary: '删除收货地址（删除默认地址时，最近添加的另一个地址成为默认）',
+    summary: '删除收货地址（删除默认地址时，最近添加的另一个地址成为默认；企业的地址由本企业管理员、采购删除）',
     params: IdParams,
     responses: { 204: z.null() },
     rows: { kind: 'address', owner: true },
+    errors: [403],
   },
   addressSetDefault: {
     access: 'user',
     tag: '收货地址',
-    summary: '设为默认地址',
+    summary: '设为默认地址（个人的地址）',
     params: IdParams,
     responses: { 200: Address },
     rows: { kind: 'address', owner: true },
+    errors: [409],
   },
 } as const satisfies Record<string, EndpointSpec>;

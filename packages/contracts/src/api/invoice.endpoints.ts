@@ -9,6 +9,7 @@ import {
   InvoiceReasonBody,
   InvoiceRequestBody,
   InvoiceTitle,
+  InvoiceTitleCreateBody,
   InvoiceTitleBody,
   InvoiceTitleList,
   IssueInvoiceBody,
@@ -34,27 +35,29 @@ const titleExample = {
 
 /** Invoice titles, invoice requests, and the invoice desk (finance). */
 export const invoiceEndpoints = {
-  invoiceTitleList: { access: 'user', tag: TAG, summary: '我的发票抬头', responses: { 200: InvoiceTitleList } },
+  invoiceTitleList: { access: 'user', tag: TAG, summary: '我的发票抬头，及本企业的抬头（管理员、财务、采购可用）', responses: { 200: InvoiceTitleList } },
   invoiceTitleCreate: {
     access: 'user',
     tag: TAG,
     summary: '新增发票抬头：个人或单位；普通发票或增值税专用发票；单位须填写有效的统一社会信用代码',
-    body: InvoiceTitleBody,
+    description: '带 companyId 时新增为本企业的抬头：仅本企业的管理员、财务可新增、修改、删除；管理员、财务、采购可在申请发票时选用。',
+    body: InvoiceTitleCreateBody,
     responses: { 201: InvoiceTitle },
-    errors: [409],
+    errors: [403, 404, 409],
     example: { body: titleExample },
   },
   invoiceTitleUpdate: {
     access: 'user',
     tag: TAG,
-    summary: '修改发票抬头（已申请的发票不受影响）',
+    summary: '修改发票抬头（已申请的发票不受影响；企业的抬头由本企业管理员、财务修改）',
     params: IdParams,
     body: InvoiceTitleBody,
     responses: { 200: InvoiceTitle },
     rows: ownTitle,
+    errors: [403],
     example: { body: titleExample },
   },
-  invoiceTitleDelete: { access: 'user', tag: TAG, summary: '删除发票抬头', params: IdParams, responses: { 204: z.null() }, rows: ownTitle },
+  invoiceTitleDelete: { access: 'user', tag: TAG, summary: '删除发票抬头（企业的抬头由本企业管理员、财务删除）', params: IdParams, responses: { 204: z.null() }, rows: ownTitle, errors: [403] },
   invoiceList: { access: 'user', tag: TAG, summary: '我的开票申请（新的在前）', query: PageQuery, responses: { 200: InvoicePage } },
   invoiceCreate: {
     access: 'user',

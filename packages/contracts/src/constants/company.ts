@@ -35,3 +35,23 @@ export const companyInvitationStateLabels: Record<CompanyInvitationStateName, st
   declined: '已拒绝',
   expired: '已过期',
 };
+
+/*
+ * What a company shares with its members, by role (docs/decisions/XXXX): its invoice titles are kept by
+ * the 管理员 and 财务 and chosen by those who ask for invoices; its addresses are kept by the 管理员 and
+ * 采购 and used by those who apply for samples or receive goods.
+ */
+export const COMPANY_TITLE_MANAGERS: readonly CompanyRoleName[] = ['admin', 'finance'];
+export const COMPANY_TITLE_USERS: readonly CompanyRoleName[] = ['admin', 'finance', 'purchasing'];
+export const COMPANY_ADDRESS_MANAGERS: readonly CompanyRoleName[] = ['admin', 'purchasing'];
+export const COMPANY_ADDRESS_USERS: readonly CompanyRoleName[] = ['admin', 'purchasing', 'rnd', 'quality'];
+/** Whether a member holding `roles` is one of `allowed`. */
+export const holdsCompanyRole = (roles: readonly string[], allowed: readonly CompanyRoleName[]) => roles.some((role) => (allowed as readonly string[]).includes(role));
+
+/** The role a seat holder of a company's 企业会员 plan is invited with. */
+export const COMPANY_SEAT_ROLE: CompanyRoleName = 'rnd';
+
+/** Whose a shared row is: the member's own, or their company's. */
+export const ROW_OWNERS = ['personal', 'company'] as const;
+export type RowOwnerName = (typeof ROW_OWNERS)[number];
+export const rowOwnerLabels: Record<RowOwnerName, string> = { personal: '个人', company: '企业' };

@@ -16,7 +16,7 @@ export const addressModule = defineModule({
   name: 'address',
   tables: [tables],
   repositories: (db): AddressRepositories => ({ addresses: new AddressRepository(db) }),
-  provide: ({ db, transactor, services }) => ({ addresses: new AddressService(new AddressRepository(db), transactor, services.users) }),
+  provide: ({ db, transactor, services }) => ({ addresses: new AddressService(new AddressRepository(db), transactor, services.users, services.companies) }),
   routes: async (app, { services }) => app.register(addressRoutes, { addresses: services.addresses, guard: services.guard }),
   accountDeletion: () => ({
     anonymise: async (user, within) => void (await ownAddress(within).addresses.deleteAllOf(user.id)),

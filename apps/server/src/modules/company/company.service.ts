@@ -1,5 +1,6 @@
 import {
   COMPANY_INVITATION_DAYS,
+  COMPANY_SEAT_ROLE,
   companyRoleLabels,
   companyStateLabels,
   paths,
@@ -72,6 +73,13 @@ function summaryOf(row: CompanyRow, memberCount: number): AdminCompanySummary {
 
 function memberOf(row: MemberView, account: string): CompanyMember {
   return { userId: row.userId, name: shownName(row), account, roles: row.roles, joinedAt: row.joinedAt.toISOString() };
+}
+
+/** A user's company and their roles in it. */
+export interface Membership {
+  companyId: number;
+  companyName: string;
+  roles: readonly CompanyRoleName[];
 }
 
 export interface CompanyServiceDeps {
@@ -406,6 +414,91 @@ export class CompanyService {
     for (const userId of await ownCompany(within).companies.adminIds(company.id)) {
       await this.deps.notices.notify(userId, { kind: 'account', ...notice, link: paths.company }, within);
     }
+  }
+
+  // ——— what other modules ask of a membership ———
+
+  /**
+   * The company the user belongs to now and their roles in it, or null; with `within`, read in that
+   * transaction and, with `lock`, the company's row locked until it ends (changes to what the company
+   * shares are made one after the other).
+   */
+  async membershipFor(userId: number, within?: Tx, lock = false): Promise<Membership | null> {
+    const companies = within ? ownCompany(within).companies : this.companies;
+    const found = await companies.membershipOf(userId);
+    if (!found) return null;
+    if (lock) await companies.lock(found.company.id);
+    return { companyId: found.company.id, companyName: found.company.name, roles: found.member.roles };
+  }
+
+  /**
+   * The company whose members' sample applications and orders the user may read (`scope=company` of
+   * those lists): their own, if they are its 管理员. 404 without a company, 403 for other roles.
+   */
+  async companyReadBy(userId: number): Promise<number> {
+    const membership = await this.membershipFor(userId);
+    if (!membership) throw new AppError('not_found', '您还不是企业成员');
+    if (!membership.roles.includes('admin')) throw new AppError('forbidden', '只有企业管理员可以查看成员的申请和订单');
+    return membership.companyId;
+  }
+
+  /** How members are shown to their company (nickname or name, else the masked account), by user id. */
+  async memberNames(userIds: readonly number[]): Promise<Map<number, string>> {
+    const rows = await this.deps.users.names([...new Set(userIds)]);
+    return new Map(rows.map((row) => [row.id, row.deletedAt ? DELETED : shownName(row)]));
+  }
+
+  /** The names of companies, by id (for rows that name a company the caller belongs to). */
+  async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    const rows = await Promise.all([...new Set(ids)].map((id) => this.companies.find(id)));
+    return new Map(rows.flatMap((row) => (row ? [[row.id, row.name] as const] : [])));
+  }
+
+  /**
+   * Invites, in the caller's transaction, the holders of the seats of a 企业会员 plan bought by a member
+   * of a company (`buyerId`) to that company with the role 研发, as its 管理员 would: a holder already in
+   * a company, or with an invitation of this one waiting, is left as is. Nothing happens for a buyer without
+   * a company. Answers how many were invited.
+   */
+  async inviteSeatHolders(buyerId: number, holders: ReadonlyArray<{ account: string }>, within: Tx): Promise<number> {
+    const membership = await this.membershipFor(buyerId, within, true);
+    if (!membership) return 0;
+    const { companies } = ownCompany(within);
+    const company = (await companies.find(membership.companyId))!;
+    const now = this.now();
+    let invited = 0;
+    for (const holder of holders) {
+      const account = normalizeAccount(holder.account);
+      const invitee = await this.deps.users.findByAccount(account, within);
+      // A member of this company keeps their roles; a member of another could not accept (one company per user).
+      if (invitee && !invitee.deletedAt && (await companies.membershipOf(invitee.id))) continue;
+      const waiting = await companies.pendingTo(company.id, account);
+      if (waiting && waiting.expiresAt > now) continue;
+      if (waiting) await companies.deleteInvitation(waiting.id);
+      await companies.insertInvitation({
+        companyId: company.id,
+        account,
+        roles: [COMPANY_SEAT_ROLE],
+        invitedBy: buyerId,
+        status: 'pending',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + COMPANY_INVITATION_DAYS * DAY_MS),
+      });
+      invited += 1;
+      if (invitee && !invitee.deletedAt && invitee.accountVerifiedAt) {
+        await this.deps.notices.notify(
+          invitee.id,
+          {
+            kind: 'account',
+            title: '企业邀请您加入',
+            body: `${company.name}为您开通了企业会员席位，并邀请您加入企业，角色：${rolesText([COMPANY_SEAT_ROLE])}。请在 ${COMPANY_INVITATION_DAYS} 天内到“我的企业”接受或拒绝。`,
+            link: paths.company,
+          },
+          within,
+        );
+      }
+    }
+    return invited;
   }
 
   // ——— the yearly sample allowance ———

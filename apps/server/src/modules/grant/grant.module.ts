@@ -28,6 +28,7 @@ export const grantModule = defineModule({
       notices: services.notices,
       messages: services.messages,
       users: services.users,
+      companies: services.companies,
       siteUrl: config.SITE_URL,
     }),
     grantReads: new GrantRepository(db),

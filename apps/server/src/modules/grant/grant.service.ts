@@ -1,4 +1,5 @@
 import { GRANT_REMINDER_DAYS, paths, type GrantList, type GrantState } from '@fuliaotong/contracts';
+import type { CompanyService } from '../company/company.service.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownGrant } from './grant.repositories.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
@@ -47,6 +48,8 @@ export interface GrantReminderDeps {
   notices: NoticeService;
   messages: MessageService;
   users: Pick<UserDirectory, 'findById' | 'findByAccount'>;
+  /** Seat holders of a membership bought by a member of a company are invited to the company. */
+  companies: Pick<CompanyService, 'inviteSeatHolders'>;
   siteUrl: string;
 }
 
@@ -132,6 +135,8 @@ export class GrantService {
         { kind: 'order', title: '您已加入企业会员', body: `您的账号已加入“${grant.name}”，有效期至 ${lastDayText(grant.endsAt)}，可查看全部数据库的会员可见字段。`, link: paths.account },
         within,
       );
+      // A seat of a company's membership makes its holder a member of the company once they accept (研发).
+      await this.required().companies.inviteSeatHolders(userId, [member], within);
     });
     return this.list(userId);
   }

@@ -26,6 +26,7 @@ export const invoiceModule = defineModule({
       staffAlerts: services.staffAlerts,
       users: services.users,
       orders: services.orders,
+      companies: services.companies,
       now,
     }),
   }),

@@ -1,13 +1,22 @@
-import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { InvoiceStatus } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { users } from '../account/account.schema.js';
+import { companies } from '../company/company.schema.js';
 import { orders } from '../order/order.schema.js';
 import { salesOrders } from '../sales-order/sales-order.schema.js';
 import { invoices, invoiceTitles } from './invoice.schema.js';
 
 export type InvoiceTitleRow = typeof invoiceTitles.$inferSelect;
-export type InvoiceTitleValues = Omit<typeof invoiceTitles.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type InvoiceTitleValues = Omit<typeof invoiceTitles.$inferInsert, 'id' | 'userId' | 'companyId' | 'createdAt' | 'updatedAt'>;
+/** A title with the name of the company it belongs to (null for a user's own). */
+export type InvoiceTitleView = InvoiceTitleRow & { companyName: string | null };
+
+/** The user's own titles (not those they added to a company). */
+const personalTitles = (userId: number) => and(eq(invoiceTitles.userId, userId), isNull(invoiceTitles.companyId));
+/** The user's own titles, and the company's (`companyId`) when given. */
+const titlesOf = (userId: number, companyId: number | null) =>
+  companyId === null ? personalTitles(userId) : or(personalTitles(userId), eq(invoiceTitles.companyId, companyId));
 export type InvoiceRow = typeof invoices.$inferSelect;
 /** An invoice with its order's number and name — an order of a plan or a sales order — (and, for the desk, the buyer's account). */
 export type InvoiceView = InvoiceRow & { orderNumber: string; orderName: string; account: string };
@@ -23,43 +32,52 @@ const viewOf = (row: { invoice: InvoiceRow; orderNumber: string; orderName: stri
 export class InvoiceRepository {
   constructor(private readonly db: Db) {}
 
-  titles(userId: number): Promise<InvoiceTitleRow[]> {
-    return this.db.select().from(invoiceTitles).where(eq(invoiceTitles.userId, userId)).orderBy(desc(invoiceTitles.updatedAt), desc(invoiceTitles.id));
-  }
-
-  async title(userId: number, id: number): Promise<InvoiceTitleRow | undefined> {
-    const [row] = await this.db
-      .select()
+  private selectTitles() {
+    return this.db
+      .select({ title: invoiceTitles, companyName: companies.name })
       .from(invoiceTitles)
-      .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.userId, userId)));
-    return row;
+      .leftJoin(companies, eq(companies.id, invoiceTitles.companyId));
   }
 
-  async countTitles(userId: number): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(invoiceTitles).where(eq(invoiceTitles.userId, userId));
+  /** The user's titles, then the company's (`companyId`) when given; the newest change first. */
+  async titles(userId: number, companyId: number | null = null): Promise<InvoiceTitleView[]> {
+    const rows = await this.selectTitles()
+      .where(titlesOf(userId, companyId))
+      .orderBy(isNull(invoiceTitles.companyId), desc(invoiceTitles.updatedAt), desc(invoiceTitles.id));
+    return rows.map((row) => ({ ...row.title, companyName: row.companyName }));
+  }
+
+  /** The user's own title, or the company's (`companyId`); any other is not found. */
+  async title(userId: number, id: number, companyId: number | null = null): Promise<InvoiceTitleView | undefined> {
+    const [row] = await this.selectTitles().where(and(eq(invoiceTitles.id, id), titlesOf(userId, companyId)));
+    return row ? { ...row.title, companyName: row.companyName } : undefined;
+  }
+
+  /** How many titles the user keeps of their own, or the company (`companyId`). */
+  async countTitles(userId: number, companyId: number | null = null): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(invoiceTitles)
+      .where(companyId === null ? personalTitles(userId) : eq(invoiceTitles.companyId, companyId));
     return row?.n ?? 0;
   }
 
-  async insertTitle(userId: number, values: InvoiceTitleValues): Promise<InvoiceTitleRow> {
-    const [row] = await this.db.insert(invoiceTitles).values({ ...values, userId }).returning();
+  async insertTitle(userId: number, values: InvoiceTitleValues, companyId: number | null = null): Promise<InvoiceTitleRow> {
+    const [row] = await this.db.insert(invoiceTitles).values({ ...values, userId, companyId }).returning();
     return row!;
   }
 
-  async updateTitle(userId: number, id: number, values: InvoiceTitleValues): Promise<InvoiceTitleRow | undefined> {
+  async updateTitle(id: number, values: InvoiceTitleValues): Promise<InvoiceTitleRow> {
     const [row] = await this.db
       .update(invoiceTitles)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.userId, userId)))
+      .where(eq(invoiceTitles.id, id))
       .returning();
-    return row;
+    return row!;
   }
 
-  async deleteTitle(userId: number, id: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(invoiceTitles)
-      .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.userId, userId)))
-      .returning({ id: invoiceTitles.id });
-    return rows.length > 0;
+  async deleteTitle(id: number): Promise<void> {
+    await this.db.delete(invoiceTitles).where(eq(invoiceTitles.id, id));
   }
 
   private views() {
@@ -137,7 +155,7 @@ export class InvoiceRepository {
   }
 
   async deleteTitlesOf(userId: number): Promise<void> {
-    await this.db.delete(invoiceTitles).where(eq(invoiceTitles.userId, userId));
+    await this.db.delete(invoiceTitles).where(personalTitles(userId));
   }
 
   /**

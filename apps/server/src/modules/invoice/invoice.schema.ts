@@ -3,18 +3,22 @@ import { bigint, check, index, integer, pgTable, serial, text, timestamp, unique
 import { InvoiceStatus, InvoiceTitleKind, InvoiceType } from '@fuliaotong/contracts';
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
+import { companies } from '../company/company.schema.js';
 import { orders } from '../order/order.schema.js';
 import { salesOrders } from '../sales-order/sales-order.schema.js';
 import { personalData } from '../../db/personal-data.js';
 
-/** The invoice titles (抬头) a user keeps. */
+/** The invoice titles (抬头) a user keeps, and those of companies (kept by a member, shared by role). */
 export const invoiceTitles = pgTable(
   'invoice_titles',
   {
     id: serial('id').primaryKey(),
+    /** Whose the title is; for a company's, the member who added it. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The company the title belongs to (docs/decisions/XXXX); null for a user's own. */
+    companyId: integer('company_id').references(() => companies.id),
     kind: text('kind', { enum: enumValues(InvoiceTitleKind) }).notNull(),
     type: text('type', { enum: enumValues(InvoiceType) }).notNull(),
     name: text('name').notNull(),
@@ -25,7 +29,7 @@ export const invoiceTitles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_titles_user_idx').on(t.userId)],
+  (t) => [index('invoice_titles_user_idx').on(t.userId), index('invoice_titles_company_idx').on(t.companyId)],
 );
 
 /**
@@ -76,7 +80,7 @@ export const invoices = pgTable(
 export const invoiceTitlesPersonalData = personalData(invoiceTitles, {
   columns: [invoiceTitles.userId, invoiceTitles.addressPhone, invoiceTitles.bankAccount, invoiceTitles.email],
   treatment: 'erased',
-  reason: 'The saved invoice titles (name, tax ID, address and phone, bank account, e-mail) are deleted.',
+  reason: 'The saved invoice titles (name, tax ID, address and phone, bank account, e-mail) are deleted; those added to a company stay with the company.',
 });
 
 export const invoicesPersonalData = personalData(invoices, {

@@ -1,5 +1,6 @@
-import { INVOICE_TITLES_MAX, formatFen, invoiceStatusLabels, invoiceTypeLabels, isCreditCode, type AdminInvoice, type AdminInvoicePage, type Invoice, type InvoicePage, type InvoiceRequestBody, type InvoiceStatus, type InvoiceTitle, type InvoiceTitleBody, type InvoiceTitleList, type IssueInvoiceBody, paths, withQuery } from '@fuliaotong/contracts';
+import { COMPANY_TITLE_MANAGERS, COMPANY_TITLE_USERS, INVOICE_TITLES_MAX, holdsCompanyRole, type InvoiceTitleCreateBody, formatFen, invoiceStatusLabels, invoiceTypeLabels, isCreditCode, type AdminInvoice, type AdminInvoicePage, type Invoice, type InvoicePage, type InvoiceRequestBody, type InvoiceStatus, type InvoiceTitle, type InvoiceTitleBody, type InvoiceTitleList, type IssueInvoiceBody, paths, withQuery } from '@fuliaotong/contracts';
 import type { OrderService } from '../order/order.service.js';
+import type { CompanyService, Membership } from '../company/company.service.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownInvoice } from './invoice.repositories.js';
 import { InvoiceTitleBody as InvoiceTitleSchema } from '@fuliaotong/contracts';
@@ -11,12 +12,30 @@ import { recordChange, type StaffActor } from '../audit/audit-trail.js';
 import type { FileStore, StoredFile } from '../files/file-store.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { StaffAlerts } from '../notice/staff-alerts.js';
-import type { InvoiceRepository, InvoiceRow, InvoiceTitleRow, InvoiceTitleValues, InvoiceView } from './invoice.repository.js';
+import type { InvoiceRepository, InvoiceRow, InvoiceTitleRow, InvoiceTitleValues, InvoiceTitleView, InvoiceView } from './invoice.repository.js';
 
 const NOT_FOUND = '发票不存在';
 
-function toTitle(row: InvoiceTitleRow): InvoiceTitle {
-  return { id: row.id, kind: row.kind, type: row.type, name: row.name, taxId: row.taxId, addressPhone: row.addressPhone, bankAccount: row.bankAccount, email: row.email };
+const TITLE_NOT_FOUND = '发票抬头不存在';
+/** The company whose titles the member may choose (管理员, 财务, 采购), or null. */
+const usableCompany = (membership: Membership | null) => (membership && holdsCompanyRole(membership.roles, COMPANY_TITLE_USERS) ? membership.companyId : null);
+const mayManage = (membership: Membership | null) => !!membership && holdsCompanyRole(membership.roles, COMPANY_TITLE_MANAGERS);
+
+function toTitle(row: InvoiceTitleView, membership: Membership | null): InvoiceTitle {
+  return {
+    id: row.id,
+    kind: row.kind,
+    type: row.type,
+    name: row.name,
+    taxId: row.taxId,
+    addressPhone: row.addressPhone,
+    bankAccount: row.bankAccount,
+    email: row.email,
+    owner: row.companyId === null ? 'personal' : 'company',
+    companyId: row.companyId,
+    companyName: row.companyName,
+    canManage: row.companyId === null || mayManage(membership),
+  };
 }
 
 function toInvoice(row: InvoiceView): Invoice {
@@ -96,6 +115,8 @@ export class InvoiceService {
       users: Pick<UserDirectory, 'lockUser'>;
       /** The buyer's paid order an invoice is asked for (locked in the request's transaction). */
       orders: Pick<OrderService, 'lockOwn'>;
+      /** The caller's company and roles: its titles are shared by role (docs/decisions/XXXX). */
+      companies: Pick<CompanyService, 'membershipFor'>;
       now?: () => Date;
     },
   ) {}
@@ -104,8 +125,28 @@ export class InvoiceService {
     return this.deps.now?.() ?? new Date();
   }
 
+  /** The user's titles, and their company's when their roles let them choose those (管理员, 财务, 采购). */
   async titles(userId: number): Promise<InvoiceTitleList> {
-    return { items: (await this.deps.invoices.titles(userId)).map(toTitle) };
+    const membership = await this.deps.companies.membershipFor(userId);
+    return { items: (await this.deps.invoices.titles(userId, usableCompany(membership))).map((row) => toTitle(row, membership)) };
+  }
+
+  /** A title the user may choose (their own, or their company's by role), read in the request's transaction; 404 for any other. */
+  private async usableTitle(userId: number, titleId: number, within: Tx): Promise<InvoiceTitleView> {
+    const membership = await this.deps.companies.membershipFor(userId, within);
+    const title = await ownInvoice(within).invoices.title(userId, titleId, usableCompany(membership));
+    if (!title) throw new AppError('not_found', TITLE_NOT_FOUND);
+    return title;
+  }
+
+  /** A title the user may change: their own, or their company's for its 管理员 and 财务 (others who may choose it get 403). */
+  private async titleToManage(userId: number, id: number, within: Tx): Promise<{ title: InvoiceTitleView; membership: Membership | null }> {
+    await this.deps.users.lockUser(userId, within);
+    const membership = await this.deps.companies.membershipFor(userId, within, true);
+    const title = await ownInvoice(within).invoices.title(userId, id, usableCompany(membership));
+    if (!title) throw new AppError('not_found', TITLE_NOT_FOUND);
+    if (title.companyId !== null && !mayManage(membership)) throw new AppError('forbidden', '只有企业的管理员、财务可以修改企业的发票抬头');
+    return { title, membership };
   }
 
   /** The invoices asked for the given orders (the buyer's order list shows them). */
@@ -137,24 +178,36 @@ export class InvoiceService {
     }
   }
 
-  async createTitle(userId: number, body: InvoiceTitleBody): Promise<InvoiceTitle> {
+  /** Adds a title: the user's own, or their company's (`companyId`: its 管理员 and 财务 only). */
+  async createTitle(userId: number, body: InvoiceTitleCreateBody): Promise<InvoiceTitle> {
     return this.deps.transactor.transaction(async (within) => {
       await this.deps.users.lockUser(userId, within);
-      if ((await within.invoices.countTitles(userId)) >= INVOICE_TITLES_MAX) {
-        throw new AppError('limit_exceeded', `最多保存 ${INVOICE_TITLES_MAX} 个发票抬头，请删除不用的抬头后再添加`);
+      const companyId = body.companyId ?? null;
+      const membership = await this.deps.companies.membershipFor(userId, within, companyId !== null);
+      if (companyId !== null) {
+        if (!membership || membership.companyId !== companyId) throw new AppError('not_found', '企业不存在');
+        if (!mayManage(membership)) throw new AppError('forbidden', '只有企业的管理员、财务可以添加企业的发票抬头');
       }
-      return toTitle(await within.invoices.insertTitle(userId, titleValues(body)));
+      if ((await within.invoices.countTitles(userId, companyId)) >= INVOICE_TITLES_MAX) {
+        throw new AppError('limit_exceeded', `${companyId === null ? '' : '企业'}最多保存 ${INVOICE_TITLES_MAX} 个发票抬头，请删除不用的抬头后再添加`);
+      }
+      const row = await within.invoices.insertTitle(userId, titleValues(body), companyId);
+      return toTitle({ ...row, companyName: membership && companyId !== null ? membership.companyName : null }, membership);
     });
   }
 
   async updateTitle(userId: number, id: number, body: InvoiceTitleBody): Promise<InvoiceTitle> {
-    const row = await this.deps.invoices.updateTitle(userId, id, titleValues(body));
-    if (!row) throw new AppError('not_found', '发票抬头不存在');
-    return toTitle(row);
+    return this.deps.transactor.transaction(async (within) => {
+      const { title, membership } = await this.titleToManage(userId, id, within);
+      return toTitle({ ...(await within.invoices.updateTitle(id, titleValues(body))), companyName: title.companyName }, membership);
+    });
   }
 
   async deleteTitle(userId: number, id: number): Promise<void> {
-    if (!(await this.deps.invoices.deleteTitle(userId, id))) throw new AppError('not_found', '发票抬头不存在');
+    await this.deps.transactor.transaction(async (within) => {
+      await this.titleToManage(userId, id, within);
+      await within.invoices.deleteTitle(id);
+    });
   }
 
   async list(userId: number, page: number, pageSize: number): Promise<InvoicePage> {
@@ -168,8 +221,7 @@ export class InvoiceService {
       const order = await this.deps.orders.lockOwn(body.orderId, userId, within);
       if (!order) throw new AppError('not_found', '订单不存在');
       if (order.status !== 'paid' || order.paidFen === null) throw new AppError('order_state', '订单尚未支付，支付后才能申请发票');
-      const title = await within.invoices.title(userId, body.titleId);
-      if (!title) throw new AppError('not_found', '发票抬头不存在');
+      const title = await this.usableTitle(userId, body.titleId, within);
       const now = this.now();
       const copy = titleCopy(title);
       const existing = await within.invoices.findByOrder(order.id);
@@ -196,8 +248,7 @@ export class InvoiceService {
     within: Tx,
   ): Promise<number> {
     const { invoices } = ownInvoice(within);
-    const title = await invoices.title(userId, titleId);
-    if (!title) throw new AppError('not_found', '发票抬头不存在');
+    const title = await this.usableTitle(userId, titleId, within);
     const now = this.now();
     const copy = titleCopy(title);
     const existing = await invoices.findBySalesOrder(order.id);

@@ -18,6 +18,8 @@ export interface BuyerUpdateDeps {
 
 /** A step of the supplier's side on a buyer's record (a price request, a sales order), as the buyer's side is told of it. */
 export interface BuyerUpdate {
+  /** The kind of the site notice: what the record is. */
+  kind: 'quote' | 'sales_order';
   title: string;
   body: string;
   /** The page of the record on the site. */
@@ -47,7 +49,7 @@ export async function tellBuyerSide(
 ): Promise<void> {
   const reached = new Set<string>();
   for (const userId of [...new Set([record.requesterId, ...recipients])]) {
-    await deps.notices.notify(userId, { kind: 'order', title: update.title, body: update.body, link: update.link }, within);
+    await deps.notices.notify(userId, { kind: update.kind, title: update.title, body: update.body, link: update.link }, within);
     const person = await deps.users.findById(userId, within);
     if (!person || person.deletedAt || !person.notifyBySmsAndEmail) continue;
     const requester = userId === record.requesterId;

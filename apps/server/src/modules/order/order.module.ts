@@ -30,6 +30,7 @@ export const orderModule = defineModule({
       plans: services.plans,
       transactor,
       grants: services.grants,
+      companies: services.companies,
       notices: services.notices,
       staffAlerts: services.staffAlerts,
       files: services.files,

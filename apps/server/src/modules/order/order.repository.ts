@@ -59,8 +59,10 @@ export class OrderRepository {
     return row!;
   }
 
-  async page(userId: number, status: OrderStatus | undefined, limit: number, offset: number): Promise<{ rows: OrderRow[]; totalCount: number }> {
-    const where = and(eq(orders.userId, userId), status ? eq(orders.status, status) : undefined);
+  /** A page of the buyer's orders, or (`{ companyId }`) of those the company's members placed while members; newest first. */
+  async page(whose: number | { companyId: number }, status: OrderStatus | undefined, limit: number, offset: number): Promise<{ rows: OrderRow[]; totalCount: number }> {
+    const owner = typeof whose === 'number' ? eq(orders.userId, whose) : eq(orders.companyId, whose.companyId);
+    const where = and(owner, status ? eq(orders.status, status) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset),
       this.db.select({ n: count() }).from(orders).where(where),

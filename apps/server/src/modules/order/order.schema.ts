@@ -3,6 +3,7 @@ import { DatabaseCode, OrderStatus, PaymentMethod, PlanKind } from '@fuliaotong/
 import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
 import { plans } from '../plan/plan.schema.js';
+import { companies } from '../company/company.schema.js';
 import { personalData } from '../../db/personal-data.js';
 
 /**
@@ -21,6 +22,8 @@ export const orders = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),
+    /** The company the buyer belonged to when placing it (its 管理员 reads it, docs/decisions/XXXX); null for none. */
+    companyId: integer('company_id').references(() => companies.id),
     kind: text('kind', { enum: enumValues(PlanKind) }).notNull(),
     databaseCode: text('database_code', { enum: enumValues(DatabaseCode) }),
     name: text('name').notNull(),
@@ -59,6 +62,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_remittance_code_idx').on(t.remittanceCode),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_company_idx').on(t.companyId, t.createdAt),
     index('orders_status_idx').on(t.status, t.expiresAt),
   ],
 );

@@ -1,5 +1,6 @@
 import type { PlanService } from '../plan/plan.service.js';
 import type { InvoiceService } from '../invoice/invoice.service.js';
+import type { CompanyService } from '../company/company.service.js';
 import type { UserDirectory } from '../account/user-directory.js';
 import { ownOrder } from './order.repositories.js';
 import { BANK_SLIP_MAX_BYTES, formatFen, ORDER_PAY_MINUTES, orderStatusLabels, paymentMethodLabels, type Order, type OrderInvoice, type OrderPage, type OrderQuery, type PaymentClient, type PaymentMethod, type PaymentMethods, type PayResponse, paths, withQuery } from '@fuliaotong/contracts';
@@ -71,6 +72,8 @@ export interface OrderServiceDeps {
   plans: Pick<PlanService, 'find'>;
   transactor: Transactor<OrderRepositories>;
   grants: GrantService;
+  /** The buyer's company when an order is placed, and what its 管理员 reads. */
+  companies: Pick<CompanyService, 'membershipFor' | 'companyReadBy' | 'memberNames'>;
   notices: NoticeService;
   staffAlerts: StaffAlerts;
   files: FileStore;
@@ -110,10 +113,13 @@ export class OrderService {
       }
       const now = this.now();
       const id = await within.orders.nextId();
+      // The order is the company's to see (its 管理员's) if the buyer belongs to one now.
+      const membership = await this.deps.companies.membershipFor(userId, within);
       const row = await within.orders.insert({
         id,
         number: orderNumber(id, now),
         userId,
+        companyId: membership?.companyId ?? null,
         planId: plan.id,
         kind: plan.kind,
         databaseCode: plan.databaseCode,
@@ -130,10 +136,19 @@ export class OrderService {
     });
   }
 
+  /**
+   * The buyer's orders; with `scope=company`, those the members of the buyer's company placed while
+   * members (its 管理员 only: read only, with the member's name).
+   */
   async list(userId: number, query: OrderQuery): Promise<OrderPage> {
-    const { rows, totalCount } = await this.deps.orders.page(userId, query.status, query.pageSize, (query.page - 1) * query.pageSize);
+    const whose = query.scope === 'company' ? { companyId: await this.deps.companies.companyReadBy(userId) } : userId;
+    const { rows, totalCount } = await this.deps.orders.page(whose, query.status, query.pageSize, (query.page - 1) * query.pageSize);
     const invoices = new Map((await this.deps.invoices.ofOrders(rows.map((row) => row.id))).map((invoice) => [invoice.orderId, invoice]));
-    return { items: rows.map((row) => ({ ...toOrder(row), invoice: orderInvoice(invoices.get(row.id)) })), totalCount };
+    const names = query.scope === 'company' ? await this.deps.companies.memberNames(rows.map((row) => row.userId)) : undefined;
+    return {
+      items: rows.map((row) => ({ ...toOrder(row), invoice: orderInvoice(invoices.get(row.id)), memberName: names?.get(row.userId) ?? null })),
+      totalCount,
+    };
   }
 
   async get(userId: number, id: number): Promise<Order> {

@@ -6,6 +6,7 @@ import {
   AuditPage,
   ErrorResponse,
   NoticePage,
+  SalesOrderPage,
   Quote,
   QuotePage,
   QuoteRevision,
@@ -179,6 +180,13 @@ describe('the whole story', () => {
     ]);
     expect(accepted.events[2]!.message).toBe('请按 1 吨重新报价，账期 60 天');
     expect(accepted.actions).toEqual({ accept: false, decline: false, requestRevision: false, cancel: false, message: false });
+    // The quote names the sales order made from it; the buyer's notices about it are of the kind 询价.
+    const orders = parsed(await call('GET', '/api/app/sales-order', h(buyer)), SalesOrderPage);
+    expect(accepted.salesOrderId).toBe(orders.items[0]!.id);
+    expect(parsed(await call('GET', `/api/app/quote/${asked.id}`, h(buyer)), Quote).salesOrderId).toBe(orders.items[0]!.id);
+    expect(quoted.salesOrderId).toBeNull();
+    const notices = parsed(await call('GET', '/api/app/notice?pageSize=100', h(buyer)), NoticePage).items;
+    expect(notices.find((notice) => notice.title === '您的询价已报价')?.kind).toBe('quote');
 
     // Closed: nothing more, from either side.
     const late = await step(buyer, asked.id, 'message', { message: '谢谢' });

@@ -137,6 +137,8 @@ export interface AcceptedQuote {
  */
 export interface AcceptedQuotes {
   opened(quote: AcceptedQuote, within: Tx): Promise<{ number: string }>;
+  /** The id of the sales order made from an accepted request, or null. */
+  orderOf(quoteId: number): Promise<number | null>;
 }
 
 export interface QuoteServiceDeps {
@@ -597,6 +599,7 @@ export class QuoteService {
       { requesterId: row.userId, contactName: row.contactName, contactPhone: row.contactPhone },
       admins,
       {
+        kind: 'quote',
         title: notice.title,
         body: notice.body,
         link: withQuery(paths.quotes, { id: row.id }),
@@ -654,6 +657,7 @@ export class QuoteService {
       row.companyId === null ? Promise.resolve(undefined) : this.quotes.company(row.companyId),
       row.sampleApplicationId === null ? Promise.resolve(undefined) : this.quotes.sampleApplicationNumber(row.sampleApplicationId),
     ]);
+    const salesOrderId = row.status === 'accepted' ? await this.deps.accepted.orderOf(row.id) : null;
     const [totals, products] = await Promise.all([
       this.totals(revisions),
       this.quotes.products([...new Set(lines.flatMap((line) => (line.excipientId === null ? [] : [line.excipientId])))]),
@@ -680,6 +684,7 @@ export class QuoteService {
       company: company ? { id: company.id, name: company.name } : null,
       requester: requester ? shownName(requester) : DELETED,
       sampleApplication: row.sampleApplicationId !== null && application ? { id: row.sampleApplicationId, number: application } : null,
+      salesOrderId,
       current,
       revisions: views,
       events: events.map(eventOf),

@@ -54,6 +54,12 @@ export class SalesOrderRepository {
     return row!;
   }
 
+  /** The sales order made from a price request, if any. */
+  async idOfQuote(quoteId: number): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.quoteId, quoteId));
+    return row?.id;
+  }
+
   async remittanceCodeTaken(code: string): Promise<boolean> {
     const [row] = await this.db.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.remittanceCode, code));
     return row !== undefined;

@@ -199,6 +199,8 @@ describe('a company buys on prepaid terms', () => {
     expect(signed).toMatchObject({ status: 'signed', contractNumber: 'HT-2026-0158', signedOn: today() });
     expect(await titles(members.admin)).toContain('合同已签订');
     expect(await titles(members.finance)).toContain('合同已签订');
+    const signedNotice = parsed(await call('GET', '/api/app/notice?pageSize=100', h(members.finance)), NoticePage).items.find((notice) => notice.title === '合同已签订');
+    expect(signedNotice?.kind).toBe('sales_order');
     expect(await titles(finance)).toContain(`销售订单 ${order.number} 合同已签订`);
     const sms = (await sentMessages(t, members.purchasing.account)).filter((message) => message.template === 'sales_order_status');
     expect(sms.at(-1)?.params).toEqual({ number: order.number, status: '合同已签订，请安排付款' });

@@ -140,6 +140,11 @@ export class SalesOrderService implements AcceptedQuotes {
   }
 
   /** Makes the order of an accepted quote, in the acceptance's transaction, and tells the sales staff and finance. */
+  /** The sales order made from an accepted quote (the quote's answer links to it). */
+  async orderOf(quoteId: number): Promise<number | null> {
+    return (await this.deps.transactor.on().salesOrders.idOfQuote(quoteId)) ?? null;
+  }
+
   async opened({ request, revision, lines }: AcceptedQuote, within: Tx): Promise<{ number: string }> {
     const { salesOrders } = ownSalesOrder(within);
     const now = this.deps.now();
@@ -451,6 +456,7 @@ export class SalesOrderService implements AcceptedQuotes {
       { requesterId: row.userId, contactName: row.contactName, contactPhone: row.contactPhone },
       colleagues,
       {
+        kind: 'sales_order',
         title: notice.title,
         body: notice.body,
         link: withQuery(paths.salesOrders, { id: row.id }),

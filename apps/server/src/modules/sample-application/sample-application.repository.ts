@@ -14,6 +14,8 @@ export type ApplicationEventValues = Omit<typeof sampleApplicationEvents.$inferI
 export interface ApplicationFilter {
   /** Only this user's applications (the member pages); all users' when absent (the staff pages). */
   userId?: number;
+  /** Only the applications made for this company (by its members, while members). */
+  companyId?: number;
   status?: ApplicationStatus;
   /** Part of the number, company, contact name or mobile. */
   keyword?: string;
@@ -170,6 +172,7 @@ export class SampleApplicationRepository {
   async page(filter: ApplicationFilter, limit: number, offset: number) {
     const base: SQL[] = [];
     if (filter.userId !== undefined) base.push(eq(sampleApplications.userId, filter.userId));
+    if (filter.companyId !== undefined) base.push(eq(sampleApplications.companyId, filter.companyId));
     if (filter.keyword) {
       const pattern = likePattern(filter.keyword);
       base.push(

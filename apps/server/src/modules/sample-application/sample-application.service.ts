@@ -66,6 +66,7 @@ function summaryOf(row: ApplicationRow, items: ApplicationItemRow[]): Applicatio
     trackingNumber: row.trackingNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    memberName: null,
   };
 }
 
@@ -181,7 +182,7 @@ export interface SampleApplicationServiceDeps {
   /** Where the batches' COAs are kept. */
   files: FileStore;
   /** The applicant's company and its yearly sample allowance, checked in the submission's transaction. */
-  companies: Pick<CompanyService, 'reserveSampleAllowance'>;
+  companies: Pick<CompanyService, 'reserveSampleAllowance' | 'companyReadBy' | 'memberNames'>;
 }
 
 /**
@@ -346,7 +347,17 @@ export class SampleApplicationService {
     return this.detailOf(row, 'member');
   }
 
+  /**
+   * The user's applications; with `scope=company`, those the members of the user's company made for it
+   * (its 管理员 only: read only, with the member's name).
+   */
   async list(userId: number, query: ApplicationQuery): Promise<ApplicationPage> {
+    if (query.scope === 'company') {
+      const companyId = await this.deps.companies.companyReadBy(userId);
+      const { items, totalCount, countsByStatus } = await this.page({ companyId, status: query.status }, query);
+      const names = await this.deps.companies.memberNames(items.map(({ row }) => row.userId));
+      return { items: items.map(({ row, summary }) => ({ ...summary, memberName: names.get(row.userId) ?? null })), totalCount, countsByStatus };
+    }
     const { items, totalCount, countsByStatus } = await this.page({ userId, status: query.status }, query);
     return { items: items.map(({ summary }) => summary), totalCount, countsByStatus };
   }

@@ -1,4 +1,4 @@
-import type { Address, AddressBody, AddressList, RegionNode } from '@fuliaotong/contracts';
+import type { Address, AddressBody, AddressCreateBody, AddressList, RegionNode } from '@fuliaotong/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -7,7 +7,7 @@ export function fetchAddresses(): Promise<AddressList> {
   return api().call('addressList');
 }
 
-export function createAddress(body: AddressBody): Promise<Address> {
+export function createAddress(body: AddressCreateBody): Promise<Address> {
   return api().call('addressCreate', { body });
 }
 
@@ -25,11 +25,11 @@ export function setDefaultAddress(id: number): Promise<Address> {
 
 export const addressesQuery = () => queryOptions({ queryKey: queryKeys.addresses(), queryFn: fetchAddresses });
 
-/** Adds an address (no `id`) or saves an edited one; the address book is read again. */
+/** Adds an address (no `id`; the company's with `companyId`) or saves an edited one; the address book is read again. */
 export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: AddressBody }) => (id === undefined ? createAddress(body) : updateAddress(id, body)),
+    mutationFn: ({ id, body }: { id?: number; body: AddressCreateBody }) => (id === undefined ? createAddress(body) : updateAddress(id, body)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.addresses() }),
   });
 }

@@ -16,26 +16,30 @@ interface AddressValues {
 
 const fields = ['recipient', 'mobile', 'regionCodes', 'street', 'isDefault'] as const;
 
-/** Adding (address undefined) or editing an address. */
+/** Adding (address undefined) or editing an address; `company`: adding one to the caller's company. */
 export function AddressFormModal({
   open,
   address,
   isFirst,
+  company,
   onClose,
 }: {
   open: boolean;
   address?: Address;
   /** The user has no address yet: this one will be the default anyway. */
   isFirst: boolean;
+  company?: { id: number; name: string };
   onClose: () => void;
 }) {
+  // A company's address is never a personal default.
+  const companyName = address?.companyName ?? company?.name;
   const [form] = Form.useForm<AddressValues>();
   const [formError, setFormError] = useState<string>();
   const mutation = useSaveAddress();
 
   return (
     <Modal
-      title={address ? '编辑收货地址' : '新增收货地址'}
+      title={`${address ? '编辑' : '新增'}${companyName ? '企业' : ''}收货地址`}
       open={open}
       onCancel={onClose}
       onOk={() => form.submit()}
@@ -63,7 +67,8 @@ export function AddressFormModal({
             mobile: values.mobile.trim(),
             regionCodes: values.regionCodes,
             street: values.street.trim(),
-            isDefault: values.isDefault,
+            ...(companyName ? {} : { isDefault: values.isDefault }),
+            ...(company && !address ? { companyId: company.id } : {}),
           };
           mutation.mutate(
             { id: address?.id, body },
@@ -78,9 +83,13 @@ export function AddressFormModal({
         }}
       >
         <AddressFields regionRules={[{ required: true, type: 'array', min: 2, message: '请选择省市区' }]} />
-        <Form.Item name="isDefault" valuePropName="checked">
-          <Checkbox disabled={isFirst || address?.isDefault}>设为默认收货地址</Checkbox>
-        </Form.Item>
+        {companyName ? (
+          <p className="address-form__company">保存为“{companyName}”的地址：本企业的管理员、采购、研发、质量均可选用。</p>
+        ) : (
+          <Form.Item name="isDefault" valuePropName="checked">
+            <Checkbox disabled={isFirst || address?.isDefault}>设为默认收货地址</Checkbox>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

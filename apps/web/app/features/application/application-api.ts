@@ -23,6 +23,8 @@ export const APPLICATION_PAGE_SIZE = 10;
 
 export interface ApplicationListQuery {
   status?: ApplicationStatus;
+  /** `company`: the applications of the members of the caller's company (its 管理员, read only). */
+  scope?: 'company';
   page: number;
   pageSize: number;
 }

@@ -202,7 +202,8 @@ export function ApplicationForm({
     (dictionary.data?.items ?? []).map((group) => [group.code, group.options]),
   );
   const book = addresses.data ? ordered(addresses.data.items) : [];
-  const bookFull = (addresses.data?.totalCount ?? 0) >= MAX_ADDRESSES;
+  // The personal book's limit (a company's addresses are counted apart).
+  const bookFull = (addresses.data?.items.filter((address) => address.owner === 'personal').length ?? 0) >= MAX_ADDRESSES;
 
   // What is known about the user goes into fields they have not touched yet.
   useEffect(() => {
@@ -369,6 +370,7 @@ export function ApplicationForm({
                   <span className="address-option__head">
                     <strong>{address.recipient}</strong> {address.mobile}
                     {address.isDefault ? <span className="address-option__tag">默认</span> : null}
+                    {address.owner === 'company' ? <span className="address-option__tag">企业</span> : null}
                   </span>
                   <span className="address-option__text">
                     {address.regionNames.join(' ')} {address.street}

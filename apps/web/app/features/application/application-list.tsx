@@ -48,15 +48,17 @@ export interface ApplicationListProps<T extends ApplicationSummary> {
   onPageChange: (page: number) => void;
   /** A newer page is on its way while the previous one is shown. */
   loading: boolean;
-  /** Where the application number leads. */
-  href: (item: T) => string;
+  /** Where the application number leads (nowhere: a company's members' applications are read in the list only). */
+  href?: (item: T) => string;
   /** The submission time with hours and minutes (staff) instead of the day alone. */
   withTime?: boolean;
   /** Staff views: the contact person with the applicant's account. */
   applicantAccount?: (item: T) => string;
-  /** What can be done with an application (its last column, and the foot of its card). */
-  actions: (item: T) => ReactNode;
-  actionsWidth: number;
+  /** A company's members' applications: the member who made each (a column, and a line of its card). */
+  member?: (item: T) => string;
+  /** What can be done with an application (its last column, and the foot of its card); none for a read-only list. */
+  actions?: (item: T) => ReactNode;
+  actionsWidth?: number;
 }
 
 /** Applications as a table on wide screens and as cards on phones, with the pager below. */
@@ -70,16 +72,20 @@ export function ApplicationList<T extends ApplicationSummary>({
   href,
   withTime = false,
   applicantAccount,
+  member,
   actions,
   actionsWidth,
 }: ApplicationListProps<T>) {
   const wide = useWideScreen();
   const formatAt = withTime ? formatTime : formatDate;
-  const number = (item: T) => (
-    <Link to={href(item)} className="app-number">
-      {item.number}
-    </Link>
-  );
+  const number = (item: T) =>
+    href ? (
+      <Link to={href(item)} className="app-number">
+        {item.number}
+      </Link>
+    ) : (
+      <span className="app-number">{item.number}</span>
+    );
 
   const columns: TableColumnsType<T> = [
     { title: '申请编号', dataIndex: 'number', render: (_, item) => number(item) },
@@ -105,10 +111,11 @@ export function ApplicationList<T extends ApplicationSummary>({
           },
         ]
       : []),
+    ...(member ? [{ title: '成员', key: 'member', width: 120, render: (_: unknown, item: T) => member(item) }] : []),
     { title: '样品', key: 'items', render: (_, item) => itemsText(item) },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: ApplicationStatus) => <ApplicationStatusTag status={s} /> },
     { title: '物流', key: 'shipment', render: (_, item) => <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} /> },
-    { title: '操作', key: 'actions', width: actionsWidth, render: (_, item) => actions(item) },
+    ...(actions ? [{ title: '操作', key: 'actions', width: actionsWidth, render: (_: unknown, item: T) => actions(item) }] : []),
   ];
 
   return (
@@ -134,6 +141,7 @@ export function ApplicationList<T extends ApplicationSummary>({
                 <ApplicationStatusTag status={item.status} />
               </div>
               <div className="app-card__items">{itemsText(item)}</div>
+              {member ? <div className="app-card__member">成员：{member(item)}</div> : null}
               <div className="app-card__meta">
                 <span className="app-card__company">{applicantAccount ? `${item.company} · ${item.contactName}` : item.company}</span>
                 <span>{formatAt(item.createdAt)}</span>
@@ -144,7 +152,7 @@ export function ApplicationList<T extends ApplicationSummary>({
                   <Shipment carrier={item.carrier} trackingNumber={item.trackingNumber} />
                 </div>
               ) : null}
-              <div className="app-card__actions">{actions(item)}</div>
+              {actions ? <div className="app-card__actions">{actions(item)}</div> : null}
             </li>
           ))}
         </ul>

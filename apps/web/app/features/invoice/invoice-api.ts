@@ -1,4 +1,4 @@
-import type { AdminInvoice, InvoiceStatus, InvoiceTitleBody, IssueInvoiceBody } from '@fuliaotong/contracts';
+import type { AdminInvoice, InvoiceStatus, InvoiceTitleCreateBody, IssueInvoiceBody } from '@fuliaotong/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -19,7 +19,7 @@ export const myInvoicesQuery = (page: number) =>
 export function useSaveInvoiceTitle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: InvoiceTitleBody }) =>
+    mutationFn: ({ id, body }: { id?: number; body: InvoiceTitleCreateBody }) =>
       id === undefined ? api().call('invoiceTitleCreate', { body }) : api().call('invoiceTitleUpdate', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoiceTitles() }),
   });

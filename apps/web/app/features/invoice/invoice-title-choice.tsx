@@ -38,6 +38,7 @@ export function InvoiceTitleChoice({ choice }: { choice: ReturnType<typeof useIn
             >
               {data.items.map((title) => (
                 <Radio key={title.id} value={title.id}>
+                  {title.owner === 'company' ? <span className="invoice-title-choice__owner">企业</span> : null}
                   {title.name}（{invoiceTypeLabels[title.type]}
                   {title.taxId ? ` · ${title.taxId}` : ''}）
                 </Radio>

@@ -10,8 +10,22 @@ import { toast } from '../../components/toast';
 
 const fields = ['kind', 'type', 'name', 'taxId', 'addressPhone', 'bankAccount', 'email'];
 
-/** Adds or edits an invoice title: 个人 or 单位, 普票 or 专票, with the credit code checked as the server checks it. */
-export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTitle; open: boolean; onClose: () => void }) {
+/**
+ * Adds or edits an invoice title: 个人 or 单位, 普票 or 专票, with the credit code checked as the server
+ * checks it; `company`: adding one to the caller's company (its 管理员 and 财务).
+ */
+export function InvoiceTitleModal({
+  title,
+  company,
+  open,
+  onClose,
+}: {
+  title?: InvoiceTitle;
+  company?: { id: number; name: string };
+  open: boolean;
+  onClose: () => void;
+}) {
+  const companyName = title?.companyName ?? company?.name;
   const [form] = Form.useForm<InvoiceTitleBody>();
   const save = useSaveInvoiceTitle();
   const [formError, setFormError] = useState<string>();
@@ -27,7 +41,7 @@ export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTit
       bankAccount: values.bankAccount || undefined,
     };
     try {
-      await save.mutateAsync({ id: title?.id, body });
+      await save.mutateAsync({ id: title?.id, body: company && !title ? { ...body, companyId: company.id } : body });
       toast.success(title ? '抬头已保存' : '抬头已添加');
       onClose();
     } catch (error) {
@@ -37,7 +51,7 @@ export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTit
   return (
     <Modal
       open={open}
-      title={title ? '编辑发票抬头' : '新增发票抬头'}
+      title={`${title ? '编辑' : '新增'}${companyName ? '企业' : ''}发票抬头`}
       okText="保存"
       cancelText="取消"
       confirmLoading={save.isPending}
@@ -46,6 +60,7 @@ export function InvoiceTitleModal({ title, open, onClose }: { title?: InvoiceTit
       destroyOnHidden
     >
       {formError ? <Alert className="form-alert" type="error" showIcon title={formError} /> : null}
+      {companyName ? <p className="muted">保存为“{companyName}”的抬头：本企业的管理员、财务、采购申请发票时均可选用。</p> : null}
       <Form<InvoiceTitleBody>
         form={form}
         layout="vertical"

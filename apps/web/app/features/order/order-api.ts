@@ -7,6 +7,8 @@ export const ORDER_PAGE_SIZE = 10;
 
 export interface OrderListQuery {
   status?: OrderStatus;
+  /** `company`: the orders of the members of the caller's company (its 管理员, read only). */
+  scope?: 'company';
   page: number;
   pageSize: number;
 }

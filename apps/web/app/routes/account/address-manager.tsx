@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_ADDRESSES, paths } from '@fuliaotong/contracts/constants';
+import { COMPANY_ADDRESS_MANAGERS, MAX_ADDRESSES, holdsCompanyRole, paths } from '@fuliaotong/contracts/constants';
 import type { Address } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, useDeleteAddress, useSetDefaultAddress } from '../../features/address/address-api';
 import { AddressFormModal } from '../../features/address/address-form-modal';
+import { myCompanyQuery } from '../../features/company/company-api';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/address/address.css';
@@ -44,11 +45,17 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
             默认
           </Tag>
         ) : null}
+        {address.owner === 'company' ? (
+          <Tag color="purple" className="address-card__tag">
+            企业
+          </Tag>
+        ) : null}
       </div>
       <p className="address-card__region">{address.regionNames.join(' ')}</p>
       <p className="address-card__street">{address.street}</p>
+      {address.canManage ? (
       <div className="address-card__actions">
-        {address.isDefault ? null : (
+        {address.isDefault || address.owner === 'company' ? null : (
           <Button type="link" size="small" loading={makeDefault.isPending} onClick={() => void setAsDefault()}>
             设为默认
           </Button>
@@ -62,6 +69,9 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
           </Button>
         </Popconfirm>
       </div>
+      ) : (
+        <p className="address-card__note">由企业管理员、采购维护</p>
+      )}
     </li>
   );
 }
@@ -72,10 +82,17 @@ export default function AddressManagerPage() {
   const { data } = addresses;
   // The form: adding (no address) or editing one; the address stays while the modal closes.
   // Each opening mounts a fresh form (`key`), so that no value of the previous one lingers.
-  const [form, setForm] = useState<{ open: boolean; address?: Address; key: number }>({ open: false, key: 0 });
-  const openForm = (address?: Address) => setForm((current) => ({ open: true, address, key: current.key + 1 }));
-  const items = data ? ordered(data.items) : [];
-  const full = (data?.totalCount ?? 0) >= MAX_ADDRESSES;
+  const [form, setForm] = useState<{ open: boolean; address?: Address; forCompany?: boolean; key: number }>({ open: false, key: 0 });
+  const openForm = (address?: Address, forCompany = false) => setForm((current) => ({ open: true, address, forCompany, key: current.key + 1 }));
+  const company = useQuery(myCompanyQuery()).data?.company ?? null;
+  const all = data ? ordered(data.items) : [];
+  const items = all.filter((address) => address.owner === 'personal');
+  const shared = all.filter((address) => address.owner === 'company');
+  // The company's group shows for members who use its addresses (they are in the list) or keep them.
+  const keepsCompany = company !== null && holdsCompanyRole(company.myRoles, COMPANY_ADDRESS_MANAGERS);
+  const grouped = keepsCompany || shared.length > 0;
+  const full = items.length >= MAX_ADDRESSES;
+  const companyFull = shared.length >= MAX_ADDRESSES;
 
   const addButton = (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} disabled={!data || full} onClick={() => openForm()}>
@@ -88,7 +105,7 @@ export default function AddressManagerPage() {
       <PageHeading title={info.title} description={info.description} extra={addButton} />
       {data ? (
         <p className="address-page__count" role="status">
-          已保存 {data.totalCount} 个地址，最多可保存 {MAX_ADDRESSES} 个。
+          已保存 {items.length} 个个人地址，最多可保存 {MAX_ADDRESSES} 个{grouped ? '；企业地址另计' : ''}。
         </p>
       ) : null}
       {full ? (
@@ -105,7 +122,7 @@ export default function AddressManagerPage() {
         errorTitle="收货地址加载失败"
         rows={3}
         panel
-        isEmpty={() => items.length === 0}
+        isEmpty={() => all.length === 0 && !keepsCompany}
         empty={
           <EmptyState
             image={<EnvironmentOutlined aria-hidden className="empty-icon" />}
@@ -117,20 +134,53 @@ export default function AddressManagerPage() {
           </EmptyState>
         }
       >
-        {() => (
-          <ul className="address-list" aria-label="收货地址">
-            {items.map((address) => (
-              <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
-            ))}
-          </ul>
-        )}
+        {() =>
+          grouped ? (
+            <>
+              <section className="address-group" aria-labelledby="address-group-personal">
+                <h2 id="address-group-personal" className="address-group__title">个人</h2>
+                {items.length === 0 ? <p className="address-group__empty">还没有个人地址。</p> : null}
+                <ul className="address-list" aria-label="个人收货地址">
+                  {items.map((address) => (
+                    <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
+                  ))}
+                </ul>
+              </section>
+              <section className="address-group" aria-labelledby="address-group-company">
+                <div className="address-group__head">
+                  <h2 id="address-group-company" className="address-group__title">
+                    企业（{company?.name ?? shared[0]?.companyName}）
+                  </h2>
+                  {keepsCompany ? (
+                    <Button icon={<PlusOutlined aria-hidden />} disabled={companyFull} onClick={() => openForm(undefined, true)}>
+                      新增企业地址
+                    </Button>
+                  ) : null}
+                </div>
+                {shared.length === 0 ? <p className="address-group__empty">企业还没有共用的收货地址。</p> : null}
+                <ul className="address-list" aria-label="企业收货地址">
+                  {shared.map((address) => (
+                    <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
+                  ))}
+                </ul>
+              </section>
+            </>
+          ) : (
+            <ul className="address-list" aria-label="收货地址">
+              {items.map((address) => (
+                <AddressCard key={address.id} address={address} onEdit={() => openForm(address)} />
+              ))}
+            </ul>
+          )
+        }
       </LoadState>
 
       <AddressFormModal
         key={form.key}
         open={form.open}
         address={form.address}
-        isFirst={(data?.totalCount ?? 0) === 0}
+        isFirst={items.length === 0}
+        company={form.forCompany && company ? { id: company.id, name: company.name } : undefined}
         onClose={() => setForm((current) => ({ ...current, open: false }))}
       />
     </div>

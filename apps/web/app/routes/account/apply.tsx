@@ -12,6 +12,7 @@ import { APPLICATION_PAGE_SIZE, myApplicationsQuery, useWithdrawApplication, typ
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, pageParam, statusParam } from '../../features/application/application-rules';
 import '../../features/application/application.css';
+import { CompanyScopeSwitch, scopeParam } from '../../features/company/company-scope';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
@@ -25,7 +26,12 @@ export function meta() {
 
 /** The list the query string asks for (a status tab and a page). */
 function listQuery(params: URLSearchParams): ApplicationListQuery {
-  return { status: statusParam(params.get('status')), page: pageParam(params.get('page')), pageSize: APPLICATION_PAGE_SIZE };
+  return {
+    status: statusParam(params.get('status')),
+    page: pageParam(params.get('page')),
+    pageSize: APPLICATION_PAGE_SIZE,
+    ...(scopeParam(params) ? { scope: 'company' as const } : {}),
+  };
 }
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -61,11 +67,14 @@ export default function ApplicationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = listQuery(searchParams);
   const { status, page } = query;
+  // The company's members' applications are read only, in the list.
+  const company = query.scope === 'company';
   const list = useQuery(myApplicationsQuery(query));
   const withdraw = useWithdrawApplication();
 
   const go = (next: { status?: ApplicationStatus | 'all'; page?: number }) => {
     const params = new URLSearchParams();
+    if (company) params.set('scope', 'company');
     const nextStatus = next.status === 'all' ? undefined : (next.status ?? status);
     const nextPage = next.page ?? page;
     if (nextStatus) params.set('status', nextStatus);
@@ -103,6 +112,7 @@ export default function ApplicationsPage() {
           </Link>
         }
       />
+      <CompanyScopeSwitch what="申请" />
       <ApplicationStatusTabs
         status={status}
         counts={list.data?.countsByStatus}
@@ -122,14 +132,16 @@ export default function ApplicationsPage() {
                 ? '这一页没有申请'
                 : status
                   ? `没有${applicationStatusLabels[status]}的申请`
-                  : '还没有样品申请。在辅料产品页把样品加入样品车，即可在线申请。'
+                  : company
+                    ? '企业成员还没有样品申请。'
+                    : '还没有样品申请。在辅料产品页把样品加入样品车，即可在线申请。'
             }
           >
             {page > 1 ? (
               <Button onClick={() => go({ page: 1 })}>回到第一页</Button>
             ) : status ? (
               <Button onClick={() => go({ status: 'all', page: 1 })}>查看全部申请</Button>
-            ) : (
+            ) : company ? null : (
               <Link to={paths.excipients}>
                 <Button type="primary">浏览辅料产品</Button>
               </Link>
@@ -145,9 +157,9 @@ export default function ApplicationsPage() {
             pageSize={APPLICATION_PAGE_SIZE}
             onPageChange={(next) => go({ page: next })}
             loading={list.isFetching && list.isPlaceholderData}
-            href={(item) => sheetHref(item.id)}
-            actions={actions}
-            actionsWidth={150}
+            {...(company
+              ? { member: (item: ApplicationSummary) => item.memberName ?? '' }
+              : { href: (item: ApplicationSummary) => sheetHref(item.id), actions, actionsWidth: 150 })}
           />
         )}
       </LoadState>

@@ -16,6 +16,7 @@ import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } f
 import { OrderInvoiceActions } from '../../features/invoice/invoice-status';
 import { RequestInvoiceModal } from '../../features/invoice/request-invoice-modal';
 import { OrderStatusTag } from '../../features/order/order-status';
+import { CompanyScopeSwitch, scopeParam } from '../../features/company/company-scope';
 import '../../features/order/order.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -35,6 +36,7 @@ function listQuery(params: URLSearchParams): OrderListQuery {
     status: statusParam(params.get('status')),
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: ORDER_PAGE_SIZE,
+    ...(scopeParam(params) ? { scope: 'company' as const } : {}),
   };
 }
 
@@ -87,6 +89,8 @@ export default function DatabaseOrdersPage() {
   const query = listQuery(params);
   const orders = useQuery(myOrdersQuery(query));
   const [invoicing, setInvoicing] = useState<OrderListItem>();
+  // The company's members' orders are read only: no payment, cancelling or invoice from here.
+  const company = query.scope === 'company';
   const tabs = [
     { label: '全部', value: 'all' },
     ...(['pending', 'confirming', 'paid', 'refunded', 'closed', 'cancelled'] as const).map((s) => ({
@@ -105,6 +109,7 @@ export default function DatabaseOrdersPage() {
           </Link>
         }
       />
+      <CompanyScopeSwitch what="订单" />
       <Segmented
         aria-label="订单状态"
         className="orders-page__tabs"
@@ -112,6 +117,7 @@ export default function DatabaseOrdersPage() {
         value={query.status ?? 'all'}
         onChange={(value) => {
           const next = new URLSearchParams();
+          if (company) next.set('scope', 'company');
           if (value !== 'all') next.set('status', String(value));
           setParams(next, { preventScrollReset: true });
         }}
@@ -124,11 +130,13 @@ export default function DatabaseOrdersPage() {
         empty={
           <EmptyState
             image={<ShoppingOutlined aria-hidden className="empty-icon" />}
-            description={query.status ? `没有${orderStatusLabels[query.status]}的订单` : '还没有订单'}
+            description={`${company ? '企业成员' : ''}${query.status ? `没有${orderStatusLabels[query.status]}的订单` : '还没有订单'}`}
           >
-            <Link to={paths.upgrade}>
-              <Button type="primary">开通会员或数据库</Button>
-            </Link>
+            {company ? null : (
+              <Link to={paths.upgrade}>
+                <Button type="primary">开通会员或数据库</Button>
+              </Link>
+            )}
           </EmptyState>
         }
       >
@@ -143,6 +151,7 @@ export default function DatabaseOrdersPage() {
                 scroll={{ x: 720 }}
                 columns={[
                   { title: '订单号', dataIndex: 'number' },
+                  ...(company ? [{ title: '成员', dataIndex: 'memberName' }] : []),
                   { title: '商品', dataIndex: 'name' },
                   {
                     title: '金额',
@@ -160,11 +169,15 @@ export default function DatabaseOrdersPage() {
                     dataIndex: 'createdAt',
                     render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
                   },
-                  {
-                    title: '操作',
-                    key: 'actions',
-                    render: (_: unknown, order) => <Actions order={order} onInvoice={() => setInvoicing(order)} />,
-                  },
+                  ...(company
+                    ? []
+                    : [
+                        {
+                          title: '操作',
+                          key: 'actions',
+                          render: (_: unknown, order: OrderListItem) => <Actions order={order} onInvoice={() => setInvoicing(order)} />,
+                        },
+                      ]),
                 ]}
               />
             </section>
@@ -176,9 +189,9 @@ export default function DatabaseOrdersPage() {
                 name: order.name,
                 tag: <OrderStatusTag status={order.status} />,
                 code: order.number,
-                lines: [<strong key="amount">{formatFen(order.amountFen)}</strong>],
+                lines: [<strong key="amount">{formatFen(order.amountFen)}</strong>, ...(company ? [<span key="member">成员：{order.memberName}</span>] : [])],
                 meta: `下单时间 ${dayjs(order.createdAt).format('YYYY-MM-DD HH:mm')}`,
-                actions: <Actions order={order} onInvoice={() => setInvoicing(order)} />,
+                actions: company ? undefined : <Actions order={order} onInvoice={() => setInvoicing(order)} />,
               }))}
             />
             <ListPager total={data.totalCount} pageSize={ORDER_PAGE_SIZE} />

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Invoice, InvoiceTitle } from '@fuliaotong/contracts';
-import { formatFen, invoiceTitleKindLabels, invoiceTypeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
+import { COMPANY_TITLE_MANAGERS, formatFen, holdsCompanyRole, invoiceTitleKindLabels, invoiceTypeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Table, Tag } from 'antd';
@@ -15,6 +15,7 @@ import { PageHeading } from '../../components/page-heading';
 import { INVOICE_PAGE_SIZE, invoiceTitlesQuery, myInvoicesQuery, useDeleteInvoiceTitle } from '../../features/invoice/invoice-api';
 import { InvoiceDownloadButton, InvoiceStatusTag } from '../../features/invoice/invoice-status';
 import { InvoiceTitleModal } from '../../features/invoice/invoice-title-modal';
+import { myCompanyQuery } from '../../features/company/company-api';
 import '../../features/order/order.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -41,10 +42,48 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   ) : null;
 }
 
+function TitleList({ items, onEdit, label }: { items: InvoiceTitle[]; onEdit: (title: InvoiceTitle) => void; label: string }) {
+  const remove = useDeleteInvoiceTitle();
+  return (
+    <ul className="invoice-titles" aria-label={label}>
+      {items.map((title) => (
+        <li key={title.id} className="invoice-title">
+          <span className="invoice-title__name">{title.name}</span>
+          <Tag>{invoiceTitleKindLabels[title.kind]}</Tag>
+          <Tag color={title.type === 'special' ? 'gold' : 'blue'}>{invoiceTypeLabels[title.type]}</Tag>
+          {title.taxId ? <span className="invoice-title__tax">{title.taxId}</span> : null}
+          <span className="invoice-title__email">{title.email}</span>
+          {title.canManage ? (
+            <span className="order-actions">
+              <Button size="small" type="link" onClick={() => onEdit(title)} aria-label={`编辑抬头 ${title.name}`}>
+                编辑
+              </Button>
+              <Popconfirm
+                title="删除这个抬头？"
+                okText="删除"
+                cancelText="取消"
+                onConfirm={() => remove.mutateAsync(title.id).catch((error: unknown) => toast.error(errorMessage(error, '删除失败')))}
+              >
+                <Button size="small" type="link" danger aria-label={`删除抬头 ${title.name}`}>
+                  删除
+                </Button>
+              </Popconfirm>
+            </span>
+          ) : (
+            <span className="muted">由企业管理员、财务维护</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The member's own titles and, for those who use them, their company's (管理员 and 财务 add to them). */
 function Titles() {
   const titles = useQuery(invoiceTitlesQuery());
-  const remove = useDeleteInvoiceTitle();
-  const [editing, setEditing] = useState<{ title?: InvoiceTitle }>();
+  const company = useQuery(myCompanyQuery()).data?.company ?? null;
+  const [editing, setEditing] = useState<{ title?: InvoiceTitle; forCompany?: boolean }>();
+  const keepsCompany = company !== null && holdsCompanyRole(company.myRoles, COMPANY_TITLE_MANAGERS);
   return (
     <section className="panel" aria-label="发票抬头">
       <div className="invoice-section__head">
@@ -57,39 +96,40 @@ function Titles() {
         query={titles}
         errorTitle="发票抬头加载失败"
         rows={2}
-        isEmpty={(data) => data.items.length === 0}
+        isEmpty={(data) => data.items.length === 0 && !keepsCompany}
         empty={<p className="muted">还没有发票抬头。</p>}
       >
-        {(data) => (
-          <ul className="invoice-titles">
-            {data.items.map((title) => (
-              <li key={title.id} className="invoice-title">
-                <span className="invoice-title__name">{title.name}</span>
-                <Tag>{invoiceTitleKindLabels[title.kind]}</Tag>
-                <Tag color={title.type === 'special' ? 'gold' : 'blue'}>{invoiceTypeLabels[title.type]}</Tag>
-                {title.taxId ? <span className="invoice-title__tax">{title.taxId}</span> : null}
-                <span className="invoice-title__email">{title.email}</span>
-                <span className="order-actions">
-                  <Button size="small" type="link" onClick={() => setEditing({ title })} aria-label={`编辑抬头 ${title.name}`}>
-                    编辑
+        {(data) => {
+          const personal = data.items.filter((title) => title.owner === 'personal');
+          const shared = data.items.filter((title) => title.owner === 'company');
+          if (!keepsCompany && shared.length === 0) return <TitleList items={personal} label="个人发票抬头" onEdit={(title) => setEditing({ title })} />;
+          return (
+            <>
+              <h3 className="invoice-titles__group">个人</h3>
+              {personal.length === 0 ? <p className="muted">还没有个人抬头。</p> : null}
+              <TitleList items={personal} label="个人发票抬头" onEdit={(title) => setEditing({ title })} />
+              <div className="invoice-titles__group-head">
+                <h3 className="invoice-titles__group">企业（{company?.name ?? shared[0]?.companyName}）</h3>
+                {keepsCompany ? (
+                  <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ forCompany: true })}>
+                    新增企业抬头
                   </Button>
-                  <Popconfirm
-                    title="删除这个抬头？"
-                    okText="删除"
-                    cancelText="取消"
-                    onConfirm={() => remove.mutateAsync(title.id).catch((error: unknown) => toast.error(errorMessage(error, '删除失败')))}
-                  >
-                    <Button size="small" type="link" danger aria-label={`删除抬头 ${title.name}`}>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+                ) : null}
+              </div>
+              {shared.length === 0 ? <p className="muted">企业还没有共用的发票抬头。</p> : null}
+              <TitleList items={shared} label="企业发票抬头" onEdit={(title) => setEditing({ title })} />
+            </>
+          );
+        }}
       </LoadState>
-      {editing ? <InvoiceTitleModal open title={editing.title} onClose={() => setEditing(undefined)} /> : null}
+      {editing ? (
+        <InvoiceTitleModal
+          open
+          title={editing.title}
+          company={editing.forCompany && company ? { id: company.id, name: company.name } : undefined}
+          onClose={() => setEditing(undefined)}
+        />
+      ) : null}
     </section>
   );
 }

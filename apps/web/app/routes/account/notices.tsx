@@ -27,6 +27,8 @@ const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
   sample: { label: '样品', color: 'green' },
   order: { label: '订单', color: 'orange' },
   watch: { label: '登记关注', color: 'purple' },
+  quote: { label: '询价', color: 'cyan' },
+  sales_order: { label: '销售订单', color: 'gold' },
 };
 
 function NoticeItem({ notice }: { notice: Notice }) {

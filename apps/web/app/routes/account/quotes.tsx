@@ -186,10 +186,10 @@ function StateNote({ quote }: { quote: Quote }) {
   };
   const note = notes[quote.status];
   if (!note) return null;
-  // The order made from the accepted quote: its number is in the thread, the order in the list of sales orders.
+  // The order made from the accepted quote (the list of sales orders if it cannot be named).
   const action =
     quote.status === 'accepted' ? (
-      <Link to={paths.salesOrders}>
+      <Link to={quote.salesOrderId === null ? paths.salesOrders : withQuery(paths.salesOrders, { id: quote.salesOrderId })}>
         <Button size="small" type="primary">
           查看销售订单
         </Button>
