@@ -37,7 +37,7 @@ export const companyInvitationStateLabels: Record<CompanyInvitationStateName, st
 };
 
 /*
- * What a company shares with its members, by role (docs/decisions/XXXX): its invoice titles are kept by
+ * What a company shares with its members, by role (docs/decisions/0068): its invoice titles are kept by
  * the 管理员 and 财务 and chosen by those who ask for invoices; its addresses are kept by the 管理员 and
  * 采购 and used by those who apply for samples or receive goods.
  */

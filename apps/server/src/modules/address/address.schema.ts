@@ -12,7 +12,7 @@ export const addresses = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The company the address belongs to, shared by its members by role (docs/decisions/XXXX); null for a user's own. */
+    /** The company the address belongs to, shared by its members by role (docs/decisions/0068); null for a user's own. */
     companyId: integer('company_id').references(() => companies.id),
     recipient: text('recipient').notNull(),
     mobile: text('mobile').notNull(),

@@ -59,7 +59,7 @@ function resolve(body: AddressBody) {
 
 /**
  * Address books: a user's own, and their company's, which its 管理员 and 采购 keep and the members who
- * apply for samples or receive goods (管理员, 采购, 研发, 质量) use (docs/decisions/XXXX). Every change
+ * apply for samples or receive goods (管理员, 采购, 研发, 质量) use (docs/decisions/0068). Every change
  * runs in a transaction that first locks the user's row (and, for a company's address, the company's),
  * so that concurrent requests cannot pass the limit or leave the book with no default or two. What a
  * member may reach follows their membership at the time of the request: leaving the company ends it.

@@ -23,7 +23,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { GrantRepository } from '../grant/grant.repository.js';
 
 /*
- * What a company shares with its members by role (docs/decisions/XXXX): its addresses and invoice
+ * What a company shares with its members by role (docs/decisions/0068): its addresses and invoice
  * titles, the sample applications and orders its 管理员 reads, and the seats of its 企业会员.
  */
 

@@ -17,7 +17,7 @@ export const invoiceTitles = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The company the title belongs to (docs/decisions/XXXX); null for a user's own. */
+    /** The company the title belongs to (docs/decisions/0068); null for a user's own. */
     companyId: integer('company_id').references(() => companies.id),
     kind: text('kind', { enum: enumValues(InvoiceTitleKind) }).notNull(),
     type: text('type', { enum: enumValues(InvoiceType) }).notNull(),

@@ -115,7 +115,7 @@ export class InvoiceService {
       users: Pick<UserDirectory, 'lockUser'>;
       /** The buyer's paid order an invoice is asked for (locked in the request's transaction). */
       orders: Pick<OrderService, 'lockOwn'>;
-      /** The caller's company and roles: its titles are shared by role (docs/decisions/XXXX). */
+      /** The caller's company and roles: its titles are shared by role (docs/decisions/0068). */
       companies: Pick<CompanyService, 'membershipFor'>;
       now?: () => Date;
     },

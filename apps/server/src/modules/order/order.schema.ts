@@ -22,7 +22,7 @@ export const orders = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),
-    /** The company the buyer belonged to when placing it (its 管理员 reads it, docs/decisions/XXXX); null for none. */
+    /** The company the buyer belonged to when placing it (its 管理员 reads it, docs/decisions/0068); null for none. */
     companyId: integer('company_id').references(() => companies.id),
     kind: text('kind', { enum: enumValues(PlanKind) }).notNull(),
     databaseCode: text('database_code', { enum: enumValues(DatabaseCode) }),
