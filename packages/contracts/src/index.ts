@@ -25,6 +25,7 @@ export * from './invoice.js';
 export * from './company.js';
 export * from './quote.js';
 export * from './sales-order.js';
+export * from './document-request.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';
