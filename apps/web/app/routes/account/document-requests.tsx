@@ -102,7 +102,7 @@ function DocumentRequestList() {
       <AgreementPanel />
       <Segmented
         aria-label="申请状态"
-        className="document-request-section"
+        className="document-request-tabs"
         options={[{ label: '全部', value: 'all' }, ...DOCUMENT_REQUEST_STATES.map((state) => ({ label: documentRequestStateLabels[state], value: state }))]}
         value={query.status ?? 'all'}
         onChange={(value) => {
