@@ -26,6 +26,7 @@ const ONE_AT_A_TIME = [
   'company-accounts',
   'quotes',
   'company-purchase',
+  'document-requests',
   'staff-*',
   '*-story',
 ].map((name) => `${name}.spec.ts`);

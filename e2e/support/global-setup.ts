@@ -12,7 +12,7 @@ import { createStaff, repoRoot, startServer, type ServerProcess } from '../../ap
 import { codesIn } from './messages.js';
 
 /** The staff roles of the people's stories, each person holding one. */
-export type StoryRole = 'reviewer' | 'editor' | 'finance' | 'sales' | 'admin';
+export type StoryRole = 'reviewer' | 'editor' | 'finance' | 'sales' | 'admin' | 'quality';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -79,6 +79,8 @@ const STORY_STAFF: Record<StoryRole, { account: string; password: string }> = {
   finance: { account: '13700000023', password: 'Story-Finance-2026' },
   sales: { account: '13700000025', password: 'Story-Sales-2026' },
   admin: { account: '13700000024', password: 'Story-Administrator-2026' },
+  /** The quality staff member of the document requests journey (资料申请 desk). */
+  quality: { account: '13700000026', password: 'Story-Quality-Documents-2026' },
 };
 
 /** The server the journeys run against, and what it was given. */

@@ -7,6 +7,8 @@ import {
   Address,
   Company,
   CompanyInvitation,
+  DocumentRequest,
+  MyConfidentiality,
   MyCompany,
   endpoints,
   ExcipientDetail,
@@ -72,6 +74,8 @@ export interface Owned {
   quoteRevision: number;
   /** A sales order of the owner's: a second request of theirs, quoted and accepted. */
   salesOrder: number;
+  /** A document request of the owner's (who also holds 质量 in their company and signed the current 保密协议), pending. */
+  documentRequest: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -105,6 +109,9 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   salesOrder: (o) => ({ id: o.salesOrder }),
   /** The owner's sales order, as the desk sees it. */
   salesOrderRow: (o) => ({ id: o.salesOrder }),
+  documentRequest: (o) => ({ id: o.documentRequest }),
+  /** The owner's document request, as the quality desk sees it. */
+  documentRequestRow: (o) => ({ id: o.documentRequest }),
   /** The owner's company, as the sales desk sees it. */
   companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */
@@ -162,6 +169,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   const grants = parsed(await call('GET', '/api/app/grant'), GrantList);
   const companies = await companyRows(app, owner);
   const quote = await quoteRows(app, owner);
+  const documentRequest = await documentRequestOf(app, owner, companies.company);
   return {
     owner,
     owned: {
@@ -179,8 +187,23 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       grant: grants.items[0]!.id,
       ...companies,
       ...quote,
+      documentRequest,
     },
   };
+}
+
+/**
+ * The owner (their company's 管理员) takes the 质量 role too, signs the current 保密协议 (the demo
+ * content publishes one) and asks, as the table's example does, for a letter of authorization.
+ */
+async function documentRequestOf(app: FastifyInstance, owner: Session, company: number): Promise<number> {
+  const h = bearer(owner.token);
+  const roles = await app.inject({ method: 'PUT', url: `/api/app/company/${company}/member/${owner.user.id}`, headers: h, payload: { roles: ['admin', 'quality'] } });
+  if (roles.statusCode !== 200) throw new Error(`could not take the quality role: ${roles.body}`);
+  const current = parsed(await app.inject({ method: 'GET', url: '/api/app/confidentiality-agreement', headers: h }), MyConfidentiality).current;
+  if (!current) throw new Error('no confidentiality agreement is published (seed the demo content)');
+  parsed(await app.inject({ method: 'POST', url: '/api/app/confidentiality-agreement/accept', headers: h, payload: { version: current.version } }), MyConfidentiality);
+  return parsed(await app.inject({ method: 'POST', url: '/api/app/document-request', headers: h, payload: endpoints.documentRequestCreate.example.body }), DocumentRequest).id;
 }
 
 /**

@@ -45,6 +45,8 @@ describe('the signed-in guard in the route table', () => {
         '/account/quotes',
         '/account/quote-request',
         '/account/sales-orders',
+        '/account/document-requests',
+        '/account/document-request',
         '/account/databaseorder',
         '/account/upgrade',
         '/account/favorites',

@@ -15,3 +15,4 @@ export { CreditCode, InvoiceTitleBody } from './invoice.js';
 export { QuoteDeclineBody, QuoteLineBody, QuoteMessageBody, QuoteRequestBody, QuoteRequestLineBody, QuoteRevisionBody } from './quote.js';
 export { ConfirmTransferBody } from './order.js';
 export { SalesOrderCancelBody, SalesOrderContractBody, SalesOrderShipBody } from './sales-order.js';
+export { ConfidentialityAcceptBody, DocumentApproveBody, DocumentRefuseBody, DocumentRequestBody, PublishConfidentialityBody } from './document-request.js';

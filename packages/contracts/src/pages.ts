@@ -55,6 +55,10 @@ const pageTable = {
   quoteRequest: { path: '/account/quote-request', query: ['excipient', 'spec', 'application'] },
   /** 销售订单: the list, and one order (`?id=`). */
   salesOrders: { path: '/account/sales-orders', query: ['id', 'status'] },
+  /** 注册资料: the company's document requests and one request (`?id=`). */
+  documentRequests: { path: '/account/document-requests', query: ['id', 'status'] },
+  /** 申请注册资料: a new request for a product (`?excipient=`, optionally `&kind=`). */
+  documentRequestNew: { path: '/account/document-request', query: ['excipient', 'kind'] },
   notices: { path: '/account/notice' },
   upgrade: { path: '/account/upgrade', query: ['for'] },
   payment: { path: '/account/payment', query: ['order'] },
@@ -70,6 +74,7 @@ const pageTable = {
   adminCompanies: { path: '/admin/companies', query: ['id', 'status'] },
   adminQuotes: { path: '/admin/quotes', query: ['id', 'status'] },
   adminSalesOrders: { path: '/admin/sales-orders', query: ['id', 'status'] },
+  adminDocumentRequests: { path: '/admin/document-requests', query: ['id', 'status', 'tab'] },
   adminProducts: { path: '/admin/products', query: ['keyword'] },
   adminArticles: { path: '/admin/articles', query: ['id', 'kind'] },
   adminDatabases: { path: '/admin/databases', query: ['code'] },

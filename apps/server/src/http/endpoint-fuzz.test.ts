@@ -96,6 +96,8 @@ const successOutOfReach = new Set<ApiOperation>([
   'adminSalesOrderConfirmTransfer',
   'adminSalesOrderShip',
   'adminSalesOrderReceive',
+  // The owner's document request awaits review: nothing to download (the document request tests deliver documents).
+  'documentRequestFile',
 ]);
 
 /**
@@ -121,6 +123,9 @@ const ownRows = new Set<ApiOperation>([
   'adminApplicationDeliver',
   'salesOrderCancel',
   'adminSalesOrderCancel',
+  'documentRequestWithdraw',
+  'adminDocumentRequestApprove',
+  'adminDocumentRequestRefuse',
 ]);
 
 /**

@@ -79,6 +79,22 @@ function DocumentAction({ product, doc }: { product: ExcipientDetail; doc: Excip
 }
 
 /**
+ * 申请注册资料: the 授权使用书, 质量协议 … a company's 质量 or 研发 member asks for under the 保密协议. Signed
+ * out, it leads to /login and back; the request page tells anyone else (no company, another role) why not.
+ */
+function RegulatoryLink({ product }: { product: Pick<ExcipientDetail, 'id' | 'nameZh'> }) {
+  const user = useCurrentUser();
+  const form = withQuery(paths.documentRequestNew, { excipient: product.id });
+  return (
+    <p className="doc-list__request">
+      <Link to={user ? form : loginHref(form)} aria-label={`申请注册资料：${product.nameZh}${user ? '' : '（登录后申请）'}`}>
+        申请注册资料（授权使用书 / 质量协议 / EIP / 变更历史 / 现场审计）
+      </Link>
+    </p>
+  );
+}
+
+/**
  * 询价: a price request for the product. Signed out, it leads to /login and back to the request form
  * (the account pages' guard would send the visitor the same way; the link says so at once).
  */
@@ -210,6 +226,7 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
                 </li>
               ))}
             </ul>
+            <RegulatoryLink product={item} />
           </section>
           <section className="panel product__service">
             <h2 className="panel__title">样品与技术服务</h2>

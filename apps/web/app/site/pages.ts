@@ -87,6 +87,15 @@ export const pages: Record<string, PageInfo> = {
     title: '销售订单',
     description: '接受报价后生成的销售订单：合同、对公转账的收款账户与汇款备注码、发货与批号、确认收货，申请并下载发票。',
   },
+  [paths.documentRequests]: {
+    title: '注册资料',
+    description: '本企业申请的注册资料：授权使用书、质量协议、IPEC EIP、变更历史与现场审计；签署保密协议，下载带水印的资料。',
+  },
+  [paths.documentRequestNew]: {
+    title: '申请注册资料',
+    description: '企业的质量或研发人员在签署保密协议后，为产品申请授权使用书、质量协议、IPEC EIP、变更历史或现场审计。',
+    noindex: true,
+  },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
@@ -137,6 +146,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminSalesOrders]: {
     title: '销售订单',
     description: '由接受的报价生成的订单：销售登记合同、按批号发货、代买方确认签收或取消，财务核对汇款备注码确认对公转账到账。',
+    noindex: true,
+  },
+  [paths.adminDocumentRequests]: {
+    title: '资料申请',
+    description: '企业申请的注册资料：核对签署的保密协议，上传或按模板生成资料后批准，或写明原因驳回；查看下载记录，发布保密协议新版本。',
     noindex: true,
   },
   [paths.adminImports]: { title: '登记数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

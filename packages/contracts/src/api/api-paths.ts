@@ -234,6 +234,22 @@ export const apiPaths = {
   adminSalesOrderShip: 'POST /api/admin/sales-order/:id/ship',
   adminSalesOrderReceive: 'POST /api/admin/sales-order/:id/receive',
   adminSalesOrderCancel: 'POST /api/admin/sales-order/:id/cancel',
+  // document-request: regulatory documents asked for under the confidentiality agreement; the quality desk.
+  confidentialityCurrent: 'GET /api/app/confidentiality-agreement',
+  confidentialityAccept: 'POST /api/app/confidentiality-agreement/accept',
+  documentRequestList: 'GET /api/app/document-request',
+  documentRequestCreate: 'POST /api/app/document-request',
+  documentRequestDetail: 'GET /api/app/document-request/:id',
+  documentRequestWithdraw: 'POST /api/app/document-request/:id/withdraw',
+  documentRequestFile: 'GET /api/app/document-request/:id/file',
+  adminConfidentialityList: 'GET /api/admin/confidentiality-agreement',
+  adminConfidentialityPublish: 'POST /api/admin/confidentiality-agreement',
+  adminDocumentRequestList: 'GET /api/admin/document-request',
+  adminDocumentRequestDetail: 'GET /api/admin/document-request/:id',
+  adminDocumentRequestUpload: 'POST /api/admin/document-request/:id/file',
+  adminDocumentRequestFile: 'GET /api/admin/document-request/:id/file',
+  adminDocumentRequestApprove: 'POST /api/admin/document-request/:id/approve',
+  adminDocumentRequestRefuse: 'POST /api/admin/document-request/:id/refuse',
 
   // invoice: titles, requests and the invoice desk.
   invoiceTitleList: 'GET /api/app/invoice-title',

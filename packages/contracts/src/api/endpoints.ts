@@ -14,6 +14,7 @@ import { invoiceEndpoints } from './invoice.endpoints.js';
 import { companyEndpoints } from './company.endpoints.js';
 import { quoteEndpoints } from './quote.endpoints.js';
 import { salesOrderEndpoints } from './sales-order.endpoints.js';
+import { documentRequestEndpoints } from './document-request.endpoints.js';
 import { locationEndpoints } from './location.endpoints.js';
 import { noticeEndpoints } from './notice.endpoints.js';
 import { orderEndpoints } from './order.endpoints.js';
@@ -65,6 +66,7 @@ export const endpoints = {
   ...companyEndpoints,
   ...quoteEndpoints,
   ...salesOrderEndpoints,
+  ...documentRequestEndpoints,
   ...invoiceEndpoints,
   ...siteEndpoints,
   ...dashboardEndpoints,

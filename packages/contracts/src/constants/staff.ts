@@ -21,6 +21,8 @@ export const auditEntityLabels = {
   company: '企业',
   quote: '询价',
   sales_order: '销售订单',
+  document_request: '资料申请',
+  confidentiality_agreement: '保密协议',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -78,6 +80,13 @@ export const auditActionLabels = {
   'sales-order.receive': '确认收货',
   'sales-order.cancel': '取消销售订单',
   'sales-order.invoice': '申请销售订单发票',
+  'confidentiality.publish': '发布保密协议',
+  'confidentiality.accept': '签署保密协议',
+  'document-request.create': '申请注册资料',
+  'document-request.withdraw': '撤回资料申请',
+  'document-request.upload': '上传资料文件',
+  'document-request.approve': '批准资料申请',
+  'document-request.refuse': '驳回资料申请',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

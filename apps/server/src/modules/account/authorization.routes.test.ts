@@ -79,6 +79,12 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   adminSalesOrderConfirmTransfer: { staff: 409 },
   adminSalesOrderShip: { staff: 409 },
   adminSalesOrderReceive: { staff: 409 },
+  // Only a company's 质量 or 研发 member signs the 保密协议 and asks for documents: the other callers belong to no company.
+  confidentialityAccept: { other: 403, admin: 403, staff: 403, otherStaff: 403 },
+  documentRequestCreate: { other: 403, admin: 403, staff: 403, otherStaff: 403 },
+  // The owner's document request awaits review: nothing has been delivered or uploaded yet.
+  documentRequestFile: { owner: 409 },
+  adminDocumentRequestFile: { admin: 404, staff: 404 },
   // The owner has not uploaded a bank slip.
   adminOrderSlip: { admin: 404, staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.

@@ -14,6 +14,7 @@
 import type { Db } from '../../db/database.js';
 import { generateNews, generateRegulations } from './demo-articles.js';
 import { seedBuyingContent } from './demo-buying.js';
+import { DEMO_CONFIDENTIALITY_AGREEMENT } from './demo-confidentiality.js';
 import {
   DEFAULT_SCALE,
   DEMO_DATABASES,
@@ -32,6 +33,7 @@ import {
   hasRegistrations,
   insertDatabases,
   insertExcipients,
+  insertFirstAgreement,
   insertNews,
   insertRegistrations,
   insertRegulations,
@@ -127,6 +129,8 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
     registrationMs = performance.now() - registrationsStarted;
     // The buying side, on a site that has none yet (`reset` leaves companies, requests and orders alone).
     const buying = (await hasBuyingActivity(tx)) ? null : await seedBuyingContent(tx, new Date());
+    // The first 保密协议, on a site that has published none.
+    await insertFirstAgreement(tx, DEMO_CONFIDENTIALITY_AGREEMENT, new Date());
     counts = {
       excipients: excipients.length,
       registrations: scale.registrations,

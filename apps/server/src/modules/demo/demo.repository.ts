@@ -6,6 +6,7 @@ import { uploads } from '../files/files.schema.js';
 import { quoteEvents, quoteRequestLines, quoteRequests, quoteRevisionLines, quoteRevisions } from '../quote/quote.schema.js';
 import { REGISTRATION_COLUMNS, registrationRow } from '../registration/registration-columns.js';
 import { salesOrderEvents, salesOrderLines, salesOrders } from '../sales-order/sales-order.schema.js';
+import { confidentialityAgreements } from '../document-request/document-request.schema.js';
 import { selectRows, type Db } from '../../db/database.js';
 import type {
   DemoDatabase,
@@ -356,4 +357,15 @@ export async function insertSalesOrder(
   await db.insert(salesOrders).values(values);
   await db.insert(salesOrderLines).values(lines.map((line) => ({ ...line, orderId: values.id! })));
   for (const event of events) await db.insert(salesOrderEvents).values({ ...event, orderId: values.id! });
+}
+
+/* --------------------------------------------------------------------------------------------- */
+/* The confidentiality agreement (demo-confidentiality.ts)                                          */
+
+/** Publishes the demo's first version of the 保密协议 on a site that has none. Answers whether it did. */
+export async function insertFirstAgreement(db: Executor, agreement: { title: string; body: string; effectiveOn: string }, at: Date): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO ${confidentialityAgreements} (version, title, body, effective_on, published_at)
+    SELECT 1, ${agreement.title}, ${agreement.body}, ${agreement.effectiveOn}::date, ${at.toISOString()}::timestamptz
+    WHERE NOT EXISTS (SELECT 1 FROM ${confidentialityAgreements})`);
 }

@@ -227,3 +227,55 @@ export async function chinesePdf(title: string, blocks: readonly PdfBlock[], foo
   await ended;
   return Buffer.concat(chunks);
 }
+
+/** A page's size in points, as the overlay for it is drawn. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+const WATERMARK_INK = '#8c8c8c';
+/** How strongly the diagonal marks show: light enough to read the page through, dark enough to read. */
+const WATERMARK_OPACITY = 0.16;
+const WATERMARK_SIZE = 16;
+
+/**
+ * One page of marks per page size given: `mark` repeated in diagonal rows (rising 30°) over the whole page,
+ * light grey and translucent, and `note` once along the bottom edge, horizontal and small (what a reader's
+ * text extraction finds first). Set in Noto Sans SC like every document; `stampPdf` lays these pages over
+ * an existing PDF's. Not PDF/A: it only lends its drawing to the stamped file.
+ */
+export async function watermarkPages(sizes: readonly PageSize[], mark: string, note: string): Promise<Buffer> {
+  const { PDFDocument, fonts: parsed } = await loadWriter();
+  const doc = new PDFDocument({ autoFirstPage: false, font: null, margin: 0, pdfVersion: '1.7', info: { Producer: PRODUCER, Creator: PRODUCER } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(Buffer.from(chunk)));
+  const ended = new Promise<void>((resolve, reject) => doc.on('end', resolve).on('error', reject));
+  doc.registerFont('regular', parsed.regular);
+  const claimed = new Set<number>();
+  const text = settable(mark, parsed.regular);
+  const footnote = settable(note, parsed.regular);
+  claimGlyphs(text + footnote, parsed.regular, claimed);
+  const widthOf = measurer(parsed.regular);
+  const markWidth = [...(text.match(/[!-~]+|./gu) ?? [])].reduce((sum, token) => sum + widthOf(token), 0) * WATERMARK_SIZE;
+  for (const size of sizes) {
+    doc.addPage({ size: [size.width, size.height], margin: 0 });
+    doc.save();
+    doc.fillColor(WATERMARK_INK).fillOpacity(WATERMARK_OPACITY).font('regular', WATERMARK_SIZE);
+    doc.rotate(-30, { origin: [size.width / 2, size.height / 2] });
+    const reach = Math.hypot(size.width, size.height);
+    const stepX = markWidth + WATERMARK_SIZE * 4;
+    const stepY = WATERMARK_SIZE * 7;
+    for (let y = size.height / 2 - reach / 2, row = 0; y < size.height / 2 + reach / 2; y += stepY, row += 1) {
+      for (let x = size.width / 2 - reach / 2 - (row % 2) * (stepX / 2); x < size.width / 2 + reach / 2; x += stepX) {
+        doc.text(text, x, y, BASELINE);
+      }
+    }
+    doc.restore();
+    doc.fillColor(FOOTER_INK).fillOpacity(0.9).font('regular', 7);
+    doc.text(footnote, 18, size.height - 10, BASELINE);
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}

@@ -55,6 +55,11 @@ declare module 'pdfkit' {
     registerFont(name: string, src: string | Uint8Array | Font): this;
     fontSize(size: number): this;
     fillColor(color: string | [number, number, number]): this;
+    fillOpacity(opacity: number): this;
+    /** Keeps the graphics state (the transformation, colour, opacity) until `restore`. */
+    save(): this;
+    restore(): this;
+    rotate(angle: number, options?: { origin?: [number, number] }): this;
     text(text: string, x?: number, y?: number, options?: TextOptions): this;
     /** Adds to the XMP metadata packet, inside its rdf:RDF. */
     appendXML(xml: string): void;

@@ -14,7 +14,7 @@ export interface AdminDesk {
  * role it needs, and a desk an administrator only reads hides its writes.
  */
 export const adminDesks: readonly AdminDesk[] = [
-  // Every member of the staff opens the overview, also those whose desk has not come yet (质量).
+  // Every member of the staff opens the overview.
   { to: paths.admin, label: '概览', roles: STAFF_ROLES },
   { to: paths.adminApplications, label: '申请审核', roles: ['reviewer'] },
   { to: paths.adminProducts, label: '产品', roles: ['editor'] },
@@ -26,6 +26,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminQuotes, label: '询价报价', roles: ['sales'] },
   // Sales carry the order through contract, shipping and receipt; finance confirms its transfer.
   { to: paths.adminSalesOrders, label: '销售订单', roles: ['sales', 'finance'] },
+  { to: paths.adminDocumentRequests, label: '资料申请', roles: ['quality'] },
   { to: paths.adminOrders, label: '订单与收款', roles: ['finance'] },
   { to: paths.adminInvoices, label: '发票开具', roles: ['finance'] },
   { to: paths.adminPlans, label: '方案与价格', roles: ['finance'] },
