@@ -17,3 +17,4 @@ export * from './commerce.js';
 export * from './company.js';
 export * from './quote.js';
 export * from './sales-order.js';
+export * from './safety-data.js';
