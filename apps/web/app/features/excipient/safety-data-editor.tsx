@@ -42,7 +42,13 @@ function blankSheet(data: AdminSafetyData): SafetyDataBody {
   };
 }
 
-const FIELDS = Object.keys(SafetyDataSchema.shape);
+/**
+ * The fields whose server errors show under them; an error inside a list or group (a statement's code,
+ * a transport field) is shown above the form, naming itself, and the code fields check in the page.
+ */
+const FIELDS = ['revision', 'revisedOn', 'recommendedUse', 'restrictedUse', 'signalWord', 'pictograms', 'compositionKind'];
+const hazardCodeRule = schemaRule(SafetyDataSchema.shape.hazardStatements.element.shape.code);
+const precautionCodeRule = schemaRule(SafetyDataSchema.shape.precautionaryStatements.element.shape.code);
 const rule = (name: keyof typeof SafetyDataSchema.shape) => schemaRule(SafetyDataSchema.shape[name]);
 
 /** The 安全技术说明书 tab of the product drawer: the sheet's 16 sections, loaded on their own. */
@@ -65,7 +71,7 @@ function Pairs({
 }: {
   name: 'hazards' | 'hazardStatements' | 'precautionaryStatements';
   label: string;
-  first: { key: string; label: string; placeholder: string };
+  first: { key: string; label: string; placeholder: string; rule?: ReturnType<typeof schemaRule> };
   second: { key: string; label: string; placeholder: string };
   blank: Record<string, string>;
 }) {
@@ -75,7 +81,7 @@ function Pairs({
         <div className="product-desk__list">
           {items.map((item, index) => (
             <div key={item.key} className="product-desk__row" role="group" aria-label={`${label} ${index + 1}`}>
-              <Form.Item name={[item.name, first.key]} label={first.label} rules={[{ required: true, whitespace: true, message: `请填写${first.label}` }]}>
+              <Form.Item name={[item.name, first.key]} label={first.label} rules={[{ required: true, whitespace: true, message: `请填写${first.label}` }, ...(first.rule ? [first.rule] : [])]}>
                 <Input placeholder={first.placeholder} />
               </Form.Item>
               <Form.Item name={[item.name, second.key]} label={second.label} rules={[{ required: true, whitespace: true, message: `请填写${second.label}` }]}>
@@ -134,14 +140,14 @@ function structuredFields(key: SdsSectionKey): ReactNode {
           <Pairs
             name="hazardStatements"
             label="危险性说明"
-            first={{ key: 'code', label: 'H 代码', placeholder: '例如 H225' }}
+            first={{ key: 'code', label: 'H 代码', placeholder: '例如 H225', rule: hazardCodeRule }}
             second={{ key: 'text', label: '危险性说明', placeholder: '例如 高度易燃液体和蒸气' }}
             blank={{ code: '', text: '' }}
           />
           <Pairs
             name="precautionaryStatements"
             label="防范说明"
-            first={{ key: 'code', label: 'P 代码', placeholder: '例如 P210' }}
+            first={{ key: 'code', label: 'P 代码', placeholder: '例如 P210', rule: precautionCodeRule }}
             second={{ key: 'text', label: '防范说明', placeholder: '例如 远离热源……禁止吸烟。' }}
             blank={{ code: '', text: '' }}
           />
