@@ -171,7 +171,7 @@ describe('products desk', () => {
     const download = shopper.page.waitForEvent('download');
     await shopper.page.getByRole('button', { name: '下载 乙醇安全技术说明书' }).click();
     const file = await download;
-    const text = pdfText(await readFile((await file.path())!));
+    const text = pdfText(await readFile((await file.path())));
     expect(text).toContain('版本：3.0 修订日期：2026-01-20');
     expect(text).toContain('H225 高度易燃液体和蒸气');
     expect(text).toContain('UN1170');

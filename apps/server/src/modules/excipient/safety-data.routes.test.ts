@@ -101,7 +101,7 @@ const mannitolSheet: SafetyDataBody = {
   sections: sections(),
 };
 
-const save = (id: number, body: unknown, headers = editor.headers) =>
+const save = (id: number, body: unknown, headers: Record<string, string> = editor.headers) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/excipient/${id}/safety-data`, headers, payload: body as object });
 const download = (name: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/app/excipient/${ids[name]}/document/${sds[name]}`, headers });
