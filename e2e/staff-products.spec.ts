@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { PDF } from '../apps/server/test/fixture-files.js';
+import { pdfText } from '../apps/server/test/poppler.js';
 import { choose } from './support/app.js';
-import { apiRequest, signIn, staffSession } from './support/accounts.js';
+import { apiRequest, registerByApi, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, saveScreenshot, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork, get, phoneOnOwnNetwork } from './support/http.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
@@ -130,6 +132,63 @@ describe('products desk', () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await saveScreenshot(phone.page, 'product-hazard-375');
     expect([...pageErrors, ...phone.pageErrors]).toEqual([]);
+  });
+
+  test('an editor revises a section of 乙醇’s safety data sheet; a buyer without membership downloads the new revision', async () => {
+    const editor = await staffSession();
+    const { page, pageErrors } = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(page, editor);
+    await gotoHydrated(page, withQuery(paths.adminProducts, { keyword: '乙醇' }), ADMIN_HYDRATED);
+    await page.getByRole('button', { name: '编辑产品 乙醇', exact: true }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByRole('tab', { name: '安全技术说明书' }).click();
+    // The demo sheet: classified, with its UN number beside the product's transport terms.
+    await drawer.getByLabel('版本号').waitFor();
+    const hazards = drawer.getByRole('region', { name: '第 2 部分 危险性概述' });
+    expect(await hazards.getByRole('group', { name: '危险性说明 1' }).getByLabel('H 代码').inputValue()).toBe('H225');
+    expect(await drawer.getByLabel('UN 编号').inputValue()).toBe('1170');
+    // A wrong H code is refused in the page, in Chinese.
+    await hazards.getByRole('group', { name: '危险性说明 1' }).getByLabel('H 代码').fill('H2255');
+    await drawer.getByRole('button', { name: '保存安全技术说明书' }).click();
+    await drawer.getByText('危险性说明代码应为 H225 这样的 H + 3 位数字（组合用“+”连接）').waitFor();
+    await hazards.getByRole('group', { name: '危险性说明 1' }).getByLabel('H 代码').fill('H225');
+    const firstAid = '眼睛接触：立即提起眼睑，用大量流动清水冲洗至少 15 分钟，就医。';
+    await drawer.getByLabel('急救措施（文字）').fill(firstAid);
+    await drawer.getByLabel('版本号').fill('3.0');
+    await drawer.getByLabel('修订日期').fill('2026-01-20');
+    await drawer.getByRole('tab', { name: '安全技术说明书' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'staff-products-sds-1280');
+    await drawer.getByRole('button', { name: '保存安全技术说明书' }).click();
+    await page.getByText('已保存安全技术说明书（版本 3.0），下载即为新版本').waitFor();
+
+    // A buyer without membership downloads it from the product page: the revision and the new text.
+    const buyer = await registerByApi('采购小王');
+    const shopper = await browser.newPage(desktopOnOwnNetwork());
+    await signIn(shopper.page, buyer);
+    const { body: found } = await apiRequest<{ items: Array<{ id: number; nameZh: string }> }>(`/api/app/excipient?keyword=${encodeURIComponent('乙醇')}`);
+    const id = found.items.find((item) => item.nameZh === '乙醇')!.id;
+    await gotoHydrated(shopper.page, withQuery(paths.excipientDetail, { id: String(id) }));
+    const download = shopper.page.waitForEvent('download');
+    await shopper.page.getByRole('button', { name: '下载 乙醇安全技术说明书' }).click();
+    const file = await download;
+    const text = pdfText(await readFile((await file.path())));
+    expect(text).toContain('版本：3.0 修订日期：2026-01-20');
+    expect(text).toContain('H225 高度易燃液体和蒸气');
+    expect(text).toContain('UN1170');
+    expect(text.replace(/\s+/g, '')).toContain(firstAid.replace(/\s+/g, ''));
+
+    // The tab on a phone.
+    const phone = await browser.newPage(phoneOnOwnNetwork());
+    await signIn(phone.page, editor);
+    await gotoHydrated(phone.page, withQuery(paths.adminProducts, { keyword: '乙醇' }), ADMIN_HYDRATED);
+    await phone.page.getByRole('button', { name: '编辑产品 乙醇', exact: true }).click();
+    await phone.page.locator('.ant-drawer').getByRole('tab', { name: '安全技术说明书' }).click();
+    await phone.page.locator('.ant-drawer').getByLabel('版本号').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(phone.page, 'staff-products-sds-375');
+    await phone.page.locator('.ant-drawer').getByRole('region', { name: '第 2 部分 危险性概述' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(phone.page, 'staff-products-sds-hazards-375');
+    expect([...pageErrors, ...shopper.pageErrors, ...phone.pageErrors]).toEqual([]);
   });
 
   test('the desk works on a phone', async () => {

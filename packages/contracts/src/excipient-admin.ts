@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, PageQuery, pageOf } from './common.js';
-import { EXCIPIENT_STATES, REG_NO_PATTERN } from './constants/information.js';
+import { EXCIPIENT_STATES, REG_NO_PATTERN, SDS_ACCESS } from './constants/information.js';
 import { DocumentAccess, DocumentKind, Pharmacopoeia } from './excipient.js';
 import { text } from './text.js';
 
@@ -63,7 +63,7 @@ export const ExcipientDocumentInput = z.object({
   kind: DocumentKind,
   title: required('资料名称', 80),
   access: DocumentAccess,
-  file: text().max(80).optional().describe('上传接口返回的 file（新资料必填；已有资料不填则保留原文件）'),
+  file: text().max(80).optional().describe('上传接口返回的 file（新资料必填，安全技术说明书除外：不上传则由产品的安全技术说明书数据生成；已有资料不填则保留原文件）'),
 });
 export type ExcipientDocumentInput = z.infer<typeof ExcipientDocumentInput>;
 
@@ -107,8 +107,12 @@ export const ExcipientBody = z
       seen.add(key);
     });
     body.documents.forEach((document, index) => {
-      if (document.id === undefined && !document.file) {
+      // A safety data sheet without a file of its own is written from the product's 安全技术说明书 data.
+      if (document.id === undefined && !document.file && document.kind !== 'SDS') {
         context.addIssue({ code: 'custom', path: ['documents', index, 'file'], message: '请上传资料的 PDF 文件' });
+      }
+      if (document.kind === 'SDS' && !SDS_ACCESS.includes(document.access)) {
+        context.addIssue({ code: 'custom', path: ['documents', index, 'access'], message: '安全技术说明书是安全信息，只能公开下载或登录后下载' });
       }
     });
   });

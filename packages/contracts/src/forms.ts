@@ -8,6 +8,7 @@ export { AccountName, Mobile, NickName, Password, VerificationCode } from './acc
 export { AddressBody } from './address.js';
 export { LegalTextBody, SiteSettingsBody } from './site.js';
 export { ExcipientBody } from './excipient-admin.js';
+export { SafetyDataBody } from './safety-data.js';
 export { StandardBody, UsageBody } from './reference-admin.js';
 export { PlanBody } from './plan.js';
 export { ApproveBody, RejectBody, SampleApplicationBody, SampleLimits, ShipBody, ShipmentBatch } from './sample.js';

@@ -42,4 +42,5 @@ export * from './audit.js';
 export * from './dashboard.js';
 export * from './site.js';
 export * from './excipient-admin.js';
+export * from './safety-data.js';
 export * from './registration-import.js';

@@ -38,6 +38,8 @@ const settingsFields = {
   address: required('公司地址', 120),
   phone: phoneLike('客服热线').min(1, '请填写客服热线'),
   landline: phoneLike('座机'),
+  /** The 24-hour emergency number safety data sheets print in section 1 (GB/T 16483 应急咨询电话). */
+  emergencyPhone: phoneLike('应急咨询电话').min(1, '请填写应急咨询电话'),
   email: email('客服邮箱').min(1, '请填写客服邮箱'),
   privacyEmail: email('个人信息保护邮箱').min(1, '请填写个人信息保护邮箱'),
   wechatHandle: line('微信号', 40),

@@ -84,6 +84,7 @@ export const queryKeys = {
   adminExcipients: () => [...queryKeys.me, 'admin', 'excipients'] as const,
   adminExcipientPage: (query: object) => [...queryKeys.adminExcipients(), 'page', query] as const,
   adminExcipient: (id: number) => [...queryKeys.adminExcipients(), 'detail', id] as const,
+  adminSafetyData: (id: number) => [...queryKeys.adminExcipients(), 'safety-data', id] as const,
   /** The databases desk: rows of the standards and usage databases. */
   adminReferenceRecords: () => [...queryKeys.me, 'admin', 'reference-records'] as const,
   adminReferenceRecordPage: (code: string, query: object) => [...queryKeys.adminReferenceRecords(), code, query] as const,

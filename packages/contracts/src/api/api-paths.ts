@@ -77,6 +77,8 @@ export const apiPaths = {
   adminExcipientUpdate: 'PUT /api/admin/excipient/:id',
   adminExcipientPublish: 'POST /api/admin/excipient/:id/publish',
   adminExcipientDocumentUpload: 'POST /api/admin/excipient/document',
+  adminExcipientSafetyGet: 'GET /api/admin/excipient/:id/safety-data',
+  adminExcipientSafetySave: 'PUT /api/admin/excipient/:id/safety-data',
 
   // registration: CDE registration records.
   registrationSearch: 'GET /api/app/registration',

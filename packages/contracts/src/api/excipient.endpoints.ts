@@ -10,6 +10,7 @@ import {
 } from '../excipient-admin.js';
 import { ExcipientDetail, ExcipientFacets, ExcipientPage, ExcipientQuery } from '../excipient.js';
 import { EXCIPIENT_DOCUMENT_MAX_BYTES } from '../constants/information.js';
+import { AdminSafetyData, SafetyDataBody } from '../safety-data.js';
 import { deskReads, type EndpointSpec } from './endpoint.js';
 
 const DESK_TAG = '产品管理';
@@ -37,6 +38,32 @@ const exampleBody = {
   dangerousGoods: null,
   specs: [{ grade: 'PH101', packSize: '500 g', sampleAvailable: true }],
   documents: [],
+};
+
+const emptySections = {
+  identification: '', hazards: '', composition: '', firstAid: '', fireFighting: '', accidentalRelease: '', handlingStorage: '',
+  exposureControls: '', physicalProperties: '', stabilityReactivity: '', toxicology: '', ecology: '', disposal: '', transport: '',
+  regulatory: '', other: '',
+};
+const exampleSafetyData = {
+  revision: '1.0',
+  revisedOn: '2025-03-01',
+  recommendedUse: '药用辅料（填充剂）',
+  restrictedUse: '',
+  hazards: [],
+  signalWord: null,
+  pictograms: [],
+  hazardStatements: [],
+  precautionaryStatements: [],
+  compositionKind: 'substance',
+  components: [{ name: '微晶纤维素', cas: '9004-34-6', concentration: '≥ 99%' }],
+  properties: {
+    appearance: '白色或类白色粉末', odour: '无臭', ph: '5.0～7.5（10% 混悬液）', meltingPoint: '约 260～270 °C 分解', boilingPoint: '',
+    flashPoint: '', explosiveLimits: '', vapourPressure: '', density: '1.5～1.6', solubility: '不溶于水、稀酸和多数有机溶剂',
+    partitionCoefficient: '', autoIgnition: '',
+  },
+  transport: { unNumber: '', properName: '', transportClass: '', subsidiaryClass: '', packingGroup: null, marinePollutant: false },
+  sections: { ...emptySections, firstAid: '吸入：移至空气新鲜处。眼睛接触：用流动清水冲洗。' },
 };
 
 /**
@@ -71,7 +98,7 @@ export const excipientEndpoints = {
   excipientDocument: {
     access: 'optional',
     tag: '辅料产品',
-    summary: '下载产品资料（工作人员上传的 PDF，或由产品信息生成的文本）；登录可见的资料需登录（401）；会员资料需登录（401）且为会员（403）；需申请的资料不可直接下载（403）',
+    summary: '下载产品资料（工作人员上传的 PDF，或由产品信息生成的 PDF；安全技术说明书由产品的安全技术说明书数据生成，尚未发布时 404；安全技术说明书登录即可下载，不论资料设为何种权限）；登录可见的资料需登录（401）；会员资料需登录（401）且为会员（403）；需申请的资料不可直接下载（403）',
     params: IdParams.extend({ docId: IdParams.shape.id }),
     responses: { 200: z.string().describe('application/pdf，或 text/plain; charset=utf-8') },
     responseFormat: 'binary',
@@ -132,5 +159,25 @@ export const excipientEndpoints = {
     body: z.object({ file: z.string().describe('PDF 文件（binary）') }),
     responses: { 201: DocumentUpload },
     errors: [413, 415],
+  },
+  adminExcipientSafetyGet: {
+    access: editorReads,
+    tag: DESK_TAG,
+    summary: '产品的安全技术说明书数据（GB/T 16483、GB/T 17519 的 16 个部分）；尚未编写时 sheet 为 null',
+    params: IdParams,
+    responses: { 200: AdminSafetyData },
+    rows: excipientRow,
+  },
+  adminExcipientSafetySave: {
+    access: editor,
+    tag: DESK_TAG,
+    summary: '保存产品的安全技术说明书（整份替换）：GHS 分类、信号词、象形图、H/P 语句、组成、理化特性、运输信息与各部分文字',
+    description:
+      'UN 编号须与产品的危险化学品运输条款一致（两者都没有，或为同一编号）。说明书以修订日期与版本号印出；保存后下载即为新版本，修改前后的值记入操作日志。',
+    params: IdParams,
+    body: SafetyDataBody,
+    responses: { 200: AdminSafetyData },
+    rows: excipientRow,
+    example: { body: exampleSafetyData },
   },
 } as const satisfies Record<string, EndpointSpec>;

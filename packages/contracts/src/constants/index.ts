@@ -18,3 +18,4 @@ export * from './company.js';
 export * from './quote.js';
 export * from './sales-order.js';
 export * from './document-request.js';
+export * from './safety-data.js';

@@ -32,6 +32,11 @@ export const EXCIPIENT_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
  * request: sent on request (申请获取).
  */
 export const DOCUMENT_ACCESS = ['public', 'login', 'member', 'request'] as const;
+/**
+ * What a safety data sheet (SDS) may be: safety information is for everyone who handles the product, so
+ * never 会员资料 nor sent on request; the download lets every signed-in user have it whatever a row says.
+ */
+export const SDS_ACCESS: readonly (typeof DOCUMENT_ACCESS)[number][] = ['public', 'login'];
 export const documentAccessLabels: Record<(typeof DOCUMENT_ACCESS)[number], string> = {
   public: '公开下载',
   login: '登录后下载',

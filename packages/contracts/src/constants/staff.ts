@@ -41,6 +41,7 @@ export const auditActionLabels = {
   'excipient.update': '修改产品',
   'excipient.publish': '上架产品',
   'excipient.unpublish': '下架产品',
+  'excipient.safety_data': '修改安全技术说明书',
   'news.create': '新建资讯',
   'news.update': '修改资讯',
   'regulation.create': '新建法规',

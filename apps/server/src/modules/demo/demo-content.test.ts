@@ -8,6 +8,7 @@ import {
   REGISTRATION_TYPES,
   REG_NO_PATTERN,
   REGULATION_CATEGORIES,
+  SafetyDataBody,
   REGULATION_STATUSES,
   STANDARD_STATUSES,
   memberFieldsOf,
@@ -221,6 +222,52 @@ describe('demo content a pharmacist would believe', () => {
     const levels = (name: string) => excipients.find((e) => e.nameZh === name)!.description.split('\n\n')[1];
     expect(levels('微晶纤维素')).toContain('20%～90%');
     expect(levels('乳糖（一水）')).toContain('65%～85%');
+  });
+
+  it('gives every product with an SDS document a valid sheet, classified as its substance is and agreeing with its transport terms', () => {
+    const everything = generateExcipients({ ...DEFAULT_SCALE, excipients: catalogue.EXCIPIENT_ENTRIES.length });
+    expect(everything).toHaveLength(catalogue.EXCIPIENT_ENTRIES.length);
+    for (const product of [...generateExcipients(), ...everything]) {
+      const hasDocument = product.documents.some((d) => d.kind === 'SDS');
+      expect(product.safetyData !== null, product.nameZh).toBe(hasDocument);
+      if (!product.safetyData) continue;
+      const parsed = SafetyDataBody.safeParse(product.safetyData);
+      expect(parsed.error?.issues, product.nameZh).toBeUndefined();
+      const sheet = product.safetyData;
+      // The sheet's UN number, class and packing group are the product's 危险化学品 terms.
+      const terms = product.dangerousGoods?.match(/^UN(\d{4})，第 ([0-9.]+) (?:类|项)[^，]+，(?:次要危险性第 (\d) 类，)?(I{1,3}) 类包装$/);
+      expect(sheet.transport.unNumber, product.nameZh).toBe(terms?.[1] ?? '');
+      if (terms) {
+        expect(sheet.transport, product.nameZh).toMatchObject({ transportClass: terms[2], subsidiaryClass: terms[3] ?? '', packingGroup: terms[4] });
+        expect(sheet.hazards.length, `${product.nameZh}: a dangerous good is classified`).toBeGreaterThan(0);
+      }
+      expect(sheet.components.length).toBeGreaterThan(0);
+      expect(sheet.properties.appearance, product.nameZh).not.toBe('');
+      expect(sheet.revisedOn < DEMO_TODAY, product.nameZh).toBe(true);
+    }
+    const classified = everything.filter((p) => p.safetyData!.hazards.length > 0);
+    // The four solvents and surfactants of the catalogue's classified excipients, every dangerous good,
+    // and the few preservatives and antioxidants whose sheets classify them; nothing else.
+    expect(classified.map((p) => p.nameZh).sort()).toEqual(
+      ['乙醇', '异丙醇', 'N-甲基吡咯烷酮', '十二烷基硫酸钠', '苯酚', '间甲酚', '硫柳汞', '氢氧化钠', '盐酸', '冰醋酸', '磷酸', '橙油', '焦亚硫酸钠', '苯甲醇', '苯氧乙醇', '苯甲酸'].sort(),
+    );
+    const sheetOf = (name: string) => everything.find((p) => p.nameZh === name)!.safetyData!;
+    const codes = (name: string) => sheetOf(name).hazardStatements.map((s) => s.code);
+    expect(sheetOf('乙醇')).toMatchObject({ signalWord: '危险', pictograms: ['GHS02', 'GHS07'], transport: { unNumber: '1170', properName: '乙醇', transportClass: '3', packingGroup: 'II' } });
+    expect(sheetOf('乙醇').hazards).toContainEqual({ hazardClass: '易燃液体', category: '类别 2' });
+    expect(codes('乙醇')).toEqual(['H225', 'H319']);
+    expect(codes('异丙醇')).toEqual(['H225', 'H319', 'H336']);
+    expect(sheetOf('异丙醇').transport.unNumber).toBe('1219');
+    expect(codes('N-甲基吡咯烷酮')).toEqual(['H315', 'H319', 'H335', 'H360D']);
+    expect(sheetOf('N-甲基吡咯烷酮').hazards).toContainEqual({ hazardClass: '生殖毒性', category: '类别 1B' });
+    expect(codes('十二烷基硫酸钠')).toEqual(['H302', 'H315', 'H318', 'H335']);
+    expect(sheetOf('十二烷基硫酸钠').hazards).toContainEqual({ hazardClass: '严重眼损伤/眼刺激', category: '类别 1' });
+    // A plain excipient: nothing classified, its own properties, and section 15 saying so.
+    const mcc = sheetOf('微晶纤维素');
+    expect(mcc).toMatchObject({ signalWord: null, pictograms: [], hazardStatements: [], transport: { unNumber: '' } });
+    expect(mcc.components).toEqual([{ name: '微晶纤维素', cas: '9004-34-6', concentration: '符合药典标准' }]);
+    expect(mcc.properties.appearance).toMatch(/^白色/);
+    expect(mcc.sections.regulatory).toContain('根据 GB 30000 系列标准，本品不属于危险化学品');
   });
 
   it('flags the dangerous goods of GB 12268 with their transport terms, and no other product', () => {

@@ -8,7 +8,7 @@
  * can be streamed into the database in batches without holding them in memory. Record i has the
  * registration number <letter><year><i + 1 as 7 digits>, unique by construction for i < 10,000,000.
  */
-import type { DOSAGE_FORMS, REGISTRATION_TYPES, STANDARD_STATUSES } from '@fuliaotong/contracts';
+import type { DOSAGE_FORMS, REGISTRATION_TYPES, SafetyDataBody, STANDARD_STATUSES } from '@fuliaotong/contracts';
 import { EXCIPIENT_ENTRIES, type Category, type ExcipientEntry, type PharmacopoeiaCode } from './catalogue-data.js';
 import { ROUTE_OF, formsOf, routesOf, type Route } from './excipient-uses.js';
 import { PRODUCT_FACTS, type ProductFacts } from './product-facts.js';
@@ -36,6 +36,7 @@ import {
   type Trade,
 } from './registry-data.js';
 import { typeset } from './typography.js';
+import { safetyDataOf } from './demo-safety.js';
 
 export type DosageForm = (typeof DOSAGE_FORMS)[number];
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
@@ -121,6 +122,8 @@ export interface DemoExcipient {
   dangerousGoods: string | null;
   specs: DemoSpec[];
   documents: DemoDocument[];
+  /** The safety data sheet its SDS document is printed from (every product with one has it). */
+  safetyData: SafetyDataBody | null;
 }
 
 /** The products shown on the home page. */
@@ -242,7 +245,7 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
       documents.push({ kind: 'DMF', title: typeset(`${entry.zh}DMF 公开部分`), access: 'member' });
       documents.push({ kind: 'DMF', title: typeset(`${entry.zh}DMF 授权信`), access: 'request' });
     }
-    return {
+    const product: Omit<DemoExcipient, 'safetyData'> = {
       nameZh: entry.zh,
       nameEn: entry.en,
       synonyms: entry.syn ?? [],
@@ -259,6 +262,8 @@ export function generateExcipients(scale: DemoScale = DEFAULT_SCALE): DemoExcipi
       specs,
       documents,
     };
+    const hasSheet = documents.some((d) => d.kind === 'SDS');
+    return { ...product, safetyData: hasSheet ? safetyDataOf(product, entry, scale.seed) : null };
   });
 }
 

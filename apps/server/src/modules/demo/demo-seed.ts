@@ -147,7 +147,7 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
   });
   if (seeded) {
     progress('analyze', 0, 1);
-    await vacuumAnalyze(db, ['excipients', 'excipient_specs', 'excipient_documents', 'registrations', 'standards', 'usage_records', 'regulations', 'news']);
+    await vacuumAnalyze(db, ['excipients', 'excipient_specs', 'excipient_documents', 'excipient_safety_data', 'registrations', 'standards', 'usage_records', 'regulations', 'news']);
   }
   return { skipped: !seeded, scale, counts, ms: performance.now() - started, registrationMs };
 }

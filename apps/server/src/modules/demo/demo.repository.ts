@@ -23,6 +23,7 @@ export type Executor = Pick<Db, 'execute'>;
 /** The tables of the public information, children first. Favorites point at their rows by id. */
 export const PUBLIC_INFORMATION_TABLES = [
   'favorites',
+  'excipient_safety_data',
   'excipient_documents',
   'excipient_specs',
   'excipients',
@@ -94,6 +95,15 @@ export async function insertExcipients(db: Executor, rows: readonly DemoExcipien
     ['excipient_id', 'kind', 'title', 'access', 'url'],
     rows.flatMap((e) => e.documents.map((d) => ({ excipient_id: idOf(e), kind: d.kind, title: d.title, access: d.access, url: '' }))),
   );
+  const sheets = rows.flatMap((e) => (e.safetyData ? [{ e, sheet: e.safetyData }] : []));
+  if (sheets.length) {
+    await insertJson(
+      db,
+      'excipient_safety_data',
+      ['excipient_id', 'revision', 'revised_on', 'content'],
+      sheets.map(({ e, sheet: { revision, revisedOn, ...content } }) => ({ excipient_id: idOf(e), revision, revised_on: revisedOn, content })),
+    );
+  }
   // Documents are downloaded through the API, by product and document id.
   await db.execute(
     sql`UPDATE excipient_documents SET url = '/api/app/excipient/' || excipient_id || '/document/' || id WHERE url = ''`,

@@ -11,6 +11,8 @@ export const excipientAdminRoutes = endpointRoutes<{ products: ExcipientAdminSer
   route('adminExcipientCreate', async (request, reply) => reply.code(201).send(await products.create(actorOf(request), request.body)));
   route('adminExcipientUpdate', async (request) => products.update(actorOf(request), request.params.id, request.body));
   route('adminExcipientPublish', async (request) => products.publish(actorOf(request), request.params.id, request.body.published));
+  route('adminExcipientSafetyGet', async (request) => products.safetyData(request.params.id));
+  route('adminExcipientSafetySave', async (request) => products.saveSafetyData(actorOf(request), request.params.id, request.body));
   route('adminExcipientDocumentUpload', async (request, reply) => {
     const { bytes, filename } = await readUpload(request, { maxBytes: EXCIPIENT_DOCUMENT_MAX_BYTES, what: '资料' });
     return reply.code(201).send(await products.upload(actorOf(request), bytes, filename));

@@ -1,4 +1,6 @@
 import type {
+  AdminSafetyData,
+  SafetyDataBody,
   AdminExcipient,
   AdminExcipientPage,
   AdminExcipientQuery,
@@ -202,5 +204,55 @@ export class ExcipientAdminService {
       else if (taken.has(document.file)) issues.push({ path: `body.documents.${i}.file`, message: '该文件已用于另一份资料，请重新上传' });
     }
     if (issues.length > 0) throw validationError(issues);
+  }
+
+  /** The product's safety data sheet as the desk edits it (sheet null: not written yet). */
+  async safetyData(id: number, within?: Tx): Promise<AdminSafetyData> {
+    const repository = within ? ownExcipient(within).excipients : this.excipients;
+    const product = await repository.find(id);
+    if (!product) throw new AppError('not_found', '产品不存在');
+    const row = await repository.safetyData(id);
+    return {
+      excipientId: id,
+      nameZh: product.nameZh,
+      cas: product.cas,
+      dangerousGoods: product.dangerousGoods,
+      sheet: row ? { revision: row.revision, revisedOn: row.revisedOn, ...row.content } : null,
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    };
+  }
+
+  /**
+   * Replaces the product's sheet. Its UN number must be the one of the product's transport terms (both
+   * none, or the same): the sheet and the 危险化学品 flag that quotes and the product page show agree.
+   */
+  async saveSafetyData(actor: StaffActor, id: number, body: SafetyDataBody): Promise<AdminSafetyData> {
+    const before = await this.safetyData(id);
+    const productUn = before.dangerousGoods?.match(/UN\s?(\d{4})/)?.[1] ?? '';
+    const sheetUn = body.transport.unNumber;
+    if (sheetUn !== productUn) {
+      throw validationError([
+        {
+          path: 'body.transport.unNumber',
+          message: productUn
+            ? `产品的危险化学品运输条款为 UN${productUn}，说明书的 UN 编号须一致`
+            : '产品未标为危险化学品，说明书不能填写 UN 编号；如属危险货物，请先在产品信息中填写运输条款',
+        },
+      ]);
+    }
+    const { revision, revisedOn, ...content } = body;
+    return this.transactor.transaction(async (within) => {
+      await ownExcipient(within).excipients.saveSafetyData(id, { revision, revisedOn, content });
+      const after = await this.safetyData(id, within);
+      await recordChange(within, actor, {
+        action: 'excipient.safety_data',
+        entityType: 'excipient',
+        entityId: id,
+        summary: `修改产品“${after.nameZh}”的安全技术说明书（版本 ${revision}，${revisedOn}）`,
+        before: before.sheet,
+        after: after.sheet,
+      });
+      return after;
+    });
   }
 }

@@ -21,7 +21,7 @@ export const excipientModule = defineModule({
   provide: ({ db }) => ({ excipientReads: new ExcipientRepository(db) }),
   routes: async (app, { db, transactor, services }) => {
     const excipients = new ExcipientRepository(db);
-    const catalogue = new ExcipientService(excipients, services.registrationReads, services.favorites, services.files);
+    const catalogue = new ExcipientService(excipients, services.registrationReads, services.favorites, services.files, services.site);
     await app.register(excipientRoutes, { excipients: catalogue, guard: services.guard });
     await app.register(excipientAdminRoutes, { products: new ExcipientAdminService(excipients, services.files, transactor), guard: services.guard });
   },

@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminExcipientQuery, AdminExcipientSummary, DocumentAccess, DocumentKind, ExcipientQuery, ExcipientSummary, Pharmacopoeia } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
-import { excipientDocuments, excipients, excipientSpecs } from './excipient.schema.js';
+import { excipientDocuments, excipients, excipientSafetyData, excipientSpecs } from './excipient.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
 import { normaliseKeyword } from '../../shared/grams.js';
 
 export type ExcipientRow = typeof excipients.$inferSelect;
 export type ExcipientSpecRow = typeof excipientSpecs.$inferSelect;
 export type ExcipientDocumentRow = typeof excipientDocuments.$inferSelect;
+export type SafetyDataRow = typeof excipientSafetyData.$inferSelect;
+export type SafetyDataValues = Pick<SafetyDataRow, 'revision' | 'revisedOn' | 'content'>;
 /** The product's own columns as the products desk writes them. */
 export type ExcipientValues = Omit<typeof excipients.$inferInsert, 'id' | 'searchText' | 'searchGrams' | 'createdAt' | 'updatedAt'>;
 export type SpecValues = Pick<ExcipientSpecRow, 'grade' | 'packSize' | 'sampleAvailable'> & { id?: number };
@@ -222,5 +224,21 @@ export class ExcipientRepository {
     if (keys.length === 0) return [];
     const rows = await this.db.select({ key: excipientDocuments.fileKey }).from(excipientDocuments).where(inArray(excipientDocuments.fileKey, keys));
     return rows.flatMap((row) => (row.key ? [row.key] : []));
+  }
+
+  /* Safety data sheets (安全技术说明书). */
+
+  async safetyData(excipientId: number): Promise<SafetyDataRow | undefined> {
+    const [row] = await this.db.select().from(excipientSafetyData).where(eq(excipientSafetyData.excipientId, excipientId));
+    return row;
+  }
+
+  /** Writes the product's sheet whole (one row per product). */
+  async saveSafetyData(excipientId: number, values: SafetyDataValues): Promise<void> {
+    const row = { ...values, updatedAt: new Date() };
+    await this.db
+      .insert(excipientSafetyData)
+      .values({ excipientId, ...row })
+      .onConflictDoUpdate({ target: excipientSafetyData.excipientId, set: row });
   }
 }

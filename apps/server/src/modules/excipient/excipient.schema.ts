@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { DocumentAccess, DocumentKind } from '@fuliaotong/contracts';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { DocumentAccess, DocumentKind, type SafetyDataBody } from '@fuliaotong/contracts';
 import { enumValues, textArray } from '../../db/column-types.js';
 import { uploads } from '../files/files.schema.js';
 
@@ -70,3 +70,20 @@ export const excipientDocuments = pgTable(
   },
   (t) => [index('excipient_documents_excipient_idx').on(t.excipientId)],
 );
+
+/** What a safety data sheet keeps besides its revision: the structured parts and the sections' texts. */
+export type SafetyDataContent = Omit<SafetyDataBody, 'revision' | 'revisedOn'>;
+
+/**
+ * A product's safety data sheet (安全技术说明书), one per product, as the products desk writes it: the
+ * SDS document of the product is printed from it, dated with its revision. No row: none published yet.
+ */
+export const excipientSafetyData = pgTable('excipient_safety_data', {
+  excipientId: integer('excipient_id')
+    .primaryKey()
+    .references(() => excipients.id, { onDelete: 'cascade' }),
+  revision: text('revision').notNull(),
+  revisedOn: date('revised_on', { mode: 'string' }).notNull(),
+  content: jsonb('content').$type<SafetyDataContent>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

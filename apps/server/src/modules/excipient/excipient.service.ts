@@ -8,6 +8,7 @@ import {
   type ExcipientPage,
   type ExcipientQuery,
   type Pharmacopoeia,
+  type SiteSettings,
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import type { Viewer } from '../account/auth.guard.js';
@@ -16,6 +17,12 @@ import type { FavoriteService } from '../favorite/favorite.service.js';
 import type { FileStore } from '../files/file-store.js';
 import type { RegistrationReads } from '../registration/registration.repositories.js';
 import type { ExcipientDocumentRow, ExcipientRepository } from './excipient.repository.js';
+import { safetyDataPdf } from './safety-data-pdf.js';
+
+/** The supplier's details a safety data sheet prints in section 1 (the site's settings). */
+export interface SupplierDetails {
+  current(): Promise<Pick<SiteSettings, 'company' | 'address' | 'phone' | 'email' | 'emergencyPhone'>>;
+}
 
 /** Facet values in the order of the contract's lists, then any others by count. */
 function ordered(values: Array<{ value: string; count: number }>, known: readonly string[]) {
@@ -27,12 +34,21 @@ function ordered(values: Array<{ value: string; count: number }>, known: readonl
 }
 
 /**
+ * Who may download a document. A safety data sheet is safety information for everyone who handles the
+ * product: whatever its row says, it is never 会员资料 nor sent on request, only public or for the
+ * signed-in (docs/decisions/0070-safety-data-sheets.md).
+ */
+function effectiveAccess(document: ExcipientDocumentRow): ExcipientDocumentRow['access'] {
+  return document.kind === 'SDS' && document.access !== 'public' ? 'login' : document.access;
+}
+
+/**
  * A document the caller may not download: why, as the error to answer. Editors may download every one;
  * 会员资料 need a membership held now (a database subscription does not reach documents).
  */
 function documentDenial(document: ExcipientDocumentRow, viewer: Viewer): AppError | null {
   if (viewer.editor) return null;
-  switch (document.access) {
+  switch (effectiveAccess(document)) {
     case 'public':
       return null;
     case 'login':
@@ -52,6 +68,7 @@ export class ExcipientService {
     private readonly registrations: RegistrationReads,
     private readonly favorites: FavoriteService,
     private readonly files: FileStore,
+    private readonly supplier: SupplierDetails,
   ) {}
 
   list(query: ExcipientQuery): Promise<ExcipientPage> {
@@ -102,7 +119,7 @@ export class ExcipientService {
         id: d.id,
         kind: d.kind,
         title: d.title,
-        access: d.access,
+        access: effectiveAccess(d),
         url: documentDenial(d, viewer) ? null : d.url || `/api/app/excipient/${id}/document/${d.id}`,
       })),
       favoriteId,
@@ -111,8 +128,9 @@ export class ExcipientService {
 
   /**
    * A technical document: the PDF the staff uploaded, or else the product's data sheet written from the
-   * catalogue as a PDF. Answers 401 for log-in documents and 会员资料 without a session, 403 for 会员资料
-   * without a membership and for documents sent on request.
+   * catalogue as a PDF, or for a safety data sheet, the sheet the staff keep (404 while there is none).
+   * Answers 401 for log-in documents and 会员资料 without a session, 403 for 会员资料 without a membership
+   * and for documents sent on request; a safety data sheet only ever needs a session.
    */
   async document(
     id: number,
@@ -129,6 +147,13 @@ export class ExcipientService {
       const file = await this.files.get(document.fileKey);
       if (!file) throw new AppError('not_found', '资料文件不存在');
       return { filename: `${row.nameZh}-${document.title}.pdf`, bytes: file.bytes };
+    }
+    if (document.kind === 'SDS') {
+      // Written from the sheet the staff keep; none yet: no sheet rather than a made-up one.
+      const sheet = await this.excipients.safetyData(id);
+      if (!sheet) throw new AppError('sds_not_published', '该产品的安全技术说明书资料尚未发布，请联系我们的技术支持');
+      const bytes = await safetyDataPdf({ revision: sheet.revision, revisedOn: sheet.revisedOn, ...sheet.content }, row, await this.supplier.current());
+      return { filename: `${row.nameZh}-${document.title}.pdf`, bytes };
     }
     const [specs, records] = await Promise.all([this.excipients.specs(id), this.registrations.byRegNos(row.regNos)]);
     const status = new Map(records.map((r) => [r.regNo, r.reviewStatus]));

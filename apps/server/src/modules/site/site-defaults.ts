@@ -9,6 +9,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   address: '上海市浦东新区张江高科技园区蔡伦路 88 号 5 幢 3 楼',
   phone: '400-820-6688',
   landline: '021-5089 6688',
+  emergencyPhone: '021-5089 6610',
   email: 'service@fuliaotong.cn',
   privacyEmail: 'privacy@fuliaotong.cn',
   wechatHandle: 'fuliaotong-kf',

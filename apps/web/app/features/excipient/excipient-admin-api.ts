@@ -1,4 +1,4 @@
-import type { AdminExcipient, AdminExcipientPage, AdminExcipientQuery, DocumentUpload, ExcipientBody } from '@fuliaotong/contracts';
+import type { AdminExcipient, AdminExcipientPage, AdminExcipientQuery, AdminSafetyData, DocumentUpload, ExcipientBody, SafetyDataBody } from '@fuliaotong/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -74,4 +74,23 @@ export function usePublishExcipient() {
 
 export function useUploadExcipientDocument() {
   return useMutation({ mutationFn: (file: File) => uploadExcipientDocument(file, file.name) });
+}
+
+/* A product's safety data sheet (安全技术说明书). */
+
+export const adminSafetyDataQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.adminSafetyData(id),
+    queryFn: (): Promise<AdminSafetyData> => api().call('adminExcipientSafetyGet', { params: { id } }),
+    retry: false,
+  });
+
+/** Saves the sheet; the desk shows what was stored. */
+export function useSaveSafetyData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SafetyDataBody }): Promise<AdminSafetyData> =>
+      api().call('adminExcipientSafetySave', { params: { id }, body }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.adminSafetyData(saved.excipientId), saved),
+  });
 }

@@ -1,14 +1,15 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminExcipient, AdminExcipientSummary, ExcipientBody } from '@fuliaotong/contracts';
-import { DOCUMENT_ACCESS, DOCUMENT_KINDS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, EXCIPIENT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
+import { DOCUMENT_ACCESS, DOCUMENT_KINDS, SDS_ACCESS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, EXCIPIENT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, InputNumber, Popconfirm, Select, Switch, Tag, Upload } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SafetyDataTab } from '../../features/excipient/safety-data-editor';
 import { adminExcipientQuery, adminExcipientsQuery, EXCIPIENTS_PAGE_SIZE, usePublishExcipient, useSaveExcipient, useUploadExcipientDocument } from '../../features/excipient/excipient-admin-api';
 import { Desk } from '../../features/staff/desk/desk';
 import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
@@ -199,7 +200,15 @@ function ProductDrawer({
         <ProductEditor onSaved={onCreated} />
       ) : (
         <DeskItem item={product} errorTitle="产品加载失败">
-          {(data) => <ProductEditor key={data.id} product={data} />}
+          {(data) => (
+            <Tabs
+              key={data.id}
+              items={[
+                { key: 'product', label: '产品信息', children: <ProductEditor product={data} /> },
+                { key: 'sds', label: '安全技术说明书', children: <SafetyDataTab excipientId={data.id} /> },
+              ]}
+            />
+          )}
         </DeskItem>
       )}
     </DeskDrawer>
@@ -449,6 +458,7 @@ function DocumentRow({ name, index, product, onRemove }: { name: number; index: 
   const form = Form.useFormInstance<ProductValues>();
   const id = Form.useWatch<number | undefined>(['documents', name, 'id'], form);
   const stored = product?.documents.find((d) => d.id === id);
+  const kind = Form.useWatch<string | undefined>(['documents', name, 'kind'], form);
 
   return (
     <div className="product-desk__row product-desk__row--document" role="group" aria-label={`资料 ${index + 1}`}>
@@ -461,13 +471,14 @@ function DocumentRow({ name, index, product, onRemove }: { name: number; index: 
       <Form.Item name={[name, 'title']} label="资料名称" rules={[{ required: true, whitespace: true, message: '请填写资料名称' }]}>
         <Input />
       </Form.Item>
-      <Form.Item name={[name, 'access']} label="下载权限">
-        <Select options={DOCUMENT_ACCESS.map((value) => ({ value, label: documentAccessLabels[value] }))} />
+      <Form.Item name={[name, 'access']} label="下载权限" extra={kind === 'SDS' ? '安全信息：公开或登录后下载' : undefined}>
+        <Select options={(kind === 'SDS' ? SDS_ACCESS : DOCUMENT_ACCESS).map((value) => ({ value, label: documentAccessLabels[value] }))} />
       </Form.Item>
       <Form.Item
         name={[name, 'file']}
         label="PDF 文件"
-        rules={[{ validator: async (_r, value) => (value || stored ? undefined : Promise.reject(new Error('请上传资料的 PDF 文件'))) }]}
+        extra={kind === 'SDS' && !stored?.hasFile ? '不上传则按“安全技术说明书”标签页的内容生成' : undefined}
+        rules={[{ validator: async (_r, value) => (value || stored || kind === 'SDS' ? undefined : Promise.reject(new Error('请上传资料的 PDF 文件'))) }]}
       >
         <PdfField label={`上传资料 ${index + 1} 的 PDF`} replacing={stored !== undefined} />
       </Form.Item>

@@ -49,6 +49,7 @@ const groups: Array<{
     fields: [
       { name: 'phone', label: '客服热线', required: true },
       { name: 'landline', label: '座机', extra: '不填则不显示。' },
+      { name: 'emergencyPhone', label: '应急咨询电话', required: true, extra: '安全技术说明书第 1 部分印出的 24 小时应急咨询电话。' },
       { name: 'email', label: '客服邮箱', required: true },
       {
         name: 'privacyEmail',
