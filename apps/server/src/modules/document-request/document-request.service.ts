@@ -466,7 +466,7 @@ export class DocumentRequestService {
       this.deps,
       { requesterId: row.userId, contactName: requester ? shownName(requester) : DELETED, contactPhone: requester && isMobile(requester.account) ? requester.account : '' },
       admins,
-      { title: notice.title, body: notice.body, link: withQuery(paths.documentRequests, { id: row.id }), number: row.number, sms: null, linkLabel: '查看资料申请', about: '注册资料' },
+      { kind: 'document_request', title: notice.title, body: notice.body, link: withQuery(paths.documentRequests, { id: row.id }), number: row.number, sms: null, linkLabel: '查看资料申请', about: '注册资料' },
       within,
     );
   }

@@ -19,7 +19,7 @@ export interface BuyerUpdateDeps {
 /** A step of the supplier's side on a buyer's record (a price request, a sales order), as the buyer's side is told of it. */
 export interface BuyerUpdate {
   /** The kind of the site notice: what the record is. */
-  kind: 'quote' | 'sales_order';
+  kind: 'quote' | 'sales_order' | 'document_request';
   title: string;
   body: string;
   /** The page of the record on the site. */

@@ -29,6 +29,7 @@ const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
   watch: { label: '登记关注', color: 'purple' },
   quote: { label: '询价', color: 'cyan' },
   sales_order: { label: '销售订单', color: 'gold' },
+  document_request: { label: '注册资料', color: 'magenta' },
 };
 
 function NoticeItem({ notice }: { notice: Notice }) {

@@ -1,0 +1,1 @@
+ALTER TYPE "notice_kind" ADD VALUE 'document_request';
