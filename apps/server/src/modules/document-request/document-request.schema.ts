@@ -123,7 +123,7 @@ export const confidentialityAcceptancesPersonalData = personalData(confidentiali
   columns: [confidentialityAcceptances.userId, confidentialityAcceptances.ip],
   treatment: 'kept',
   reason:
-    "A signature is the supplier's evidence of the company's confidentiality undertaking (民法典 第五百零一条: the duty outlives the contract's end); it keeps the name, time and address it was signed with and points at the anonymised account.",
+    "A signature is the supplier's evidence of the company's confidentiality undertaking (《中华人民共和国民法典》第五百零一条: the duty outlives the contract's end); it keeps the name, time and address it was signed with and points at the anonymised account.",
 });
 
 export const documentRequestsPersonalData = personalData(documentRequests, {
