@@ -71,7 +71,7 @@ async function productWithDocuments(): Promise<StoryProduct> {
   const memberAnswer = await apiRequest(`/api/admin/excipient/${created.body.id}`, {
     method: 'PUT',
     token: staff.token,
-    json: { ...body, documents: [...kept, { kind: 'SDS', title: documents.member, access: 'member', file: await upload('guide.pdf') }] },
+    json: { ...body, documents: [...kept, { kind: 'TDS', title: documents.member, access: 'member', file: await upload('guide.pdf') }] },
   });
   return { id: created.body.id, nameZh, documents, memberAnswer };
 }

@@ -161,8 +161,14 @@ describe('security headers and the content security policy', () => {
     expect(nonces[0]!.length).toBeGreaterThanOrEqual(22);
     const html = await first.text();
     expectNonceEverywhere(html, nonces[0]!);
-    // antd's styles are a stylesheet of the build, not inline: the page has no <style> of its own.
-    const sheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
+    // antd's styles are a stylesheet of the build, not inline: a page drawn with antd (the sign-in pages
+    // are drawn without it) has no <style> of its own either.
+    const antdPage = await get(paths.sampleCart);
+    const antdHtml = await antdPage.text();
+    expectNonceEverywhere(antdHtml, nonceOf(antdPage.headers.get('content-security-policy')));
+    const sheets = [html, antdHtml].flatMap((page) =>
+      [...page.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? ''),
+    );
     const sheetTexts = await Promise.all(
       sheets.map(async (href) => {
         const response = await get(href);

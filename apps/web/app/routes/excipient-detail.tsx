@@ -87,8 +87,8 @@ function RegulatoryLink({ product }: { product: Pick<ExcipientDetail, 'id' | 'na
   const form = withQuery(paths.documentRequestNew, { excipient: product.id });
   return (
     <p className="doc-list__request">
-      <Link to={user ? form : loginHref(form)} aria-label={`申请注册资料：${product.nameZh}${user ? '' : '（登录后申请）'}`}>
-        申请注册资料（授权使用书 / 质量协议 / EIP / 变更历史 / 现场审计）
+      <Link to={user ? form : loginHref(form)}>
+        申请注册资料：{product.nameZh}（授权使用书 / 质量协议 / EIP / 变更历史 / 现场审计{user ? '' : '，登录后申请'}）
       </Link>
     </p>
   );
