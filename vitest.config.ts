@@ -31,6 +31,9 @@ const ONE_AT_A_TIME = [
   '*-story',
 ].map((name) => `${name}.spec.ts`);
 
+/** The tests that call every operation of the endpoint table (docs/decisions/0071). */
+const TABLE_WALKING_TESTS = ['src/modules/account/authorization.routes.test.ts', 'src/http/endpoint-fuzz.test.ts'];
+
 /**
  * Vitest's order, except that the people's stories run after the other journeys and one after the
  * other in STORIES' order: the administrator's story reads in the audit log what the others did.
@@ -87,9 +90,16 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // Process tests run commands on an embedded database of their own, whatever DATABASE_URL says:
-          // the run against PostgreSQL leaves them to the embedded run, so they run once.
-          exclude: process.env.DATABASE_URL ? ['test/{backup-command,create-staff,server-process,start-command,web-builder}.test.ts'] : [],
+          // Where the server tests run on both databases (.ci/run), each of these runs in one of the two runs
+          // only (docs/decisions/0071): the process tests run commands on an embedded database of their own,
+          // whatever DATABASE_URL says, so they stay in the embedded run; the table-walking tests (the
+          // authorization matrix and the endpoint fuzz) check the HTTP contract, not SQL, so they go to the
+          // PostgreSQL run, where they take a third of the time.
+          exclude: process.env.DATABASE_URL
+            ? ['test/{backup-command,create-staff,server-process,start-command,web-builder}.test.ts']
+            : process.env.SERVER_TESTS_ON_POSTGRES_TOO
+              ? TABLE_WALKING_TESTS
+              : [],
           // Migrates the template database each test file copies (test/template-database.ts).
           globalSetup: ['./test/global-setup.ts'],
           environment: 'node',

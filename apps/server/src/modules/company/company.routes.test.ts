@@ -204,8 +204,11 @@ describe('invitations', () => {
     expect(errorOf(refused).code).toBe('company_membership');
     clock.advance(7 * DAY + 1000);
     try {
-      expect(parsed(await call('GET', '/api/app/company', h(person)), MyCompany).invitations).toEqual([]);
-      const late = await call('POST', `/api/app/company-invitation/${sent.id}/accept`, h(person));
+      // A session lasts as long as an invitation: the invited person signs in again, a week later.
+      const signedIn = await t.app.inject({ method: 'POST', url: '/api/app/account/login', headers: { 'x-forwarded-for': newIp() }, payload: { account: person.account, password: person.password } });
+      const later = { ...person, token: parsed(signedIn, SessionResponse).token };
+      expect(parsed(await call('GET', '/api/app/company', h(later)), MyCompany).invitations).toEqual([]);
+      const late = await call('POST', `/api/app/company-invitation/${sent.id}/accept`, h(later));
       expect(late.statusCode).toBe(409);
       expect(errorOf(late).message).toBe('邀请已过期，请联系企业管理员重新邀请');
       expect(parsed(await call('GET', `/api/app/company/${company.id}/invitation`, h(admin)), CompanyInvitationList).items.map((row) => row.status)).toEqual(['expired', 'expired']);
