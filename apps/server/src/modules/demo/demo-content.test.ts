@@ -249,10 +249,15 @@ describe('demo content a pharmacist would believe', () => {
     // The four solvents and surfactants of the catalogue's classified excipients, every dangerous good,
     // and the few preservatives and antioxidants whose sheets classify them; nothing else.
     expect(classified.map((p) => p.nameZh).sort()).toEqual(
-      ['乙醇', '异丙醇', 'N-甲基吡咯烷酮', '十二烷基硫酸钠', '苯酚', '间甲酚', '硫柳汞', '氢氧化钠', '盐酸', '冰醋酸', '磷酸', '橙油', '焦亚硫酸钠', '苯甲醇', '苯氧乙醇', '苯甲酸'].sort(),
+      ['乙醇', '异丙醇', 'N-甲基吡咯烷酮', '十二烷基硫酸钠', '苯酚', '间甲酚', '硫柳汞', '氢氧化钠', '盐酸', '冰醋酸', '磷酸', '橙油', '焦亚硫酸钠', '苯甲醇', '苯氧乙醇', '苯甲酸', '苯扎氯铵', '苯扎溴铵'].sort(),
     );
     const sheetOf = (name: string) => everything.find((p) => p.nameZh === name)!.safetyData!;
     const codes = (name: string) => sheetOf(name).hazardStatements.map((s) => s.code);
+    // The quaternary ammonium preservatives are corrosive and very toxic to aquatic life, as their sheets say.
+    for (const name of ['苯扎氯铵', '苯扎溴铵']) {
+      expect(codes(name), name).toEqual(expect.arrayContaining(['H302', 'H314', 'H400', 'H410']));
+      expect(sheetOf(name).transport, name).toMatchObject({ transportClass: '8', packingGroup: 'II', marinePollutant: true });
+    }
     expect(sheetOf('乙醇')).toMatchObject({ signalWord: '危险', pictograms: ['GHS02', 'GHS07'], transport: { unNumber: '1170', properName: '乙醇', transportClass: '3', packingGroup: 'II' } });
     expect(sheetOf('乙醇').hazards).toContainEqual({ hazardClass: '易燃液体', category: '类别 2' });
     expect(codes('乙醇')).toEqual(['H225', 'H319']);
