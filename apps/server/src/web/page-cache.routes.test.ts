@@ -291,6 +291,23 @@ describe('a staff change', () => {
     expect((await pageLookups(t.app)).miss - lookups.miss).toBe(1);
   });
 
+  it('to what no shared page shows (a user’s roles) keeps the cache: the home page is not rendered again', async () => {
+    const admin = await registerStaff(t.app, t.database, ['admin']);
+    const member = await registerMember(t.app);
+    const page = await get(t.app, paths.home);
+    expect((await get(t.app, paths.home)).headers.etag).toBe(page.headers.etag);
+    const changed = await t.app.inject({ method: 'PATCH', url: `/api/admin/user/${member.user.id}`, headers: admin.headers, payload: { roles: ['editor'] } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const lookups = await pageLookups(t.app);
+    expect((await get(t.app, paths.home)).headers.etag).toBe(page.headers.etag);
+    expect((await pageLookups(t.app)).miss - lookups.miss).toBe(0);
+    // A change to a product, beside it, still empties it.
+    await createProduct(t.app, editor.headers, product());
+    const after = await pageLookups(t.app);
+    expect((await get(t.app, paths.home)).statusCode).toBe(200);
+    expect((await pageLookups(t.app)).miss - after.miss).toBe(1);
+  });
+
   it('empties it even when the audit view shows no difference (a page may show what an audit view leaves out)', async () => {
     const body = product();
     const created = await createProduct(t.app, editor.headers, body);

@@ -62,17 +62,45 @@ export function changedFields(
 }
 
 /**
+ * The rows no page or answer shared between visitors shows: a person's or a company's own business with
+ * the supplier (their applications, orders, invoices, price requests, sales orders, document requests,
+ * the agreement they sign in the account area) and the accounts themselves. A change to one of them
+ * leaves the shared caches as they are: a busy day of orders must not make every visitor's next page a
+ * render (docs/decisions/0030). Everything else — products, articles, the databases, settings, plans —
+ * is on shared pages.
+ */
+const PRIVATE_ROWS: ReadonlySet<AuditEntityType> = new Set<AuditEntityType>([
+  'user',
+  'application',
+  'order',
+  'invoice',
+  'company',
+  'quote',
+  'sales_order',
+  'document_request',
+  'confidentiality_agreement',
+]);
+
+/** True when a change to rows of this kind may change a shared page or answer. */
+export function showsOnSharedPages(entityType: AuditEntityType): boolean {
+  return !PRIVATE_ROWS.has(entityType);
+}
+
+/**
  * Records a staff change (or a buyer's or a job's step the staff work with) in the audit log, in the
  * caller's transaction (`within`): the entry exists exactly when the change does (docs/decisions/0024).
  * Only the fields that changed are kept; a change that changed nothing is not recorded.
  *
  * Every change the staff make passes here, so this is also where it is announced: once the
  * transaction has committed, every server process on the database hears that content changed and
- * drops the pages it cached (docs/decisions/0030). Announced even when the audit view shows no
- * difference: a service's audit view may leave out a field a page shows.
+ * drops the pages it cached (docs/decisions/0030) — unless no shared page shows rows of its kind
+ * (`showsOnSharedPages`). Announced even when the audit view shows no difference: a service's audit
+ * view may leave out a field a page shows.
  */
 export async function recordChange(within: Tx, actor: AuditActor, change: Change): Promise<void> {
-  within.afterCommit(() => void within.signals.publish(CONTENT_CHANGED, `${change.action} ${change.entityId ?? ''}`.trim()));
+  if (showsOnSharedPages(change.entityType)) {
+    within.afterCommit(() => void within.signals.publish(CONTENT_CHANGED, `${change.action} ${change.entityId ?? ''}`.trim()));
+  }
   const fields = changedFields(change.before, change.after);
   if (!fields) return;
   await ownAudit(within).audit.insert({
