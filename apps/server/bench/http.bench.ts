@@ -12,6 +12,9 @@
  *   cart-num  GET /api/app/sample/sample-cart-num with a bearer token (real app: token and session
  *             check, one count; an account made for the run with 3 items in the sample cart; text/plain)
  *   excipient GET /api/app/excipient?page=1&pageSize=20 (real app, anonymous: the catalogue's first page)
+ *   list-…    GET the public lists (catalogue, registrations, standards, usage, news, regulations), first
+ *             page of 20, signed in: past every cache, what a signed-in or first view pays; asked for
+ *             by name or all of them with `--targets lists`
  *   proxy-home GET https://…/home through Debian's nginx with deploy/nginx.conf (TLS, HTTP/1.1 keep-alive;
  *             the page from nginx's one-second cache, docs/decisions/0058), beside `home`, the app's own
  *             cache; measured when nginx is installed (test/nginx-proxy.ts starts it)
@@ -52,9 +55,20 @@ import { databaseUrl, dropDatabase, runStatements } from '../test/template-datab
 import { cleanUpOnExit, describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient', 'excipient-t', 'proxy-home'] as const;
-/** Measured by default when nginx is installed. */
-const DEFAULT_TARGETS = TARGET_NAMES.filter((name) => name !== 'proxy-home' || nginxBinary());
+/** The public list endpoints, each asked for past every cache (signed in): what a first or personal view pays. */
+const LISTS = {
+  'list-excipient': '/api/app/excipient?page=1&pageSize=20',
+  'list-registration': '/api/app/registration?page=1&pageSize=20',
+  'list-standard': '/api/app/database/standard/records?page=1&pageSize=20',
+  'list-usage': '/api/app/database/usage/records?page=1&pageSize=20',
+  'list-news': '/api/app/news?page=1&pageSize=20',
+  'list-regulation': '/api/app/regulation?page=1&pageSize=20',
+} as const;
+type ListName = keyof typeof LISTS;
+const LIST_NAMES = Object.keys(LISTS) as ListName[];
+const TARGET_NAMES = ['hello', 'fastify', 'health', 'home', 'home-render', 'cart-num', 'excipient', 'excipient-t', 'proxy-home', ...LIST_NAMES] as const;
+/** Measured by default when nginx is installed; the lists with `--targets lists` (or by name). */
+const DEFAULT_TARGETS = TARGET_NAMES.filter((name) => (name !== 'proxy-home' || nginxBinary()) && !name.startsWith('list-'));
 const helloEntry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
 const host = '127.0.0.1';
 
@@ -77,11 +91,11 @@ function parseOptions() {
     targets: {
       type: 'string',
       default: DEFAULT_TARGETS.join(','),
-      pattern: new RegExp(`^(${TARGET_NAMES.join('|')})(,(${TARGET_NAMES.join('|')}))*$`),
-      hint: `a comma-separated list of ${TARGET_NAMES.join(', ')}`,
+      pattern: new RegExp(`^(${[...TARGET_NAMES, 'lists'].join('|')})(,(${[...TARGET_NAMES, 'lists'].join('|')}))*$`),
+      hint: `a comma-separated list of ${TARGET_NAMES.join(', ')} (lists: every list-…)`,
     },
   });
-  const targets = new Set(values.targets.split(','));
+  const targets = new Set(values.targets.split(',').flatMap((name) => (name === 'lists' ? ['hello', ...LIST_NAMES] : [name])));
   targets.add('hello'); // the ratios are taken to it
   return {
     ...values,
@@ -490,6 +504,23 @@ async function main() {
         return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB JSON`;
       },
     },
+    ...LIST_NAMES.map(
+      (name): Target => ({
+        name,
+        description: `GET ${LISTS[name]} signed in (app, past every cache)`,
+        url: `${appOrigin}${LISTS[name]}`,
+        // Signed in: the databases open to signed-in users answer, and no shared cache may answer.
+        headers: { accept: 'application/json', authorization: `Bearer ${cartToken}` },
+        check: (response, body) => {
+          const json = JSON.parse(body) as { items?: unknown[] };
+          if (!response.headers.get('content-type')?.startsWith('application/json') || !json.items?.length) {
+            throw new Error(`${name}: expected a JSON page of records, got ${body.slice(0, 200)}`);
+          }
+          if (response.headers.get('etag')) throw new Error(`${name}: answered from the shared cache`);
+          return `${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB JSON, ${json.items.length} rows`;
+        },
+      }),
+    ),
     {
       name: 'proxy-home',
       description: 'GET https://…/home through nginx (its one-second cache)',
