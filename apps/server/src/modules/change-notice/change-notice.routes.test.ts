@@ -70,7 +70,7 @@ beforeAll(async () => {
   await t.database.db.update(excipients).set({ regNos: ['F20190000777'] }).where(eq(excipients.id, product.excipientId));
   [quality, sales, admin] = await Promise.all([registerStaff(t.app, t.database, ['quality']), registerStaff(t.app, t.database, ['sales']), registerStaff(t.app, t.database, ['admin'])]);
   const teams = await Promise.all([companyWithEveryRole(t.app, '江苏样品制药'), companyWithEveryRole(t.app, '浙江采购制药'), companyWithEveryRole(t.app, '山东授权制药')]);
-  [samplers, buyers, holders] = teams.map((team) => team.members);
+  [samplers, buyers, holders] = [teams[0].members, teams[1].members, teams[2].members];
   [quoter, watcher, stranger] = await Promise.all([registerMember(t.app), registerMember(t.app), registerMember(t.app)]);
 
   // Sampled: the samplers' 采购 applies for a sample of the product.
