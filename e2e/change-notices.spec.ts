@@ -61,8 +61,8 @@ describe('a change notice reaches a buyer who sampled the product, who acknowled
     await desk.waitForURL((u) => u.searchParams.get('id') !== null && u.searchParams.get('id') !== 'new');
     noticeId = Number(new URL(desk.url()).searchParams.get('id'));
     const draft = desk.getByRole('dialog', { name: /^变更通知 BG\d+$/ });
-    await draft.getByRole('button', { name: '发布' }).click();
-    await desk.locator('.ant-popconfirm:visible').getByRole('button', { name: '发布' }).click();
+    await draft.getByRole('button', { name: /^发\s?布$/ }).click();
+    await desk.locator('.ant-popconfirm:visible').getByRole('button', { name: /^发\s?布$/ }).click();
     await draft.getByText('确认情况').waitFor();
     await draft.getByText(/^已确认 0 \/ \d+ 人/).waitFor();
     await draft.getByText('申请过样品').first().waitFor();
@@ -94,7 +94,9 @@ describe('a change notice reaches a buyer who sampled the product, who acknowled
     await gotoHydrated(desk, withQuery(paths.adminChangeNotices, { id: noticeId }), ADMIN_HYDRATED);
     const drawer = desk.getByRole('dialog', { name: /^变更通知 BG\d+$/ });
     await drawer.getByText(/^已确认 1 \/ \d+ 人/).waitFor();
-    await drawer.getByText(/^已确认 \d{4}/).first().waitFor();
+    const acknowledged = drawer.getByText(/^已确认 \d{4}/).first();
+    await acknowledged.waitFor();
+    await acknowledged.scrollIntoViewIfNeeded();
     await shot(desk, 'desk-acknowledged');
     expect.soft(deskErrors.map(String)).toEqual([]);
   });
