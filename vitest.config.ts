@@ -27,6 +27,7 @@ const ONE_AT_A_TIME = [
   'quotes',
   'company-purchase',
   'document-requests',
+  'change-notices',
   'staff-*',
   '*-story',
 ].map((name) => `${name}.spec.ts`);

@@ -27,6 +27,7 @@ import { quoteModule } from './modules/quote/quote.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
 import { salesOrderModule } from './modules/sales-order/sales-order.module.js';
 import { documentRequestModule } from './modules/document-request/document-request.module.js';
+import { changeNoticeModule } from './modules/change-notice/change-notice.module.js';
 import { registrationImportModule } from './modules/registration-import/registration-import.module.js';
 import { registrationWatchModule } from './modules/registration-watch/registration-watch.module.js';
 import { registrationModule } from './modules/registration/registration.module.js';
@@ -78,6 +79,7 @@ export const serverModules: readonly ServerModule[] = [
   invoiceModule,
   salesOrderModule,
   documentRequestModule,
+  changeNoticeModule,
   registrationImportModule,
   userAdminModule,
   dashboardModule,

@@ -4,6 +4,7 @@ import type { AccountRepositories } from '../src/modules/account/account.reposit
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   AddToCartResult,
+  AdminChangeNotice,
   Address,
   Company,
   CompanyInvitation,
@@ -34,7 +35,7 @@ import { TokenService } from '../src/modules/account/token.service.js';
 import { bearer, GOOD_PASSWORD, insertAccount, multipart, newAccount, registerMember } from './accounts.js';
 import { PNG } from './fixture-files.js';
 import { parsed } from './responses.js';
-import { registerStaff } from './samples.js';
+import { createProduct, registerStaff } from './samples.js';
 import { databaseOf, jwtSecretOf } from './test-app.js';
 
 /*
@@ -76,6 +77,9 @@ export interface Owned {
   salesOrder: number;
   /** A document request of the owner's (who also holds 质量 in their company and signed the current 保密协议), pending. */
   documentRequest: number;
+  /** A change notice published on a product the owner keeps among their favorites (it reached them), and a draft on it. */
+  changeNotice: number;
+  changeNoticeDraft: number;
 }
 
 /** The demo product the fixtures use (the demo content must be seeded). */
@@ -112,6 +116,10 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   documentRequest: (o) => ({ id: o.documentRequest }),
   /** The owner's document request, as the quality desk sees it. */
   documentRequestRow: (o) => ({ id: o.documentRequest }),
+  changeNotice: (o) => ({ id: o.changeNotice }),
+  /** The notice that reached the owner, as the quality desk sees it; and a draft the desk may change and publish. */
+  changeNoticeRow: (o) => ({ id: o.changeNotice }),
+  changeNoticeDraft: (o) => ({ id: o.changeNoticeDraft }),
   /** The owner's company, as the sales desk sees it. */
   companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */
@@ -170,6 +178,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
   const companies = await companyRows(app, owner);
   const quote = await quoteRows(app, owner);
   const documentRequest = await documentRequestOf(app, owner, companies.company);
+  const changeNotices = await changeNoticesOf(app, owner);
   return {
     owner,
     owned: {
@@ -188,6 +197,7 @@ export async function ownerWithRows(app: FastifyInstance, excipient: ExcipientDe
       ...companies,
       ...quote,
       documentRequest,
+      ...changeNotices,
     },
   };
 }
@@ -204,6 +214,30 @@ async function documentRequestOf(app: FastifyInstance, owner: Session, company: 
   if (!current) throw new Error('no confidentiality agreement is published (seed the demo content)');
   parsed(await app.inject({ method: 'POST', url: '/api/app/confidentiality-agreement/accept', headers: h, payload: { version: current.version } }), MyConfidentiality);
   return parsed(await app.inject({ method: 'POST', url: '/api/app/document-request', headers: h, payload: endpoints.documentRequestCreate.example.body }), DocumentRequest).id;
+}
+
+/** A quality staff member per app, who writes and publishes the owners' change notices. */
+const qualityDesks = new WeakMap<FastifyInstance, Promise<Record<string, string>>>();
+
+/**
+ * A change notice that reached the owner: on a product of its own (so that each notice reaches only its
+ * owner and their colleagues, not every earlier owner), which the owner keeps among their favorites;
+ * and a draft on the same product.
+ */
+async function changeNoticesOf(app: FastifyInstance, owner: Session): Promise<{ changeNotice: number; changeNoticeDraft: number }> {
+  let quality = qualityDesks.get(app);
+  if (!quality) {
+    quality = registerStaff(app, databaseOf(app), ['quality']).then((staff) => staff.headers);
+    qualityDesks.set(app, quality);
+  }
+  const product = await createProduct(databaseOf(app), { specs: 1 });
+  parsed(await app.inject({ method: 'POST', url: '/api/app/favorite', headers: bearer(owner.token), payload: { targetType: 'excipient', targetId: product.excipientId } }), Favorite);
+  const body = { ...endpoints.adminChangeNoticeCreate.example.body, excipientId: product.excipientId };
+  const [published, draft] = await Promise.all(
+    [0, 1].map(async () => parsed(await app.inject({ method: 'POST', url: '/api/admin/change-notice', headers: await quality, payload: body }), AdminChangeNotice)),
+  );
+  parsed(await app.inject({ method: 'POST', url: `/api/admin/change-notice/${published!.id}/publish`, headers: await quality }), AdminChangeNotice);
+  return { changeNotice: published!.id, changeNoticeDraft: draft!.id };
 }
 
 /**

@@ -16,7 +16,7 @@ const USAGE_CSV = Buffer.from('辅料名称,给药途径,剂型,单位制剂最�
 export function uploadFor(operation: string): { bytes: Buffer; filename: string; type: string } {
   if (operation === 'adminRegistrationImportPreview') return { bytes: REGISTRATION_CSV, filename: 'registrations.csv', type: 'text/csv' };
   if (operation === 'adminReferenceImport') return { bytes: USAGE_CSV, filename: 'usage.csv', type: 'text/csv' };
-  return operation === 'adminApplicationCoaUpload' || operation === 'adminExcipientDocumentUpload' || operation === 'orderSlip' || operation === 'adminInvoiceUpload' || operation === 'adminDocumentRequestUpload'
+  return operation === 'adminApplicationCoaUpload' || operation === 'adminExcipientDocumentUpload' || operation === 'orderSlip' || operation === 'adminInvoiceUpload' || operation === 'adminDocumentRequestUpload' || operation === 'adminChangeNoticeUpload'
     ? { bytes: PDF, filename: 'document.pdf', type: 'application/pdf' }
     : { bytes: PNG, filename: 'a.png', type: 'image/png' };
 }

@@ -47,6 +47,7 @@ describe('the signed-in guard in the route table', () => {
         '/account/sales-orders',
         '/account/document-requests',
         '/account/document-request',
+        '/account/change-notices',
         '/account/databaseorder',
         '/account/upgrade',
         '/account/favorites',

@@ -59,6 +59,8 @@ const pageTable = {
   documentRequests: { path: '/account/document-requests', query: ['id', 'status'] },
   /** 申请注册资料: a new request for a product (`?excipient=`, optionally `&kind=`). */
   documentRequestNew: { path: '/account/document-request', query: ['excipient', 'kind'] },
+  /** 变更通知: the change notices that reached the user, and one notice (`?id=`). */
+  changeNotices: { path: '/account/change-notices', query: ['id'] },
   notices: { path: '/account/notice' },
   upgrade: { path: '/account/upgrade', query: ['for'] },
   payment: { path: '/account/payment', query: ['order'] },
@@ -75,6 +77,7 @@ const pageTable = {
   adminQuotes: { path: '/admin/quotes', query: ['id', 'status'] },
   adminSalesOrders: { path: '/admin/sales-orders', query: ['id', 'status'] },
   adminDocumentRequests: { path: '/admin/document-requests', query: ['id', 'status', 'tab'] },
+  adminChangeNotices: { path: '/admin/change-notices', query: ['id', 'status'] },
   adminProducts: { path: '/admin/products', query: ['keyword'] },
   adminArticles: { path: '/admin/articles', query: ['id', 'kind'] },
   adminDatabases: { path: '/admin/databases', query: ['code'] },

@@ -36,6 +36,7 @@ describe('configuration', () => {
     ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: 'SMS_100000003',
     ALIYUN_SMS_TEMPLATE_QUOTE_STATUS: 'SMS_100000004',
     ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS: 'SMS_100000005',
+    ALIYUN_SMS_TEMPLATE_CHANGE_NOTICE: 'SMS_100000006',
   };
 
   it('takes SMS_PROVIDER=aliyun with its keys, signature and template codes', () => {

@@ -28,6 +28,7 @@ export const ALIYUN_SMS_VARIABLES = [
   'ALIYUN_SMS_TEMPLATE_QUOTE_STATUS',
   'ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS',
   'ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK',
+  'ALIYUN_SMS_TEMPLATE_CHANGE_NOTICE',
 ] as const;
 
 /** What each online payment method needs in PAYMENT_MODE=live, each named in the error when it is missing. */
@@ -186,6 +187,7 @@ const ConfigSchema = z.object({
   ALIYUN_SMS_TEMPLATE_QUOTE_STATUS: optionalText,
   ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS: optionalText,
   ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: optionalText,
+  ALIYUN_SMS_TEMPLATE_CHANGE_NOTICE: optionalText,
   /** The API's host (default: the service's public endpoint); tests point it at a local stand-in. */
   ALIYUN_SMS_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('dysmsapi.aliyuncs.com')),
   /**

@@ -34,6 +34,7 @@ import {
 import { registerStaff } from '../../test/samples.js';
 import { freeTextKeys, validInput } from '../../test/schema-arbitraries.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { changeNotices } from '../modules/change-notice/change-notice.schema.js';
 import { companies } from '../modules/company/company.schema.js';
 import { invoices } from '../modules/invoice/invoice.schema.js';
 import { orders } from '../modules/order/order.schema.js';
@@ -98,6 +99,9 @@ const successOutOfReach = new Set<ApiOperation>([
   'adminSalesOrderReceive',
   // The owner's document request awaits review: nothing to download (the document request tests deliver documents).
   'documentRequestFile',
+  // The fixtures' change notices have no documents (the change notice tests attach and download them).
+  'changeNoticeDocument',
+  'adminChangeNoticeDocument',
 ]);
 
 /**
@@ -126,6 +130,8 @@ const ownRows = new Set<ApiOperation>([
   'documentRequestWithdraw',
   'adminDocumentRequestApprove',
   'adminDocumentRequestRefuse',
+  'adminChangeNoticePublish',
+  'adminChangeNoticeWithdraw',
 ]);
 
 /**
@@ -538,7 +544,17 @@ const prepare: Partial<Record<ApiOperation, (owned: Owned) => Promise<void>>> = 
   quoteCancel: () => quoteQuoted(),
   adminQuoteRevise: () => quoteQuoted(),
   adminQuoteMessage: () => quoteQuoted(),
+  // The owner's change notice is published again and their draft a draft (a generated id may have withdrawn or published them).
+  changeNoticeAcknowledge: () => changeNoticesAsMade(),
+  adminChangeNoticeRemind: () => changeNoticesAsMade(),
+  adminChangeNoticeUpdate: () => changeNoticesAsMade(),
+  adminChangeNoticeUpload: () => changeNoticesAsMade(),
 };
+
+async function changeNoticesAsMade() {
+  await t.database.db.update(changeNotices).set({ status: 'published', withdrawnAt: null, withdrawReason: null }).where(eq(changeNotices.id, shared.owned.changeNotice));
+  await t.database.db.update(changeNotices).set({ status: 'draft', publishedAt: null, documents: [] }).where(eq(changeNotices.id, shared.owned.changeNoticeDraft));
+}
 
 async function quoteQuoted() {
   await t.database.db.update(quoteRequests).set({ status: 'quoted' }).where(eq(quoteRequests.id, shared.owned.quote));

@@ -96,6 +96,11 @@ export const pages: Record<string, PageInfo> = {
     description: '企业的质量或研发人员在签署保密协议后，为产品申请授权使用书、质量协议、IPEC EIP、变更历史或现场审计。',
     noindex: true,
   },
+  [paths.changeNotices]: {
+    title: '变更通知',
+    description: '您或您的企业申请过样品、询过价、采购过、收藏或持有授权使用书的产品发生变更时，供应商发出的变更通知：变更内容、影响评估、生效日期与附件；阅后请确认。',
+    noindex: true,
+  },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
@@ -146,6 +151,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminSalesOrders]: {
     title: '销售订单',
     description: '由接受的报价生成的订单：销售登记合同、按批号发货、代买方确认签收或取消，财务核对汇款备注码确认对公转账到账。',
+    noindex: true,
+  },
+  [paths.adminChangeNotices]: {
+    title: '变更通知',
+    description: '产品变更的通知：填写变更类别、内容、变更分类与影响评估、生效日期并上传附件，发布给与该产品有关联的企业；查看确认情况，提醒或撤回。',
     noindex: true,
   },
   [paths.adminDocumentRequests]: {

@@ -252,6 +252,21 @@ export const apiPaths = {
   adminDocumentRequestFile: 'GET /api/admin/document-request/:id/file',
   adminDocumentRequestApprove: 'POST /api/admin/document-request/:id/approve',
   adminDocumentRequestRefuse: 'POST /api/admin/document-request/:id/refuse',
+  // change-notice: change notices to the companies tied to a product, their acknowledgements; the quality desk.
+  changeNoticeList: 'GET /api/app/change-notice',
+  changeNoticeDetail: 'GET /api/app/change-notice/:id',
+  changeNoticeAcknowledge: 'POST /api/app/change-notice/:id/acknowledge',
+  changeNoticeDocument: 'GET /api/app/change-notice/:id/document/:n',
+  adminChangeNoticeList: 'GET /api/admin/change-notice',
+  adminChangeNoticeCreate: 'POST /api/admin/change-notice',
+  adminChangeNoticeDetail: 'GET /api/admin/change-notice/:id',
+  adminChangeNoticeUpdate: 'PUT /api/admin/change-notice/:id',
+  adminChangeNoticeUpload: 'POST /api/admin/change-notice/:id/document',
+  adminChangeNoticeDocument: 'GET /api/admin/change-notice/:id/document/:n',
+  adminChangeNoticePublish: 'POST /api/admin/change-notice/:id/publish',
+  adminChangeNoticeWithdraw: 'POST /api/admin/change-notice/:id/withdraw',
+  adminChangeNoticeRemind: 'POST /api/admin/change-notice/:id/remind',
+  adminChangeNoticeReport: 'GET /api/admin/change-notice/:id/report',
 
   // invoice: titles, requests and the invoice desk.
   invoiceTitleList: 'GET /api/app/invoice-title',

@@ -51,7 +51,7 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const AVATAR_TYPES = IMAGE_TYPES;
 
 export const MAX_ADDRESSES = 20;
-export const NOTICE_KINDS = ['system', 'account', 'sample', 'order', 'watch', 'quote', 'sales_order', 'document_request'] as const;
+export const NOTICE_KINDS = ['system', 'account', 'sample', 'order', 'watch', 'quote', 'sales_order', 'document_request', 'change_notice'] as const;
 
 /*
  * Registration watch (登记关注): a user watches one CDE registration record, or every record of a

@@ -23,6 +23,7 @@ export const auditEntityLabels = {
   sales_order: '销售订单',
   document_request: '资料申请',
   confidentiality_agreement: '保密协议',
+  change_notice: '变更通知',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -88,6 +89,13 @@ export const auditActionLabels = {
   'document-request.upload': '上传资料文件',
   'document-request.approve': '批准资料申请',
   'document-request.refuse': '驳回资料申请',
+  'change-notice.create': '新建变更通知',
+  'change-notice.update': '修改变更通知',
+  'change-notice.upload': '上传变更通知附件',
+  'change-notice.publish': '发布变更通知',
+  'change-notice.withdraw': '撤回变更通知',
+  'change-notice.remind': '提醒确认变更通知',
+  'change-notice.acknowledge': '确认已阅变更通知',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

@@ -85,6 +85,9 @@ const stateful: Partial<Record<ApiOperation, Partial<Record<Caller, number>>>> =
   // The owner's document request awaits review: nothing has been delivered or uploaded yet.
   documentRequestFile: { owner: 409 },
   adminDocumentRequestFile: { admin: 404, staff: 404 },
+  // The change notice that reached the owner has no documents.
+  changeNoticeDocument: { owner: 404 },
+  adminChangeNoticeDocument: { admin: 404, staff: 404 },
   // The owner has not uploaded a bank slip.
   adminOrderSlip: { admin: 404, staff: 404 },
   // The gateways' notifications: a call without the gateway's signature is refused, whoever makes it.

@@ -79,6 +79,7 @@ const PRIVATE_ROWS: ReadonlySet<AuditEntityType> = new Set<AuditEntityType>([
   'sales_order',
   'document_request',
   'confidentiality_agreement',
+  'change_notice',
 ]);
 
 /** True when a change to rows of this kind may change a shared page or answer. */

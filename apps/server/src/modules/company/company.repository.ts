@@ -123,6 +123,28 @@ export class CompanyRepository {
     return rows.map((row) => row.userId);
   }
 
+  /**
+   * The current memberships of `userIds`, and the members holding one of `roles` of the companies those
+   * users belong to or `companyIds` name: each as { userId, companyId }.
+   */
+  async reachOf(userIds: readonly number[], companyIds: readonly number[], roles: readonly CompanyRoleName[]): Promise<Array<{ userId: number; companyId: number }>> {
+    if (userIds.length === 0 && companyIds.length === 0) return [];
+    const ids = (list: readonly number[]) => (list.length === 0 ? sql`(null)` : sql`(${sql.join(list.map((id) => sql`${id}`), sql`, `)})`);
+    const roleList = sql`array[${sql.join(roles.map((role) => sql`${role}`), sql`, `)}]::text[]`;
+    const own = this.db
+      .select({ userId: companyMembers.userId, companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .where(sql`${companyMembers.userId} in ${ids(userIds)}`);
+    const reached = await own;
+    const companiesReached = [...new Set([...reached.map((row) => row.companyId), ...companyIds])];
+    if (companiesReached.length === 0) return reached;
+    const colleagues = await this.db
+      .select({ userId: companyMembers.userId, companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .where(and(sql`${companyMembers.companyId} in ${ids(companiesReached)}`, sql`${companyMembers.roles}::text[] && ${roleList}`));
+    return [...reached, ...colleagues];
+  }
+
   /** Adds a member; a user already in a company fails with the database's unique violation (23505). */
   async addMember(values: typeof companyMembers.$inferInsert): Promise<MemberRow> {
     const [row] = await this.db.insert(companyMembers).values(values).returning();

@@ -442,6 +442,15 @@ export class CompanyService {
     return membership.companyId;
   }
 
+  /**
+   * Who hears of something about a product with the people tied to it (a change notice): each person's
+   * current company, and the members holding one of `roles` of those companies and of the companies the
+   * ties were made for. Answers { userId, companyId } pairs (a person may appear more than once).
+   */
+  async reachOf(userIds: readonly number[], companyIds: readonly number[], roles: readonly CompanyRoleName[]): Promise<Array<{ userId: number; companyId: number }>> {
+    return this.companies.reachOf([...new Set(userIds)], [...new Set(companyIds)], roles);
+  }
+
   /** How members are shown to their company (nickname or name, else the masked account), by user id. */
   async memberNames(userIds: readonly number[]): Promise<Map<number, string>> {
     const rows = await this.deps.users.names([...new Set(userIds)]);

@@ -5,6 +5,8 @@ import {
   AdminCompanyPage,
   AdminQuote,
   AdminQuotePage,
+  AdminChangeNoticePage,
+  ChangeNoticeReport,
   AdminSalesOrder,
   AdminSalesOrderPage,
   COMPANY_ROLES,
@@ -21,6 +23,7 @@ import { createTestApp, openTestDatabase, testClock, type TestApp } from '../../
 import { addDays, beijingDay, chinaDate } from '../../shared/beijing-time.js';
 import { lineAmounts } from '../quote/quote.service.js';
 import { DEMO_COMPANIES, DEMO_QUOTES, demoQuoteState } from './demo-buying.js';
+import { DEMO_CHANGE_NOTICE } from './demo-change-notice.js';
 import { DEFAULT_SCALE, registrationAt } from './demo-content.js';
 import { secondaryIndexes, truncatePublicInformation } from './demo.repository.js';
 import { seedDemoContent } from './demo-seed.js';
@@ -194,6 +197,19 @@ describe('the buying side of the demo, on the desks', () => {
       expect(licence.headers['content-type']).toBe('image/png');
       expect(licence.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     }
+  });
+
+  it('has a published change notice on a featured product, reaching the 管理员, 质量 and 采购 of the companies that asked its price', async () => {
+    const quality = await registerStaff(t.app, t.database, ['quality']);
+    const page = parsed(await t.app.inject({ method: 'GET', url: '/api/admin/change-notice', headers: quality.headers }), AdminChangeNoticePage);
+    expect(page.items).toHaveLength(1);
+    const notice = page.items[0]!;
+    expect(notice).toMatchObject({ status: 'published', kind: 'packaging', impactLevel: 'minor', excipient: { name: DEMO_CHANGE_NOTICE.product } });
+    expect(notice.number).toBe(numbered('BG', notice.id, notice.publishedAt!));
+    expect(notice.effectiveOn > today()).toBe(true);
+    const report = parsed(await t.app.inject({ method: 'GET', url: `/api/admin/change-notice/${notice.id}/report`, headers: quality.headers }), ChangeNoticeReport);
+    expect(report.counts.recipients).toBeGreaterThan(0);
+    expect(report.companies.map((company) => company.company).every((name) => DEMO_COMPANIES.some((demo) => demo.name === name))).toBe(true);
   });
 
   it('has members nobody can sign in to', async () => {

@@ -14,6 +14,8 @@
 import type { Db } from '../../db/database.js';
 import { generateNews, generateRegulations } from './demo-articles.js';
 import { seedBuyingContent } from './demo-buying.js';
+import { addDays, beijingDay } from '../../shared/beijing-time.js';
+import { DEMO_CHANGE_NOTICE } from './demo-change-notice.js';
 import { DEMO_CONFIDENTIALITY_AGREEMENT } from './demo-confidentiality.js';
 import {
   DEFAULT_SCALE,
@@ -34,6 +36,7 @@ import {
   insertDatabases,
   insertExcipients,
   insertFirstAgreement,
+  insertFirstChangeNotice,
   insertNews,
   insertRegistrations,
   insertRegulations,
@@ -131,6 +134,9 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
     const buying = (await hasBuyingActivity(tx)) ? null : await seedBuyingContent(tx, new Date());
     // The first 保密协议, on a site that has published none.
     await insertFirstAgreement(tx, DEMO_CONFIDENTIALITY_AGREEMENT, new Date());
+    // A published change notice, on a site that has none.
+    const now = new Date();
+    await insertFirstChangeNotice(tx, { ...DEMO_CHANGE_NOTICE, effectiveOn: addDays(beijingDay(now), DEMO_CHANGE_NOTICE.effectiveInDays) }, now);
     counts = {
       excipients: excipients.length,
       registrations: scale.registrations,

@@ -6,6 +6,7 @@ import { uploads } from '../files/files.schema.js';
 import { quoteEvents, quoteRequestLines, quoteRequests, quoteRevisionLines, quoteRevisions } from '../quote/quote.schema.js';
 import { REGISTRATION_COLUMNS, registrationRow } from '../registration/registration-columns.js';
 import { salesOrderEvents, salesOrderLines, salesOrders } from '../sales-order/sales-order.schema.js';
+import { changeNoticeRecipients, changeNotices } from '../change-notice/change-notice.schema.js';
 import { confidentialityAgreements } from '../document-request/document-request.schema.js';
 import { selectRows, type Db } from '../../db/database.js';
 import type {
@@ -379,3 +380,40 @@ export async function insertFirstAgreement(db: Executor, agreement: { title: str
     SELECT 1, ${agreement.title}, ${agreement.body}, ${agreement.effectiveOn}::date, ${at.toISOString()}::timestamptz
     WHERE NOT EXISTS (SELECT 1 FROM ${confidentialityAgreements})`);
 }
+
+/* --------------------------------------------------------------------------------------------- */
+/* The change notice (demo-change-notice.ts)                                                        */
+
+/**
+ * Publishes the demo's change notice on a site that has none, on the product named, reaching the
+ * 管理员, 质量 and 采购 of the companies that asked prices of it. Nothing when the product is missing.
+ */
+export async function insertFirstChangeNotice(
+  db: Executor,
+  notice: { product: string; kind: string; title: string; description: string; impactLevel: string; impact: string; effectiveOn: string },
+  at: Date,
+): Promise<void> {
+  const result = (await db.execute(sql`
+    WITH next AS (SELECT nextval(pg_get_serial_sequence('change_notices', 'id'))::int AS id)
+    INSERT INTO ${changeNotices} (id, number, excipient_id, product_name, kind, title, description, impact_level, impact, effective_on, status, published_at, created_at, updated_at)
+    SELECT next.id, 'BG' || to_char(${at.toISOString()}::timestamptz AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad(next.id::text, 6, '0'),
+           e.id, e.name_zh, ${notice.kind}, ${notice.title}, ${notice.description}, ${notice.impactLevel}, ${notice.impact}, ${notice.effectiveOn}::date,
+           'published', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+    FROM next, ${excipients} e
+    WHERE e.name_zh = ${notice.product} AND NOT EXISTS (SELECT 1 FROM ${changeNotices})
+    LIMIT 1
+    RETURNING id`)) as { rows: Array<{ id: number }> };
+  const created = result.rows[0];
+  if (!created) return;
+  await db.execute(sql`
+    INSERT INTO ${changeNoticeRecipients} (notice_id, user_id, company_id, reasons, notified_at)
+    SELECT DISTINCT ${created.id}::int, m.user_id, m.company_id, ARRAY['quoted']::text[], ${at.toISOString()}::timestamptz
+    FROM ${companyMembers} m
+    WHERE m.roles && ARRAY['admin', 'quality', 'purchasing']::text[]
+      AND m.company_id IN (
+        SELECT q.company_id FROM ${quoteRequests} q JOIN ${quoteRequestLines} l ON l.request_id = q.id
+        JOIN ${changeNotices} n ON n.excipient_id = l.excipient_id
+        WHERE n.id = ${created.id} AND q.company_id IS NOT NULL)
+    ON CONFLICT DO NOTHING`);
+}
+

@@ -5,10 +5,13 @@ import type { DocumentRequestRepositories } from './document-request.repositorie
 import { documentRequestRoutes } from './document-request.routes.js';
 import * as tables from './document-request.schema.js';
 import { DocumentRequestService } from './document-request.service.js';
+import type { DocumentHolders } from '../change-notice/change-notice.audience.js';
 
 declare module '../../kernel/module.js' {
   interface Services {
     documentRequests: DocumentRequestService;
+    /** The members of companies holding an approved 授权使用书 for a product (for change notices). */
+    documentHolders: DocumentHolders;
   }
 }
 
@@ -20,6 +23,7 @@ export const documentRequestModule = defineModule({
   provide: ({ transactor, services, config, now }) => {
     const own: Transactor<DocumentRequestRepositories> = transactor;
     return {
+      documentHolders: { tiesTo: (excipientId: number) => own.on().documentRequests.holdersOf(excipientId, now()) },
       documentRequests: new DocumentRequestService({
         documentRequests: own.on().documentRequests,
         transactor: own,

@@ -5,6 +5,7 @@ import { escapeLike } from '../../shared/grams.js';
 import { users } from '../account/account.schema.js';
 import { companies, companyMembers } from '../company/company.schema.js';
 import { excipients } from '../excipient/excipient.schema.js';
+import type { ProductTie } from '../change-notice/change-notice.audience.js';
 import { confidentialityAcceptances, confidentialityAgreements, documentDownloads, documentRequests } from './document-request.schema.js';
 
 export type AgreementRow = typeof confidentialityAgreements.$inferSelect;
@@ -114,6 +115,22 @@ export class DocumentRequestRepository {
     if (excipientId === null) return [];
     const [row] = await this.db.select({ regNos: excipients.regNos }).from(excipients).where(eq(excipients.id, excipientId));
     return row?.regNos ?? [];
+  }
+
+  /** The members of companies holding an approved, unexpired 授权使用书 for the product (the requester, for their company). */
+  async holdersOf(excipientId: number, now: Date): Promise<ProductTie[]> {
+    const rows = await this.db
+      .selectDistinct({ userId: documentRequests.userId, companyId: documentRequests.companyId })
+      .from(documentRequests)
+      .where(
+        and(
+          eq(documentRequests.excipientId, excipientId),
+          eq(documentRequests.kind, 'authorization'),
+          eq(documentRequests.status, 'approved'),
+          sql`(${documentRequests.expiresAt} is null or ${documentRequests.expiresAt} > ${now.toISOString()}::timestamptz)`,
+        ),
+      );
+    return rows.map((row) => ({ ...row, reason: 'document_holder' as const }));
   }
 
   // ——— requests ———

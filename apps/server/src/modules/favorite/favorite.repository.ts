@@ -5,6 +5,7 @@ import { news, regulations, visibleArticle } from '../article/article.schema.js'
 import { excipients } from '../excipient/excipient.schema.js';
 import { registrations } from '../registration/registration.schema.js';
 import { favorites } from './favorite.schema.js';
+import type { ProductTie } from '../change-notice/change-notice.audience.js';
 
 export type FavoriteRow = typeof favorites.$inferSelect;
 
@@ -18,6 +19,15 @@ export interface FavoriteTarget {
 /** Users' favorites (`favorites`); their targets' titles are read from the catalogue, registration and article tables. */
 export class FavoriteRepository {
   constructor(private readonly db: Db) {}
+
+  /** Who keeps the product among their favorites (its watchers). */
+  async tiesTo(excipientId: number): Promise<ProductTie[]> {
+    const rows = await this.db
+      .select({ userId: favorites.userId })
+      .from(favorites)
+      .where(and(eq(favorites.targetType, 'excipient'), eq(favorites.targetId, excipientId)));
+    return rows.map((row) => ({ userId: row.userId, companyId: null, reason: 'favorite' as const }));
+  }
 
   /** The id of the user's favorite of a target, or null. */
   async findId(userId: number | null, targetType: FavoriteTargetType, targetId: number): Promise<number | null> {

@@ -187,6 +187,7 @@ export function messageDrivers(config: MessagesConfig, logger: DriverLogger): { 
             quote_status: config.ALIYUN_SMS_TEMPLATE_QUOTE_STATUS!,
             sales_order_status: config.ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS!,
             staff_new_work: config.ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK!,
+            change_notice: config.ALIYUN_SMS_TEMPLATE_CHANGE_NOTICE!,
           },
           endpoint: config.ALIYUN_SMS_ENDPOINT,
         })

@@ -144,7 +144,7 @@ describe('the aliyun SMS driver', () => {
       accessKeyId: ACCESS_KEY_ID,
       accessKeySecret: secret,
       signName: '辅料通',
-      templateCodes: { verification_code: 'SMS_100000001', application_status: 'SMS_100000002', quote_status: 'SMS_100000004', sales_order_status: 'SMS_100000005', staff_new_work: 'SMS_100000003' },
+      templateCodes: { verification_code: 'SMS_100000001', application_status: 'SMS_100000002', quote_status: 'SMS_100000004', sales_order_status: 'SMS_100000005', staff_new_work: 'SMS_100000003', change_notice: 'SMS_100000006' },
       endpoint: standIn.endpoint,
     });
 

@@ -8,7 +8,7 @@ import type { MailDriver, SmsDriver } from './message-drivers.js';
 import type { NewOutboxMessage, OutboxRepository } from './outbox.repository.js';
 import { smsTemplates } from './sms-templates.js';
 
-export type SmsTemplate = 'verification_code' | 'application_status' | 'quote_status' | 'sales_order_status' | 'staff_new_work';
+export type SmsTemplate = 'verification_code' | 'application_status' | 'quote_status' | 'sales_order_status' | 'staff_new_work' | 'change_notice';
 
 export type OutboundMessage =
   | { channel: 'sms'; to: string; template: SmsTemplate; params: Record<string, string> }

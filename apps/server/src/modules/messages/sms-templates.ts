@@ -42,6 +42,10 @@ export const smsTemplates: Record<SmsTemplate, TemplateDefinition> = {
     z.object({ number: z.string().min(1).max(32), status: z.string().min(1).max(30) }).strict(),
     ({ number, status }) => `【${SMS_SIGNATURE}】您的销售订单 ${number} 有新进展：${status}，详情请登录辅料通“销售订单”查看。`,
   ),
+  change_notice: template(
+    z.object({ product: z.string().min(1).max(30), number: z.string().min(1).max(32), status: z.string().min(1).max(20) }).strict(),
+    ({ product, number, status }) => `【${SMS_SIGNATURE}】${product} 变更通知 ${number}：${status}，详情请登录辅料通“变更通知”查看并确认已阅。`,
+  ),
   staff_new_work: template(
     z.object({ kind: z.string().min(1).max(20), number: z.string().min(1).max(32) }).strict(),
     ({ kind, number }) => `【${SMS_SIGNATURE}】有新的${kind}待处理：${number}，请登录辅料通工作台查看。`,

@@ -5,12 +5,15 @@ import type { QuoteRepositories } from './quote.repositories.js';
 import { quoteRoutes } from './quote.routes.js';
 import * as tables from './quote.schema.js';
 import { QuoteService } from './quote.service.js';
+import type { ProductAudience } from '../change-notice/change-notice.audience.js';
 
 const HOUR = 60 * 60 * 1000;
 
 declare module '../../kernel/module.js' {
   interface Services {
     quotes: QuoteService;
+    /** Who asked for a price of a product (for change notices). */
+    quoteAudience: ProductAudience;
   }
 }
 
@@ -22,6 +25,7 @@ export const quoteModule = defineModule({
   provide: ({ transactor, services, config, now }) => {
     const own: Transactor<QuoteRepositories> = transactor;
     return {
+      quoteAudience: { tiesTo: (excipientId: number) => own.on().quotes.tiesTo(excipientId) },
       quotes: new QuoteService({
         quotes: own.on().quotes,
         transactor: own,

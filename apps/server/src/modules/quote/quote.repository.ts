@@ -6,6 +6,7 @@ import { companies, companyMembers } from '../company/company.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
 import { sampleApplications } from '../sample-application/sample-application.schema.js';
 import { quoteEvents, quoteRequestLines, quoteRequests, quoteRevisionLines, quoteRevisions } from './quote.schema.js';
+import type { ProductTie } from '../change-notice/change-notice.audience.js';
 
 export type QuoteRow = typeof quoteRequests.$inferSelect;
 export type QuoteValues = Omit<typeof quoteRequests.$inferInsert, 'id' | 'number' | 'status'>;
@@ -49,6 +50,16 @@ const isNewest = sql`${quoteRevisions.revision} = (select max(r.revision) from $
  */
 export class QuoteRepository {
   constructor(private readonly db: Db) {}
+
+  /** Who asked for a price of the product, for the company they asked for. */
+  async tiesTo(excipientId: number): Promise<ProductTie[]> {
+    const rows = await this.db
+      .selectDistinct({ userId: quoteRequests.userId, companyId: quoteRequests.companyId })
+      .from(quoteRequests)
+      .innerJoin(quoteRequestLines, eq(quoteRequestLines.requestId, quoteRequests.id))
+      .where(eq(quoteRequestLines.excipientId, excipientId));
+    return rows.map((row) => ({ ...row, reason: 'quoted' as const }));
+  }
 
   private async nextval(table: string): Promise<number> {
     const [row] = await selectRows<{ id: number }>(this.db, sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id`);

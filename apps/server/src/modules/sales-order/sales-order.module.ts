@@ -5,10 +5,13 @@ import type { SalesOrderRepositories } from './sales-order.repositories.js';
 import { salesOrderRoutes } from './sales-order.routes.js';
 import * as tables from './sales-order.schema.js';
 import { SalesOrderService } from './sales-order.service.js';
+import type { ProductAudience } from '../change-notice/change-notice.audience.js';
 
 declare module '../../kernel/module.js' {
   interface Services {
     salesOrders: SalesOrderService;
+    /** Who bought a product (for change notices). */
+    salesOrderAudience: ProductAudience;
   }
 }
 
@@ -20,6 +23,7 @@ export const salesOrderModule = defineModule({
   provide: ({ transactor, services, config, now }) => {
     const own: Transactor<SalesOrderRepositories> = transactor;
     return {
+      salesOrderAudience: { tiesTo: (excipientId: number) => own.on().salesOrders.tiesTo(excipientId) },
       salesOrders: new SalesOrderService({
         salesOrders: own.on().salesOrders,
         transactor: own,

@@ -5,6 +5,7 @@ import { escapeLike } from '../../shared/grams.js';
 import { companies, companyMembers } from '../company/company.schema.js';
 import { quoteRequests, quoteRevisions } from '../quote/quote.schema.js';
 import { salesOrderEvents, salesOrderLines, salesOrders } from './sales-order.schema.js';
+import type { ProductTie } from '../change-notice/change-notice.audience.js';
 
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 export type SalesOrderValues = Omit<typeof salesOrders.$inferInsert, 'id' | 'number' | 'status'>;
@@ -41,6 +42,16 @@ export type SalesOrderListRow = SalesOrderRow & {
 /** Sales orders (`sales_orders`), their lines and their history. Reads companies and quotes' numbers. */
 export class SalesOrderRepository {
   constructor(private readonly db: Db) {}
+
+  /** Who bought the product (orders not cancelled), for the company they bought for. */
+  async tiesTo(excipientId: number): Promise<ProductTie[]> {
+    const rows = await this.db
+      .selectDistinct({ userId: salesOrders.userId, companyId: salesOrders.companyId })
+      .from(salesOrders)
+      .innerJoin(salesOrderLines, eq(salesOrderLines.orderId, salesOrders.id))
+      .where(and(eq(salesOrderLines.excipientId, excipientId), sql`${salesOrders.status} <> 'cancelled'`));
+    return rows.map((row) => ({ ...row, reason: 'bought' as const }));
+  }
 
   /** The id the next order gets (its number is made from it). */
   async nextId(): Promise<number> {

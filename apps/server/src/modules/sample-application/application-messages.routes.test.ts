@@ -132,6 +132,7 @@ describe('application status messages through a failing SMS provider', () => {
         ALIYUN_SMS_TEMPLATE_STAFF_NEW_WORK: 'SMS_100000003',
         ALIYUN_SMS_TEMPLATE_QUOTE_STATUS: 'SMS_100000004',
         ALIYUN_SMS_TEMPLATE_SALES_ORDER_STATUS: 'SMS_100000005',
+        ALIYUN_SMS_TEMPLATE_CHANGE_NOTICE: 'SMS_100000006',
         ALIYUN_SMS_ENDPOINT: standIn.endpoint,
       },
     });

@@ -7,11 +7,14 @@ import * as tables from './sample-application.schema.js';
 import { SampleApplicationService } from './sample-application.service.js';
 import { sampleLimitsRoutes } from './sample-limits.routes.js';
 import { SampleLimitsService } from './sample-limits.service.js';
+import type { ProductAudience } from '../change-notice/change-notice.audience.js';
 
 declare module '../../kernel/module.js' {
   interface Services {
     applications: SampleApplicationService;
     applicationReads: ApplicationReads;
+    /** Who applied for a sample of a product (for change notices). */
+    sampleAudience: ProductAudience;
     /** The sample limits the staff change at run time (样品限额; the sample cart reads them too). */
     sampleLimits: SampleLimitsService;
   }
@@ -44,6 +47,7 @@ export const sampleApplicationModule = defineModule({
         companies: services.companies,
       }),
       applicationReads: new SampleApplicationRepository(db),
+      sampleAudience: { tiesTo: (excipientId: number) => new SampleApplicationRepository(db).tiesTo(excipientId) },
     };
   },
   routes: async (app, { services }) => {

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus } from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
 import { sampleApplicationEvents, sampleApplicationItems, sampleApplications } from './sample-application.schema.js';
+import type { ProductTie } from '../change-notice/change-notice.audience.js';
 
 export type ApplicationRow = typeof sampleApplications.$inferSelect;
 export type ApplicationValues = Omit<typeof sampleApplications.$inferInsert, 'id' | 'number' | 'userId' | 'status'>;
@@ -47,6 +48,16 @@ export function companySampleUse(companyId: AnyPgColumn, since: Date, until: Dat
 /** Sample applications with their items (copies of the product names) and events (the history). */
 export class SampleApplicationRepository {
   constructor(private readonly db: Db) {}
+
+  /** Who applied for a sample of the product (applications neither withdrawn nor rejected), for the company they applied for. */
+  async tiesTo(excipientId: number): Promise<ProductTie[]> {
+    const rows = await this.db
+      .selectDistinct({ userId: sampleApplications.userId, companyId: sampleApplications.companyId })
+      .from(sampleApplications)
+      .innerJoin(sampleApplicationItems, eq(sampleApplicationItems.applicationId, sampleApplications.id))
+      .where(and(eq(sampleApplicationItems.excipientId, excipientId), notInArray(sampleApplications.status, ['withdrawn', 'rejected'])));
+    return rows.map((row) => ({ ...row, reason: 'sampled' as const }));
+  }
 
   /** Applications per status (all time), and those made since `since` per day in Beijing. */
   async statistics(since: Date): Promise<{ byStatus: Array<{ status: ApplicationStatus; n: number }>; byDay: Array<{ day: string; n: number }> }> {

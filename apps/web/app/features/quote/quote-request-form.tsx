@@ -17,7 +17,7 @@ import './quote.css';
 const SEARCH_DELAY_MS = 250;
 
 /** The product of a line: a search of the catalogue by name, alias or CAS number. */
-function ProductSelect({ id, value, onChange, label }: { id?: string; value?: number; onChange?: (id: number) => void; label: string }) {
+export function ProductSelect({ id, value, onChange, label }: { id?: string; value?: number; onChange?: (id: number) => void; label: string }) {
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   useEffect(() => {

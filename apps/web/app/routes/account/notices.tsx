@@ -30,6 +30,7 @@ const kindLabels: Record<NoticeKind, { label: string; color: string }> = {
   quote: { label: '询价', color: 'cyan' },
   sales_order: { label: '销售订单', color: 'gold' },
   document_request: { label: '注册资料', color: 'magenta' },
+  change_notice: { label: '变更通知', color: 'volcano' },
 };
 
 function NoticeItem({ notice }: { notice: Notice }) {
