@@ -1,14 +1,15 @@
-import { ArrowLeftOutlined, CheckCircleOutlined, FilePdfOutlined, NotificationOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, FilePdfOutlined, NotificationOutlined } from '@ant-design/icons';
 import type { ChangeNotice } from '@fuliaotong/contracts';
 import { changeNoticeKindLabels, changeNoticeReasonLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Segmented, Table, Tag } from 'antd';
+import { Alert, Button, Segmented, Table, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/change-notices';
 import { ListPager } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
 import { toast } from '../../components/toast';
 import {
@@ -133,32 +134,19 @@ function ChangeNoticeList() {
   );
 }
 
-function NotFound() {
-  return (
-    <Result
-      status="warning"
-      title="没有找到这条变更通知"
-      subTitle="这条通知不存在，或不是发给您的。"
-      extra={
-        <Link to={paths.changeNotices}>
-          <Button type="primary">返回变更通知</Button>
-        </Link>
-      }
-    />
-  );
-}
 
 function ChangeNoticeDetail({ id }: { id: number }) {
   const notice = useQuery(changeNoticeQuery(id));
   return (
-    <div className="page change-notice-page">
-      <Link to={paths.changeNotices} className="sales-order-back">
-        <ArrowLeftOutlined aria-hidden /> 返回变更通知
-      </Link>
-      <LoadState query={notice} errorTitle="变更通知加载失败" rows={8} panel onError={{ not_found: <NotFound />, validation_failed: <NotFound /> }}>
-        {(data) => <NoticeSheet notice={data} />}
-      </LoadState>
-    </div>
+    <RecordDetail
+      query={notice}
+      className="change-notice-page"
+      back={{ to: paths.changeNotices, label: '返回变更通知' }}
+      errorTitle="变更通知加载失败"
+      notFound={{ title: '没有找到这条变更通知', subTitle: '这条通知不存在，或不是发给您的。' }}
+    >
+      {(data) => <NoticeSheet notice={data} />}
+    </RecordDetail>
   );
 }
 

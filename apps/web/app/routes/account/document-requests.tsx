@@ -1,15 +1,16 @@
-import { ArrowLeftOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { DocumentRequest, DocumentRequestState } from '@fuliaotong/contracts';
 import { DOCUMENT_REQUEST_STATES, documentRequestKindLabels, documentRequestStateLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Popconfirm, Result, Segmented, Table } from 'antd';
+import { Alert, Button, Popconfirm, Segmented, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/document-requests';
 import { ListPager } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
 import { toast } from '../../components/toast';
 import {
@@ -172,32 +173,19 @@ function DocumentRequestList() {
   );
 }
 
-function NotFound() {
-  return (
-    <Result
-      status="warning"
-      title="没有找到这个申请"
-      subTitle="这个申请不存在，或不属于您所在企业（企业的管理员、质量与研发成员可查看）。"
-      extra={
-        <Link to={paths.documentRequests}>
-          <Button type="primary">返回注册资料</Button>
-        </Link>
-      }
-    />
-  );
-}
 
 function DocumentRequestDetail({ id }: { id: number }) {
   const request = useQuery(documentRequestQuery(id));
   return (
-    <div className="page document-request-page">
-      <Link to={paths.documentRequests} className="sales-order-back">
-        <ArrowLeftOutlined aria-hidden /> 返回注册资料
-      </Link>
-      <LoadState query={request} errorTitle="资料申请加载失败" rows={8} panel onError={{ not_found: <NotFound />, validation_failed: <NotFound /> }}>
-        {(data) => <RequestSheet request={data} />}
-      </LoadState>
-    </div>
+    <RecordDetail
+      query={request}
+      className="document-request-page"
+      back={{ to: paths.documentRequests, label: '返回注册资料' }}
+      errorTitle="资料申请加载失败"
+      notFound={{ title: '没有找到这个申请', subTitle: '这个申请不存在，或不属于您所在企业（企业的管理员、质量与研发成员可查看）。' }}
+    >
+      {(data) => <RequestSheet request={data} />}
+    </RecordDetail>
   );
 }
 

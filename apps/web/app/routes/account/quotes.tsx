@@ -1,13 +1,14 @@
-import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { FileSearchOutlined } from '@ant-design/icons';
 import type { Quote, QuoteSummary, QuoteState } from '@fuliaotong/contracts';
 import { QUOTE_STATES, formatFen, paths, quoteStateLabels, withQuery } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Segmented, Table } from 'antd';
+import { Alert, Button, Segmented, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/quotes';
 import { ListPager } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
 import { QUOTE_PAGE_SIZE, downloadQuotePdf, myQuotesQuery, quoteQuery, useQuoteMessage, type QuoteListQuery } from '../../features/quote/quote-api';
 import { QuoteActions } from '../../features/quote/quote-actions';
@@ -141,38 +142,19 @@ function QuoteList() {
   );
 }
 
-function NotFound() {
-  return (
-    <Result
-      status="warning"
-      title="没有找到这份询价"
-      subTitle="这份询价不存在，或不属于当前登录的账号及其企业。"
-      extra={
-        <Link to={paths.quotes}>
-          <Button type="primary">返回我的询价</Button>
-        </Link>
-      }
-    />
-  );
-}
 
 function QuoteDetail({ id }: { id: number }) {
   const quote = useQuery(quoteQuery(id));
   return (
-    <div className="page quote-page">
-      <Link to={paths.quotes} className="quote-back">
-        <ArrowLeftOutlined aria-hidden /> 返回我的询价
-      </Link>
-      <LoadState
-        query={quote}
-        errorTitle="询价加载失败"
-        rows={8}
-        panel
-        onError={{ not_found: <NotFound />, validation_failed: <NotFound /> }}
-      >
-        {(data) => <QuoteSheet quote={data} />}
-      </LoadState>
-    </div>
+    <RecordDetail
+      query={quote}
+      className="quote-page"
+      back={{ to: paths.quotes, label: '返回我的询价' }}
+      errorTitle="询价加载失败"
+      notFound={{ title: '没有找到这份询价', subTitle: '这份询价不存在，或不属于当前登录的账号及其企业。' }}
+    >
+      {(data) => <QuoteSheet quote={data} />}
+    </RecordDetail>
   );
 }
 

@@ -1,13 +1,14 @@
-import { ArrowLeftOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { FileSearchOutlined } from '@ant-design/icons';
 import type { SalesOrder, SalesOrderState, SalesOrderSummary } from '@fuliaotong/contracts';
 import { SALES_ORDER_STATES, formatFen, paths, salesOrderStateLabels, withQuery } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Segmented, Table, Tag } from 'antd';
+import { Alert, Button, Segmented, Table, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/sales-orders';
 import { ListPager } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
 import { dayText } from '../../features/quote/quote-rules';
 import { SalesOrderActions, SalesOrderInvoicePart } from '../../features/sales-order/sales-order-actions';
@@ -162,38 +163,19 @@ function SalesOrderList() {
   );
 }
 
-function NotFound() {
-  return (
-    <Result
-      status="warning"
-      title="没有找到这个销售订单"
-      subTitle="这个订单不存在，或不属于当前登录的账号及其企业。"
-      extra={
-        <Link to={paths.salesOrders}>
-          <Button type="primary">返回销售订单</Button>
-        </Link>
-      }
-    />
-  );
-}
 
 function SalesOrderDetail({ id }: { id: number }) {
   const order = useQuery(salesOrderQuery(id));
   return (
-    <div className="page sales-order-page">
-      <Link to={paths.salesOrders} className="sales-order-back">
-        <ArrowLeftOutlined aria-hidden /> 返回销售订单
-      </Link>
-      <LoadState
-        query={order}
-        errorTitle="销售订单加载失败"
-        rows={8}
-        panel
-        onError={{ not_found: <NotFound />, validation_failed: <NotFound /> }}
-      >
-        {(data) => <SalesOrderSheet order={data} />}
-      </LoadState>
-    </div>
+    <RecordDetail
+      query={order}
+      className="sales-order-page"
+      back={{ to: paths.salesOrders, label: '返回销售订单' }}
+      errorTitle="销售订单加载失败"
+      notFound={{ title: '没有找到这个销售订单', subTitle: '这个订单不存在，或不属于当前登录的账号及其企业。' }}
+    >
+      {(data) => <SalesOrderSheet order={data} />}
+    </RecordDetail>
   );
 }
 
