@@ -27,6 +27,7 @@ export * from './row-owner.js';
 export * from './quote.js';
 export * from './sales-order.js';
 export * from './document-request.js';
+export * from './batch.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -15,6 +15,7 @@ import { companyEndpoints } from './company.endpoints.js';
 import { quoteEndpoints } from './quote.endpoints.js';
 import { salesOrderEndpoints } from './sales-order.endpoints.js';
 import { documentRequestEndpoints } from './document-request.endpoints.js';
+import { batchEndpoints } from './batch.endpoints.js';
 import { locationEndpoints } from './location.endpoints.js';
 import { noticeEndpoints } from './notice.endpoints.js';
 import { orderEndpoints } from './order.endpoints.js';
@@ -67,6 +68,7 @@ export const endpoints = {
   ...quoteEndpoints,
   ...salesOrderEndpoints,
   ...documentRequestEndpoints,
+  ...batchEndpoints,
   ...invoiceEndpoints,
   ...siteEndpoints,
   ...dashboardEndpoints,

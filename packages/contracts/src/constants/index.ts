@@ -18,4 +18,5 @@ export * from './company.js';
 export * from './quote.js';
 export * from './sales-order.js';
 export * from './document-request.js';
+export * from './batch.js';
 export * from './safety-data.js';

@@ -23,6 +23,7 @@ export const auditEntityLabels = {
   sales_order: '销售订单',
   document_request: '资料申请',
   confidentiality_agreement: '保密协议',
+  batch: '批次',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -88,6 +89,12 @@ export const auditActionLabels = {
   'document-request.upload': '上传资料文件',
   'document-request.approve': '批准资料申请',
   'document-request.refuse': '驳回资料申请',
+  'batch.create': '登记批次',
+  'batch.update': '修改批次',
+  'batch.results': '录入检验结果',
+  'batch.status': '变更批次状态',
+  'batch.upload': '上传签章检验报告',
+  'batch.import': '导入批次',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

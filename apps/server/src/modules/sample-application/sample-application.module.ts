@@ -42,6 +42,7 @@ export const sampleApplicationModule = defineModule({
         siteUrl: config.SITE_URL,
         staffAlerts: services.staffAlerts,
         companies: services.companies,
+        batches: services.batches,
       }),
       applicationReads: new SampleApplicationRepository(db),
     };
