@@ -112,6 +112,8 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   documentRequest: (o) => ({ id: o.documentRequest }),
   /** The owner's document request, as the quality desk sees it. */
   documentRequestRow: (o) => ({ id: o.documentRequest }),
+  /** The demo's first batch (released; its number and check code are the COA lookup's example). */
+  batchRow: () => ({ id: 1 }),
   /** The owner's company, as the sales desk sees it. */
   companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */

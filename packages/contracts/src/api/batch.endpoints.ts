@@ -67,7 +67,7 @@ export const batchEndpoints = {
     body: BatchCreateBody,
     responses: { 201: Batch },
     errors: [404, 409],
-    example: { body: { excipientId: 1, batchNumber: 'FL2511003', manufacturedOn: '2025-11-03', expiresOn: '2028-11-02', quantity: '500 kg' } },
+    example: { body: { excipientId: 1, batchNumber: 'FL2512001', manufacturedOn: '2025-12-01', expiresOn: '2028-11-30', quantity: '500 kg' } },
   },
   adminBatchDetail: {
     access: deskReads('quality'),

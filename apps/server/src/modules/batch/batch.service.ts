@@ -444,8 +444,9 @@ export class BatchService {
    */
   private async lookedUp(user: UserRow, ip: string, query: { excipientId: number; batchNumber: string; checkCode: string }): Promise<BatchListRow> {
     const message = '检验报告查询过于频繁';
-    await this.deps.throttle.admit('coa_lookup_ip', { ip }, 'ip', this.deps.limits.perIp, message);
+    // The user's limit first: a lookup it refuses is not counted against the address.
     await this.deps.throttle.admit('coa_lookup', { account: `user:${user.id}`, ip }, 'account', this.deps.limits.perUser, message);
+    await this.deps.throttle.admit('coa_lookup_ip', { ip }, 'ip', this.deps.limits.perIp, message);
     const row = await this.repo.findByNumber(query.excipientId, query.batchNumber, this.today());
     if (!row || row.checkCode !== query.checkCode || (row.status !== 'released' && row.status !== 'expired')) throw new AppError('coa_not_found');
     return row;

@@ -14,6 +14,7 @@
 import type { Db } from '../../db/database.js';
 import { generateNews, generateRegulations } from './demo-articles.js';
 import { seedBuyingContent } from './demo-buying.js';
+import { seedDemoBatches } from './demo-batches.js';
 import { DEMO_CONFIDENTIALITY_AGREEMENT } from './demo-confidentiality.js';
 import {
   DEFAULT_SCALE,
@@ -131,6 +132,8 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
     const buying = (await hasBuyingActivity(tx)) ? null : await seedBuyingContent(tx, new Date());
     // The first 保密协议, on a site that has published none.
     await insertFirstAgreement(tx, DEMO_CONFIDENTIALITY_AGREEMENT, new Date());
+    // Batches of the featured products with their results (on a site that has none of those numbers).
+    await seedDemoBatches(tx);
     counts = {
       excipients: excipients.length,
       registrations: scale.registrations,
