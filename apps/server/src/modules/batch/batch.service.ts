@@ -497,12 +497,12 @@ export class BatchService {
       { text: `产品名称：${row.productName}` },
       { text: `规格等级：${grade}` },
       { text: `批号：${row.batchNumber}` },
-      { text: `生产日期：${row.manufacturedOn}　　有效期至：${row.expiresOn}` },
+      { text: `生产日期：${row.manufacturedOn}    有效期至：${row.expiresOn}` },
       { text: `数量：${row.quantity}` },
       { text: `检验日期：${row.testedOn ?? '未检'}` },
       { text: '检验结果', style: 'heading' },
       ...results.map((result, i) => ({
-        text: `${i + 1}. ${result.item}　标准规定：${result.limit || '—'}　检验结果：${result.result || '—'}　检验方法：${result.method || '—'}　结论：${result.conclusion ?? '未检'}`,
+        text: `${i + 1}. ${result.item}  标准规定：${result.limit || '—'}  检验结果：${result.result || '—'}  检验方法：${result.method || '—'}  结论：${result.conclusion ?? '未检'}`,
       })),
       { text: '结论', style: 'heading' },
       {

@@ -6,10 +6,9 @@
  * API table's lookup example. Real batches draw their codes with crypto randomness.
  */
 import { CHECK_CODE_ALPHABET, CHECK_CODE_LENGTH, endpoints } from '@fuliaotong/contracts';
-import type { Db } from '../../db/database.js';
 import { resultOfStandardItem } from '../batch/batch.service.js';
 import { FEATURED_NAMES } from './demo-content.js';
-import { batchProducts, insertBatch } from './demo.repository.js';
+import { batchProducts, insertBatch, type Db } from './demo.repository.js';
 import { hashString } from './random.js';
 
 const METHODS: Array<[RegExp, string]> = [

@@ -21,6 +21,7 @@ import type { DemoNews, DemoRegulation } from './demo-articles.js';
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Executor = Pick<Db, 'execute'>;
+export type { Db };
 
 /** The tables of the public information, children first. Favorites point at their rows by id. */
 export const PUBLIC_INFORMATION_TABLES = [
