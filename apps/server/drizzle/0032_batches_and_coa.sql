@@ -28,7 +28,7 @@ CREATE TABLE "batches" (
 --> statement-breakpoint
 ALTER TABLE "sample_application_items" ADD COLUMN "batch_id" integer;--> statement-breakpoint
 ALTER TABLE "batch_results" ADD CONSTRAINT "batch_results_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "batches" ADD CONSTRAINT "batches_excipient_id_excipients_id_fk" FOREIGN KEY ("excipient_id") REFERENCES "excipients"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "batches" ADD CONSTRAINT "batches_excipient_id_excipients_id_fk" FOREIGN KEY ("excipient_id") REFERENCES "excipients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batches" ADD CONSTRAINT "batches_spec_id_excipient_specs_id_fk" FOREIGN KEY ("spec_id") REFERENCES "excipient_specs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batches" ADD CONSTRAINT "batches_coa_file_key_uploads_name_fk" FOREIGN KEY ("coa_file_key") REFERENCES "uploads"("name") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "batch_results_position_idx" ON "batch_results" USING btree ("batch_id","position");--> statement-breakpoint

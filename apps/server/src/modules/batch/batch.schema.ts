@@ -14,7 +14,7 @@ export const batches = pgTable(
     id: serial('id').primaryKey(),
     excipientId: integer('excipient_id')
       .notNull()
-      .references(() => excipients.id, { onDelete: 'restrict' }),
+      .references(() => excipients.id, { onDelete: 'cascade' }),
     /** The grade and pack (a row of the product's specs); null: not said (batches carried over from shipments). */
     specId: integer('spec_id').references(() => excipientSpecs.id, { onDelete: 'set null' }),
     /** Unique per product, as printed on the label. */
