@@ -59,6 +59,8 @@ const pageTable = {
   documentRequests: { path: '/account/document-requests', query: ['id', 'status'] },
   /** 申请注册资料: a new request for a product (`?excipient=`, optionally `&kind=`). */
   documentRequestNew: { path: '/account/document-request', query: ['excipient', 'kind'] },
+  /** 检验报告查询: a batch's COA by product, batch number and check code (`?excipient=&batch=` prefill the form). */
+  coa: { path: '/coa', query: ['excipient', 'batch'] },
   notices: { path: '/account/notice' },
   upgrade: { path: '/account/upgrade', query: ['for'] },
   payment: { path: '/account/payment', query: ['order'] },
@@ -75,6 +77,7 @@ const pageTable = {
   adminQuotes: { path: '/admin/quotes', query: ['id', 'status'] },
   adminSalesOrders: { path: '/admin/sales-orders', query: ['id', 'status'] },
   adminDocumentRequests: { path: '/admin/document-requests', query: ['id', 'status', 'tab'] },
+  adminBatches: { path: '/admin/batches', query: ['id', 'status', 'excipient', 'keyword'] },
   adminProducts: { path: '/admin/products', query: ['keyword'] },
   adminArticles: { path: '/admin/articles', query: ['id', 'kind'] },
   adminDatabases: { path: '/admin/databases', query: ['code'] },

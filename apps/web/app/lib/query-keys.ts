@@ -72,6 +72,11 @@ export const queryKeys = {
   adminDocumentRequestPage: (query: object) => [...queryKeys.adminDocumentRequests(), 'page', query] as const,
   adminDocumentRequest: (id: number) => [...queryKeys.adminDocumentRequests(), 'detail', id] as const,
   adminConfidentiality: () => [...queryKeys.me, 'admin', 'confidentiality'] as const,
+  /** The COA lookup's products, and the quality desk's batches. */
+  coaProducts: () => [...queryKeys.me, 'coa-products'] as const,
+  adminBatches: () => [...queryKeys.me, 'admin', 'batches'] as const,
+  adminBatchPage: (query: object) => [...queryKeys.adminBatches(), 'page', query] as const,
+  adminBatch: (id: number) => [...queryKeys.adminBatches(), 'detail', id] as const,
   adminSalesOrders: () => [...queryKeys.me, 'admin', 'sales-orders'] as const,
   adminSalesOrderPage: (query: object) => [...queryKeys.adminSalesOrders(), 'page', query] as const,
   adminSalesOrder: (id: number) => [...queryKeys.adminSalesOrders(), 'detail', id] as const,

@@ -22,7 +22,7 @@ describe('staff console desks', () => {
     expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证', '询价报价', '销售订单']);
     expect(desksFor(['finance']).map((desk) => desk.label)).toContain('销售订单');
     // The quality staff answer companies' requests for regulatory documents.
-    expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览', '资料申请']);
+    expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览', '资料申请', '批次与检验报告']);
     expect(worksAt(deskOf('/admin/document-requests')!, ['admin'])).toBe(false);
     expect(desksFor([])).toEqual([]);
   });
