@@ -27,6 +27,7 @@ const ONE_AT_A_TIME = [
   'quotes',
   'company-purchase',
   'document-requests',
+  'batch-coa',
   'staff-*',
   '*-story',
 ].map((name) => `${name}.spec.ts`);

@@ -368,6 +368,7 @@ function StatusActions({ batch }: { batch: Batch }) {
   );
 }
 
+const conclusionOf = (value: string | undefined) => BATCH_CONCLUSIONS.find((c) => c === value) ?? null;
 const conclusionOptions = [{ value: '', label: '未检' }, ...BATCH_CONCLUSIONS.map((c) => ({ value: c, label: c }))];
 
 interface ResultValues {
@@ -384,7 +385,7 @@ function ResultsEditor({ batch }: { batch: Batch }) {
           limit: row.limit ?? '',
           result: row.result ?? '',
           method: row.method ?? '',
-          conclusion: row.conclusion === '符合' || row.conclusion === '不符合' ? (row.conclusion) : null,
+          conclusion: conclusionOf(row.conclusion),
         }),
       ),
     }),
