@@ -246,6 +246,8 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
   { route: 'routes/account/quotes', url: withQuery(paths.quotes, { id: ids.quote }) },
   { route: 'routes/account/quote-request', url: withQuery(paths.quoteRequest, { excipient: 1 }) },
   { route: 'routes/account/sales-orders', url: paths.salesOrders },
+  { route: 'routes/account/document-requests', url: paths.documentRequests },
+  { route: 'routes/account/document-request', url: withQuery(paths.documentRequestNew, { excipient: 1 }) },
   { route: 'routes/coa', url: paths.coa },
   { route: 'routes/account/address-manager', url: paths.addresses },
   { route: 'routes/account/notices', url: paths.notices },
@@ -259,6 +261,7 @@ const staffVisits = (ids: { quote: number }): Visit[] => [
   ),
   { route: 'routes/admin/quotes', url: withQuery(paths.adminQuotes, { id: ids.quote }) },
   { route: 'routes/admin/sales-orders', url: paths.adminSalesOrders },
+  { route: 'routes/admin/document-requests', url: paths.adminDocumentRequests },
 ];
 
 describe('client navigation looks like a direct load', () => {
