@@ -28,6 +28,7 @@ const ONE_AT_A_TIME = [
   'company-purchase',
   'document-requests',
   'change-notices',
+  'batch-coa',
   'staff-*',
   '*-story',
 ].map((name) => `${name}.spec.ts`);

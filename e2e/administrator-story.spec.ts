@@ -18,7 +18,7 @@ import { paths, withQuery } from '@fuliaotong/contracts';
  */
 
 /** apps/web/app/features/staff/admin-nav.ts: adminDesks, in menu order. */
-const everyDesk = ['概览', '申请审核', '产品', '文章', '数据库', '登记数据导入', '用户', '企业认证', '询价报价', '销售订单', '资料申请', '变更通知', '订单与收款', '发票开具', '方案与价格', '样品设置', '网站信息', '法律文本', '操作日志'];
+const everyDesk = ['概览', '申请审核', '产品', '文章', '数据库', '登记数据导入', '用户', '企业认证', '询价报价', '销售订单', '资料申请', '变更通知', '批次与检验报告', '订单与收款', '发票开具', '方案与价格', '样品设置', '网站信息', '法律文本', '操作日志'];
 
 /** The others, and what each of them leaves in the audit log. */
 const others = [

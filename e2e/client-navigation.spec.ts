@@ -220,6 +220,7 @@ const visitorVisits = (newsId: number): Visit[] => [
   { route: 'routes/agreement', url: paths.agreement },
   { route: 'routes/privacy', url: paths.privacy },
   { route: 'routes/self-check', url: paths.selfCheck },
+  { route: 'routes/coa', url: withQuery(paths.coa, { excipient: 1 }) },
   { route: 'routes/not-found', url: '/no-such-page' },
   { route: 'routes/login', url: paths.login },
   { route: 'routes/register', url: paths.register },
@@ -248,6 +249,7 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
   { route: 'routes/account/document-requests', url: paths.documentRequests },
   { route: 'routes/account/document-request', url: withQuery(paths.documentRequestNew, { excipient: 1 }) },
   { route: 'routes/account/change-notices', url: paths.changeNotices },
+  { route: 'routes/coa', url: paths.coa },
   { route: 'routes/account/address-manager', url: paths.addresses },
   { route: 'routes/account/notices', url: paths.notices },
   { route: 'account-index', url: paths.accountIndex },
@@ -255,7 +257,7 @@ const memberVisits = (ids: { cartItem: number; application: number; order: numbe
 
 /** Every staff desk (the price requests' with one request open). */
 const staffVisits = (ids: { quote: number }): Visit[] => [
-  ...['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'companies', 'products', 'articles', 'databases', 'imports', 'users', 'audit'].map(
+  ...['admin-index', 'applications', 'settings', 'site', 'legal', 'plans', 'orders', 'invoices', 'companies', 'products', 'articles', 'databases', 'imports', 'users', 'audit', 'batches'].map(
     (desk) => ({ route: `routes/admin/${desk}`, url: desk === 'admin-index' ? paths.admin : `/admin/${desk}` }),
   ),
   { route: 'routes/admin/quotes', url: withQuery(paths.adminQuotes, { id: ids.quote }) },

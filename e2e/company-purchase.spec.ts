@@ -5,7 +5,7 @@ import { apiRequest, apiUpload, registerByApi, signIn, staffSession, staffSignIn
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { untilCodeMayBeSent } from './support/messages.js';
-import { addToCartOnPage, applyByApi, twoProducts, type Product } from './support/samples.js';
+import { addToCartOnPage, applyByApi, releasedBatchNumbers, twoProducts, type Product } from './support/samples.js';
 import { ADMIN_HYDRATED, downloadBy, savedBytes, storyCamera, storyStaff } from './support/story.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
 
@@ -38,6 +38,7 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
   let requestNumber: string;
   let orderId: number;
   let orderNumber: string;
+  let batchNumbers: string[];
 
   beforeAll(async () => {
     [admin, buyer, accountant] = await Promise.all([registerByApi('王总'), registerByApi('李采购'), registerByApi('赵财务')]);
@@ -57,6 +58,8 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     }
     [product] = await twoProducts();
+    // The product has batches on record: the order ships two of them (docs/decisions/0073-batches-and-coa-lookup.md).
+    batchNumbers = await releasedBatchNumbers(product.id, 2);
   });
 
   const noPageErrors = () => expect.soft(pageErrors.splice(0).map(String)).toEqual([]);
@@ -197,17 +200,17 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
     await ship.getByLabel('承运商').fill('顺丰速运');
     await ship.getByLabel('运单号').fill('SF1234567890123');
     const batches = ship.getByLabel(`${product.nameZh} 的批号`);
-    await batches.fill('MCC261101');
-    await batches.press('Enter');
-    await batches.fill('MCC261102');
-    await batches.press('Enter');
+    for (const number of batchNumbers) {
+      await batches.fill(number);
+      await batches.press('Enter');
+    }
     await shot(desk, 'desk-ship-form');
     await ship.getByRole('button', { name: '确认发货' }).click();
     await desk.getByText(/已发货/).first().waitFor();
     noDeskErrors();
 
     await as(buyer, withQuery(paths.salesOrders, { id: orderId }));
-    await page.getByText('MCC261101').first().waitFor();
+    for (const number of batchNumbers) await page.getByText(number).first().waitFor();
     await page.getByText('SF1234567890123').first().waitFor();
     await page.getByRole('button', { name: '确认收货' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认收货' }).click();

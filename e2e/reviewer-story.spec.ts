@@ -5,7 +5,7 @@ import { waitForHeading } from './support/app.js';
 import { registerByApi, signIn, type Session } from './support/accounts.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
-import { applyByApi, twoProducts, type ApplicationDto, type Product } from './support/samples.js';
+import { applyByApi, releasedBatchNumbers, twoProducts, type ApplicationDto, type Product } from './support/samples.js';
 import { ADMIN_HYDRATED, downloadBy, savedBytes, staffArrives, storyCamera, storyStaff } from './support/story.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
 
@@ -25,11 +25,14 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
   let page: Page;
   let pageErrors: Error[];
   let product: Product;
+  let batchNumber: string;
   const applicants: Session[] = [];
   const applications: ApplicationDto[] = [];
 
   beforeAll(async () => {
     [product] = await twoProducts();
+    // The product has batches on record: it ships one of them (docs/decisions/0073-batches-and-coa-lookup.md).
+    batchNumber = (await releasedBatchNumbers(product.id, 1))[0]!;
     for (const [nickName, company] of [
       ['制剂研发王工', '杭州某某制药有限公司'],
       ['质量部李工', '上海某某医药科技股份有限公司'],
@@ -80,9 +83,9 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
     await page.getByLabel('快递公司').fill('顺丰速运');
     await page.getByLabel('运单号').fill('SF7788990011223');
     const batch = page.locator('.staff-action-modal__batch', { hasText: product.nameZh });
-    await batch.getByLabel('批号').fill('LOT-2611-08');
-    await batch.locator('input[type="file"]').setInputFiles({ name: 'COA-LOT-2611-08.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await batch.getByText('COA-LOT-2611-08.pdf').waitFor();
+    await batch.getByLabel('批号').fill(batchNumber);
+    await batch.locator('input[type="file"]').setInputFiles({ name: `COA-${batchNumber}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await batch.getByText(`COA-${batchNumber}.pdf`).waitFor();
     await shot(page, 'ship-dialog');
     await modalButton('发货').click();
     await page.locator('.app-history__item[data-action="ship"]', { hasText: 'SF7788990011223' }).waitFor();
@@ -114,9 +117,9 @@ describe('a reviewer decides on sample applications', { retry: 0, timeout: 90_00
     const applicant = await browser.newPage(desktopOnOwnNetwork());
     await signIn(applicant.page, applicants[0]!);
     await gotoHydrated(applicant.page, withQuery(paths.applicationOrder, { id: applications[0]!.id }), '.app-print-page__bar a');
-    await applicant.page.locator('.app-sheet__items tr', { hasText: product.nameZh }).getByText('LOT-2611-08').waitFor();
+    await applicant.page.locator('.app-sheet__items tr', { hasText: product.nameZh }).getByText(batchNumber).waitFor();
     const file = await downloadBy(applicant.page, () =>
-      applicant.page.getByRole('button', { name: `下载 ${product.nameZh} 批号 LOT-2611-08 的 COA` }).click(),
+      applicant.page.getByRole('button', { name: `下载 ${product.nameZh} 批号 ${batchNumber} 的 COA` }).click(),
     );
     expect((await savedBytes(file)).equals(PDF)).toBe(true);
     await shot(applicant.page, 'applicant-sheet');

@@ -68,7 +68,7 @@ describe('staff console', () => {
     const menu = page.getByRole('navigation', { name: '工作台菜单' });
     await expect
       .poll(() => menu.getByRole('link').allTextContents())
-      .toEqual(['概览', '申请审核', '产品', '文章', '数据库', '登记数据导入', '用户', '企业认证', '询价报价', '销售订单', '资料申请', '变更通知', '订单与收款', '发票开具', '方案与价格', '样品设置', '网站信息', '法律文本', '操作日志']);
+      .toEqual(['概览', '申请审核', '产品', '文章', '数据库', '登记数据导入', '用户', '企业认证', '询价报价', '销售订单', '资料申请', '变更通知', '批次与检验报告', '订单与收款', '发票开具', '方案与价格', '样品设置', '网站信息', '法律文本', '操作日志']);
     await page.getByText('您可以查看“产品”；办理和修改需要内容编辑角色。').waitFor();
     await page.getByRole('button', { name: /^查看产品 / }).first().waitFor();
     expect(await page.getByRole('button', { name: '新建产品' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { apiRequest, type Session } from './accounts.js';
+import { apiRequest, staffSession, type Session } from './accounts.js';
 import { choose } from './app.js';
 import { gotoHydrated } from './browser.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
@@ -100,4 +100,20 @@ export async function fillApplicationForm(
     }
     await page.getByLabel('详细地址').fill('文三路 90 号 东部软件园 3 号楼');
   }
+}
+
+/**
+ * The numbers of a product's released batches on record (the demo's, docs/decisions/0073-batches-and-coa-lookup.md):
+ * a product with batches on record ships only those. Read with the run's staff session (an administrator reads every desk).
+ */
+export async function releasedBatchNumbers(productId: number, count: number): Promise<string[]> {
+  const staff = await staffSession();
+  const { status, body } = await apiRequest<{ items: Array<{ batchNumber: string }> }>(`/api/admin/batch?excipientId=${productId}&status=released&pageSize=20`, {
+    method: 'GET',
+    token: staff.token,
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  const numbers = body.items.map((batch) => batch.batchNumber).sort();
+  expect(numbers.length, `product ${productId} has ${count} released batches on record`).toBeGreaterThanOrEqual(count);
+  return numbers.slice(0, count);
 }

@@ -26,6 +26,7 @@ import { planModule } from './modules/plan/plan.module.js';
 import { quoteModule } from './modules/quote/quote.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
 import { salesOrderModule } from './modules/sales-order/sales-order.module.js';
+import { batchModule } from './modules/batch/batch.module.js';
 import { documentRequestModule } from './modules/document-request/document-request.module.js';
 import { changeNoticeModule } from './modules/change-notice/change-notice.module.js';
 import { registrationImportModule } from './modules/registration-import/registration-import.module.js';
@@ -80,6 +81,7 @@ export const serverModules: readonly ServerModule[] = [
   salesOrderModule,
   documentRequestModule,
   changeNoticeModule,
+  batchModule,
   registrationImportModule,
   userAdminModule,
   dashboardModule,

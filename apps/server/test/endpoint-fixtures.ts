@@ -120,6 +120,8 @@ export const rowParams: Record<string, (owned: Owned, excipient: ExcipientDetail
   /** The notice that reached the owner, as the quality desk sees it; and a draft the desk may change and publish. */
   changeNoticeRow: (o) => ({ id: o.changeNotice }),
   changeNoticeDraft: (o) => ({ id: o.changeNoticeDraft }),
+  /** The demo's first batch (released; its number and check code are the COA lookup's example). */
+  batchRow: () => ({ id: 1 }),
   /** The owner's company, as the sales desk sees it. */
   companyRow: (o) => ({ id: o.company }),
   /** The owner's invoice request, as the invoice desk sees it. */

@@ -12,11 +12,15 @@ const REGISTRATION_CSV = Buffer.from('登记号,品种名称,企业名称,企业
 /** A CSV of usage rows with only its header (valid, imports nothing). */
 const USAGE_CSV = Buffer.from('辅料名称,给药途径,剂型,单位制剂最大用量\n', 'utf8');
 
+/** A CSV of batches with only its header (valid, imports nothing). */
+const BATCH_CSV = Buffer.from('产品,批号,规格等级,生产日期,有效期至,数量,检验日期,检验项目,标准规定,检验结果,检验方法,结论\n', 'utf8');
+
 /** The file each upload endpoint takes: a PDF for a COA, a product document or a bank slip, a CSV for an import, an image otherwise. */
 export function uploadFor(operation: string): { bytes: Buffer; filename: string; type: string } {
   if (operation === 'adminRegistrationImportPreview') return { bytes: REGISTRATION_CSV, filename: 'registrations.csv', type: 'text/csv' };
   if (operation === 'adminReferenceImport') return { bytes: USAGE_CSV, filename: 'usage.csv', type: 'text/csv' };
-  return operation === 'adminApplicationCoaUpload' || operation === 'adminExcipientDocumentUpload' || operation === 'orderSlip' || operation === 'adminInvoiceUpload' || operation === 'adminDocumentRequestUpload' || operation === 'adminChangeNoticeUpload'
+  if (operation === 'adminBatchImport') return { bytes: BATCH_CSV, filename: 'batches.csv', type: 'text/csv' };
+  return operation === 'adminApplicationCoaUpload' || operation === 'adminExcipientDocumentUpload' || operation === 'orderSlip' || operation === 'adminInvoiceUpload' || operation === 'adminDocumentRequestUpload' || operation === 'adminChangeNoticeUpload' || operation === 'adminBatchCoaUpload'
     ? { bytes: PDF, filename: 'document.pdf', type: 'application/pdf' }
     : { bytes: PNG, filename: 'a.png', type: 'image/png' };
 }

@@ -92,6 +92,7 @@ describe('antd’s scope in the route table', () => {
         '/*',
         '/agreement',
         '/backlinks',
+        '/coa',
         '/database',
         '/dbregistrationinfo(废弃)',
         '/dbinfolist',

@@ -11,7 +11,7 @@ const at = (page: PageName) => paths[page].slice(1);
  * The scope of antd's components (its locale, theme and App context), a pathless parent route mounted
  * once per group, each with its own id: only pages under it load antd. Pages outside it (home, about,
  * links, the policies, the catalogue and its product pages, the databases' index, lists and records,
- * regulations, news, search, the self-check, not found, and the sign-in pages) load the public shell alone
+ * regulations, news, search, the self-check, the COA lookup, not found, and the sign-in pages) load the public shell alone
  * (docs/decisions/0036-an-antd-free-public-shell.md, 0037-public-pages-in-plain-components.md).
  */
 const ANTD = 'layouts/antd-layout.tsx';
@@ -37,6 +37,8 @@ export default [
     route(at('standards'), 'routes/database-records.tsx', { id: 'dbinfolist' }),
     route(at('topDatabaseDetail'), 'routes/database-record.tsx'),
     route(at('selfCheck'), 'routes/self-check.tsx'),
+    // 检验报告查询: public markup; the lookup itself asks for a session and says so (docs/decisions/0073-batches-and-coa-lookup.md).
+    route(at('coa'), 'routes/coa.tsx'),
     route(at('search'), 'routes/search.tsx'),
     route(at('regulations'), 'routes/regulations.tsx', { id: 'regulations' }),
     route(at('topRegulations'), 'routes/regulations.tsx', { id: 'topregulations' }),
@@ -94,6 +96,7 @@ export default [
         route(at('adminSalesOrders'), 'routes/admin/sales-orders.tsx'),
         route(at('adminDocumentRequests'), 'routes/admin/document-requests.tsx'),
         route(at('adminChangeNotices'), 'routes/admin/change-notices.tsx'),
+        route(at('adminBatches'), 'routes/admin/batches.tsx'),
         route(at('adminProducts'), 'routes/admin/products.tsx'),
         route(at('adminArticles'), 'routes/admin/articles.tsx'),
         route(at('adminDatabases'), 'routes/admin/databases.tsx'),

@@ -28,6 +28,7 @@ export * from './quote.js';
 export * from './sales-order.js';
 export * from './document-request.js';
 export * from './change-notice.js';
+export * from './batch.js';
 export * from './registration.js';
 export * from './registration-watch.js';
 export * from './search.js';

@@ -61,6 +61,8 @@ const pageTable = {
   documentRequestNew: { path: '/account/document-request', query: ['excipient', 'kind'] },
   /** 变更通知: the change notices that reached the user, and one notice (`?id=`). */
   changeNotices: { path: '/account/change-notices', query: ['id'] },
+  /** 检验报告查询: a batch's COA by product, batch number and check code (`?excipient=&batch=` prefill the form). */
+  coa: { path: '/coa', query: ['excipient', 'batch'] },
   notices: { path: '/account/notice' },
   upgrade: { path: '/account/upgrade', query: ['for'] },
   payment: { path: '/account/payment', query: ['order'] },
@@ -78,6 +80,7 @@ const pageTable = {
   adminSalesOrders: { path: '/admin/sales-orders', query: ['id', 'status'] },
   adminDocumentRequests: { path: '/admin/document-requests', query: ['id', 'status', 'tab'] },
   adminChangeNotices: { path: '/admin/change-notices', query: ['id', 'status'] },
+  adminBatches: { path: '/admin/batches', query: ['id', 'status', 'excipient', 'keyword'] },
   adminProducts: { path: '/admin/products', query: ['keyword'] },
   adminArticles: { path: '/admin/articles', query: ['id', 'kind'] },
   adminDatabases: { path: '/admin/databases', query: ['code'] },

@@ -39,6 +39,8 @@ const limits: Partial<Record<ApiOperation, { bytes: number; message: string }>> 
   companyLicenseUpload: { bytes: 5 * MB, message: '文件过大，营业执照不能超过 5 MB' },
   adminDocumentRequestUpload: { bytes: 20 * MB, message: '文件过大，资料文件不能超过 20 MB' },
   adminChangeNoticeUpload: { bytes: 20 * MB, message: '文件过大，附件不能超过 20 MB' },
+  adminBatchCoaUpload: { bytes: 10 * MB, message: '文件过大，检验报告不能超过 10 MB' },
+  adminBatchImport: { bytes: 5 * MB, message: '文件过大，数据文件不能超过 5 MB' },
 };
 
 const uploads = (Object.keys(endpoints) as ApiOperation[]).filter((operation) => (endpoints[operation] as EndpointSpec).bodyFormat === 'multipart');

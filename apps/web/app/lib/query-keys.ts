@@ -79,6 +79,11 @@ export const queryKeys = {
   adminChangeNoticePage: (query: object) => [...queryKeys.adminChangeNotices(), 'page', query] as const,
   adminChangeNotice: (id: number) => [...queryKeys.adminChangeNotices(), 'detail', id] as const,
   adminChangeNoticeReport: (id: number) => [...queryKeys.adminChangeNotices(), 'report', id] as const,
+  /** The COA lookup's products, and the quality desk's batches. */
+  coaProducts: () => [...queryKeys.me, 'coa-products'] as const,
+  adminBatches: () => [...queryKeys.me, 'admin', 'batches'] as const,
+  adminBatchPage: (query: object) => [...queryKeys.adminBatches(), 'page', query] as const,
+  adminBatch: (id: number) => [...queryKeys.adminBatches(), 'detail', id] as const,
   adminSalesOrders: () => [...queryKeys.me, 'admin', 'sales-orders'] as const,
   adminSalesOrderPage: (query: object) => [...queryKeys.adminSalesOrders(), 'page', query] as const,
   adminSalesOrder: (id: number) => [...queryKeys.adminSalesOrders(), 'detail', id] as const,

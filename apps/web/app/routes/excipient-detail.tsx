@@ -227,6 +227,9 @@ export default function ExcipientDetailPage({ loaderData }: Route.ComponentProps
               ))}
             </ul>
             <RegulatoryLink product={item} />
+            <p className="doc-list__request">
+              <Link to={withQuery(paths.coa, { excipient: item.id })}>查询批次检验报告：{item.nameZh}（凭批号与防伪查询码）</Link>
+            </p>
           </section>
           <section className="panel product__service">
             <h2 className="panel__title">样品与技术服务</h2>

@@ -101,6 +101,10 @@ export const pages: Record<string, PageInfo> = {
     description: '您或您的企业申请过样品、询过价、采购过、收藏或持有授权使用书的产品发生变更时，供应商发出的变更通知：变更内容、影响评估、生效日期与附件；阅后请确认。',
     noindex: true,
   },
+  [paths.coa]: {
+    title: '检验报告查询',
+    description: '按产品、批号和检验报告上的防伪查询码查询批次的检验结果，下载检验报告（COA）。',
+  },
   [paths.notices]: { title: '消息通知', description: '申请进度、登记变更、账号与系统通知。' },
   [paths.upgrade]: { title: '会员升级', description: '会员与数据库订阅：查看全部数据库的会员字段，下载会员资料。' },
   [paths.payment]: { title: '订单支付', description: '用微信支付、支付宝或对公转账支付订单。', noindex: true },
@@ -161,6 +165,11 @@ export const pages: Record<string, PageInfo> = {
   [paths.adminDocumentRequests]: {
     title: '资料申请',
     description: '企业申请的注册资料：核对签署的保密协议，上传或按模板生成资料后批准，或写明原因驳回；查看下载记录，发布保密协议新版本。',
+    noindex: true,
+  },
+  [paths.adminBatches]: {
+    title: '批次与检验报告',
+    description: '登记产品批次、录入检验结果、放行或判定不合格，上传签章的检验报告原件，从 Excel 导入批次。',
     noindex: true,
   },
   [paths.adminImports]: { title: '登记数据导入', description: '导入原辅包登记数据（CSV 或 Excel）：预览、逐行校验、提交；按筛选条件导出为 Excel。', noindex: true },

@@ -43,6 +43,7 @@ export const accountNav: Array<{ label: string; to: string; group: 2 | 7 }> = [
   { label: '销售订单', to: paths.salesOrders, group: 2 },
   { label: '注册资料', to: paths.documentRequests, group: 2 },
   { label: '变更通知', to: paths.changeNotices, group: 2 },
+  { label: '检验报告查询', to: paths.coa, group: 2 },
   { label: '会员升级', to: paths.upgrade, group: 2 },
   { label: '收货地址', to: paths.addresses, group: 7 },
   { label: '消息通知', to: paths.notices, group: 7 },

@@ -267,6 +267,19 @@ export const apiPaths = {
   adminChangeNoticeWithdraw: 'POST /api/admin/change-notice/:id/withdraw',
   adminChangeNoticeRemind: 'POST /api/admin/change-notice/:id/remind',
   adminChangeNoticeReport: 'GET /api/admin/change-notice/:id/report',
+  // batch: batches, their results and COAs; the lookup by check code; the quality desk.
+  batchCoaProducts: 'GET /api/app/batch/products',
+  batchCoaLookup: 'GET /api/app/batch/coa',
+  batchCoaFile: 'GET /api/app/batch/coa/file',
+  adminBatchList: 'GET /api/admin/batch',
+  adminBatchCreate: 'POST /api/admin/batch',
+  adminBatchImport: 'POST /api/admin/batch/import',
+  adminBatchDetail: 'GET /api/admin/batch/:id',
+  adminBatchUpdate: 'PUT /api/admin/batch/:id',
+  adminBatchResults: 'PUT /api/admin/batch/:id/results',
+  adminBatchStatus: 'POST /api/admin/batch/:id/status',
+  adminBatchCoaUpload: 'POST /api/admin/batch/:id/coa',
+  adminBatchCoa: 'GET /api/admin/batch/:id/coa',
 
   // invoice: titles, requests and the invoice desk.
   invoiceTitleList: 'GET /api/app/invoice-title',

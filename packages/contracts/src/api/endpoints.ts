@@ -16,6 +16,7 @@ import { quoteEndpoints } from './quote.endpoints.js';
 import { salesOrderEndpoints } from './sales-order.endpoints.js';
 import { documentRequestEndpoints } from './document-request.endpoints.js';
 import { changeNoticeEndpoints } from './change-notice.endpoints.js';
+import { batchEndpoints } from './batch.endpoints.js';
 import { locationEndpoints } from './location.endpoints.js';
 import { noticeEndpoints } from './notice.endpoints.js';
 import { orderEndpoints } from './order.endpoints.js';
@@ -69,6 +70,7 @@ export const endpoints = {
   ...salesOrderEndpoints,
   ...documentRequestEndpoints,
   ...changeNoticeEndpoints,
+  ...batchEndpoints,
   ...invoiceEndpoints,
   ...siteEndpoints,
   ...dashboardEndpoints,

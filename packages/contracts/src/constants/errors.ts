@@ -5,6 +5,7 @@ import { excipientErrors } from '../excipient.errors.js';
 import { quoteErrors } from '../quote.errors.js';
 import { documentRequestErrors } from '../document-request.errors.js';
 import { changeNoticeErrors } from '../change-notice.errors.js';
+import { batchErrors } from '../batch.errors.js';
 import { salesOrderErrors } from '../sales-order.errors.js';
 import { sampleErrors } from '../sample.errors.js';
 import { verificationErrors } from '../verification.errors.js';
@@ -32,7 +33,7 @@ const coreErrors = defineErrors({
  * (web and mini-program) may branch on; a module adds codes with `defineErrors` in its own file and
  * spreads them in here.
  */
-export const errorCatalogue = { ...coreErrors, ...sampleErrors, ...verificationErrors, ...commerceErrors, ...companyErrors, ...quoteErrors, ...salesOrderErrors, ...documentRequestErrors, ...changeNoticeErrors, ...excipientErrors } as const;
+export const errorCatalogue = { ...coreErrors, ...sampleErrors, ...verificationErrors, ...commerceErrors, ...companyErrors, ...quoteErrors, ...salesOrderErrors, ...documentRequestErrors, ...changeNoticeErrors, ...batchErrors, ...excipientErrors } as const;
 
 /** The codes, for a client that checks an answer's code without zod. */
 export const errorCodes = Object.keys(errorCatalogue) as [keyof typeof errorCatalogue, ...(keyof typeof errorCatalogue)[]];

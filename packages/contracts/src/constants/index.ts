@@ -19,4 +19,5 @@ export * from './quote.js';
 export * from './sales-order.js';
 export * from './document-request.js';
 export * from './change-notice.js';
+export * from './batch.js';
 export * from './safety-data.js';

@@ -24,6 +24,7 @@ export const auditEntityLabels = {
   document_request: '资料申请',
   confidentiality_agreement: '保密协议',
   change_notice: '变更通知',
+  batch: '批次',
 } as const;
 export type AuditEntityType = keyof typeof auditEntityLabels;
 
@@ -96,6 +97,12 @@ export const auditActionLabels = {
   'change-notice.withdraw': '撤回变更通知',
   'change-notice.remind': '提醒确认变更通知',
   'change-notice.acknowledge': '确认已阅变更通知',
+  'batch.create': '登记批次',
+  'batch.update': '修改批次',
+  'batch.results': '录入检验结果',
+  'batch.status': '变更批次状态',
+  'batch.upload': '上传签章检验报告',
+  'batch.import': '导入批次',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 

@@ -52,6 +52,8 @@ declare module '../../kernel/module.js' {
   interface Services {
     users: UserDirectory;
     guard: AuthGuard;
+    /** Counts attempts (auth_attempts) for the limits of other modules (the COA lookup). */
+    throttle: Throttle;
   }
   interface Ports {
     /** What a user's grants unlock now, as a column of the session query (database codes, `*` for membership). */
@@ -92,7 +94,7 @@ export const accountModule = defineModule({
       });
     }
     const tokens = new TokenService(options.auth.jwtSecret);
-    return { users: new UserDirectory(own), guard: createAuthGuard(tokens, own.on().sessions, now, sessionCache) };
+    return { users: new UserDirectory(own), guard: createAuthGuard(tokens, own.on().sessions, now, sessionCache), throttle: new Throttle(own.on().attempts, now) };
   },
   routes: async (app, context) => {
     const { transactor, services, options, now } = context;

@@ -24,7 +24,7 @@ export const authAttempts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     // Server-only kinds: no contract names them.
-    kind: text('kind', { enum: ['login', 'login_failure', 'register'] }).notNull(),
+    kind: text('kind', { enum: ['login', 'login_failure', 'register', 'coa_lookup', 'coa_lookup_ip'] }).notNull(),
     account: text('account'),
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

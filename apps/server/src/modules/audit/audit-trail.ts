@@ -64,7 +64,8 @@ export function changedFields(
 /**
  * The rows no page or answer shared between visitors shows: a person's or a company's own business with
  * the supplier (their applications, orders, invoices, price requests, sales orders, document requests,
- * the agreement they sign in the account area) and the accounts themselves. A change to one of them
+ * the agreement they sign in the account area), what only signed-in people look up (change notices, batches
+ * and their COAs) and the accounts themselves. A change to one of them
  * leaves the shared caches as they are: a busy day of orders must not make every visitor's next page a
  * render (docs/decisions/0030). Everything else — products, articles, the databases, settings, plans —
  * is on shared pages.
@@ -80,6 +81,7 @@ const PRIVATE_ROWS: ReadonlySet<AuditEntityType> = new Set<AuditEntityType>([
   'document_request',
   'confidentiality_agreement',
   'change_notice',
+  'batch',
 ]);
 
 /** True when a change to rows of this kind may change a shared page or answer. */

@@ -16,6 +16,7 @@ import { generateNews, generateRegulations } from './demo-articles.js';
 import { seedBuyingContent } from './demo-buying.js';
 import { addDays, beijingDay } from '../../shared/beijing-time.js';
 import { DEMO_CHANGE_NOTICE } from './demo-change-notice.js';
+import { seedDemoBatches } from './demo-batches.js';
 import { DEMO_CONFIDENTIALITY_AGREEMENT } from './demo-confidentiality.js';
 import {
   DEFAULT_SCALE,
@@ -137,6 +138,8 @@ export async function seedDemoContent(db: Db, options: SeedOptions = {}): Promis
     // A published change notice, on a site that has none.
     const now = new Date();
     await insertFirstChangeNotice(tx, { ...DEMO_CHANGE_NOTICE, effectiveOn: addDays(beijingDay(now), DEMO_CHANGE_NOTICE.effectiveInDays) }, now);
+    // Batches of the featured products with their results (on a site that has none of those numbers).
+    await seedDemoBatches(tx);
     counts = {
       excipients: excipients.length,
       registrations: scale.registrations,

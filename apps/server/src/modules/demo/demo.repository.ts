@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../account/account.schema.js';
 import { companies, companyInvitations, companyMembers } from '../company/company.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
@@ -8,6 +8,8 @@ import { REGISTRATION_COLUMNS, registrationRow } from '../registration/registrat
 import { salesOrderEvents, salesOrderLines, salesOrders } from '../sales-order/sales-order.schema.js';
 import { changeNoticeRecipients, changeNotices } from '../change-notice/change-notice.schema.js';
 import { confidentialityAgreements } from '../document-request/document-request.schema.js';
+import { batches, batchResults } from '../batch/batch.schema.js';
+import { standards } from '../reference/reference.schema.js';
 import { selectRows, type Db } from '../../db/database.js';
 import type {
   DemoDatabase,
@@ -20,6 +22,7 @@ import type { DemoNews, DemoRegulation } from './demo-articles.js';
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Executor = Pick<Db, 'execute'>;
+export type { Db };
 
 /** The tables of the public information, children first. Favorites point at their rows by id. */
 export const PUBLIC_INFORMATION_TABLES = [
@@ -417,3 +420,26 @@ export async function insertFirstChangeNotice(
     ON CONFLICT DO NOTHING`);
 }
 
+/* Batches and their results (demo-batches.ts)                                                      */
+
+/** Products by name with their first spec and the test items of their standard (current 中国药典 first). */
+export async function batchProducts(db: Db, ids: readonly number[], names: readonly string[]): Promise<Array<{ id: number; name: string; specId: number | null; testItems: string[] }>> {
+  const rows = await db
+    .select({
+      id: excipients.id,
+      name: excipients.nameZh,
+      specId: sql<number | null>`(select ${excipientSpecs.id} from ${excipientSpecs} where ${excipientSpecs.excipientId} = ${excipients.id} order by ${excipientSpecs.sortOrder}, ${excipientSpecs.id} limit 1)`,
+      testItems: sql<string[] | null>`(select ${standards.testItems} from ${standards} where ${standards.name} = ${excipients.nameZh} order by case when ${standards.status} = '现行' then 0 else 1 end, case when ${standards.pharmacopoeia} = 'ChP' then 0 else 1 end, ${standards.id} limit 1)`,
+    })
+    .from(excipients)
+    .where(or(inArray(excipients.id, [...ids, 0]), inArray(excipients.nameZh, [...names, ''])))
+    .orderBy(asc(excipients.id));
+  return rows.map((row) => ({ ...row, specId: row.specId === null ? null : Number(row.specId), testItems: row.testItems ?? [] }));
+}
+
+export async function insertBatch(db: Db, values: typeof batches.$inferInsert, results: ReadonlyArray<Omit<typeof batchResults.$inferInsert, 'batchId' | 'position'>>): Promise<void> {
+  const existing = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.excipientId, values.excipientId), eq(batches.batchNumber, values.batchNumber)));
+  if (existing.length > 0) return;
+  const [row] = await db.insert(batches).values(values).returning({ id: batches.id });
+  if (results.length > 0) await db.insert(batchResults).values(results.map((result, i) => ({ ...result, batchId: row!.id, position: i + 1 })));
+}

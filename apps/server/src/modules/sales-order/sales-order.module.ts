@@ -35,6 +35,7 @@ export const salesOrderModule = defineModule({
         bank: services.payment.setup.bank,
         siteUrl: config.SITE_URL,
         now,
+        batches: services.batches,
       }),
     };
   },

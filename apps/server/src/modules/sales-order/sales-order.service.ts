@@ -101,6 +101,16 @@ export interface SalesOrderServiceDeps {
   bank: BankAccount | null;
   siteUrl: string;
   now: () => Date;
+  /** The batches on record (the batch module), which shipped lines must name. */
+  batches?: OrderBatches;
+}
+
+/**
+ * The batches on record, as shipping an order needs them (implemented by the batch module): which
+ * shipped numbers name no batch of a product that has batches on record (by their index).
+ */
+export interface OrderBatches {
+  shipped(links: ReadonlyArray<{ excipientId: number; batchNumber: string }>): Promise<{ ids: Array<number | null>; unknown: number[] }>;
 }
 
 /** A step of the staff on an order: what it needs, what it changes, what the buyer's side is told. */
@@ -341,6 +351,20 @@ export class SalesOrderService implements AcceptedQuotes {
 
   /** The goods leave with the carrier, the tracking number and each line's batch numbers. */
   async ship(staff: UserRow, actor: StaffActor, id: number, body: SalesOrderShipBody): Promise<AdminSalesOrder> {
+    // Read before the transaction (an embedded database serves one query at a time): each number names a batch of the line's product on record.
+    if (this.deps.batches) {
+      const products = new Map((await this.deps.salesOrders.lines([id])).map((line) => [line.id, line]));
+      const links = body.lines.flatMap((line, i) =>
+        line.batchNumbers.flatMap((batchNumber, j) => {
+          const own = products.get(line.lineId);
+          return own?.excipientId ? [{ excipientId: own.excipientId, batchNumber, path: `body.lines.${i}.batchNumbers.${j}`, productName: own.productName }] : [];
+        }),
+      );
+      const { unknown } = await this.deps.batches.shipped(links);
+      if (unknown.length > 0) {
+        throw validationError(unknown.map((at) => ({ path: links[at]!.path, message: `批号 ${links[at]!.batchNumber} 不是${links[at]!.productName}已登记的批次，请核对批号` })));
+      }
+    }
     return this.staffStep(staff, actor, id, {
       what: '发货',
       refusal: shipRefusal,

@@ -45,6 +45,7 @@ export const sampleApplicationModule = defineModule({
         siteUrl: config.SITE_URL,
         staffAlerts: services.staffAlerts,
         companies: services.companies,
+        batches: services.batches,
       }),
       applicationReads: new SampleApplicationRepository(db),
       sampleAudience: { tiesTo: (excipientId: number) => new SampleApplicationRepository(db).tiesTo(excipientId) },

@@ -151,11 +151,11 @@ export class SampleApplicationRepository {
   }
 
   /** Records the batch (and its COA) of each shipped item of the application. */
-  async setBatches(applicationId: number, batches: Array<{ itemId: number; batchNumber: string; coaKey: string | null }>): Promise<void> {
+  async setBatches(applicationId: number, batches: Array<{ itemId: number; batchNumber: string; coaKey: string | null; batchId: number | null }>): Promise<void> {
     for (const batch of batches) {
       await this.db
         .update(sampleApplicationItems)
-        .set({ batchNumber: batch.batchNumber, coaKey: batch.coaKey })
+        .set({ batchNumber: batch.batchNumber, coaKey: batch.coaKey, batchId: batch.batchId })
         .where(and(eq(sampleApplicationItems.id, batch.itemId), eq(sampleApplicationItems.applicationId, applicationId)));
     }
   }

@@ -4,6 +4,7 @@ import { enumValues } from '../../db/column-types.js';
 import { users } from '../account/account.schema.js';
 import { companies } from '../company/company.schema.js';
 import { uploads } from '../files/files.schema.js';
+import { batches } from '../batch/batch.schema.js';
 import { excipients, excipientSpecs } from '../excipient/excipient.schema.js';
 import { personalData } from '../../db/personal-data.js';
 
@@ -73,6 +74,8 @@ export const sampleApplicationItems = pgTable(
     /** The batch shipped, and its certificate of analysis (a PDF in the file store), set when shipping. */
     batchNumber: text('batch_number'),
     coaKey: text('coa_key').references(() => uploads.name),
+    /** The batch on record the shipped number names (docs/decisions/0073-batches-and-coa-lookup.md); null: none. */
+    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'set null' }),
   },
   (t) => [index('sample_application_items_application_idx').on(t.applicationId)],
 );

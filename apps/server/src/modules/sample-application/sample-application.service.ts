@@ -99,7 +99,7 @@ function applicationOf(
       packSize: item.packSize,
       quantity: item.quantity,
       batchNumber: item.batchNumber,
-      coaUrl: item.coaKey
+      coaUrl: item.coaKey || item.batchId
         ? viewer === 'member'
           ? `/api/app/sample/application/${row.id}/coa/${item.id}`
           : `/api/admin/application/${row.id}/coa/${item.id}`
@@ -181,8 +181,20 @@ export interface SampleApplicationServiceDeps {
   staffAlerts?: StaffAlerts;
   /** Where the batches' COAs are kept. */
   files: FileStore;
+  /** The batches on record (the batch module), which shipped items link to. */
+  batches?: ShippedBatches;
   /** The applicant's company and its yearly sample allowance, checked in the submission's transaction. */
   companies: Pick<CompanyService, 'reserveSampleAllowance' | 'companyReadBy' | 'memberNames'>;
+}
+
+/**
+ * The batches on record, as a shipment needs them (implemented by the batch module): which batch of a
+ * product each shipped number is (null: none, the product's batches are not on record), which numbers
+ * name no batch of a product that has batches on record, and a linked batch's COA.
+ */
+export interface ShippedBatches {
+  shipped(links: ReadonlyArray<{ excipientId: number; batchNumber: string }>): Promise<{ ids: Array<number | null>; unknown: number[] }>;
+  coaOfBatch(batchId: number): Promise<{ bytes: Buffer; name: string } | undefined>;
 }
 
 /**
@@ -390,8 +402,8 @@ export class SampleApplicationService {
    * The batches of a shipment, checked: each names an item of this application once, and each COA is
    * a PDF uploaded through the COA upload. Answers them as the items will keep them.
    */
-  private async checkBatches(id: number, batches: ShipmentBatch[]): Promise<Array<{ itemId: number; batchNumber: string; coaKey: string | null }>> {
-    const items = new Set((await this.applications.items([id])).map((item) => item.id));
+  private async checkBatches(id: number, batches: ShipmentBatch[]): Promise<Array<{ itemId: number; batchNumber: string; coaKey: string | null; batchId: number | null }>> {
+    const items = new Map((await this.applications.items([id])).map((item) => [item.id, item]));
     const issues: ValidationIssue[] = [];
     const seen = new Set<number>();
     for (const [i, batch] of batches.entries()) {
@@ -404,7 +416,17 @@ export class SampleApplicationService {
       }
     }
     if (issues.length > 0) throw validationError(issues);
-    return batches.map((batch) => ({ itemId: batch.itemId, batchNumber: batch.batchNumber, coaKey: batch.coa ?? null }));
+    // Each shipped number links to the product's batch of that number; a product with batches on record must name one of them.
+    const linked = batches.map((batch) => ({ index: batches.indexOf(batch), excipientId: items.get(batch.itemId)!.excipientId, batchNumber: batch.batchNumber }));
+    const known = linked.filter((link): link is typeof link & { excipientId: number } => link.excipientId !== null);
+    const { ids, unknown } = this.deps.batches ? await this.deps.batches.shipped(known) : { ids: known.map(() => null), unknown: [] };
+    for (const at of unknown) {
+      const link = known[at]!;
+      issues.push({ path: `body.batches.${link.index}.batchNumber`, message: `批号 ${link.batchNumber} 不是${items.get(batches[link.index]!.itemId)!.nameZh}已登记的批次，请核对批号` });
+    }
+    if (issues.length > 0) throw validationError(issues);
+    const batchIds = new Map(known.map((link, at) => [link.index, ids[at] ?? null]));
+    return batches.map((batch, i) => ({ itemId: batch.itemId, batchNumber: batch.batchNumber, coaKey: batch.coa ?? null, batchId: batchIds.get(i) ?? null }));
   }
 
   /** Keeps a batch's COA (a PDF, checked by its content) for a shipment to name; answers its key. */
@@ -421,8 +443,11 @@ export class SampleApplicationService {
     const row = await this.applications.find(id, userId);
     const item = row ? (await this.applications.items([id])).find((candidate) => candidate.id === itemId) : undefined;
     const file = item?.coaKey ? await this.deps.files.get(item.coaKey) : undefined;
-    if (!row || !item || !file) throw new AppError('not_found', '该样品没有 COA 文件');
-    return { bytes: file.bytes, filename: `COA-${item.nameZh}-${item.batchNumber ?? row.number}.pdf` };
+    if (row && item && file) return { bytes: file.bytes, filename: `COA-${item.nameZh}-${item.batchNumber ?? row.number}.pdf` };
+    // No COA attached to the shipment: the linked batch's (its signed original, or the one its results give).
+    const batchCoa = item?.batchId && this.deps.batches ? await this.deps.batches.coaOfBatch(item.batchId) : undefined;
+    if (!row || !item || !batchCoa) throw new AppError('not_found', '该样品没有 COA 文件');
+    return { bytes: batchCoa.bytes, filename: batchCoa.name };
   }
 
   /** A staff action on any application; 409 when its current status does not allow it. */

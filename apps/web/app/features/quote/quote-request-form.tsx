@@ -16,7 +16,7 @@ import './quote.css';
 /** How long the product search waits for the typing to pause. */
 const SEARCH_DELAY_MS = 250;
 
-/** The product of a line: a search of the catalogue by name, alias or CAS number. */
+/** The product of a line (and of a batch or a change notice on the quality desks): a search of the catalogue by name, alias or CAS number. */
 export function ProductSelect({ id, value, onChange, label }: { id?: string; value?: number; onChange?: (id: number) => void; label: string }) {
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');

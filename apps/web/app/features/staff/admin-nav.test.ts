@@ -4,7 +4,7 @@ import { adminDesks, deskOf, desksFor, worksAt } from './admin-nav';
 describe('staff console desks', () => {
   it('shows an administrator every desk, and everyone else the desks of their roles', () => {
     expect(desksFor(['admin']).map((desk) => desk.label)).toEqual(adminDesks.map((desk) => desk.label));
-    expect(desksFor(['admin'])).toHaveLength(19);
+    expect(desksFor(['admin'])).toHaveLength(20);
     expect(desksFor(['reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核']);
     expect(desksFor(['editor', 'finance']).map((desk) => desk.label)).toEqual([
       '概览',
@@ -21,8 +21,8 @@ describe('staff console desks', () => {
     expect(desksFor(['sales']).map((desk) => desk.label)).toEqual(['概览', '企业认证', '询价报价', '销售订单']);
     expect(desksFor(['sales', 'reviewer']).map((desk) => desk.label)).toEqual(['概览', '申请审核', '企业认证', '询价报价', '销售订单']);
     expect(desksFor(['finance']).map((desk) => desk.label)).toContain('销售订单');
-    // The quality staff answer companies' requests for regulatory documents and publish change notices.
-    expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览', '资料申请', '变更通知']);
+    // The quality staff answer companies' requests for regulatory documents, publish change notices and record the batches and their COAs.
+    expect(desksFor(['quality']).map((desk) => desk.label)).toEqual(['概览', '资料申请', '变更通知', '批次与检验报告']);
     expect(worksAt(deskOf('/admin/document-requests')!, ['admin'])).toBe(false);
     expect(desksFor([])).toEqual([]);
   });

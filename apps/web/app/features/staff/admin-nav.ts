@@ -28,6 +28,7 @@ export const adminDesks: readonly AdminDesk[] = [
   { to: paths.adminSalesOrders, label: '销售订单', roles: ['sales', 'finance'] },
   { to: paths.adminDocumentRequests, label: '资料申请', roles: ['quality'] },
   { to: paths.adminChangeNotices, label: '变更通知', roles: ['quality'] },
+  { to: paths.adminBatches, label: '批次与检验报告', roles: ['quality'] },
   { to: paths.adminOrders, label: '订单与收款', roles: ['finance'] },
   { to: paths.adminInvoices, label: '发票开具', roles: ['finance'] },
   { to: paths.adminPlans, label: '方案与价格', roles: ['finance'] },
