@@ -162,10 +162,10 @@ describe('a backup of the run’s database', () => {
     expect(header).toMatchObject({ format: 'fuliaotong-backup', version: 1, engine: url ? 'postgres' : 'pglite', migration: { tag: newest.tag, when: newest.when } });
     const counts = Object.fromEntries(header.tables.map((table) => [table.name, table.rows]));
     // The owner of rows, the colleague in the owner's company, the 管理员 of another company that invited the owner, the sales staff
-    // member who quoted the owner's price requests, one more member. Of the two requests, one was accepted: its sales order.
+    // member who quoted the owner's price requests, the quality staff member who published a change notice to the owner, one more member. Of the two requests, one was accepted: its sales order.
     // And the demo's buying side: 9 members of its two companies, 6 price requests with 6 quotes, 1 sales order.
     expect(counts).toMatchObject({
-      users: 5 + 9,
+      users: 6 + 9,
       uploads: expect.any(Number) as number,
       registrations: 500,
       companies: 2 + 2,
