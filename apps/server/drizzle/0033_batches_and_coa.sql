@@ -56,16 +56,16 @@ $$;
 INSERT INTO "batches" ("excipient_id", "spec_id", "batch_number", "manufactured_on", "expires_on", "quantity", "status", "check_code", "tested_on", "coa_file_key")
 SELECT s.excipient_id, s.spec_id, s.batch_number, s.shipped_on, s.shipped_on + 1095, '未登记', 'released', fl_new_check_code(), s.shipped_on, s.coa_key
 FROM (
-  SELECT i.excipient_id, i.batch_number, min(i.spec_id) AS spec_id, min(i.coa_key) AS coa_key,
+  SELECT i.excipient_id, btrim(i.batch_number) AS batch_number, min(i.spec_id) AS spec_id, min(i.coa_key) AS coa_key,
          min((a.updated_at AT TIME ZONE 'Asia/Shanghai')::date) AS shipped_on
   FROM "sample_application_items" i
   JOIN "sample_applications" a ON a.id = i.application_id
   WHERE i.batch_number IS NOT NULL AND btrim(i.batch_number) <> '' AND i.excipient_id IS NOT NULL
-  GROUP BY i.excipient_id, i.batch_number
+  GROUP BY i.excipient_id, btrim(i.batch_number)
 ) s;
 --> statement-breakpoint
 UPDATE "sample_application_items" i SET "batch_id" = b.id
 FROM "batches" b
-WHERE b.excipient_id = i.excipient_id AND b.batch_number = i.batch_number AND i.batch_id IS NULL;
+WHERE b.excipient_id = i.excipient_id AND b.batch_number = btrim(i.batch_number) AND i.batch_id IS NULL;
 --> statement-breakpoint
 DROP FUNCTION fl_new_check_code();
