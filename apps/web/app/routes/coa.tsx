@@ -186,9 +186,9 @@ function CoaResult({ query, summary }: { query: CoaLookup; summary: CoaSummary }
           minWidth={560}
           columns={[
             { key: 'item', title: '检验项目', width: 140 },
-            { key: 'limit', title: '标准规定' },
-            { key: 'result', title: '检验结果' },
-            { key: 'method', title: '检验方法', width: 180 },
+            { key: 'limit', title: '标准规定', render: (row) => row.limit || '—' },
+            { key: 'result', title: '检验结果', render: (row) => row.result || '—' },
+            { key: 'method', title: '检验方法', width: 180, render: (row) => row.method || '—' },
             { key: 'conclusion', title: '结论', width: 80, render: (row) => row.conclusion ?? '—' },
           ]}
         />
