@@ -242,6 +242,16 @@ describe('a company buys on prepaid terms', () => {
     expect(errorOf(partial).message).toBe('请填写 无水乙醇 的批号');
     const badBatch = await desk(order.id, 'ship', sales.headers, { ...shipBody(order), lines: [{ lineId: order.lines[0]!.id, batchNumbers: ['批号 1'] }] });
     expect(badBatch.statusCode).toBe(400);
+    // The first line's product has batches on record (the quality desk's): a number that is not one of them is refused;
+    // the second line's product has none yet, so its number is taken as written.
+    const quality = await registerStaff(t.app, t.database, ['quality']);
+    for (const batchNumber of ['MCC261101', 'MCC261102']) {
+      const recorded = await call('POST', '/api/admin/batch', quality.headers, { excipientId: order.lines[0]!.excipientId, batchNumber, manufacturedOn: '2026-11-01', expiresOn: '2029-10-31', quantity: '500 kg' });
+      expect(recorded.statusCode, recorded.body).toBe(201);
+    }
+    const unrecorded = await desk(order.id, 'ship', sales.headers, { ...shipBody(order), lines: [{ lineId: order.lines[0]!.id, batchNumbers: ['MCC261101', 'MCC269999'] }, shipBody(order).lines[1]!] });
+    expect(unrecorded.statusCode).toBe(400);
+    expect(issuesOf(unrecorded)).toEqual([{ path: 'body.lines.0.batchNumbers.1', message: `批号 MCC269999 不是${order.lines[0]!.productName}已登记的批次，请核对批号` }]);
     const shipped = parsed(await desk(order.id, 'ship', sales.headers, shipBody(order)), AdminSalesOrder);
     expect(shipped).toMatchObject({ status: 'shipped', shipment: { carrier: '顺丰速运', trackingNumber: 'SF1234567890123' } });
     const forQuality = await detail(members.quality, order.id);
