@@ -23,6 +23,7 @@ import {
   type CoaProducts,
   type CoaSummary,
   type ValidationIssue,
+  paths,
 } from '@fuliaotong/contracts';
 import type { Transactor } from '../../db/transactor.js';
 import { AppError, validationError } from '../../http/errors.js';
@@ -514,7 +515,7 @@ export class BatchService {
               : '本批产品的检验尚未完成。',
       },
       { text: `防伪查询码：${row.checkCode}` },
-      { text: `凭产品、批号和防伪查询码，可在 ${this.deps.siteUrl.replace(/\/$/, '')}/coa 核验本报告。`, style: 'small' },
+      { text: `凭产品、批号和防伪查询码，可在 ${this.deps.siteUrl.replace(/\/$/, '')}${paths.coa} 核验本报告。`, style: 'small' },
       { text: `签发日期：${day}` },
     ];
     return chinesePdf(`检验报告 ${row.productName} ${row.batchNumber}`, blocks, `${supplier} · 检验报告 ${row.batchNumber}`, { date: beijingDayStart(day) });
