@@ -5,7 +5,7 @@ import { apiRequest, fillLogin, newAccount, registerByApi, signIn, staffSession 
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { get } from './support/http.js';
 import { PDF } from '../apps/server/test/fixture-files.js';
-import { addToCartOnPage, applyByApi, fillApplicationForm, twoProducts } from './support/samples.js';
+import { addToCartOnPage, applyByApi, fillApplicationForm, shippableBatchNumber, twoProducts } from './support/samples.js';
 import { waitForSms } from './support/messages.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
 
@@ -131,7 +131,8 @@ describe('sample workflow: cart → application → review → shipping → the 
     await desk.getByLabel('运单号').fill('SF1234567890123');
     // Each item's batch, and the first one's COA (a PDF uploaded at once).
     await desk.getByText('请填写批号').first().waitFor();
-    const batches = { [first.nameZh]: 'MCC-240518', [second.nameZh]: 'B2411-07' };
+    // A product with batches on record ships one of them (the desk refuses another number); one without takes any.
+    const batches = { [first.nameZh]: await shippableBatchNumber(first.id, 'MCC-240518'), [second.nameZh]: await shippableBatchNumber(second.id, 'B2411-07') };
     for (const [name, batch] of Object.entries(batches)) {
       await desk.locator('.staff-action-modal__batch', { hasText: name }).getByLabel('批号').fill(batch);
     }
@@ -171,11 +172,11 @@ describe('sample workflow: cart → application → review → shipping → the 
     await page.locator('.app-history__item[data-action="ship"]', { hasText: 'SF1234567890123' }).waitFor();
     await page.locator('.app-history__item[data-action="approve"]', { hasText: '库存充足' }).waitFor();
     // Beside each item its batch; the first one's COA downloads as the PDF the staff attached.
-    await page.locator('.app-sheet__items tr', { hasText: second.nameZh }).getByText('B2411-07').waitFor();
+    await page.locator('.app-sheet__items tr', { hasText: second.nameZh }).getByText(batches[second.nameZh]!).waitFor();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: `下载 ${first.nameZh} 批号 MCC-240518 的 COA` }).click();
+    await page.getByRole('button', { name: `下载 ${first.nameZh} 批号 ${batches[first.nameZh]} 的 COA` }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`COA-${first.nameZh}-MCC-240518.pdf`);
+    expect(file.suggestedFilename()).toBe(`COA-${first.nameZh}-${batches[first.nameZh]}.pdf`);
     const saved = await file.createReadStream();
     const chunks: Buffer[] = [];
     for await (const chunk of saved) chunks.push(chunk as Buffer);

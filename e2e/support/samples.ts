@@ -102,18 +102,31 @@ export async function fillApplicationForm(
   }
 }
 
-/**
- * The numbers of a product's released batches on record (the demo's, docs/decisions/0073-batches-and-coa-lookup.md):
- * a product with batches on record ships only those. Read with the run's staff session (an administrator reads every desk).
- */
-export async function releasedBatchNumbers(productId: number, count: number): Promise<string[]> {
+/** A product's released batches on record, by number (read with the run's staff session: an administrator reads every desk). */
+async function releasedOnRecord(productId: number): Promise<string[]> {
   const staff = await staffSession();
   const { status, body } = await apiRequest<{ items: Array<{ batchNumber: string }> }>(`/api/admin/batch?excipientId=${productId}&status=released&pageSize=20`, {
     method: 'GET',
     token: staff.token,
   });
   expect(status, JSON.stringify(body)).toBe(200);
-  const numbers = body.items.map((batch) => batch.batchNumber).sort();
+  return body.items.map((batch) => batch.batchNumber).sort();
+}
+
+/**
+ * The numbers of a product's released batches on record (the demo's, docs/decisions/0073-batches-and-coa-lookup.md):
+ * a product with batches on record ships only those.
+ */
+export async function releasedBatchNumbers(productId: number, count: number): Promise<string[]> {
+  const numbers = await releasedOnRecord(productId);
   expect(numbers.length, `product ${productId} has ${count} released batches on record`).toBeGreaterThanOrEqual(count);
   return numbers.slice(0, count);
+}
+
+/**
+ * A batch number the staff may ship the product with: its first released batch on record, or `invented`
+ * when the product has no batches on record yet (the desk then takes the number as written).
+ */
+export async function shippableBatchNumber(productId: number, invented: string): Promise<string> {
+  return (await releasedOnRecord(productId))[0] ?? invented;
 }
