@@ -134,7 +134,6 @@ function ChangeNoticeList() {
   );
 }
 
-
 function ChangeNoticeDetail({ id }: { id: number }) {
   const notice = useQuery(changeNoticeQuery(id));
   return (

@@ -173,7 +173,6 @@ function DocumentRequestList() {
   );
 }
 
-
 function DocumentRequestDetail({ id }: { id: number }) {
   const request = useQuery(documentRequestQuery(id));
   return (

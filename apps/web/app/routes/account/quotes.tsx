@@ -142,7 +142,6 @@ function QuoteList() {
   );
 }
 
-
 function QuoteDetail({ id }: { id: number }) {
   const quote = useQuery(quoteQuery(id));
   return (

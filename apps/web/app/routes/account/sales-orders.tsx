@@ -163,7 +163,6 @@ function SalesOrderList() {
   );
 }
 
-
 function SalesOrderDetail({ id }: { id: number }) {
   const order = useQuery(salesOrderQuery(id));
   return (
