@@ -75,6 +75,21 @@ interface Telling {
   status: string;
 }
 
+/** A notice's own fields as the desk's body gives them, on the product it names. */
+function noticeFields(body: ChangeNoticeBody, product: { id: number; name: string }) {
+  return {
+    excipientId: product.id,
+    productName: product.name,
+    kind: body.kind,
+    title: body.title,
+    description: body.description,
+    impactLevel: body.impactLevel,
+    impact: body.impact,
+    effectiveOn: body.effectiveOn,
+    reminderAfterDays: body.reminderAfterDays,
+  };
+}
+
 /**
  * Change notices (docs/decisions/0072-change-notices.md). The quality staff write a notice on a product
  * (what changed, its class, the impact, the effective date, PDFs) and publish it: it reaches everyone
@@ -111,21 +126,7 @@ export class ChangeNoticeService {
       const now = this.deps.now();
       const id = await repo.nextId();
       const number = changeNoticeNumber(id, now);
-      const values = {
-        excipientId: product.id,
-        productName: product.name,
-        kind: body.kind,
-        title: body.title,
-        description: body.description,
-        impactLevel: body.impactLevel,
-        impact: body.impact,
-        effectiveOn: body.effectiveOn,
-        documents: [],
-        reminderAfterDays: body.reminderAfterDays,
-        createdBy: staff.id,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const values = { ...noticeFields(body, product), documents: [], createdBy: staff.id, createdAt: now, updatedAt: now };
       await repo.insert(id, number, values);
       await recordChange(within, actor, {
         action: 'change-notice.create',
@@ -153,18 +154,7 @@ export class ChangeNoticeService {
         documents = [...new Set(body.keepDocuments)].map((n) => row.documents[n - 1]!);
         for (const dropped of row.documents.filter((document) => !documents.includes(document))) await this.deps.files.deleteRecord(dropped.key, within);
       }
-      const changes = {
-        excipientId: product.id,
-        productName: product.name,
-        kind: body.kind,
-        title: body.title,
-        description: body.description,
-        impactLevel: body.impactLevel,
-        impact: body.impact,
-        effectiveOn: body.effectiveOn,
-        reminderAfterDays: body.reminderAfterDays,
-        documents,
-      };
+      const changes = { ...noticeFields(body, product), documents };
       await repo.update(row.id, changes, this.deps.now());
       await recordChange(within, actor, {
         action: 'change-notice.update',
