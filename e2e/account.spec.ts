@@ -9,7 +9,8 @@ import { paths } from '@fuliaotong/contracts';
 
 /** The login form's page, with the redirect it carries. */
 async function expectOnLogin(page: Page, redirect?: string) {
-  await page.waitForURL((u) => u.pathname === paths.login);
+  // The address first (a commit, not the load event: a slow asset must not hold it), then the form itself.
+  await page.waitForURL((u) => u.pathname === paths.login, { waitUntil: 'commit' });
   expect(new URL(page.url()).searchParams.get('redirect') ?? undefined).toBe(redirect);
   await waitForHeading(page, '登录');
 }
