@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { AdminSalesOrder, SalesOrder, SalesOrderEvent, SalesOrderLine } from '@fuliaotong/contracts';
 import { formatFen, quoteUnitLabels, salesOrderEventLabels } from '@fuliaotong/contracts/constants';
 import { Alert, Button, Descriptions, Table, type DescriptionsProps, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { timeText } from '../../lib/time-text';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RecordCards } from '../../components/record-cards';
@@ -14,7 +14,6 @@ import './sales-order.css';
 
 /* The parts of a sales order both sides read: its facts, lines, payment, shipment and history. */
 
-export const timeText = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 /** The order's number with its state, for the heads of the detail views. */
 export function SalesOrderTitle({ order }: { order: Pick<SalesOrder, 'number' | 'status'> }) {

@@ -35,7 +35,7 @@ import {
 import { ChangeNoticeFacts, ChangeNoticeStatusTag, ImpactLevelTag } from '../../features/change-notice/change-notice-view';
 import '../../features/change-notice/change-notice.css';
 import { ProductSelect } from '../../features/quote/quote-request-form';
-import { timeText } from '../../features/sales-order/sales-order-view';
+import { timeText } from '../../lib/time-text';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { Desk } from '../../features/staff/desk/desk';
 import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';

@@ -19,7 +19,7 @@ import {
 } from '../../features/document-request/document-request-api';
 import { DocumentRequestFacts, DocumentRequestStatusTag } from '../../features/document-request/document-request-view';
 import '../../features/document-request/document-request.css';
-import { timeText } from '../../features/sales-order/sales-order-view';
+import { timeText } from '../../lib/time-text';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { Desk } from '../../features/staff/desk/desk';
 import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';

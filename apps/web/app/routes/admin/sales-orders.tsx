@@ -19,8 +19,8 @@ import {
   OrderSection,
   SalesOrderTitle,
   ShipmentFacts,
-  timeText,
 } from '../../features/sales-order/sales-order-view';
+import { timeText } from '../../lib/time-text';
 import '../../features/sales-order/sales-order.css';
 import { Desk } from '../../features/staff/desk/desk';
 import { DeskDrawer, DeskItem } from '../../features/staff/desk/desk-drawer';
