@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { apiRequest, registerByApi, signIn, staffSignInByApi, storeSession, type Session } from './support/accounts.js';
+import { chooseProduct } from './support/app.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { untilCodeMayBeSent } from './support/messages.js';
@@ -43,10 +44,7 @@ describe('a batch is recorded, released, and its COA looked up by its check code
     await desk.getByRole('navigation', { name: '工作台菜单' }).getByRole('link', { name: '批次与检验报告' }).waitFor();
     await desk.getByRole('button', { name: '登记批次' }).click();
     const form = desk.getByRole('form', { name: '登记批次' });
-    const productField = form.getByRole('combobox', { name: '产品' });
-    await productField.click();
-    await productField.fill(product.nameZh);
-    await desk.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: product.nameZh }).first().click();
+    await chooseProduct(desk, form.getByRole('combobox', { name: '产品' }), product.nameZh);
     await form.getByLabel('批号').fill(batchNumber);
     await form.getByLabel('数量（含单位）').fill('500 kg');
     await form.getByLabel('生产日期').fill('2025-11-20');

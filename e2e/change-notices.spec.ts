@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { registerByApi, signIn, staffSignInByApi, storeSession, type Session } from './support/accounts.js';
-import { choose } from './support/app.js';
+import { choose, chooseProduct } from './support/app.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
 import { untilCodeMayBeSent } from './support/messages.js';
@@ -47,10 +47,7 @@ describe('a change notice reaches a buyer who sampled the product, who acknowled
     const drawer = desk.getByRole('dialog', { name: '新建变更通知' });
     const form = drawer.getByRole('form', { name: '新建变更通知' });
     // The product: searched by its name, chosen from the list.
-    await form.getByLabel('产品', { exact: true }).click();
-    await desk.keyboard.type(product.nameZh);
-    await desk.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: product.nameZh }).first().click();
-    await form.locator('.ant-select', { has: desk.getByLabel('产品', { exact: true }) }).filter({ hasText: product.nameZh }).waitFor();
+    await chooseProduct(desk, form.getByLabel('产品', { exact: true }), product.nameZh);
     await choose(desk, '变更类别', '包装材料');
     await form.getByLabel('标题').fill(title);
     await form.getByLabel('变更内容').fill('药用低密度聚乙烯内包装袋的供应商变更为另一家已登记的药包材企业，材质、规格与密封方式不变。');

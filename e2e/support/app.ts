@@ -92,3 +92,17 @@ export async function choose(page: Page, label: string, option: string): Promise
     }
   }
 }
+
+/**
+ * Chooses a product in a product search field (the desks' 产品): types its name and picks the option
+ * that is this product, `名称（English name）`, not one whose name merely contains it (微晶纤维素 is
+ * also inside 硅化微晶纤维素, and which of them the search lists first depends on the catalogue).
+ */
+export async function chooseProduct(page: Page, field: Locator, nameZh: string): Promise<void> {
+  await field.click();
+  await field.fill(nameZh);
+  const own = new RegExp(`^${nameZh.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}（`);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: own }).first().click();
+  // The select around the field shows the chosen product.
+  await field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').filter({ hasText: nameZh }).waitFor();
+}
