@@ -30,7 +30,9 @@
  *                         [--targets hello,cart-num,...] [--workers N]
  *   npm run bench:proxy   (= bench:http -- --targets home,proxy-home: the proxy's cache beside the app's)
  *
- * Each round measures every target once, in a rotating order; the report gives medians over rounds.
+ * Each round measures every target once, in a rotating order; the report gives medians over rounds, and
+ * the CPU time the answering process spent a request (from /proc: nearly the same on a busy machine as on
+ * a quiet one, where requests a second are not), with its ratio to hello's.
  * Exits 1 when the web build is missing or any target answered an error, a timeout or a non-2xx.
  */
 import autocannon from 'autocannon';
@@ -169,7 +171,7 @@ function childFailed(child: ChildProcess, name: string): Promise<never> {
   });
 }
 
-async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined, logFile: string, workers: number): Promise<string> {
+async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined, logFile: string, workers: number): Promise<{ origin: string; pid: number | undefined }> {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
   // The log goes to a file (as a production log would), not through this process, which makes the load.
   const app =
@@ -178,10 +180,11 @@ async function startApp(env: NodeJS.ProcessEnv, cpuProfDir: string | undefined, 
       : await spawnServer({ env, nodeArgs, logFile });
   track(app.child, 'app', logFile);
   await waitForHealth(app, 120_000);
-  return app.origin;
+  // With workers the requests are served by the primary's children: their CPU time is not read.
+  return { origin: app.origin, pid: workers > 0 ? undefined : app.child.pid };
 }
 
-async function startHello(kind: 'node' | 'fastify'): Promise<string> {
+async function startHello(kind: 'node' | 'fastify'): Promise<{ origin: string; pid: number | undefined }> {
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', helloEntry], {
       cwd: repoRoot,
@@ -194,8 +197,26 @@ async function startHello(kind: 'node' | 'fastify'): Promise<string> {
     new Promise<number>((resolve) => child.once('message', (message: { port: number }) => resolve(message.port))),
     childFailed(child, 'hello'),
   ]);
-  return `http://${host}:${port}`;
+  return { origin: `http://${host}:${port}`, pid: child.pid };
 }
+
+/**
+ * CPU time (user + system) a process has used so far, in µs, from /proc (Linux); undefined elsewhere.
+ * Unlike requests a second, CPU time a request hardly depends on what else the machine is doing.
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: Linux reports CPU times in hundredths of a second on every architecture Node runs on. */
+const CLOCK_TICKS = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Targets and measurements
@@ -205,6 +226,8 @@ interface Target {
   description: string;
   url: string;
   headers: Record<string, string>;
+  /** The process that answers it: its CPU time a request is measured (undefined: not read). */
+  pid: number | undefined;
   /** Connections of this target (default: --connections). */
   connections?: number;
   /** An https target: the certificate to trust in the check (the load generator takes any). */
@@ -225,6 +248,8 @@ interface Sample {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** CPU time of the answering process a completed request, in µs (undefined when not read). */
+  cpuPerRequest: number | undefined;
 }
 
 async function measure(target: Target, seconds: number, connections: number): Promise<Sample> {
@@ -238,7 +263,9 @@ async function measure(target: Target, seconds: number, connections: number): Pr
     ...(target.eachPath ? { requests: [{ setupRequest: (request: { path?: string }) => ({ ...request, path: target.eachPath!() }) }] } : {}),
   });
   running = instance;
+  const cpuBefore = cpuMicros(target.pid);
   const result = await instance;
+  const cpuAfter = cpuMicros(target.pid);
   running = undefined;
   if (interrupted()) throw new Error('interrupted');
   const statusCodes: Record<string, number> = {};
@@ -255,6 +282,7 @@ async function measure(target: Target, seconds: number, connections: number): Pr
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+    cpuPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
   };
 }
 
@@ -384,13 +412,16 @@ async function main() {
   await database.close();
   console.error('starting servers…');
   const logFile = path.join(dataDir, 'server.log');
-  const [appOrigin, helloOrigin, fastifyOrigin] = await Promise.all([
+  const [app, helloServer, bareFastify] = await Promise.all([
     startApp(childEnv, options.cpuProfDir, logFile, options.workers),
     startHello('node'),
     options.targets.has('fastify') ? startHello('fastify') : undefined,
   ]);
 
   // nginx in front of the app, with the site configuration operators copy (deploy/nginx.conf).
+  const appOrigin = app.origin;
+  const helloOrigin = helloServer.origin;
+  const fastifyOrigin = bareFastify?.origin;
   const proxy = options.targets.has('proxy-home') ? await startNginx({ appPort: Number(new URL(appOrigin).port) }) : undefined;
   if (proxy) cleanUps.unshift(() => proxy.stop());
 
@@ -415,6 +446,7 @@ async function main() {
   const allTargets: Target[] = [
     {
       name: 'hello',
+      pid: helloServer.pid,
       description: 'GET / (bare node:http)',
       url: `${helloOrigin}/`,
       headers: { accept: 'application/json' },
@@ -425,6 +457,7 @@ async function main() {
     },
     {
       name: 'fastify',
+      pid: bareFastify?.pid,
       description: 'GET / (bare Fastify)',
       url: `${fastifyOrigin}/`,
       headers: { accept: 'application/json' },
@@ -435,6 +468,7 @@ async function main() {
     },
     {
       name: 'health',
+      pid: app.pid,
       description: 'GET /api/health (app)',
       url: `${appOrigin}/api/health`,
       headers: { accept: 'application/json' },
@@ -446,6 +480,7 @@ async function main() {
     },
     {
       name: 'home',
+      pid: app.pid,
       description: 'GET /home (app, SSR from the page cache)',
       url: `${appOrigin}/home`,
       headers: browserHeaders,
@@ -457,6 +492,7 @@ async function main() {
     },
     {
       name: 'home-render',
+      pid: app.pid,
       description: 'GET /home with a cookie (app, SSR rendered each time; 1 connection)',
       url: `${appOrigin}/home`,
       headers: { ...browserHeaders, cookie: 'bench=render-every-time' },
@@ -469,6 +505,7 @@ async function main() {
     },
     {
       name: 'cart-num',
+      pid: app.pid,
       description: 'GET /api/app/sample/sample-cart-num (app, bearer token)',
       url: `${appOrigin}/api/app/sample/sample-cart-num`,
       headers: { authorization: `Bearer ${cartToken}` },
@@ -481,6 +518,7 @@ async function main() {
     },
     {
       name: 'excipient',
+      pid: app.pid,
       description: 'GET /api/app/excipient?page=1&pageSize=20 (app, anonymous)',
       url: `${appOrigin}/api/app/excipient?page=1&pageSize=20`,
       headers: { accept: 'application/json' },
@@ -494,6 +532,7 @@ async function main() {
     },
     {
       name: 'excipient-t',
+      pid: app.pid,
       description: `GET /api/app/excipient?page=1&pageSize=20&${TIMESTAMP_PARAM}=… as browsers send it (a new timestamp each request)`,
       url: `${appOrigin}/api/app/excipient?page=1&pageSize=20&${TIMESTAMP_PARAM}=${Date.now()}`,
       headers: { accept: 'application/json' },
@@ -507,6 +546,7 @@ async function main() {
     ...LIST_NAMES.map(
       (name): Target => ({
         name,
+        pid: app.pid,
         description: `GET ${LISTS[name]} signed in (app, past every cache)`,
         url: `${appOrigin}${LISTS[name]}`,
         // Signed in: the databases open to signed-in users answer, and no shared cache may answer.
@@ -523,6 +563,7 @@ async function main() {
     ),
     {
       name: 'proxy-home',
+      pid: undefined,
       description: 'GET https://…/home through nginx (its one-second cache)',
       url: `${proxy?.origin}/home`,
       headers: browserHeaders,
@@ -583,6 +624,7 @@ async function main() {
       p99: median(list.map((s) => s.p99)),
       requests: list.reduce((n, s) => n + s.requests, 0),
       bytes: median(list.map((s) => s.bytesPerResponse)),
+      cpu: list.every((s) => s.cpuPerRequest !== undefined) ? median(list.map((s) => s.cpuPerRequest!)) : undefined,
       non2xx: list.reduce((n, s) => n + s.non2xx, 0),
       errors: list.reduce((n, s) => n + s.errors + s.timeouts, 0),
       statusCodes,
@@ -591,7 +633,7 @@ async function main() {
 
   console.log('');
   table(
-    ['target', 'request', 'req/s (median)', 'min–max', 'mean ms*', 'p50 ms', 'p99 ms', 'resp size', 'requests', 'non-2xx', 'errors'],
+    ['target', 'request', 'req/s (median)', 'min–max', 'mean ms*', 'p50 ms', 'p99 ms', 'CPU µs/req**', 'resp size', 'requests', 'non-2xx', 'errors'],
     summary.map((s) => [
       s.target.name,
       s.target.description,
@@ -600,16 +642,21 @@ async function main() {
       (((s.target.connections ?? options.connections) / s.rps) * 1000).toFixed(2),
       ms(s.p50),
       ms(s.p99),
+      s.cpu === undefined ? '—' : int(s.cpu),
       sizes.get(s.target.name)!,
       int(s.requests),
       int(s.non2xx),
       int(s.errors),
     ]),
-    new Set([2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
   );
   console.log(
     `* mean latency = connections / median req/s (closed loop); autocannon's p50/p99 have 1 ms resolution. ` +
       `p50/p99 are medians over rounds; requests/non-2xx/errors are totals over rounds (warm-up excluded).`,
+  );
+  console.log(
+    `** CPU time (user + system) of the answering process a request, median over rounds, from /proc: what a request costs the ` +
+      `server whatever else the machine is doing (the database server's own CPU is not in it; not read with --workers).`,
   );
 
   const hello = summary.find((s) => s.target.name === 'hello')!;
@@ -620,7 +667,8 @@ async function main() {
     const ratio = s.rps / hello.rps;
     console.log(
       `  ${s.target.name.padEnd(11)} ${ratio.toPrecision(3)}  (${(ratio * 100).toPrecision(3)}% of hello; 1/${(1 / ratio).toFixed(1)})` +
-        (s.target.connections ? ` on ${s.target.connections} connection(s)` : ''),
+        (s.target.connections ? ` on ${s.target.connections} connection(s)` : '') +
+        (s.cpu !== undefined && hello.cpu !== undefined ? ` · by CPU a request: ${(hello.cpu / s.cpu).toPrecision(3)}` : ''),
     );
   }
 
