@@ -7,9 +7,12 @@ import { inflateSync } from 'node:zlib';
  */
 const poppler = (command: string, args: string[], pdf: Buffer) => execFileSync(command, args, { input: pdf, maxBuffer: 64 * 2 ** 20 });
 
-/** The text, line by line, as `pdftotext` reads it (through each font's ToUnicode map): a run of spaces reads as one. */
-export function pdfText(pdf: Buffer): string {
-  return poppler('pdftotext', ['-enc', 'UTF-8', '-', '-'], pdf).toString('utf8');
+/**
+ * The text, line by line, as `pdftotext` reads it (through each font's ToUnicode map): a run of spaces
+ * reads as one. With `layout`, as laid out on the page: a table's row is one line, its cells apart.
+ */
+export function pdfText(pdf: Buffer, options: { layout?: boolean } = {}): string {
+  return poppler('pdftotext', ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), '-', '-'], pdf).toString('utf8');
 }
 
 export interface PdfFont {

@@ -161,7 +161,10 @@ describe('the COA', () => {
       expect(text).toContain('检验日期：2025-09-05');
       expect(text).toContain('签发日期：2025-09-05');
       expect(text).not.toContain(beijingDay(clock.now()));
-      expect(text).toContain('干燥失重 标准规定：不得过 7.0% 检验结果：符合规定 检验方法：通则 结论：符合');
+      // The results are a table: each item a row under 序号 检验项目 标准规定 检验结果 检验方法 结论.
+      const table = pdfText(response.rawPayload, { layout: true });
+      expect(table).toMatch(/序号\s+检验项目\s+标准规定\s+检验结果\s+检验方法\s+结论\n/);
+      expect(table).toMatch(/\n\s*3\s+干燥失重\s+不得过 7\.0%\s+符合规定\s+通则\s+符合\n/);
       expect(text).toContain(`防伪查询码：${batch.checkCode}`);
       expect(text).toContain('结果符合规定');
 

@@ -502,9 +502,19 @@ export class BatchService {
       { text: `数量：${row.quantity}` },
       { text: `检验日期：${row.testedOn ?? '未检'}` },
       { text: '检验结果', style: 'heading' },
-      ...results.map((result, i) => ({
-        text: `${i + 1}. ${result.item}  标准规定：${result.limit || '—'}  检验结果：${result.result || '—'}  检验方法：${result.method || '—'}  结论：${result.conclusion ?? '未检'}`,
-      })),
+      {
+        table: {
+          columns: [
+            { heading: '序号', share: 0.07 },
+            { heading: '检验项目', share: 0.2 },
+            { heading: '标准规定', share: 0.27 },
+            { heading: '检验结果', share: 0.2 },
+            { heading: '检验方法', share: 0.15 },
+            { heading: '结论', share: 0.11 },
+          ],
+          rows: results.map((result, i) => [String(i + 1), result.item, result.limit || '—', result.result || '—', result.method || '—', result.conclusion ?? '未检']),
+        },
+      },
       { text: '结论', style: 'heading' },
       {
         text:

@@ -134,6 +134,31 @@ describe('chinesePdf', () => {
     expect(Math.max(...chinese.map((line) => [...line].length))).toBe(46);
   });
 
+  it('sets a table: a heading row, each cell wrapped in its column, rows kept whole, the heading again on the next page', async () => {
+    const columns = [
+      { heading: '序号', share: 0.1 },
+      { heading: '检验项目', share: 0.3 },
+      { heading: '标准规定', share: 0.6 },
+    ];
+    const rows = Array.from({ length: 60 }, (_, i) => [String(i + 1), `项目${i + 1}`, i === 0 ? long : `不得过 ${i}.0%`]);
+    const pdf = await chinesePdf('x', [{ text: '检验结果', style: 'heading' }, { table: { columns, rows } }, { text: '表后文字' }], '');
+    const pages = Number(pdfInfo(pdf).Pages);
+    expect(pages).toBe(2);
+    const text = pdfText(pdf, { layout: true });
+    const [first, second] = text.split('\f');
+    for (const page of [first!, second!]) expect(page).toMatch(/序号\s+检验项目\s+标准规定\n/);
+    // The long cell wraps within its column: its second line starts under the column, not under 序号.
+    const lines = first!.split('\n');
+    const row1 = lines.findIndex((line) => /^\s*1\s+项目1\s+微晶纤维素/.test(line));
+    expect(row1).toBeGreaterThan(-1);
+    const column = lines[row1]!.indexOf('微晶纤维素');
+    expect(lines[row1 + 1]!.slice(0, column).trim()).toBe('');
+    expect(lines[row1 + 1]!.trim().length).toBeGreaterThan(0);
+    // Every row once, whole: its number, item and limit on one line.
+    for (let i = 2; i <= 60; i++) expect(text).toMatch(new RegExp(`\\n\\s*${i}\\s+项目${i}\\s+不得过 ${i - 1}\\.0%\\n`));
+    expect(second).toContain('表后文字');
+  });
+
   it('replaces characters the font cannot set, and reads back each character as written where two share a glyph', async () => {
     expect(pdfText(await chinesePdf('x', [{ text: '𠀀甲\u0001乙\t丙' }], ''))).toContain('?甲?乙 丙');
     // Noto Sans SC draws · and • with one glyph: each document reads back the one it used, whatever documents came before.

@@ -12,11 +12,23 @@ import type PDFDocumentClass from 'pdfkit';
  * process at its first document. See docs/decisions/0066-pdfs-embed-their-fonts.md.
  */
 
-export interface PdfBlock {
+export interface PdfTextBlock {
   text: string;
   /** title and heading: larger and bold; small: the footnote size. */
   style?: 'title' | 'heading' | 'body' | 'small';
 }
+
+/**
+ * A table across the text's width: a bold heading row, then the rows, each cell's text wrapped in its
+ * column, ruled between rows. A row that does not fit goes to the next page, under the heading row again.
+ */
+export interface PdfTable {
+  /** The columns' headings and their shares of the width (together 1). */
+  columns: ReadonlyArray<{ heading: string; share: number }>;
+  rows: ReadonlyArray<ReadonlyArray<string>>;
+}
+
+export type PdfBlock = PdfTextBlock | { table: PdfTable };
 
 export interface PdfOptions {
   /** When the document was made (its information and metadata state it, to the second); now unless given. */
@@ -125,29 +137,87 @@ interface PlacedLine {
   text: string;
   size: number;
   weight: Weight;
+  /** Where the line starts, from the page's left edge. */
+  x: number;
   y: number;
 }
 
-/** The blocks set on pages: each page's lines with their baselines. */
-function layOut(blocks: readonly PdfBlock[], parsed: Record<Weight, Font>): PlacedLine[][] {
+/** A horizontal rule across a table, at height `y`. */
+interface Rule {
+  from: number;
+  to: number;
+  y: number;
+}
+
+interface PlacedPage {
+  lines: PlacedLine[];
+  rules: Rule[];
+}
+
+/** A table's text size, the padding of its cells and the leading of their lines. */
+const TABLE = { size: SIZES.small, padding: 4, leading: 1.45 };
+
+/** The blocks set on pages: each page's lines with their baselines, and the tables' rules. */
+function layOut(blocks: readonly PdfBlock[], parsed: Record<Weight, Font>): PlacedPage[] {
   const usable = PAGE.width - 2 * PAGE.margin;
   const measure = { regular: measurer(parsed.regular), bold: measurer(parsed.bold) };
-  const pages: PlacedLine[][] = [[]];
+  const pages: PlacedPage[] = [{ lines: [], rules: [] }];
+  const page = () => pages[pages.length - 1]!;
   let y = PAGE.height - PAGE.margin;
   const bottom = PAGE.margin + 24;
+  const newPage = () => {
+    pages.push({ lines: [], rules: [] });
+    y = PAGE.height - PAGE.margin;
+  };
+
+  /** Lays out a table's rows from `y` down; the heading row opens it and every page it runs onto. */
+  const table = ({ columns, rows }: PdfTable) => {
+    const { size, padding, leading } = TABLE;
+    const lefts = columns.map((_, i) => PAGE.margin + columns.slice(0, i).reduce((sum, c) => sum + c.share, 0) * usable);
+    const cellLines = (cells: readonly string[], weight: Weight) =>
+      columns.map((column, i) => wrap(settable(cells[i] ?? '', parsed[weight]), (column.share * usable - 2 * padding) / size, measure[weight]));
+    const heightOf = (lines: string[][]) => Math.max(...lines.map((cell) => cell.length)) * size * leading + 2 * padding - size * (leading - 1);
+    const place = (lines: string[][], weight: Weight) => {
+      lines.forEach((cell, i) =>
+        cell.forEach((text, n) => {
+          if (text) page().lines.push({ text, size, weight, x: lefts[i]! + padding, y: y - padding - size - n * size * leading });
+        }),
+      );
+      y -= heightOf(lines);
+      page().rules.push({ from: PAGE.margin, to: PAGE.margin + usable, y });
+    };
+    const heading = cellLines(columns.map((c) => c.heading), 'bold');
+    const openOnPage = () => {
+      page().rules.push({ from: PAGE.margin, to: PAGE.margin + usable, y });
+      place(heading, 'bold');
+    };
+    if (y - heightOf(heading) - (rows.length ? heightOf(cellLines(rows[0]!, 'regular')) : 0) < bottom) newPage();
+    openOnPage();
+    for (const row of rows) {
+      const lines = cellLines(row, 'regular');
+      if (y - heightOf(lines) < bottom) {
+        newPage();
+        openOnPage();
+      }
+      place(lines, 'regular');
+    }
+    y -= SIZES.body * 0.8;
+  };
+
   for (const block of blocks) {
+    if ('table' in block) {
+      table(block.table);
+      continue;
+    }
     const size = SIZES[block.style ?? 'body'];
     const weight: Weight = block.style === 'title' || block.style === 'heading' ? 'bold' : 'regular';
     const before = block.style === 'heading' ? size * 0.8 : 0;
     const lines = wrap(settable(block.text, parsed[weight]), usable / size, measure[weight]);
     y -= before;
     for (const line of lines) {
-      if (y - size < bottom) {
-        pages.push([]);
-        y = PAGE.height - PAGE.margin;
-      }
+      if (y - size < bottom) newPage();
       y -= size;
-      if (line) pages[pages.length - 1]!.push({ text: line, size, weight, y });
+      if (line) page().lines.push({ text: line, size, weight, x: PAGE.margin, y });
       y -= size * (LEADING - 1);
     }
     y -= size * 0.5;
@@ -212,16 +282,17 @@ export async function chinesePdf(title: string, blocks: readonly PdfBlock[], foo
   // Each weight named once per document, so that all its text shares one subset.
   doc.registerFont('regular', parsed.regular).registerFont('bold', parsed.bold);
   const claimed: Record<Weight, Set<number>> = { regular: new Set(), bold: new Set() };
-  const draw = (text: string, weight: Weight, size: number, baseline: number) => {
+  const draw = (text: string, weight: Weight, size: number, x: number, baseline: number) => {
     claimGlyphs(text, parsed[weight], claimed[weight]);
-    doc.font(weight, size).text(text, PAGE.margin, PAGE.height - baseline, BASELINE);
+    doc.font(weight, size).text(text, x, PAGE.height - baseline, BASELINE);
   };
-  pages.forEach((lines, index) => {
+  pages.forEach(({ lines, rules }, index) => {
     doc.addPage();
     doc.fillColor(INK);
-    for (const line of lines) draw(line.text, line.weight, line.size, line.y);
+    for (const line of lines) draw(line.text, line.weight, line.size, line.x, line.y);
+    for (const rule of rules) doc.moveTo(rule.from, PAGE.height - rule.y).lineTo(rule.to, PAGE.height - rule.y).lineWidth(0.5).strokeColor(INK).stroke();
     doc.fillColor(FOOTER_INK);
-    draw(settable(`${footer}    第 ${index + 1} 页，共 ${pages.length} 页`, parsed.regular), 'regular', SIZES.small, PAGE.margin - 10);
+    draw(settable(`${footer}    第 ${index + 1} 页，共 ${pages.length} 页`, parsed.regular), 'regular', SIZES.small, PAGE.margin, PAGE.margin - 10);
   });
   doc.end();
   await ended;

@@ -56,6 +56,12 @@ declare module 'pdfkit' {
     fontSize(size: number): this;
     fillColor(color: string | [number, number, number]): this;
     fillOpacity(opacity: number): this;
+    /** A path: start, line to, then stroked in the stroke colour at the line width. */
+    moveTo(x: number, y: number): this;
+    lineTo(x: number, y: number): this;
+    lineWidth(width: number): this;
+    strokeColor(color: string | [number, number, number]): this;
+    stroke(): this;
     /** Keeps the graphics state (the transformation, colour, opacity) until `restore`. */
     save(): this;
     restore(): this;
