@@ -72,12 +72,13 @@ function loadWriter() {
   return writer;
 }
 
-/** The text as the font can set it: a tab is a space; control characters and characters the font lacks are "?". */
+/** The text as the font can set it: a tab is a space, a line break stays; other control characters and characters the font lacks are "?". */
 function settable(text: string, font: Font): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (code === 0x09) out += ' ';
+    else if (code === 0x0a) out += char;
     else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || !font.hasGlyphForCodePoint(code)) out += '?';
     else out += char;
   }

@@ -26,16 +26,40 @@ export function quotePdf(
 ): Promise<Buffer> {
   const title = `报价单 ${revision.number}（第 ${revision.revision} 版）`;
   const date = revision.createdAt.slice(0, 10);
-  const lines: PdfBlock[] = revision.lines.flatMap((line, index) => {
+  // The lines as a table of what an invoice lists; what each line adds (its tax code, MOQ, lead time,
+  // transport terms, remark) follows it, by the line's number.
+  const table: PdfBlock = {
+    table: {
+      columns: [
+        { heading: '序号', share: 0.07 },
+        { heading: '品名及规格型号', share: 0.33 },
+        { heading: '单位', share: 0.08 },
+        { heading: '数量', share: 0.1 },
+        { heading: '含税单价', share: 0.13 },
+        { heading: '税率', share: 0.08 },
+        { heading: '金额（含税）', share: 0.21 },
+      ],
+      rows: revision.lines.map((line, index) => [
+        String(index + 1),
+        `${line.productName}\n${line.spec}`,
+        quoteUnitLabels[line.unit],
+        quantityText(line.quantity),
+        formatFen(line.unitPriceFen),
+        `${line.taxRate}%`,
+        `${formatFen(line.amountFen)}\n税额 ${formatFen(line.taxFen)}`,
+      ]),
+    },
+  };
+  const details: PdfBlock[] = revision.lines.map((line, index) => {
     const unit = quoteUnitLabels[line.unit];
-    return [
-      { text: `${index + 1}. ${line.productName}`, style: 'heading' as const },
-      { text: `规格型号：${line.spec}    单位：${unit}    数量：${quantityText(line.quantity)}` },
-      { text: `含税单价：${formatFen(line.unitPriceFen)}    税率：${line.taxRate}%    金额：${formatFen(line.amountFen)}（其中税额 ${formatFen(line.taxFen)}）` },
-      { text: `税收分类编码：${line.taxCode}    起订量：${quantityText(line.moq)} ${unit}    交货期：${line.leadTimeDays} 天` },
-      ...(line.dangerousGoods ? [{ text: `危险化学品：${line.dangerousGoods}` }] : []),
-      ...(line.remark ? [{ text: `备注：${line.remark}` }] : []),
+    const parts = [
+      `税收分类编码：${line.taxCode}`,
+      `起订量：${quantityText(line.moq)} ${unit}`,
+      `交货期：${line.leadTimeDays} 天`,
+      ...(line.dangerousGoods ? [`危险化学品：${line.dangerousGoods}`] : []),
+      ...(line.remark ? [`备注：${line.remark}`] : []),
     ];
+    return { text: `${index + 1}. ${line.productName}：${parts.join('    ')}`, style: 'small' };
   });
   const payment = revision.paymentTerms === 'credit' ? `${paymentTermsLabels.credit} ${revision.creditDays ?? 0} 天` : paymentTermsLabels.prepaid;
   const blocks: PdfBlock[] = [
@@ -49,7 +73,8 @@ export function quotePdf(
     { text: buyer.name },
     { text: `联系人：${buyer.contactName}    电话：${buyer.contactPhone}    收货城市：${buyer.deliveryCity}` },
     { text: '报价明细', style: 'heading' },
-    ...lines,
+    table,
+    ...details,
     { text: '合计', style: 'heading' },
     { text: `合计金额（含税）：${formatFen(revision.totalFen)}    其中税额：${formatFen(revision.taxFen)}` },
     { text: '条款', style: 'heading' },
