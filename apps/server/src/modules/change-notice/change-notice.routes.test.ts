@@ -14,19 +14,22 @@ import {
   Quote,
   QuoteRevision,
   SampleApplication,
+  SessionResponse,
   endpoints,
+  paths,
+  withQuery,
   type ChangeNoticeInput,
   type CompanyRoleName,
   type ValidationIssue,
 } from '@fuliaotong/contracts';
 import { eq } from 'drizzle-orm';
-import { bearer, multipart, registerMember } from '../../../test/accounts.js';
+import { bearer, GOOD_PASSWORD, insertAccount, multipart, newIp, registerMember } from '../../../test/accounts.js';
 import { companyWithEveryRole } from '../../../test/companies.js';
 import { PDF, PNG } from '../../../test/fixture-files.js';
 import { sentMessages } from '../../../test/messages.js';
 import { parsed } from '../../../test/responses.js';
 import { applicationBody, createProduct, registerStaff, type TestProduct } from '../../../test/samples.js';
-import { createTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, TEST_SITE_URL, testClock, type TestApp } from '../../../test/test-app.js';
 import { beijingDay } from '../../shared/beijing-time.js';
 import { excipients } from '../excipient/excipient.schema.js';
 
@@ -48,6 +51,9 @@ let holders: Team;
 let quoter: Session;
 let watcher: Session;
 let stranger: Session;
+/** Keep the product among their favorites too: one signed up with an e-mail address, one turned messages off. */
+let mailWatcher: { token: string; user: { id: number }; account: string };
+let quietWatcher: Session;
 
 type Headers = Record<string, string>;
 const h = (session: { token: string }): Headers => bearer(session.token);
@@ -85,6 +91,15 @@ beforeAll(async () => {
   parsed(await call('POST', `/api/app/quote/${asked.id}/accept`, h(buyers.admin), { revisionId: quoted.id }), Quote);
   // Subscribed: a person keeps the product among their favorites.
   expect((await call('POST', '/api/app/favorite', h(watcher), { targetType: 'excipient', targetId: product.excipientId })).statusCode).toBe(201);
+  const email = `qa-${Date.now()}@example.com`;
+  await insertAccount(t.database, email);
+  const login = await call('POST', '/api/app/account/login', { 'x-forwarded-for': newIp() }, { account: email, password: GOOD_PASSWORD });
+  mailWatcher = { ...parsed(login, SessionResponse), account: email };
+  quietWatcher = await registerMember(t.app);
+  expect((await call('PUT', '/api/app/account/profile', h(quietWatcher), { notifyBySmsAndEmail: false })).statusCode).toBe(200);
+  for (const person of [mailWatcher, quietWatcher]) {
+    expect((await call('POST', '/api/app/favorite', h(person), { targetType: 'excipient', targetId: product.excipientId })).statusCode).toBe(201);
+  }
   // Holds a 授权使用书: the holders' 质量 signs the agreement, asks, and the quality staff approve.
   const agreement = parsed(
     await call('POST', '/api/admin/confidentiality-agreement', quality.headers, { title: '保密协议', body: '甲乙双方就注册资料的使用与保密约定如下：乙方仅将资料用于制剂注册申报。', effectiveOn: beijingDay(clock.now()) }),
@@ -156,7 +171,7 @@ describe('publishing', () => {
       samplers.purchasing, samplers.admin, samplers.quality,
       buyers.admin, buyers.quality, buyers.purchasing,
       holders.quality, holders.admin, holders.purchasing,
-      quoter, watcher,
+      quoter, watcher, mailWatcher, quietWatcher,
     ].map((session) => session.user.id).sort((a, b) => a - b);
     expect(reachedIds(report)).toEqual(expected);
     expect(published.counts).toEqual({ recipients: expected.length, acknowledged: 0, reminded: 0 });
@@ -183,6 +198,15 @@ describe('publishing', () => {
     const sms = await sentMessages(t, watcher.account);
     expect(sms.at(-1)?.body).toContain(`羟丙甲纤维素 变更通知 ${notice.number}：包装材料变更（微小变更）`);
     expect((await sentMessages(t, stranger.account)).filter((message) => message.body.includes('变更通知'))).toEqual([]);
+  });
+
+  it('e-mails a person who signed up with an e-mail address, and sends nothing but the site notice to one who turned messages off', async () => {
+    const [mail] = await sentMessages(t, mailWatcher.account);
+    expect(mail).toMatchObject({ channel: 'email', subject: `【辅料通】变更通知：羟丙甲纤维素包装材料变更（${notice.number}）` });
+    expect(mail!.body).toContain('变更类别：包装材料（微小变更）');
+    expect(mail!.body).toContain(TEST_SITE_URL + withQuery(paths.changeNotices, { id: notice.id }));
+    expect(await noticeTitles(quietWatcher)).toContain('变更通知：羟丙甲纤维素包装材料变更');
+    expect((await sentMessages(t, quietWatcher.account)).filter((message) => message.body.includes('变更通知'))).toEqual([]);
   });
 
   it('shows the notice to those it reached, and to nobody else', async () => {
@@ -237,7 +261,7 @@ describe('reminders', () => {
   it('are sent by the quality staff on demand to those who have not acknowledged', async () => {
     expect((await call('POST', `/api/admin/change-notice/${notice.id}/remind`, admin.headers)).statusCode).toBe(403);
     const result = parsed(await call('POST', `/api/admin/change-notice/${notice.id}/remind`, quality.headers), ChangeNoticeRemindResult);
-    expect(result.reminded).toBe(10);
+    expect(result.reminded).toBe(12);
   });
 });
 
