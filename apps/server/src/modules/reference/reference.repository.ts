@@ -12,7 +12,8 @@ export type UsageRow = Omit<typeof usageRecords.$inferSelect, 'searchGrams'>;
 /** A standard with every field, the 会员可见 ones included (the service leaves them out for others). */
 export type StandardRow = AdminStandard;
 
-const standardColumns = {
+/** What every reader of the standards database sees. */
+const openStandardColumns = {
   id: standards.id,
   name: standards.name,
   nameEn: standards.nameEn,
@@ -20,9 +21,16 @@ const standardColumns = {
   edition: standards.edition,
   status: standards.status,
   effectiveOn: standards.effectiveOn,
+};
+
+const standardColumns = {
+  ...openStandardColumns,
   testItems: standards.testItems,
   revisionNote: standards.revisionNote,
 };
+
+/** A standard as a reader without the database's membership sees it: its test items and revision note stay unread. */
+export type OpenStandardRow = Omit<StandardRow, 'testItems' | 'revisionNote'>;
 
 const usageColumns = {
   id: usageRecords.id,
@@ -66,7 +74,9 @@ export class ReferenceRepository {
     }
   }
 
-  async standards(query: DatabaseRecordQuery): Promise<{ items: StandardRow[]; totalCount: number }> {
+  async standards(query: DatabaseRecordQuery): Promise<{ items: StandardRow[]; totalCount: number }>;
+  async standards(query: DatabaseRecordQuery, fields: 'all' | 'open'): Promise<{ items: Array<StandardRow | OpenStandardRow>; totalCount: number }>;
+  async standards(query: DatabaseRecordQuery, fields: 'all' | 'open' = 'all'): Promise<{ items: Array<StandardRow | OpenStandardRow>; totalCount: number }> {
     const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
     const conditions: SQL[] = [];
     if (keyword) {
@@ -82,7 +92,7 @@ export class ReferenceRepository {
     ];
     const [items, [total]] = await Promise.all([
       this.db
-        .select(standardColumns)
+        .select(fields === 'all' ? standardColumns : openStandardColumns)
         .from(standards)
         .where(where)
         .orderBy(...order)

@@ -10,7 +10,7 @@ import {
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import { unlocks, type Viewer } from '../account/auth.guard.js';
-import type { DatabaseRow, ReferenceRepository, StandardRow, UsageRow } from './reference.repository.js';
+import type { DatabaseRow, OpenStandardRow, ReferenceRepository, StandardRow, UsageRow } from './reference.repository.js';
 
 /** Why the caller may not list a database's records, or null when it may. */
 function lockOf(database: DatabaseRow, viewer: Viewer): { status: 'unauthorized' | 'forbidden'; message: string } | null {
@@ -28,10 +28,11 @@ function toUsage(row: UsageRow, viewer: Viewer): UsageRecord {
 }
 
 /** A standard: its 检验项目 and 修订说明 for holders of the standards database (or a membership). */
-function toStandard(row: StandardRow, viewer: Viewer): StandardRecord {
-  const { testItems, revisionNote, ...open } = row;
-  if (unlocks(viewer, 'standard')) return { ...open, testItems, revisionNote, locked: [] };
-  return { ...open, locked: [{ level: 'member', message: lockedMessages.member, fields: memberFieldsOf('standard'), database: 'standard' }] };
+function toStandard(row: StandardRow | OpenStandardRow, viewer: Viewer): StandardRecord {
+  if ('testItems' in row && unlocks(viewer, 'standard')) return { ...row, locked: [] };
+  const { id, name, nameEn, pharmacopoeia, edition, status, effectiveOn } = row;
+  const locked = [{ level: 'member' as const, message: lockedMessages.member, fields: memberFieldsOf('standard'), database: 'standard' as const }];
+  return { id, name, nameEn, pharmacopoeia, edition, status, effectiveOn, locked };
 }
 
 /** The databases (/database): registration records, pharmacopoeia standards and usage data. */
@@ -62,7 +63,8 @@ export class ReferenceService {
   async records(code: DatabaseCode, query: DatabaseRecordQuery, viewer: Viewer) {
     await this.authorize(code, viewer);
     if (code === 'standard') {
-      const { items, totalCount } = await this.reference.standards(query);
+      // The member fields are read only for a reader they are shown to.
+      const { items, totalCount } = await this.reference.standards(query, unlocks(viewer, 'standard') ? 'all' : 'open');
       return { items: items.map((row) => toStandard(row, viewer)), totalCount };
     }
     const { items, totalCount } = await this.reference.usages(query);
