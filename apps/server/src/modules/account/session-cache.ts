@@ -1,6 +1,7 @@
 /**
  * Values read for one signed-in user and reused for at most a second, in the process that read them:
- * what the bearer token of a recent request stood for, and the user's sample-cart count.
+ * what the bearer token of a recent request stood for, and the user's sample-cart count (and, keyed by
+ * the database's code, the databases' access levels that every request for their records reads).
  *
  * What the bearer token of a recent request stood for — its claims and the session's user, or that it
  * stands for nothing — kept for at most a second (docs/decisions/0032-growing-past-one-machine.md).

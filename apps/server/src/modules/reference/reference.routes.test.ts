@@ -4,7 +4,8 @@ import { DatabaseList, ErrorResponse, StandardPage, StandardRecord, UsagePage, U
 import { registrations } from '../registration/registration.schema.js';
 import { databases, standards, usageRecords } from './reference.schema.js';
 import { viewers } from '../../../test/members.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, jwtSecretOf, testClock, type TestApp } from '../../../test/test-app.js';
+import { CONTENT_CHANGED } from '../../db/signals.js';
 import { parsed } from '../../../test/responses.js';
 
 let t: TestApp;
@@ -153,6 +154,30 @@ describe('GET /api/app/database/:code/records/:id', () => {
       expect(raw.body).not.toContain('1020 mg');
     } finally {
       await t.database.db.update(databases).set({ access: 'member' }).where(eq(databases.code, 'usage'));
+    }
+  });
+});
+
+describe('a database’s access level, reused for a second by each process', () => {
+  it('is read again after the second, and at once after a content change', async () => {
+    const clock = testClock();
+    const cached = await createTestApp({ database: t.database, sessionCacheMs: 1000, clock, jwtSecret: jwtSecretOf(t.app) });
+    const usage = async () => (await cached.app.inject({ method: 'GET', url: '/api/app/database/usage/records', headers: who.user })).statusCode;
+    try {
+      expect(await usage()).toBe(403);
+      await t.database.db.update(databases).set({ access: 'login' }).where(eq(databases.code, 'usage'));
+      // Within the second: the level read a moment ago.
+      expect(await usage()).toBe(403);
+      clock.advance(1001);
+      expect(await usage()).toBe(200);
+      await t.database.db.update(databases).set({ access: 'member' }).where(eq(databases.code, 'usage'));
+      expect(await usage()).toBe(200);
+      // A content change (any process's) drops it.
+      await t.database.signals.publish(CONTENT_CHANGED, 'test');
+      await expect.poll(usage).toBe(403);
+    } finally {
+      await t.database.db.update(databases).set({ access: 'member' }).where(eq(databases.code, 'usage'));
+      await cached.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@fuliaotong/contracts';
 import { AppError } from '../../http/errors.js';
 import { unlocks, type Viewer } from '../account/auth.guard.js';
+import type { SessionCache } from '../account/session-cache.js';
 import type { DatabaseRow, OpenStandardRow, ReferenceRepository, StandardRow, UsageRow } from './reference.repository.js';
 
 /** Why the caller may not list a database's records, or null when it may. */
@@ -35,9 +36,16 @@ function toStandard(row: StandardRow | OpenStandardRow, viewer: Viewer): Standar
   return { id, name, nameEn, pharmacopoeia, edition, status, effectiveOn, locked };
 }
 
+/** An entry of the access cache lasts its time to live, whatever this says. */
+const NEVER = new Date(8.64e15);
+
 /** The databases (/database): registration records, pharmacopoeia standards and usage data. */
 export class ReferenceService {
-  constructor(private readonly reference: ReferenceRepository) {}
+  constructor(
+    private readonly reference: ReferenceRepository,
+    /** The databases' rows as their records' requests read them, reused for a second (reference.module.ts). */
+    private readonly access?: SessionCache<DatabaseRow | undefined>,
+  ) {}
 
   async list(viewer: Viewer): Promise<DatabaseList> {
     const rows = await this.reference.databases();
@@ -83,7 +91,9 @@ export class ReferenceService {
     if (code === 'registration') {
       throw new AppError('bad_request', '原辅包登记信息请通过 /api/app/registration 查询');
     }
-    const database = await this.reference.database(code);
+    const database = this.access
+      ? await this.access.lookup(code, async () => ({ value: await this.reference.database(code), keepUntil: NEVER }))
+      : await this.reference.database(code);
     if (!database) throw new AppError('not_found', '数据库不存在');
     const lock = lockOf(database, viewer);
     if (lock?.status === 'unauthorized') {
