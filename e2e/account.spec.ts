@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { waitForHeading } from './support/app.js';
+import { chooseRegion, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, newAccount, password, registerByApi, signIn, storedSession, storeSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser, waitForHydration } from './support/browser.js';
 import { get, ownAddress } from './support/http.js';
@@ -21,9 +21,7 @@ const headerLogin = (page: Page) => page.locator('header').getByRole('link', { n
 
 async function pickRegion(page: Page, names: [string, string, string]) {
   await page.locator('.ant-modal .ant-cascader').click();
-  for (const [column, name] of names.entries()) {
-    await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
-  }
+  await chooseRegion(page, names);
 }
 
 async function addAddress(page: Page, address: { recipient: string; mobile: string; region: [string, string, string]; street: string }) {

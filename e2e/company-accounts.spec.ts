@@ -5,7 +5,7 @@ import { apiRequest, registerByApi, signIn, type Session } from './support/accou
 import { fillApplicationForm, twoProducts } from './support/samples.js';
 import { gotoHydrated, useBrowser } from './support/browser.js';
 import { desktopOnOwnNetwork } from './support/http.js';
-import { choose } from './support/app.js';
+import { choose, chooseRegion } from './support/app.js';
 import { ADMIN_HYDRATED, staffArrives, storyCamera, storyStaff } from './support/story.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
 
@@ -161,9 +161,7 @@ describe('a company: created, verified, joined', { retry: 0, timeout: 150_000 },
     await dialog.getByLabel('收货人', { exact: true }).fill('仓库李工');
     await dialog.getByLabel('手机号码', { exact: true }).fill('13800138000');
     await own.page.locator('.ant-modal .ant-cascader').click();
-    for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
-      await own.page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
-    }
+    await chooseRegion(own.page, ['浙江省', '杭州市', '西湖区']);
     await dialog.getByLabel('详细地址').fill('文三路 90 号 企业仓库');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();
     await own.page.getByRole('list', { name: '企业收货地址' }).getByText('文三路 90 号 企业仓库').waitFor();

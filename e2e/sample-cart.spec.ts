@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { choose, settle, waitForHeading } from './support/app.js';
+import { choose, chooseRegion, settle, waitForHeading } from './support/app.js';
 import { apiRequest, fillLogin, registerByApi, type Session, signIn, staffSession } from './support/accounts.js';
 import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser } from './support/browser.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
@@ -346,9 +346,7 @@ describe('side panel and sample cart', () => {
     // No address book yet: a new address, with the contact's name and mobile already in it.
     await expect(page.getByLabel('收货人', { exact: true }).inputValue()).resolves.toBe('赵工');
     await page.getByLabel('所在地区').click();
-    for (const [column, name] of ['上海市', '市辖区', '浦东新区'].entries()) {
-      await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
-    }
+    await chooseRegion(page, ['上海市', '市辖区', '浦东新区']);
     await page.getByLabel('详细地址').fill('张江路 88 号 3 号楼');
     expect(await page.getByRole('checkbox', { name: '保存到地址簿' }).isChecked()).toBe(true);
     await page.getByRole('textbox', { name: '备注' }).fill('请在工作日送达');
@@ -433,9 +431,7 @@ describe('side panel and sample cart', () => {
     await choose(page, '剂型', '注射剂');
     await choose(page, '研发阶段', '临床研究');
     await page.getByLabel('所在地区').click();
-    for (const [column, name] of ['江苏省', '南京市', '秦淮区'].entries()) {
-      await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
-    }
+    await chooseRegion(page, ['江苏省', '南京市', '秦淮区']);
     await page.getByLabel('详细地址').fill('中山南路 1 号');
     await page.getByRole('button', { name: /提交申请/ }).click();
     await page.getByRole('alert').filter({ hasText: '您有 5 份申请正在审核中，请等待审核后再提交' }).waitFor();

@@ -96,13 +96,45 @@ export async function choose(page: Page, label: string, option: string): Promise
 /**
  * Chooses a product in a product search field (the desks' 产品): types its name and picks the option
  * that is this product, `名称（English name）`, not one whose name merely contains it (微晶纤维素 is
- * also inside 硅化微晶纤维素, and which of them the search lists first depends on the catalogue).
+ * also inside 硅化微晶纤维素, and which of them the search lists first depends on the catalogue). The
+ * list is replaced when the search answers: a click that lands on the list it replaces is lost, and is
+ * made again.
  */
 export async function chooseProduct(page: Page, field: Locator, nameZh: string): Promise<void> {
   await field.click();
   await field.fill(nameZh);
   const own = new RegExp(`^${nameZh.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}（`);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: own }).first().click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: own }).first();
   // The select around the field shows the chosen product.
-  await field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').filter({ hasText: nameZh }).waitFor();
+  const shown = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]').filter({ hasText: nameZh });
+  for (let attempt = 1; ; attempt += 1) {
+    await option.click();
+    try {
+      await shown.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * Picks a region (省, 市, 区) in the open cascader of an address form, column by column. A click that
+ * lands while a column is still opening is lost: until the next column shows, the item is clicked again.
+ */
+export async function chooseRegion(page: Page, names: readonly string[]): Promise<void> {
+  for (const [column, name] of names.entries()) {
+    const item = page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`);
+    const next = column + 1 < names.length ? page.locator(`.ant-cascader-menu:nth-child(${column + 2}) .ant-cascader-menu-item`).first() : undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      await item.click();
+      if (!next) break;
+      try {
+        await next.waitFor({ timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiRequest, staffSession, type Session } from './accounts.js';
-import { choose } from './app.js';
+import { choose, chooseRegion } from './app.js';
 import { gotoHydrated } from './browser.js';
 import { paths, withQuery } from '@fuliaotong/contracts';
 
@@ -95,9 +95,7 @@ export async function fillApplicationForm(
     await recipient.fill(contactName);
     await page.getByLabel('收货手机', { exact: true }).fill('13800138000');
     await page.getByLabel('所在地区').click();
-    for (const [column, name] of ['浙江省', '杭州市', '西湖区'].entries()) {
-      await page.locator(`.ant-cascader-menu:nth-child(${column + 1}) .ant-cascader-menu-item[title="${name}"]`).click();
-    }
+    await chooseRegion(page, ['浙江省', '杭州市', '西湖区']);
     await page.getByLabel('详细地址').fill('文三路 90 号 东部软件园 3 号楼');
   }
 }
