@@ -156,7 +156,8 @@ async function startRunningServer(): Promise<RunningServer> {
     await createStaff(env, STAFF_ACCOUNT, STAFF_PASSWORD, ['admin', 'editor', 'reviewer', 'finance']);
     mkdirSync(outputDir, { recursive: true });
     writeFileSync(serverLog, '');
-    server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
+    // A busy machine (another lane's lint and typecheck beside it) can take minutes to start it: up to five.
+    server = await startServer({ env, echo: '[server] ', echoMinLevel: WARN, healthTimeoutMs: 300_000, onOutput: (chunk) => appendFileSync(serverLog, chunk) });
     await Promise.all([
       createStaff(env, EMAIL_ACCOUNT, EMAIL_PASSWORD),
       ...REVIEWERS.map((reviewer) => createStaff(env, reviewer.account, reviewer.password, ['reviewer'])),
