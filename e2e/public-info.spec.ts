@@ -33,13 +33,14 @@ describe('public information', () => {
     const registrations = await (await get(withQuery(paths.registrations, { type: '辅料' }))).text();
     expect(registrations).toMatch(/F20\d{9}/);
     // 5,000 demo records: the unfiltered list says how many there are, as the home page does, and that
-    // it lists the first 1,000 (REGISTRATION_COUNT_CAP).
+    // its numbered pages reach the first 1,000 (REGISTRATION_COUNT_CAP), 下一页 the rest.
     const homeCount = /原辅包登记信息(?:<!-- -->)?\s*<strong>([\d,]+)<\/strong>/.exec(home)?.[1];
     expect(homeCount).toBe('5,000');
     const all = await (await get(paths.registrations)).text();
     expect(all).toContain(`<strong>${homeCount}</strong>`);
-    expect(all).toContain('列出前 1,000 条');
+    expect(all).toContain('页码可到前 1,000 条');
     expect(all).not.toContain('1,000+');
+    expect(all).not.toContain('共约');
     expect((await get(withQuery(paths.excipientDetail, { id: 999999 }))).status).toBe(404);
     expect((await get(withQuery(paths.excipientDetail, { id: 'abc' }))).status).toBe(404);
     const searchHtml = await (await get(withQuery(paths.search, { q: '乳糖' }))).text();
@@ -99,6 +100,35 @@ describe('public information', () => {
     );
     const next = await page.locator('.data-table tbody tr td:first-child a').first().textContent();
     expect(next! > regNos.at(-1)!).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('registration records: 下一页 goes on past the numbered pages, 上一页 comes back', async () => {
+    const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const regNos = () => page.locator('.data-table tbody tr td:first-child a').allTextContents();
+    await gotoHydrated(page, withQuery(paths.registrations, { sort: 'regno_asc', page: 50 }));
+    await waitForHeading(page, '原辅包登记信息');
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.getByText('第 50 页').waitFor();
+    const fiftieth = await regNos();
+    expect(fiftieth).toHaveLength(20);
+    for (const n of [51, 52]) {
+      const before = await regNos();
+      await pager.getByRole('link', { name: '下一页' }).click();
+      await page.waitForURL((u) => u.searchParams.get('page') === String(n) && u.searchParams.has('after'));
+      await page.waitForFunction((first) => document.querySelector('.data-table tbody tr td:first-child a')?.textContent !== first, before[0]);
+      const rows = await regNos();
+      expect(rows).toHaveLength(20);
+      // The next twenty in the order, none skipped or repeated.
+      expect(rows[0]! > before.at(-1)!).toBe(true);
+      expect([...rows].sort()).toEqual(rows);
+      await pager.getByText(`第 ${n} 页`).waitFor();
+    }
+    await pager.getByRole('button', { name: '上一页' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '51');
+    await pager.getByRole('link', { name: '第 50 页' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '50' && !u.searchParams.has('after'));
+    await page.waitForFunction((first) => document.querySelector('.data-table tbody tr td:first-child a')?.textContent === first, fiftieth[0]);
     expect(pageErrors).toEqual([]);
   });
 

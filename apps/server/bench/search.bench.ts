@@ -5,7 +5,7 @@
  *   DATABASE_URL set → PostgreSQL, in a schema of its own (bench_search_<random>, dropped afterwards)
  *   otherwise        → PGlite in a temporary folder (removed afterwards)
  *
- *   npm run bench:search -- [--registrations N=1000000] [--repetitions N=300] [--count-cap N]
+ *   npm run bench:search -- [--registrations N=1000000] [--repetitions N=300] [--exact-count N]
  *                           [--schema NAME | --data-dir DIR]
  *
  * Seeds N demo registration records (the demo generator, batched, indexes built after the load),
@@ -13,6 +13,8 @@
  * a list of real keywords (common and rare ones) after one warm-up pass:
  *
  *   1 字 / 2 字 / 3 字 / 4 字   keyword of that many Chinese characters (登记号、品种名称、企业名称)
+ *   关键词+省份+结果             a keyword with the province and review-result filters
+ *   … · 第 50 页                page 50, reached by following nextCursor (the way a reader pages on)
  *   企业名称                    the company filter
  *   2 字 · 相关度              a two-character keyword sorted by relevance
  *
@@ -28,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import { REGISTRATION_COUNT_CAP, RegistrationQuery, type RegistrationPage } from '@fuliaotong/contracts';
+import { REGISTRATION_EXACT_COUNT, RegistrationQuery, type RegistrationPage } from '@fuliaotong/contracts';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,20 +41,20 @@ import { RegistrationRepository } from '../src/modules/registration/registration
 import { describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
 
 const usage =
-  'usage: npm run bench:search -- [--registrations N=1000000] [--repetitions N=300] [--count-cap N] [--schema NAME | --data-dir DIR]';
+  'usage: npm run bench:search -- [--registrations N=1000000] [--repetitions N=300] [--exact-count N] [--schema NAME | --data-dir DIR]';
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
     registrations: { type: 'integer', default: 1_000_000, min: 1 },
     repetitions: { type: 'integer', default: 300, min: 1 },
-    'count-cap': { type: 'integer', min: 1 },
+    'exact-count': { type: 'integer', min: 1 },
     schema: { type: 'string', pattern: /^[a-z_][a-z0-9_]{0,62}$/, hint: 'a lower-case schema name' },
     'data-dir': { type: 'string' },
   });
   return {
     registrations: values.registrations,
     repetitions: values.repetitions,
-    countCap: values['count-cap'],
+    exactCount: values['exact-count'],
     schema: values.schema,
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
   };
@@ -61,9 +63,13 @@ function parseOptions() {
 /* --------------------------------------------------------------------------------------------- */
 /* Query shapes: real keywords of the generated records, common ones and a rare one or two each.    */
 
+type ShapeQuery = { keyword?: string; company?: string; sort?: 'relevance'; province?: string; status?: 'A' | 'I' };
+
 interface Shape {
   name: string;
-  queries: { keyword?: string; company?: string; sort?: 'relevance' }[];
+  queries: ShapeQuery[];
+  /** The page measured, reached by following nextCursor from the first (1: the first page). */
+  page?: number;
 }
 
 const kw = (...keywords: string[]) => keywords.map((keyword) => ({ keyword }));
@@ -78,6 +84,21 @@ const SHAPES: Shape[] = [
     queries: ['华康', '山东', '恒瑞', '药用辅料', '江苏', 'gmbh', '九州', '齐鲁', '制药', '浙江新金', '潍坊', '量子科技'].map((company) => ({ company })),
   },
   { name: '2 字 · 相关度', queries: ['乳糖', '淀粉', '玻璃', '硬脂', '沙坦', '甘露'].map((keyword) => ({ keyword, sort: 'relevance' as const })) },
+  { name: '1 字 · 相关度', queries: ['钠', '胶', '酸', '醇', '钙', '素'].map((keyword) => ({ keyword, sort: 'relevance' as const })) },
+  {
+    name: '关键词+省份+结果',
+    queries: [
+      { keyword: '钠', province: '山东', status: 'A' },
+      { keyword: '乳糖', province: '江苏', status: 'I' },
+      { keyword: '微晶纤', province: '浙江', status: 'A' },
+      { keyword: '羟丙甲纤', province: '广东', status: 'A' },
+      { keyword: '胶', province: '河北', status: 'I' },
+      { keyword: '淀粉', province: '山东', status: 'A' },
+    ],
+  },
+  { name: '1 字 · 第 50 页', queries: kw('钠', '胶', '酸', '醇', '素', '片'), page: 50 },
+  { name: '2 字 · 第 50 页', queries: kw('乳糖', '淀粉', '纤维', '玻璃', '硬脂', '甘露'), page: 50 },
+  { name: '2 字 · 相关度 · 第 50 页', queries: ['淀粉', '纤维', '玻璃'].map((keyword) => ({ keyword, sort: 'relevance' as const })), page: 50 },
 ];
 
 /* --------------------------------------------------------------------------------------------- */
@@ -146,12 +167,27 @@ interface ShapeResult {
   loopMax: number;
 }
 
+/** The query of page `page` of a list, reached by following nextCursor from its first page (undefined: there is no such page). */
+async function pageQuery(repository: RegistrationRepository, q: ShapeQuery, page: number) {
+  let query = RegistrationQuery.parse({ ...q, page: 1, pageSize: 20 });
+  for (let n = 1; n < page; n++) {
+    const answer = await repository.search(query);
+    if (!answer.nextCursor) return undefined;
+    query = RegistrationQuery.parse({ ...q, pageSize: 20, after: answer.nextCursor });
+  }
+  return query;
+}
+
 async function measureShape(repository: RegistrationRepository, shape: Shape, repetitions: number): Promise<ShapeResult> {
-  const queries = shape.queries.map((q) => RegistrationQuery.parse({ ...q, page: 1, pageSize: 20 }));
+  const queries: RegistrationQuery[] = [];
+  for (const q of shape.queries) {
+    const query = await pageQuery(repository, q, shape.page ?? 1);
+    if (query) queries.push(query);
+  }
   const counts = new Map<string, number>();
-  for (const [i, query] of queries.entries()) {
+  for (const query of queries) {
     const page: RegistrationPage = await repository.search(query);
-    counts.set(JSON.stringify(shape.queries[i]), page.totalCount);
+    counts.set(JSON.stringify(query), page.totalCount);
   }
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
@@ -202,11 +238,11 @@ function printTable(results: ShapeResult[]) {
   for (const row of rows) console.log(line(row));
 }
 
-async function explainTwoCharacterSearch(bench: BenchDatabase, countCap: number | undefined) {
+async function explainTwoCharacterSearch(bench: BenchDatabase, exactCount: number | undefined) {
   const statements: { text: string; params: unknown[] }[] = [];
   const repository = new RegistrationRepository(
     bench.logged((text, params) => statements.push({ text, params })),
-    countCap ? { countCap } : {},
+    exactCount ? { exactCount } : {},
   );
   await repository.search(RegistrationQuery.parse({ keyword: '乳糖', page: 1, pageSize: 20 }));
   for (const statement of statements) {
@@ -214,6 +250,39 @@ async function explainTwoCharacterSearch(bench: BenchDatabase, countCap: number 
     const plan = await bench.raw(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
     for (const row of plan) console.log(`  ${String(row['QUERY PLAN'])}`);
   }
+}
+
+/**
+ * Each first-page query's total beside the true number of its matches (counted by reading the whole
+ * table once): exact up to the limit, an estimate above it that must be within 5 %.
+ */
+async function printAccuracy(bench: BenchDatabase, repository: RegistrationRepository) {
+  console.log('\n总数与实际匹配条数（实际条数逐条扫描全表得出）：\n');
+  const rows: string[][] = [];
+  let worst = 0;
+  for (const shape of SHAPES.filter((s) => !s.page && !s.queries.some((q) => q.sort))) {
+    for (const q of shape.queries) {
+      const page = await repository.search(RegistrationQuery.parse({ ...q, pageSize: 20 }));
+      const conditions: string[] = [];
+      const params: unknown[] = [];
+      const add = (text: string, value: unknown) => {
+        params.push(value);
+        conditions.push(text.replace('?', `$${params.length}`));
+      };
+      if (q.keyword) add('search_text LIKE ?', `%${q.keyword.toLowerCase()}%`);
+      if (q.company) add('lower(company) LIKE ?', `%${q.company.toLowerCase()}%`);
+      if (q.province) add('province = ?', q.province);
+      if (q.status) add('review_status = ?', q.status);
+      const [truth] = await bench.raw(`SELECT count(*)::int AS n FROM registrations WHERE ${conditions.join(' AND ')}`, params);
+      const actual = Number(truth!.n);
+      const error = actual ? Math.abs(page.totalCount - actual) / actual : page.totalCount ? 1 : 0;
+      if (!page.totalExact) worst = Math.max(worst, error);
+      if (page.totalExact && page.totalCount !== actual) worst = Math.max(worst, 1);
+      rows.push([JSON.stringify(q), page.totalCount.toLocaleString('en-US'), page.totalExact ? '精确' : '约', actual.toLocaleString('en-US'), `${(error * 100).toFixed(2)} %`]);
+    }
+  }
+  for (const row of rows) console.log(`  ${row.join('  ')}`);
+  console.log(`\n估计数的最大误差 ${(worst * 100).toFixed(2)} %${worst <= 0.05 ? '（≤ 5 %）' : '（超过 5 %）'}`);
 }
 
 /* --------------------------------------------------------------------------------------------- */
@@ -264,14 +333,15 @@ async function main() {
       await db.execute(sql`ANALYZE registrations`);
     }
 
-    const repository = new RegistrationRepository(db, options.countCap ? { countCap: options.countCap } : {});
-    const cap = options.countCap ?? REGISTRATION_COUNT_CAP;
-    console.log(`\n每种查询 ${options.repetitions} 次（每页 20 条，计数上限 ${cap.toLocaleString('en-US')}，逐个执行，先各预热一次）：\n`);
+    const repository = new RegistrationRepository(db, options.exactCount ? { exactCount: options.exactCount } : {});
+    const cap = options.exactCount ?? REGISTRATION_EXACT_COUNT;
+    console.log(`\n每种查询 ${options.repetitions} 次（每页 20 条，精确计数至 ${cap.toLocaleString('en-US')}，逐个执行，先各预热一次）：\n`);
     const results: ShapeResult[] = [];
     for (const shape of SHAPES) results.push(await measureShape(repository, shape, options.repetitions));
     printTable(results);
     console.log(`\n测量结束时 load avg ${loadAverage()}`);
-    await explainTwoCharacterSearch(bench, options.countCap);
+    await explainTwoCharacterSearch(bench, options.exactCount);
+    await printAccuracy(bench, repository);
     const slow = results.filter((r) => r.p95 >= 50);
     console.log(slow.length ? `\np95 ≥ 50 ms：${slow.map((r) => r.shape).join('、')}` : '\n所有查询的 p95 < 50 ms');
   } finally {

@@ -41,5 +41,5 @@ export const RegistrationImportReport = RegistrationImportPreview.extend({
 export type RegistrationImportReport = z.infer<typeof RegistrationImportReport>;
 
 /** The filters of the public list (no page): which records to export. */
-export const RegistrationExportQuery = RegistrationQuery.omit({ page: true, pageSize: true });
+export const RegistrationExportQuery = RegistrationQuery.omit({ page: true, pageSize: true, after: true });
 export type RegistrationExportQuery = z.infer<typeof RegistrationExportQuery>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { REGISTRATION_COUNT_CAP, REGISTRATION_TYPES, REVIEW_STATUSES } from './constants/information.js';
+import { REGISTRATION_COUNT_CAP, REGISTRATION_EXACT_COUNT, REGISTRATION_TYPES, REVIEW_STATUSES } from './constants/information.js';
 import { IsoDate, Locked } from './access.js';
-import { PageQuery, pageOf } from './common.js';
+import { PageQuery } from './common.js';
 import { RegistrationWatchState } from './registration-watch.js';
 
 export const RegistrationType = z.enum(REGISTRATION_TYPES);
@@ -40,18 +40,14 @@ export const RegistrationDetail = RegistrationSummary.extend({
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 /**
- * Lists of registration records with a keyword or filter count their matches up to this many: a
- * `totalCount` equal to it means "at least that many" (shown as 1,000+). Counting reads every counted
- * match, the expensive part of a search at a million records (docs/decisions/0008). Without any filter
- * the count is every record, the number /database and the home page show. Pages past the cap are
- * answered empty either way.
+ * The order of a registration list. Every order can be continued from a cursor (`nextCursor` → `after`):
+ * relevance puts the records whose name is the keyword first, then those whose name starts with it,
+ * then every other match, newest first within each, over all matches (docs/decisions/0076).
  */
-
 export const RegistrationSort = z
   .enum(['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance'])
   .describe(
-    'relevance（需 keyword）：品种名称与关键词完全相同的在前，其次以关键词开头的，再按更新日期新的在前；' +
-      `匹配超过 ${REGISTRATION_COUNT_CAP} 条时，在计入的 ${REGISTRATION_COUNT_CAP} 条中排序`,
+    'relevance（需 keyword）：在全部匹配记录中，品种名称与关键词完全相同的在前，其次以关键词开头的，再按更新日期新的在前',
   );
 
 export const RegistrationQuery = PageQuery.extend({
@@ -63,15 +59,27 @@ export const RegistrationQuery = PageQuery.extend({
   updatedFrom: IsoDate.optional(),
   updatedTo: IsoDate.optional(),
   sort: RegistrationSort.default('updated_desc'),
+  after: z
+    .string()
+    .max(300, '翻页位置无效，请回到第一页')
+    .regex(/^[A-Za-z0-9_-]+$/, '翻页位置无效，请回到第一页')
+    .optional()
+    .describe('上一页返回的 nextCursor：从它之后接着列出（此时不看 page）'),
 });
 export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
 
-export const RegistrationPage = pageOf(RegistrationSummary).meta({
-  id: 'RegistrationPage',
-  description:
-    `无关键词和筛选条件时 totalCount 为全部记录数（与数据库列表、首页所示相同）；有关键词或筛选条件时最多数到 ${REGISTRATION_COUNT_CAP}` +
-    `（等于它时表示“${REGISTRATION_COUNT_CAP} 条以上”）。列表只提供前 ${REGISTRATION_COUNT_CAP} 条，超出部分的页返回空列表`,
-});
+export const RegistrationPage = z
+  .object({
+    items: z.array(RegistrationSummary),
+    totalCount: z.number().int().min(0),
+    totalExact: z.boolean().describe(`totalCount 是否为精确数：不超过 ${REGISTRATION_EXACT_COUNT} 条时精确，超过时为估计数（页面显示“约”）`),
+    nextCursor: z.string().nullable().describe('下一页的位置（传给 after）；没有下一页时为 null'),
+  })
+  .meta({
+    id: 'RegistrationPage',
+    description:
+      `无关键词和筛选条件时 totalCount 为全部记录数（与数据库列表、首页所示相同）。有关键词或筛选条件时，不超过 ${REGISTRATION_EXACT_COUNT} 条的总数是精确的，` +
+      `超过时为误差在 5% 以内的估计数（totalExact 为 false）。按页码（page）可到前 ${REGISTRATION_COUNT_CAP} 条，` +
+      '更后面的页用 nextCursor 接着翻，每一页一样快',
+  });
 export type RegistrationPage = z.infer<typeof RegistrationPage>;
-
-

@@ -39,6 +39,9 @@ export const SearchResult = z
     /** Matches per type (for the tabs); a count of `countCap` means "at least that many". */
     counts: z.object({ excipient: z.number().int(), registration: z.number().int(), regulation: z.number().int(), news: z.number().int() }),
     countCap: z.number().int(),
+    estimated: z
+      .array(SearchType.exclude(['all']))
+      .describe('Types whose count is an estimate (shown as 约 …): registration records past their exact count'),
     items: z.array(SearchHit),
     totalCount: z.number().int().describe('Hits of the chosen type (all: the sum)'),
   })

@@ -39,37 +39,58 @@ export function ListPager({
   pageSize,
   cap,
   atLeast = cap !== undefined && total >= cap,
+  about = false,
+  nextCursor,
 }: {
   total: number;
   pageSize: number;
-  /** The list offers this many records at most (its pages stop there). */
+  /** Pages by number offer this many records at most (they stop there; a cursor goes on). */
   cap?: number;
   /** `total` is a count that stopped at the cap: shown as "1,000+". */
   atLeast?: boolean;
+  /** `total` is an estimate: shown as "约 86,745". */
+  about?: boolean;
+  /**
+   * The list continues from a cursor (`after`): 下一页 carries it, so page 51 costs what page 2 does,
+   * and goes on past the numbered pages; null on the last page.
+   */
+  nextCursor?: string | null;
 }) {
   const [params] = useSearchParams();
-  const last = Math.max(1, Math.ceil(Math.min(total, cap ?? total) / pageSize));
-  const page = Math.min(last, Math.max(1, Number(params.get('page')) || 1));
-  if (total <= pageSize) return null;
-  const href = (n: number) => withParams(params, { page: n > 1 ? String(n) : undefined });
+  const numbered = Math.max(1, Math.ceil(Math.min(total, cap ?? total) / pageSize));
+  const requested = Math.max(1, Number(params.get('page')) || 1);
+  // A page reached through the cursor may lie past the numbered ones.
+  const page = params.get('after') ? requested : Math.min(numbered, requested);
+  const last = Math.max(numbered, page);
+  const hasNext = nextCursor === undefined ? page < last : nextCursor !== null;
+  if (total <= pageSize && page === 1) return null;
+  const href = (n: number) => withParams(params, { page: n > 1 ? String(n) : undefined, after: undefined });
+  const nextHref = nextCursor ? withParams(params, { page: String(page + 1), after: nextCursor }) : href(page + 1);
   const step = (n: number, text: string, label: string, className: string) =>
-    n < 1 || n > last ? (
+    n < 1 || (n > page ? !hasNext : n > numbered) ? (
       // No page before the first or after the last: shown greyed, not read aloud.
       <span className={`list-pager__item ${className} is-disabled`} aria-hidden>
         {text}
       </span>
     ) : (
-      <Link to={href(n)} className={`list-pager__item ${className}`} aria-label={label} rel={n < page ? 'prev' : 'next'}>
+      <Link to={n > page ? nextHref : href(n)} className={`list-pager__item ${className}`} aria-label={label} rel={n < page ? 'prev' : 'next'}>
         <span aria-hidden>{text}</span>
       </Link>
     );
   return (
     <nav className="list-pager" aria-label="分页">
       <span className="list-pager__total">
-        {atLeast ? `共 ${total.toLocaleString('zh-CN')}+ 条` : `共 ${total.toLocaleString('zh-CN')} 条`}
+        {about ? `共约 ${total.toLocaleString('zh-CN')} 条` : atLeast ? `共 ${total.toLocaleString('zh-CN')}+ 条` : `共 ${total.toLocaleString('zh-CN')} 条`}
       </span>
-      {step(page - 1, '‹', '上一页', 'list-pager__prev')}
-      {pageNumbers(page, last).map((n, index) =>
+      {page - 1 > numbered ? (
+        // Past the numbered pages the previous one has no address of its own: the page came from it.
+        <button type="button" className="list-pager__item list-pager__prev" aria-label="上一页" onClick={() => window.history.back()}>
+          <span aria-hidden>‹</span>
+        </button>
+      ) : (
+        step(page - 1, '‹', '上一页', 'list-pager__prev')
+      )}
+      {(page > numbered ? [...pageNumbers(numbered, numbered), null, page] : pageNumbers(page, last)).map((n, index) =>
         n === null ? (
           <span key={`gap-${index}`} className="list-pager__gap" aria-hidden>
             …
@@ -109,6 +130,7 @@ export function useFilterParams() {
       else updated.delete(key);
     }
     updated.delete('page');
+    updated.delete('after');
     setParams(updated);
   };
   return [params, set] as const;

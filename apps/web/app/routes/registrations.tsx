@@ -18,7 +18,7 @@ import '../features/registration/registration.css';
 const PAGE_SIZE = 20;
 /** The API counts matches up to this many (a total equal to it means "at least"). */
 const COUNT_CAP = REGISTRATION_COUNT_CAP;
-const filters = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo', 'sort', 'page'] as const;
+const filters = ['keyword', 'type', 'status', 'province', 'company', 'updatedFrom', 'updatedTo', 'sort', 'page', 'after'] as const;
 
 const PROVINCES = [
   '北京',
@@ -79,9 +79,9 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const info = pageInfo(paths.registrations);
   const sort = params.get('sort') ?? 'updated_desc';
   const filtered = filterKeys.some((key) => params.get(key));
-  // With a keyword or filter the matches are counted up to the cap; without, the count is every record
-  // (as /database and the home page say). Either way the list offers the first COUNT_CAP.
-  const capped = filtered && page.totalCount >= COUNT_CAP;
+  // Totals are exact up to REGISTRATION_EXACT_COUNT and estimates above ("约"); pages by number reach
+  // the first COUNT_CAP records, 下一页 goes on from there by the list's cursor.
+  const about = !page.totalExact;
   const cap = COUNT_CAP.toLocaleString('zh-CN');
   const beyond = page.totalCount > COUNT_CAP;
   const detailHref = (r: RegistrationSummary) => withQuery(paths.topDatabaseDetail, { code: 'registration', id: r.id });
@@ -134,12 +134,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="result-bar">
         <p className="result-count" role="status">
-          共 <strong>{capped ? `${cap}+` : page.totalCount.toLocaleString('zh-CN')}</strong> 条登记信息
-          {capped
-            ? `（为保证查询速度，只数到 ${cap} 条），列出前 ${cap} 条，可用关键词或筛选条件缩小范围`
-            : beyond
-              ? `，列出前 ${cap} 条，可用关键词或筛选条件查找其余记录`
-              : null}
+          共{about ? '约' : ''} <strong>{page.totalCount.toLocaleString('zh-CN')}</strong> 条登记信息
+          {beyond ? `，页码可到前 ${cap} 条，“下一页”可一直往后翻${filtered ? '' : '；可用关键词或筛选条件缩小范围'}` : null}
           {filtered ? (
             <Link to={paths.registrations} className="result-bar__clear">
               清除筛选
@@ -195,7 +191,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           meta: `${r.type} · ${r.province} · 更新于 ${r.updatedOn}`,
         }))}
       />
-      <ListPager total={page.totalCount} pageSize={PAGE_SIZE} cap={COUNT_CAP} atLeast={capped} />
+      <ListPager total={page.totalCount} pageSize={PAGE_SIZE} cap={COUNT_CAP} atLeast={false} about={about} nextCursor={page.nextCursor} />
     </div>
   );
 }

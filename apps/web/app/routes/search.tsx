@@ -89,10 +89,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const [params] = useFilterParams();
   const total = result ? Object.values(result.counts).reduce((a, b) => a + b, 0) : 0;
   const count = (type: SearchType) => (!result ? 0 : type === 'all' ? total : result.counts[type]);
-  // A type's count stops at the cap ("1,000+"); the total of all types is then "at least" too.
+  // A type's count stops at the cap ("1,000+") unless it is an estimate ("约 86,745": registration
+  // records past their exact count); the total of all types is then "at least" or "about" too.
+  const estimated = (type: SearchType) =>
+    !!result && (type === 'all' ? result.estimated.length > 0 : (result.estimated as SearchType[]).includes(type));
   const capped = (type: SearchType) =>
-    !!result && (type === 'all' ? Object.values(result.counts).some((n) => n >= result.countCap) : count(type) >= result.countCap);
-  const label = (type: SearchType) => `${count(type).toLocaleString('zh-CN')}${capped(type) ? '+' : ''}`;
+    !!result &&
+    (type === 'all'
+      ? hitTypes.some((t) => !estimated(t) && result.counts[t] >= result.countCap)
+      : !estimated(type) && count(type) >= result.countCap);
+  const label = (type: SearchType) => `${estimated(type) ? '约 ' : ''}${count(type).toLocaleString('zh-CN')}${capped(type) ? '+' : ''}`;
   return (
     <div className="container page search-page">
       <PageHeading title="站内搜索" description="同时检索辅料产品、原辅包登记信息、法规政策与行业资讯。" />

@@ -57,7 +57,15 @@ export const REGISTRATION_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const REGISTRATION_IMPORT_MAX_ROWS = 20_000;
 /** The most records one export writes. */
 export const REGISTRATION_EXPORT_MAX_ROWS = 20_000;
-/** Registration searches count matches up to this many. */
+/**
+ * Registration lists count their matches exactly up to this many; a larger total is an estimate
+ * (`totalExact: false`, shown as 约 …; docs/decisions/0076).
+ */
+export const REGISTRATION_EXACT_COUNT = 10_000;
+/**
+ * Registration list pages reached by number (`page`) cover the first this many records; further pages
+ * follow `nextCursor` (`after`), which costs the same on page 500 as on page 2.
+ */
 export const REGISTRATION_COUNT_CAP = 1_000;
 /** The CDE column names of the import file, in order. */
 export const REGISTRATION_CSV_COLUMNS = [

@@ -10,4 +10,4 @@ export interface RegistrationRepositories {
 export const ownRegistration = repositoriesOf<RegistrationRepositories>();
 
 /** What other modules read of the registration records. */
-export type RegistrationReads = Pick<RegistrationRepository, 'byRegNos' | 'find' | 'hasProduct' | 'exportRows'>;
+export type RegistrationReads = Pick<RegistrationRepository, 'byRegNos' | 'find' | 'hasProduct' | 'exportRows' | 'search'>;

@@ -1,27 +1,21 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { REGISTRATION_COUNT_CAP, type RegistrationExportQuery, type RegistrationQuery, type RegistrationSummary } from '@fuliaotong/contracts';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, not, sql, type SQL } from 'drizzle-orm';
+import {
+  REGISTRATION_COUNT_CAP,
+  REGISTRATION_EXACT_COUNT,
+  type RegistrationExportQuery,
+  type RegistrationPage,
+  type RegistrationQuery,
+  type RegistrationSummary,
+} from '@fuliaotong/contracts';
 import { selectRows, type Db } from '../../db/database.js';
-import { tableSize } from '../../db/table-size.js';
+import { ESTIMATE_ABOVE, tableSize } from '../../db/table-size.js';
 import { registrations } from './registration.schema.js';
 import { REGISTRATION_COLUMNS, registrationRow, type RegistrationFields } from './registration-columns.js';
-import { containsCondition, containsText, nameRank } from '../../db/gram-search.js';
-import { normaliseKeyword } from '../../shared/grams.js';
+import { containsCondition, containsText, nameRank, textArray } from '../../db/gram-search.js';
+import { escapeLike, normaliseKeyword, queryGrams } from '../../shared/grams.js';
+import { decodeCursor, encodeCursor, filterTerms, keywordTerms, nameTerm, prefixTerm, type Cursor } from './registration-terms.js';
 
-export { REGISTRATION_COUNT_CAP };
-
-/**
- * Records walked to find `needed` matches when more than the cap match. The walk stops as soon as it
- * has them, so for a common keyword the window costs nothing; it bounds the walk for a keyword that is
- * rare among the records of the order's first pages. Reading a record in the walk costs about what
- * reading a match through the gram index does (~1.5 µs on PostgreSQL 15), so past a few thousand
- * records it is cheaper to read every match and sort them (the fallback, decision 0008). The window
- * is therefore set by that cost, not by the cap: more than 1,000 matches among a million records only
- * promise one every thousand records, and walking the 9,600 newest records to find 20 of the 2,400
- * matches of 阿莫西 takes 16 ms where reading and sorting all of them takes 4.
- */
-function walkWindow(needed: number): number {
-  return Math.min(Math.max(2_000, needed * 150), 30_000);
-}
+export { REGISTRATION_COUNT_CAP, REGISTRATION_EXACT_COUNT };
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -42,32 +36,16 @@ const summaryList = sql.raw(
     `registrations.type, registrations.review_status AS "reviewStatus", to_char(registrations.updated_on, 'YYYY-MM-DD') AS "updatedOn"`,
 );
 
-/**
- * The condition of a registration query (keyword and filters).
- *
- * `indexed`: keyword and company through their gram indexes (where the matches are read). `rowwise`:
- * the same test as a plain LIKE on the lower-cased text, for rows read anyway (the walk of the order's
- * index), where `fl_grams(lower(company))` would be computed for every row (~80 µs each).
- */
-function whereOf(query: RegistrationQuery, mode: 'indexed' | 'rowwise' = 'indexed'): SQL | undefined {
+/** The condition of an export (keyword and filters), read through the gram indexes. */
+function whereOf(query: RegistrationExportQuery): SQL | undefined {
   const conditions: SQL[] = [];
   const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
-  if (keyword) {
-    conditions.push(
-      mode === 'indexed'
-        ? containsCondition(registrations.searchGrams, registrations.searchText, keyword)
-        : containsText(registrations.searchText, keyword),
-    );
-  }
+  if (keyword) conditions.push(containsCondition(registrations.searchGrams, registrations.searchText, keyword));
   const company = query.company ? normaliseKeyword(query.company) : '';
   if (company) {
     const lowerCompany = sql`lower(${registrations.company})`;
     // Matches the expression index registrations_company_grams_idx on fl_grams(lower(company)).
-    conditions.push(
-      mode === 'indexed'
-        ? containsCondition(sql`fl_grams(${lowerCompany})`, lowerCompany, company)
-        : containsText(lowerCompany, company),
-    );
+    conditions.push(containsCondition(sql`fl_grams(${lowerCompany})`, lowerCompany, company));
   }
   if (query.type) conditions.push(eq(registrations.type, query.type));
   if (query.status) conditions.push(eq(registrations.reviewStatus, query.status));
@@ -77,25 +55,25 @@ function whereOf(query: RegistrationQuery, mode: 'indexed' | 'rowwise' = 'indexe
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function orderOf(query: RegistrationQuery): SQL[] {
-  const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
-  switch (query.sort) {
+/** The order of a list (within each relevance tier: newest first). */
+function orderOf(sort: RegistrationQuery['sort']): SQL[] {
+  switch (sort) {
     case 'updated_asc':
       return [asc(registrations.updatedOn), asc(registrations.id)];
     case 'regno_asc':
       return [asc(registrations.regNo)];
     case 'regno_desc':
       return [desc(registrations.regNo)];
-    case 'relevance':
-      if (keyword) {
-        // Exact names first, then names that start with the keyword, then the newest.
-        return [...nameRank(registrations.name, keyword), desc(registrations.updatedOn), desc(registrations.id)];
-      }
-      return [desc(registrations.updatedOn), desc(registrations.id)];
-    case 'updated_desc':
     default:
       return [desc(registrations.updatedOn), desc(registrations.id)];
   }
+}
+
+/** The order of an export: the list's, with relevance ranked by name as the list's tiers are. */
+function exportOrderOf(query: RegistrationExportQuery): SQL[] {
+  const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
+  if (query.sort === 'relevance' && keyword) return [...nameRank(registrations.name, keyword), ...orderOf('relevance')];
+  return orderOf(query.sort);
 }
 
 /** CDE registration records (原辅包登记信息): the only place that reads the table. */
@@ -127,6 +105,51 @@ async function upsertRecords(
         SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`,
   );
   return counts!;
+}
+
+/** What a search may spend (smaller in tests, to reach every path with a few thousand records). */
+export interface SearchLimits {
+  /** Totals up to this many are exact (REGISTRATION_EXACT_COUNT). */
+  exactCount?: number;
+  /** Up to this many matches are read whole and sorted; more are found by walking the order's index. */
+  readAllUpTo?: number;
+  /** Pages by number reach this many records (REGISTRATION_COUNT_CAP); further ones follow the cursor. */
+  offsetCap?: number;
+}
+
+/**
+ * Matches read whole and sorted, at most: reading a match through the gram index costs about what
+ * walking a record of the date index does (2–4 µs on PostgreSQL 15 with the table in the page cache),
+ * and a walk needs pageSize × records ÷ matches of them, so the two meet near √(20 × 1,000,000) ≈ 4,500
+ * for a page of 20 at a million records (docs/decisions/0076).
+ */
+const READ_ALL_UP_TO = 4_000;
+/** Candidates read to estimate the share that passes a condition the index cannot test. */
+const ESTIMATE_SAMPLE = 2_000;
+
+/** The statements fl_index_count explains, by the index they count in (only these: never user text). */
+const INDEX_COUNT_STATEMENTS = {
+  grams: 'SELECT 1 FROM registrations WHERE search_grams @> $1 LIMIT 1',
+  company: 'SELECT 1 FROM registrations WHERE fl_grams(lower(company)) @> $1 LIMIT 1',
+} as const;
+
+/** The conditions of a search, or of one relevance tier of it. */
+export interface Part {
+  /** The index that holds `terms` (undefined: no term; the whole table, or what `residual` selects). */
+  index: keyof typeof INDEX_COUNT_STATEMENTS | undefined;
+  terms: string[];
+  /** What the index does not test, as read through the indexes. */
+  residual: SQL | undefined;
+  /** The whole condition, tested row by row on records read anyway. */
+  rowwise: SQL | undefined;
+}
+
+/** Where the page continues: after the cursor's record, in the list's order. */
+function afterCondition(sort: RegistrationQuery['sort'], cursor: Cursor): SQL {
+  if ('r' in cursor) return sort === 'regno_desc' ? lt(registrations.regNo, cursor.r) : gt(registrations.regNo, cursor.r);
+  return sort === 'updated_asc'
+    ? sql`(${registrations.updatedOn}, ${registrations.id}) > (${cursor.d}::date, ${cursor.i})`
+    : sql`(${registrations.updatedOn}, ${registrations.id}) < (${cursor.d}::date, ${cursor.i})`;
 }
 
 export class RegistrationRepository {
@@ -166,106 +189,265 @@ export class RegistrationRepository {
 
   /** The records matching a list's filters, in its order, at most `limit` (exports). */
   async exportRows(query: RegistrationExportQuery, limit: number): Promise<RegistrationRow[]> {
-    const asList: RegistrationQuery = { ...query, page: 1, pageSize: 1 };
-    return this.db.select().from(registrations).where(whereOf(asList)).orderBy(...orderOf(asList)).limit(limit);
+    return this.db.select().from(registrations).where(whereOf(query)).orderBy(...exportOrderOf(query)).limit(limit);
   }
 
-  /** Matches are counted up to this many (REGISTRATION_COUNT_CAP; smaller in tests). */
-  private readonly cap: number;
+  private readonly exactCount: number;
+  private readonly readAllUpTo: number;
+  private readonly offsetCap: number;
 
   constructor(
     private readonly db: Db,
-    options: { countCap?: number } = {},
+    options: SearchLimits = {},
   ) {
-    this.cap = options.countCap ?? REGISTRATION_COUNT_CAP;
+    this.exactCount = options.exactCount ?? REGISTRATION_EXACT_COUNT;
+    this.readAllUpTo = options.readAllUpTo ?? READ_ALL_UP_TO;
+    this.offsetCap = options.offsetCap ?? REGISTRATION_COUNT_CAP;
   }
 
   /**
-   * One page of records matching the query, and how many match (counted up to the cap: a larger
-   * result answers the cap, and pages past it are answered empty). Without any filter the count is
-   * every record (the number /database and the home page show), the pages still stop at the cap.
+   * One page of the records matching the query, how many match, and where the next page starts
+   * (docs/decisions/0076).
    *
-   * Without a keyword or company the indexes of the filters and of the order serve the page.
+   * The total comes from the gram index alone where the index holds every condition (keyword of one
+   * or two characters, type, review result, province: fl_index_count), exact up to `exactCount` and
+   * labelled an estimate above; a condition the index cannot test (a longer keyword's text, the
+   * company, dates) is counted by reading the candidates when there are at most `exactCount` of
+   * them, and estimated from a sample of them when there are more.
    *
-   * With one, the planner's guesses are not to be trusted (decision 0010): a gram it has no statistics
-   * for is taken for 0.35 % of the rows, and it would walk the date index over the whole table looking
-   * for a rare keyword; several grams and a LIKE are taken for almost nothing, and it would sort a
-   * hundred thousand matches for twenty. So the matches are read through the gram index, at most `cap`
-   * of them, and counted and sorted in one statement: that is the page whenever fewer than `cap` match
-   * (and for relevance, which ranks the counted matches). When more match, the page is found by
-   * walking the order's index, filtering, up to a window (walkWindow); when the window holds too few
-   * (a keyword rare among the newest records, or filters that thin the matches out) the planner's own
-   * plan answers, which for a keyword alone reads and sorts its matches.
+   * The page is read the cheaper of two ways, chosen by that count: at most `readAllUpTo` matches are
+   * read whole through the index and sorted; more are found by walking the order's own index from
+   * the cursor, testing each record, which needs about pageSize × records ÷ matches records. Both
+   * cost the same on page 50 as on page 1 when the page is reached by its cursor (`after`).
+   * Relevance is three parts read one after another, each in date order: names that are the keyword,
+   * names that start with it, every other match.
    */
-  async search(query: RegistrationQuery): Promise<{ items: RegistrationSummary[]; totalCount: number }> {
-    const offset = (query.page - 1) * query.pageSize;
-    const pageOffered = offset < this.cap;
-    if (!query.keyword?.trim() && !query.company?.trim()) {
-      // No filter at all: the count is the table's size, read as the databases list (and the home page) read it.
-      const total = whereOf(query) ? this.countStatement(query).then((counted) => counted[0]?.n ?? 0) : this.size();
-      const [items, totalCount] = await Promise.all([pageOffered ? this.pageStatement(query) : [], total]);
-      return { items, totalCount };
+  async search(query: RegistrationQuery): Promise<RegistrationPage> {
+    const sort = query.sort;
+    const keyword = query.keyword ? normaliseKeyword(query.keyword) : '';
+    const cursor = query.after ? decodeCursor(query.after, sort) : undefined;
+    const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
+    const base = this.partOf(query, keyword, undefined);
+    const total = await this.countOf(base);
+    if (!cursor && offset >= this.offsetCap) return { items: [], totalCount: total.n, totalExact: total.exact, nextCursor: null };
+
+    const ranked = sort === 'relevance' && keyword !== '';
+    const parts = ranked ? ([0, 1, 2] as const).map((tier) => this.partOf(query, keyword, tier)) : [base];
+    const counts = ranked ? await this.tierCounts(parts, total.n) : [total.n];
+    const wanted = query.pageSize + 1;
+    const rows: Array<RegistrationSummary & { tier: number }> = [];
+    let skip = offset;
+    for (const [index, part] of parts.entries()) {
+      if (rows.length >= wanted) break;
+      const tier = ranked ? index : 0;
+      const after = cursor && 'd' in cursor ? (cursor.k === tier ? cursor : cursor.k > tier ? 'past' : undefined) : cursor;
+      if (after === 'past') continue;
+      if (!after && skip >= counts[index]! && ranked) {
+        skip -= counts[index]!;
+        continue;
+      }
+      const read = await this.readPart(part, counts[index]!, sort, after, skip, wanted - rows.length);
+      rows.push(...read.map((row) => ({ ...row, tier })));
+      skip = 0;
     }
-    const rows = pageOffered ? await selectRows<RegistrationSummary & { totalCount: number }>(this.db, this.matchesPage(query)) : [];
-    // No rows: nothing matches (first page), or the page lies past the matches (count them).
-    const totalCount = rows[0]?.totalCount ?? (pageOffered && offset === 0 ? 0 : ((await this.countStatement(query))[0]?.n ?? 0));
-    if (!pageOffered || rows.length === 0) return { items: [], totalCount };
-    if (totalCount < this.cap || query.sort === 'relevance') {
-      return { items: rows.map(({ totalCount: _, ...item }) => item), totalCount };
-    }
-    const walked = await selectRows<RegistrationSummary>(this.db, this.walkPage(query, walkWindow(offset + query.pageSize)));
-    // The window held too few matches (rare among the first records, or thinned out by filters): the planner's own plan then.
-    const items = walked.length === query.pageSize ? walked : await this.pageStatement(query);
-    return { items, totalCount };
+    const items = rows.slice(0, query.pageSize);
+    const last = items.at(-1);
+    const nextCursor =
+      rows.length > query.pageSize && last
+        ? encodeCursor(sort === 'regno_asc' || sort === 'regno_desc' ? { r: last.regNo } : { k: last.tier, d: last.updatedOn, i: last.id })
+        : null;
+    return { items: items.map(({ tier: _, ...item }) => item), totalCount: total.n, totalExact: total.exact, nextCursor };
   }
 
   /**
-   * The matches read through the indexes of the keyword and company (at most `cap`), sorted and
-   * paged, with their number on every row. The CTE is materialised so the planner cannot turn it
-   * into a walk of another index, and it takes the table's name in the outer query, so the usual
-   * ORDER BY applies to it.
+   * The conditions of a query, or of one relevance tier of it (0: the name is the keyword, 1: it starts
+   * with it, 2: every other match): the terms the gram index holds, what the index cannot test (read
+   * through the indexes: LIKE, the company's gram index, dates), and the whole condition row by row.
    */
-  matchesPage(query: RegistrationQuery): SQL {
-    const matches = this.db.select(registrationSummaryColumns).from(registrations).where(whereOf(query)).limit(this.cap);
-    return sql`WITH matches AS MATERIALIZED (${matches.getSQL()})
-      SELECT ${summaryList}, (SELECT count(*) FROM matches)::int AS "totalCount" FROM matches AS registrations
-      ORDER BY ${sql.join(orderOf(query), sql`, `)}
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
+  private partOf(query: RegistrationQuery, keyword: string, tier: 0 | 1 | 2 | undefined): Part {
+    const terms = [...filterTerms(query)];
+    const residual: SQL[] = [];
+    const rowwise: SQL[] = [];
+    if (keyword) {
+      const kw = keywordTerms(keyword);
+      terms.push(...kw.terms);
+      if (!kw.exact) residual.push(containsText(registrations.searchText, keyword));
+      rowwise.push(containsText(registrations.searchText, keyword));
+    }
+    if (query.type) rowwise.push(eq(registrations.type, query.type));
+    if (query.status) rowwise.push(eq(registrations.reviewStatus, query.status));
+    if (query.province) rowwise.push(eq(registrations.province, query.province));
+    const company = query.company ? normaliseKeyword(query.company) : '';
+    let index: Part['index'] = terms.length ? 'grams' : undefined;
+    let indexTerms = terms;
+    if (company) {
+      const lowerCompany = sql`lower(${registrations.company})`;
+      if (index) {
+        // Matches the expression index registrations_company_grams_idx on fl_grams(lower(company)).
+        residual.push(containsCondition(sql`fl_grams(${lowerCompany})`, lowerCompany, company));
+      } else {
+        const grams = queryGrams(company);
+        index = grams.length ? 'company' : undefined;
+        indexTerms = grams;
+        if (!(grams.length === 1 && grams[0] === company)) residual.push(containsText(lowerCompany, company));
+      }
+      rowwise.push(containsText(lowerCompany, company));
+    }
+    for (const dated of [
+      query.updatedFrom ? gte(registrations.updatedOn, query.updatedFrom) : undefined,
+      query.updatedTo ? lte(registrations.updatedOn, query.updatedTo) : undefined,
+    ]) {
+      if (!dated) continue;
+      residual.push(dated);
+      rowwise.push(dated);
+    }
+    if (tier !== undefined) {
+      const name = sql`lower(${registrations.name})`;
+      const isName = sql`${name} = ${keyword}`;
+      const startsWith = sql`${name} LIKE ${`${escapeLike(keyword)}%`}`;
+      const prefix = prefixTerm(keyword);
+      if (tier === 0) {
+        indexTerms = [...terms, nameTerm(keyword)];
+        index = 'grams';
+        rowwise.push(isName);
+      } else if (tier === 1) {
+        if (prefix) {
+          indexTerms = [...terms, prefix];
+          index = 'grams';
+        } else residual.push(startsWith);
+        residual.push(not(isName));
+        rowwise.push(startsWith, not(isName));
+      } else {
+        residual.push(not(startsWith));
+        rowwise.push(not(startsWith));
+      }
+    }
+    return { index, terms: indexTerms, residual: residual.length ? and(...residual) : undefined, rowwise: rowwise.length ? and(...rowwise) : undefined };
   }
 
-  /**
-   * A page from the first `window` records in the order of the page (read through the order's
-   * index: the LIMIT keeps the subquery apart), filtered row by row (a LIKE, not the gram tests), and
-   * read only as far as the page needs. Exact when it yields a full page.
-   */
-  walkPage(query: RegistrationQuery, window: number): SQL {
-    const ordered = this.db.select().from(registrations).orderBy(...orderOf(query)).limit(window);
-    return sql`SELECT ${summaryList} FROM (${ordered.getSQL()}) AS registrations
-      WHERE ${whereOf(query, 'rowwise')}
-      ORDER BY ${sql.join(orderOf(query), sql`, `)}
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
+  /** The part's condition read through the indexes. */
+  private indexed(part: Part): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (part.index === 'grams') conditions.push(sql`${registrations.searchGrams} @> ${textArray(part.terms)}`);
+    if (part.index === 'company') conditions.push(sql`fl_grams(lower(${registrations.company})) @> ${textArray(part.terms)}`);
+    if (part.residual) conditions.push(part.residual);
+    return conditions.length ? and(...conditions) : undefined;
   }
 
-  /** The statement of one page of `search` (not yet run: tests explain it). */
-  pageStatement(query: RegistrationQuery) {
-    return this.db
-      .select(registrationSummaryColumns)
+  /** How many records hold every term of the part's index, from the index alone. */
+  private async indexCount(part: Part): Promise<number> {
+    const statement = INDEX_COUNT_STATEMENTS[part.index!];
+    const [row] = await selectRows<{ n: number | string }>(this.db, sql`SELECT fl_index_count(${statement}, ${textArray(part.terms)}) AS n`);
+    return Number(row?.n ?? 0);
+  }
+
+  /** How many records match a part: exact up to `exactCount`, an estimate above. */
+  async countOf(part: Part): Promise<{ n: number; exact: boolean }> {
+    if (!part.index) {
+      if (!part.residual) {
+        const n = await this.size();
+        return { n, exact: n < ESTIMATE_ABOVE };
+      }
+      // Only dates: counted in the date index.
+      const [row] = await this.db.select({ n: count() }).from(registrations).where(part.residual);
+      return { n: row?.n ?? 0, exact: true };
+    }
+    const candidates = await this.indexCount(part);
+    if (!part.residual) return { n: candidates, exact: candidates <= this.exactCount };
+    if (candidates <= this.exactCount) {
+      const [row] = await this.db.select({ n: count() }).from(registrations).where(this.indexed(part));
+      return { n: row?.n ?? 0, exact: true };
+    }
+    // Many candidates and a condition the index cannot test: the share of a sample that passes it.
+    const sample = this.db
+      .select()
       .from(registrations)
-      .where(whereOf(query))
-      .orderBy(...orderOf(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+      .where(this.indexed({ ...part, residual: undefined }))
+      .limit(ESTIMATE_SAMPLE)
+      .as('registrations');
+    const [row] = await this.withIndexScans((tx) =>
+      selectRows<{ passed: number; read: number }>(
+        tx,
+        sql`SELECT count(*) FILTER (WHERE ${part.residual})::int AS passed, count(*)::int AS read FROM ${sample}`,
+      ),
+    );
+    const share = row && row.read > 0 ? row.passed / row.read : 1;
+    return { n: Math.round(candidates * share), exact: false };
+  }
+
+  /** Statements run with sequential and plain index scans off: the gram index's bitmap is the plan. */
+  private withIndexScans<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      return run(tx);
+    });
+  }
+
+  /** The matches of each relevance tier (the last one by difference from the total). */
+  private async tierCounts(parts: Part[], total: number): Promise<number[]> {
+    const counted = async (part: Part) =>
+      part.residual && (part.index !== 'grams' || part.terms.length === 0) ? (await this.countOf(part)).n : this.indexCount(part);
+    // Tier 1's index term is "starts with", which tier 0's records hold too.
+    const [named, prefixed] = await Promise.all([counted(parts[0]!), parts[1]!.index ? counted({ ...parts[1]!, residual: undefined }) : counted(parts[1]!)]);
+    const startsWith = parts[1]!.index ? prefixed - named : prefixed;
+    return [named, Math.max(0, startsWith), Math.max(0, total - named - Math.max(0, startsWith))];
+  }
+
+  /**
+   * Up to `limit` records of a part in the list's order, after the cursor or past `offset` records.
+   * At most `readAllUpTo` matches: read whole through the index and sorted. More: the order's index
+   * walked from the cursor, each record tested, as far as a window that should hold the page four
+   * times over; if it holds too few (the matches are not spread evenly), the planner's own plan.
+   */
+  private async readPart(part: Part, matches: number, sort: RegistrationQuery['sort'], after: Cursor | undefined, offset: number, limit: number) {
+    const order = orderOf(sort);
+    const keyset = after ? afterCondition(sort, after) : undefined;
+    const indexed = this.indexed(part);
+    if (part.index && matches <= this.readAllUpTo) {
+      const all = this.db.select(registrationSummaryColumns).from(registrations).where(indexed);
+      return selectRows<RegistrationSummary>(
+        this.db,
+        sql`WITH matches AS MATERIALIZED (${all.getSQL()})
+          SELECT ${summaryList} FROM matches AS registrations ${keyset ? sql`WHERE ${keyset}` : sql``}
+          ORDER BY ${sql.join(order, sql`, `)} LIMIT ${limit} OFFSET ${offset}`,
+      );
+    }
+    const records = await this.size();
+    const expected = ((offset + limit) * Math.max(records, 1)) / Math.max(matches, 1);
+    const window = Math.round(Math.min(Math.max(expected * 4, 2_000), 200_000));
+    const walked = await selectRows<RegistrationSummary>(this.db, this.walkStatement(part, sort, keyset, window, offset, limit));
+    if (walked.length === limit) return walked;
+    return selectRows<RegistrationSummary>(
+      this.db,
+      sql`SELECT ${summaryList} FROM registrations WHERE ${and(indexed, keyset) ?? sql`true`}
+        ORDER BY ${sql.join(order, sql`, `)} LIMIT ${limit} OFFSET ${offset}`,
+    );
+  }
+
+  /**
+   * The first `window` records after the cursor in the order of the page (read through the order's
+   * index: the LIMIT keeps the subquery apart), tested row by row (a LIKE, not the gram tests), read
+   * only as far as the page needs.
+   */
+  walkStatement(part: Part, sort: RegistrationQuery['sort'], keyset: SQL | undefined, window: number, offset: number, limit: number): SQL {
+    const order = orderOf(sort);
+    const ordered = this.db.select().from(registrations).where(keyset).orderBy(...order).limit(window);
+    return sql`SELECT ${summaryList} FROM (${ordered.getSQL()}) AS registrations
+      ${part.rowwise ? sql`WHERE ${part.rowwise}` : sql``}
+      ORDER BY ${sql.join(order, sql`, `)}
+      LIMIT ${limit} OFFSET ${offset}`;
+  }
+
+  /** The statement of a whole part read through the indexes, sorted (tests explain it). */
+  readAllStatement(query: RegistrationQuery): SQL {
+    const part = this.partOf(query, query.keyword ? normaliseKeyword(query.keyword) : '', undefined);
+    return sql`SELECT ${summaryList} FROM registrations WHERE ${this.indexed(part) ?? sql`true`} ORDER BY ${sql.join(orderOf(query.sort), sql`, `)} LIMIT ${query.pageSize}`;
   }
 
   /** How many records there are, as /database and the home page say (tableSize). */
   size(): Promise<number> {
     return tableSize(this.db, 'registrations', () => this.db.select({ n: count() }).from(registrations));
-  }
-
-  /** The statement that counts the matches of `search`, up to the cap (not yet run: tests explain it). */
-  countStatement(query: RegistrationQuery, cap = this.cap) {
-    const capped = this.db.select({ one: sql`1` }).from(registrations).where(whereOf(query)).limit(cap).as('capped');
-    return this.db.select({ n: count() }).from(capped);
   }
 
   async find(id: number): Promise<RegistrationRow | undefined> {

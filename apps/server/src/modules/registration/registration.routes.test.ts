@@ -5,9 +5,7 @@ import {
   RegistrationDetail,
   RegistrationPage,
   RegistrationQuery,
-  type RegistrationSummary,
 } from '@fuliaotong/contracts';
-import { selectRows } from '../../db/database.js';
 import { excipients } from '../excipient/excipient.schema.js';
 import { registrations } from './registration.schema.js';
 import { viewers } from '../../../test/members.js';
@@ -59,6 +57,7 @@ async function list(query: Record<string, string | number>) {
   return parsed(response, RegistrationPage);
 }
 const names = (page: RegistrationPage) => page.items.map((i) => i.name);
+const repositoryOf = () => new RegistrationRepository(t.database.db);
 
 describe('GET /api/app/registration', () => {
   it('lists the newest first, in pages, with the summary fields only', async () => {
@@ -121,9 +120,10 @@ describe('GET /api/app/registration', () => {
     }
   });
 
-  it('walks past the cap with the same matches as the indexes: Latin company names in any case, short keywords', async () => {
-    // The walk tests rows with a LIKE on the lower-cased text, the indexes with grams: the same matches.
-    const repository = new RegistrationRepository(t.database.db, { countCap: 1 });
+  it('finds the same records whichever way a page is read: the order walked, the matches read whole, the plain query', async () => {
+    // The walk tests rows with a LIKE on the lower-cased text, the indexes with grams and terms: the same matches.
+    const walking = new RegistrationRepository(t.database.db, { readAllUpTo: 0 });
+    const reading = new RegistrationRepository(t.database.db, { readAllUpTo: 1_000_000 });
     for (const filters of [
       { company: 'GmbH' },
       { company: 'DFE PHARMA' },
@@ -134,36 +134,72 @@ describe('GET /api/app/registration', () => {
       { keyword: 'DFE' },
       { keyword: '乳' },
       { keyword: '乳糖', sort: 'regno_desc' },
+      { keyword: '乳糖', status: 'A', province: '浙江' },
       { keyword: 'f2019' },
       { keyword: '药用 玻璃' },
       { keyword: '100%' },
+      { type: '辅料', sort: 'regno_asc' },
     ]) {
       const query = RegistrationQuery.parse({ ...filters, pageSize: 10 });
-      const walked = await selectRows<RegistrationSummary>(t.database.db, repository.walkPage(query, 100));
-      expect(walked, JSON.stringify(filters)).toEqual(await repository.pageStatement(query));
-      expect((await repository.search(query)).items, JSON.stringify(filters)).toEqual(walked);
+      const expected = await repositoryOf().exportRows(query, 10);
+      const summaries = expected.map((r) => ({ id: r.id, regNo: r.regNo, name: r.name, company: r.company, province: r.province, type: r.type, reviewStatus: r.reviewStatus, updatedOn: r.updatedOn }));
+      expect((await walking.search(query)).items, JSON.stringify(filters)).toEqual(summaries);
+      expect((await reading.search(query)).items, JSON.stringify(filters)).toEqual(summaries);
     }
-    expect((await repository.search(RegistrationQuery.parse({ company: 'gmbh' }))).items.map((r) => r.name)).toEqual(['无水乳糖']);
+    expect((await walking.search(RegistrationQuery.parse({ company: 'gmbh' }))).items.map((r) => r.name)).toEqual(['无水乳糖']);
   });
 
-  it('ranks the counted matches by relevance when more match than the cap', async () => {
-    // The first three matches in the table are counted (乳糖醇 is not): the exact name first among them.
-    const repository = new RegistrationRepository(t.database.db, { countCap: 3 });
-    const ranked = await repository.search(RegistrationQuery.parse({ keyword: '乳糖', sort: 'relevance' }));
-    expect(ranked.totalCount).toBe(3);
-    expect(ranked.items.map((r) => r.name)).toEqual(['乳糖', '无水乳糖', '一水乳糖']);
-    const wider = await new RegistrationRepository(t.database.db, { countCap: 4 }).search(
-      RegistrationQuery.parse({ keyword: '乳糖', sort: 'relevance' }),
-    );
-    expect(wider.items.map((r) => r.name)).toEqual(['乳糖', '乳糖醇', '无水乳糖', '一水乳糖']);
+  it('ranks every match by relevance, however many there are and however they are read', async () => {
+    for (const limits of [{}, { readAllUpTo: 0 }, { exactCount: 1 }, { exactCount: 1, readAllUpTo: 0 }]) {
+      const repository = new RegistrationRepository(t.database.db, limits);
+      const ranked = await repository.search(RegistrationQuery.parse({ keyword: '乳糖', sort: 'relevance' }));
+      expect(ranked.items.map((r) => r.name), JSON.stringify(limits)).toEqual(['乳糖', '乳糖醇', '无水乳糖', '一水乳糖']);
+      expect(ranked.totalCount).toBe(4);
+    }
   });
 
-  it('counts up to a cap', async () => {
-    const repository = new RegistrationRepository(t.database.db);
-    const [capped] = await repository.countStatement({ page: 1, pageSize: 20, sort: 'updated_desc' }, 5);
-    expect(capped!.n).toBe(5);
-    const [all] = await repository.countStatement({ page: 1, pageSize: 20, sort: 'updated_desc', keyword: '糖' }, 5);
-    expect(all!.n).toBe(5);
+  it('pages on from a cursor in every order, the same records as one long page', async () => {
+    for (const sort of ['updated_desc', 'updated_asc', 'regno_asc', 'regno_desc', 'relevance'] as const) {
+      for (const filters of [{ keyword: '糖' }, { keyword: '乳' }, {}] as Array<Record<string, string>>) {
+        const whole = await list({ ...filters, sort, pageSize: 100 });
+        expect(whole.nextCursor).toBeNull();
+        const walked: string[] = [];
+        let after: string | undefined;
+        for (let step = 0; step < 20; step++) {
+          const page = await list({ ...filters, sort, pageSize: 2, ...(after ? { after } : {}) });
+          walked.push(...page.items.map((r) => r.regNo));
+          if (!page.nextCursor) break;
+          after = page.nextCursor;
+        }
+        expect(walked, `${sort} ${JSON.stringify(filters)}`).toEqual(whole.items.map((r) => r.regNo));
+      }
+    }
+  });
+
+  it('answers 400 in Chinese for a cursor it did not write, or written for another order', async () => {
+    const first = await list({ keyword: '糖', sort: 'regno_asc', pageSize: 1 });
+    for (const after of ['abc', 'eyJ4IjoxfQ', first.nextCursor!]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/app/registration?keyword=${encodeURIComponent('糖')}&after=${after}` });
+      expect(response.statusCode, after).toBe(400);
+      expect(parsed(response, ErrorResponse).error.message).toBe('翻页位置无效，请回到第一页');
+    }
+  });
+
+  it('counts exactly up to the limit and estimates above it; pages by number stop at their cap, cursors go on', async () => {
+    const strict = new RegistrationRepository(t.database.db, { exactCount: 2, offsetCap: 2 });
+    for (const filters of [{ keyword: '乳糖' }, { keyword: '乳糖醇' }, { company: '股份' }, { keyword: '糖', status: 'A' }]) {
+      const query = RegistrationQuery.parse(filters);
+      const exact = await repositoryOf().search(query);
+      const estimated = await strict.search(query);
+      expect(exact.totalExact, JSON.stringify(filters)).toBe(true);
+      expect(estimated.totalExact, JSON.stringify(filters)).toBe(exact.totalCount <= 2);
+      expect(estimated.totalCount, JSON.stringify(filters)).toBe(exact.totalCount);
+    }
+    const past = await strict.search(RegistrationQuery.parse({ keyword: '乳糖', page: 2, pageSize: 2 }));
+    expect(past).toMatchObject({ items: [], nextCursor: null, totalCount: 4 });
+    const first = await strict.search(RegistrationQuery.parse({ keyword: '乳糖', pageSize: 2 }));
+    const second = await strict.search(RegistrationQuery.parse({ keyword: '乳糖', pageSize: 2, after: first.nextCursor! }));
+    expect(second.items).toHaveLength(2);
   });
 });
 

@@ -20,7 +20,10 @@ export const registrations = pgTable(
     updatedOn: date('updated_on', { mode: 'string' }).notNull(),
     remark: text('remark').notNull().default(''),
     searchText: text('search_text').generatedAlwaysAs(sql`fl_search_text(reg_no, name, company)`),
-    searchGrams: textArray('search_grams').generatedAlwaysAs(sql`fl_grams(fl_search_text(reg_no, name, company))`),
+    // The grams of the text, and the terms of the name and filters (fl_registration_terms; registration-terms.ts).
+    searchGrams: textArray('search_grams').generatedAlwaysAs(
+      sql`fl_grams(fl_search_text(reg_no, name, company)) || fl_registration_terms(name, province, review_status, type)`,
+    ),
   },
   (t) => [
     index('registrations_updated_idx').on(t.updatedOn, t.id),

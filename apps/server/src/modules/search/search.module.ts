@@ -21,7 +21,7 @@ export const searchModule = defineModule({
   tables: [tables],
   provide: ({ db }) => ({ searchLogReads: new SearchLogRepository(db) }),
   routes: async (app, { db, services, now }) =>
-    app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP), new SearchLogRepository(db), now), guard: services.guard }),
+    app.register(searchRoutes, { search: new SearchService(new SearchRepository(db, SEARCH_COUNT_CAP), services.registrationReads, new SearchLogRepository(db), now), guard: services.guard }),
   jobs: ({ db }) => [
     { name: 'search.prune', everyMs: DAY / 24, run: async () => void (await new SearchLogRepository(db).prune(new Date(Date.now() - SEARCH_LOG_KEPT_MS))) },
   ],

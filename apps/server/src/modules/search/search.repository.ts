@@ -4,10 +4,11 @@ import type { SearchHit } from '@fuliaotong/contracts';
 import type { Db } from '../../db/database.js';
 import { news, regulations, visibleArticle } from '../article/article.schema.js';
 import { excipients } from '../excipient/excipient.schema.js';
-import { registrations } from '../registration/registration.schema.js';
 import { containsCondition, nameRank } from '../../db/gram-search.js';
 
 export type SearchableType = SearchHit['type'];
+/** The types this repository reads; registration records are searched by their own module (decision 0076). */
+export type ListedType = Exclude<SearchableType, 'registration'>;
 
 /** The raw material of a hit, before snippets and highlights. */
 export interface HitRow {
@@ -26,15 +27,14 @@ interface Searchable {
   text: PgColumn;
 }
 
-const searchable: Record<SearchableType, Searchable> = {
+const searchable: Record<ListedType, Searchable> = {
   excipient: { table: excipients, grams: excipients.searchGrams, text: excipients.searchText },
-  registration: { table: registrations, grams: registrations.searchGrams, text: registrations.searchText },
   regulation: { table: regulations, grams: regulations.searchGrams, text: regulations.searchText },
   news: { table: news, grams: news.searchGrams, text: news.searchText },
 };
 
 /**
- * One keyword across the catalogue, registration records, regulations and news.
+ * One keyword across the catalogue, regulations and news (registration records: RegistrationRepository.search).
  *
  * Counts stop at `cap`, and hits are ranked among the matches counted (exact names first, then
  * names starting with the keyword, then the newest): ranking needs every candidate's name, and
@@ -49,7 +49,7 @@ export class SearchRepository {
     private readonly cap: number,
   ) {}
 
-  private where(type: SearchableType, q: string): SQL {
+  private where(type: ListedType, q: string): SQL {
     const s = searchable[type];
     const matches = containsCondition(s.grams, s.text, q);
     // Products taken off the site, drafts and articles not yet due are not found.
@@ -60,14 +60,14 @@ export class SearchRepository {
   }
 
   /** How many rows of a type match `q` (normalised), counting no further than the cap. */
-  async count(type: SearchableType, q: string): Promise<number> {
+  async count(type: ListedType, q: string): Promise<number> {
     const capped = this.db.select({ one: sql`1` }).from(searchable[type].table).where(this.where(type, q)).limit(this.cap).as('capped');
     const [row] = await this.db.select({ n: count() }).from(capped);
     return row?.n ?? 0;
   }
 
   /** Ranked matches of a type. */
-  async hits(type: SearchableType, q: string, limit: number, offset: number): Promise<HitRow[]> {
+  async hits(type: ListedType, q: string, limit: number, offset: number): Promise<HitRow[]> {
     switch (type) {
       case 'excipient': {
         const matches = this.db
@@ -98,29 +98,6 @@ export class SearchRepository {
           body: r.summary,
           date: null,
         }));
-      }
-      case 'registration': {
-        const matches = this.db
-          .select({
-            id: registrations.id,
-            regNo: registrations.regNo,
-            name: registrations.name,
-            company: registrations.company,
-            province: registrations.province,
-            type: registrations.type,
-            updatedOn: registrations.updatedOn,
-          })
-          .from(registrations)
-          .where(this.where(type, q))
-          .limit(this.cap)
-          .as('registrations');
-        const rows = await this.db
-          .select()
-          .from(matches)
-          .orderBy(...nameRank(registrations.name, q), desc(registrations.updatedOn), desc(registrations.id))
-          .limit(limit)
-          .offset(offset);
-        return rows.map((r) => ({ id: r.id, title: r.name, parts: [r.regNo, r.company, r.province, r.type], body: '', date: r.updatedOn }));
       }
       case 'regulation': {
         const matches = this.db

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchQuery, SearchResult } from '@fuliaotong/contracts';
+import { RegistrationQuery, type RegistrationPage, type SearchHit, type SearchQuery, type SearchResult } from '@fuliaotong/contracts';
 import { detailUrl } from '../seo/site-urls.js';
 import { highlightRanges, normaliseKeyword } from '../../shared/grams.js';
 import type { SearchLogRepository } from './search-log.repository.js';
@@ -40,6 +40,15 @@ function toHit(type: SearchableType, row: HitRow, q: string): SearchHit {
   };
 }
 
+/** The registration records' own search: exact or estimated totals, relevance over every match (docs/decisions/0076). */
+export interface RegistrationSearch {
+  search(query: RegistrationQuery): Promise<RegistrationPage>;
+}
+
+function registrationHit(r: RegistrationPage['items'][number]): HitRow {
+  return { id: r.id, title: r.name, parts: [r.regNo, r.company, r.province, r.type], body: '', date: r.updatedOn };
+}
+
 /** A keyword that may name a person (a mobile number, an e-mail address, a long number): never logged. */
 const PERSONAL = /1\d{10}|@|\d{8,}/;
 
@@ -50,20 +59,34 @@ const PERSONAL = /1\d{10}|@|\d{8,}/;
 export class SearchService {
   constructor(
     private readonly search: SearchRepository,
+    private readonly registrations: RegistrationSearch,
     private readonly log?: SearchLogRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async query(query: SearchQuery): Promise<SearchResult> {
     const q = normaliseKeyword(query.q);
-    const countList = await Promise.all(TYPES.map((type) => this.search.count(type, q)));
+    // Registration records: their own search answers the count and, ranked over every match, the hits.
+    const registrationPage = await this.registrations.search(
+      RegistrationQuery.parse({
+        keyword: q,
+        sort: 'relevance',
+        page: query.type === 'registration' ? query.page : 1,
+        pageSize: query.type === 'registration' ? query.pageSize : SEARCH_ALL_PER_TYPE,
+      }),
+    );
+    const countList = await Promise.all(
+      TYPES.map(async (type) => (type === 'registration' ? registrationPage.totalCount : this.search.count(type, q))),
+    );
     const counts = Object.fromEntries(TYPES.map((type, i) => [type, countList[i]!])) as SearchResult['counts'];
+    const hitsOf = async (type: SearchableType, limit: number, offset: number): Promise<HitRow[]> =>
+      type === 'registration' ? registrationPage.items.map(registrationHit) : this.search.hits(type, q, limit, offset);
     let items: SearchHit[];
     let totalCount: number;
     if (query.type === 'all') {
       const groups = await Promise.all(
         TYPES.map(async (type) =>
-          counts[type] === 0 ? [] : (await this.search.hits(type, q, SEARCH_ALL_PER_TYPE, 0)).map((row) => toHit(type, row, q)),
+          counts[type] === 0 ? [] : (await hitsOf(type, SEARCH_ALL_PER_TYPE, 0)).map((row) => toHit(type, row, q)),
         ),
       );
       items = groups.flat();
@@ -71,12 +94,13 @@ export class SearchService {
     } else {
       const type = query.type;
       const offset = (query.page - 1) * query.pageSize;
-      const rows = offset >= counts[type] ? [] : await this.search.hits(type, q, query.pageSize, offset);
+      const rows = offset >= counts[type] ? [] : await hitsOf(type, query.pageSize, offset);
       items = rows.map((row) => toHit(type, row, q));
       totalCount = counts[type];
     }
     if (this.log && query.type === 'all' && query.page === 1 && !PERSONAL.test(q)) await this.log.record(q, totalCount, this.now());
-    return { q: query.q, type: query.type, counts, countCap: SEARCH_COUNT_CAP, items, totalCount };
+    const estimated: SearchResult['estimated'] = registrationPage.totalExact ? [] : ['registration'];
+    return { q: query.q, type: query.type, counts, countCap: SEARCH_COUNT_CAP, estimated, items, totalCount };
   }
 }
 
