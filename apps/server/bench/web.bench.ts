@@ -17,7 +17,7 @@
  * --no-sandbox) through chrome-launcher; Lighthouse measures the performance and accessibility
  * categories. Why Lighthouse 12.8: docs/decisions/0033-lighthouse-12-8-on-node-20.md.
  *
- *   npm run bench:web -- [--runs 3] [--details 5] [--out DIR]
+ *   npm run bench:web -- [--runs 3] [--details 5] [--out DIR] [--pages /account,/login]
  *
  * Each round measures every page once (a run that Lighthouse fails to record is tried once more); the report gives, per page, the medians over the runs of the
  * performance and accessibility scores, LCP, FCP, TBT, CLS, speed index, the bytes transferred (all,
@@ -65,15 +65,20 @@ interface Session {
 // ---------------------------------------------------------------------------------------------
 // Options
 
-const usage = 'usage: npm run bench:web -- [--runs N=3] [--details N=5] [--out DIR]';
+const usage = 'usage: npm run bench:web -- [--runs N=3] [--details N=5] [--out DIR] [--pages PATH,PATH…]';
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
     runs: { type: 'integer', default: 3, min: 1 },
     details: { type: 'integer', default: 5, min: 0 },
     out: { type: 'string' },
+    pages: { type: 'string' },
   });
-  return { runs: values.runs, details: values.details, outDir: values.out ? path.resolve(values.out) : undefined };
+  const pages = values.pages ? values.pages.split(',').map((p) => p.trim()).filter(Boolean) : undefined;
+  const known = new Set<string>([...PUBLIC_PAGES, ...SIGNED_IN_PAGES]);
+  const unknown = pages?.filter((p) => !known.has(p)) ?? [];
+  if (unknown.length) throw new Error(`--pages: not a measured page: ${unknown.join(', ')}\n${usage}`);
+  return { runs: values.runs, details: values.details, outDir: values.out ? path.resolve(values.out) : undefined, pages };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,7 +404,7 @@ async function main() {
   const results: PageResult[] = [
     ...PUBLIC_PAGES.map((page) => ({ page, signedIn: false, answers: true, samples: [], failures: [] })),
     ...SIGNED_IN_PAGES.map((page) => ({ page, signedIn: true, answers: true, samples: [], failures: [] })),
-  ];
+  ].filter((result) => !options.pages || options.pages.includes(result.page));
   for (const result of results) {
     try {
       await preflight(origin + result.page);
