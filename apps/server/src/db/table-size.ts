@@ -9,10 +9,12 @@ export const ESTIMATE_ABOVE = 100_000;
  * costs a full scan), the exact count otherwise. The one way a record count is read, so that every
  * page that shows a table's size (the home page, /database, an unfiltered list) shows the same number.
  */
-export async function tableSize(db: Db, table: string, exact: () => Promise<Array<{ n: number }>>): Promise<number> {
-  const [estimate] = await selectRows<{ n: number | string | null }>(db, sql`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass(${table})`);
-  const estimated = Number(estimate?.n ?? -1);
-  if (estimated >= ESTIMATE_ABOVE) return estimated;
-  const [row] = await exact();
-  return row?.n ?? 0;
+export async function tableSize(db: Db, table: string): Promise<number> {
+  // One statement: the estimate, or the count when the estimate is small.
+  const [row] = await selectRows<{ n: number | string | null }>(
+    db,
+    sql`SELECT CASE WHEN reltuples >= ${ESTIMATE_ABOVE} THEN reltuples::bigint ELSE (SELECT count(*) FROM ${sql.identifier(table)}) END AS n
+        FROM pg_class WHERE oid = to_regclass(${table})`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -59,7 +59,7 @@ export class ReferenceRepository {
       case 'registration': {
         const [[newest], recordCount] = await Promise.all([
           this.db.select({ on: max(registrations.updatedOn) }).from(registrations),
-          tableSize(this.db, 'registrations', () => this.db.select({ n: count() }).from(registrations)),
+          tableSize(this.db, 'registrations'),
         ]);
         return { recordCount, updatedOn: newest?.on ?? null };
       }
