@@ -166,6 +166,14 @@ describe('importing registrations from the staff desk', () => {
     );
     expect([report.inserted, report.updated]).toEqual([0, 1]);
     expect(await listed('F20240012345')).toEqual([['F20240012345', 'I']]);
+    // Totals come from the gram index (docs/decisions/0076): the replaced version is not counted.
+    for (const status of ['A', 'I']) {
+      const page = parsed(
+        await t.app.inject({ method: 'GET', url: `/api/app/registration?keyword=${encodeURIComponent('恒信')}&status=${status}&pageSize=100` }),
+        RegistrationPage,
+      );
+      expect(page.totalCount, status).toBe(page.items.length);
+    }
   });
 
   it('rejects the same bad row with the same words as the command line, whether CSV or Excel', async () => {

@@ -86,7 +86,7 @@ export class RegistrationImportService {
     const file = await this.files.get(row.fileKey);
     if (!file) throw new AppError('not_found', '导入的文件不存在，请重新上传');
     const table = await this.read(row.format, file.bytes);
-    return this.transactor.transaction(async (within) => {
+    const report = await this.transactor.transaction(async (within) => {
       // Compared inside the transaction: what it writes is what it reports.
       const comparison = await this.compare(table, within);
       const writes = [...comparison.added, ...comparison.changed.map((c) => c.record)];
@@ -132,6 +132,8 @@ export class RegistrationImportService {
       });
       return report;
     });
+    if (report.updated > 0) await this.records.afterReplacing();
+    return report;
   }
 
   /** The records of a filtered list as an Excel workbook, with the CDE column names. */

@@ -32,6 +32,7 @@ export async function writeRegistrationCsv(db: Db, csv: RegistrationCsv, batchSi
       updated += counts.updated;
     }
   });
+  if (updated > 0) await records.afterReplacing();
   return { ...csv, inserted, updated };
 }
 

@@ -16,4 +16,12 @@ export class RegistrationRecords {
     return this.transactor.on(within).registrations.upsert(records);
   }
 
+  /**
+   * After records were replaced (outside any transaction): the gram index counts the matches of a
+   * search (docs/decisions/0076), and until VACUUM it also holds the replaced versions.
+   */
+  afterReplacing(): Promise<void> {
+    return this.transactor.on().registrations.vacuum();
+  }
+
 }

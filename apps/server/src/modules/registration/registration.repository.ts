@@ -187,6 +187,14 @@ export class RegistrationRepository {
     return upsertRecords(this.db, records);
   }
 
+  /**
+   * Removes replaced record versions from the table and its indexes (VACUUM, index clean-up forced:
+   * with few dead versions PostgreSQL would skip it), so the gram index counts each record once.
+   */
+  async vacuum(): Promise<void> {
+    await this.db.execute(sql`VACUUM (INDEX_CLEANUP ON, ANALYZE) registrations`);
+  }
+
   /** The records matching a list's filters, in its order, at most `limit` (exports). */
   async exportRows(query: RegistrationExportQuery, limit: number): Promise<RegistrationRow[]> {
     return this.db.select().from(registrations).where(whereOf(query)).orderBy(...exportOrderOf(query)).limit(limit);
