@@ -88,6 +88,8 @@ describe('gram indexes', () => {
       { company: '药业', sort: 'regno_asc', page: 2 },
       { keyword: '纤维素', sort: 'relevance', page: 4 },
       { keyword: '羟丙甲纤维素（1', sort: 'relevance', page: 2, pageSize: 5 },
+      { keyword: '纤维素', sort: 'relevance', updatedFrom: '2022-06-01', page: 3 },
+      { keyword: '羟丙甲纤维素（1', company: '药业', sort: 'relevance', page: 2, pageSize: 3 },
     ]) {
       const query = RegistrationQuery.parse(filters);
       const offset = (query.page - 1) * query.pageSize;
@@ -127,6 +129,32 @@ describe('gram indexes', () => {
       sql`SELECT fl_index_count('SELECT 1 FROM registrations WHERE search_grams @> $1 LIMIT 1', ARRAY['乳', ${'\u0001sI'}]::text[])::int AS n`,
     );
     expect(rows[0]!.n).toBe((await repository.exportRows({ keyword: '乳', status: 'I', sort: 'updated_desc' }, 3000)).length);
+  });
+
+  it('pages by relevance across its three tiers when the company or dates (which the index does not hold) filter them too', async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO registrations (reg_no, name, company, province, source, type, review_status, updated_on)
+      SELECT 'Y2021' || lpad(i::text, 7, '0'), (ARRAY['聚维酮', '聚维酮 K30', '共聚维酮'])[1 + i % 3],
+        (ARRAY['甲公司药业', '乙公司'])[1 + i % 2], '江苏', '国产', '药包材', 'A', DATE '2023-01-01' + i * 7
+      FROM generate_series(1, 30) AS i`);
+    try {
+      for (const limits of [{}, { readAllUpTo: 5, exactCount: 5 }]) {
+        const searching = new RegistrationRepository(t.database.db, limits);
+        for (const filters of [
+          { keyword: '聚维酮', company: '甲公司' },
+          { keyword: '聚维酮', updatedFrom: '2023-03-01' },
+        ]) {
+          for (const page of [1, 2, 3, 4]) {
+            const query = RegistrationQuery.parse({ ...filters, sort: 'relevance', page, pageSize: 4 });
+            const offset = (page - 1) * 4;
+            const expected = summaries(await repository.exportRows(query, offset + 4)).slice(offset);
+            expect((await searching.search(query)).items, JSON.stringify({ ...filters, page, limits })).toEqual(expected);
+          }
+        }
+      }
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM registrations WHERE reg_no LIKE 'Y2021%'`);
+    }
   });
 
   it('reads the matches of a two-character keyword, or of the company filter, through their GIN indexes', async () => {

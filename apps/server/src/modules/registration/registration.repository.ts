@@ -241,7 +241,7 @@ export class RegistrationRepository {
 
     const ranked = sort === 'relevance' && keyword !== '';
     const parts = ranked ? ([0, 1, 2] as const).map((tier) => this.partOf(query, keyword, tier)) : [base];
-    const counts = ranked ? await this.tierCounts(parts, total.n) : [total.n];
+    const counts = ranked ? await this.tierCounts(query, keyword, parts, total.n) : [total.n];
     const wanted = query.pageSize + 1;
     const rows: Array<RegistrationSummary & { tier: number }> = [];
     let skip = offset;
@@ -392,13 +392,16 @@ export class RegistrationRepository {
     });
   }
 
-  /** The matches of each relevance tier (the last one by difference from the total). */
-  private async tierCounts(parts: Part[], total: number): Promise<number[]> {
-    const counted = async (part: Part) =>
-      part.residual && (part.index !== 'grams' || part.terms.length === 0) ? (await this.countOf(part)).n : this.indexCount(part);
-    // Tier 1's index term is "starts with", which tier 0's records hold too.
-    const [named, prefixed] = await Promise.all([counted(parts[0]!), parts[1]!.index ? counted({ ...parts[1]!, residual: undefined }) : counted(parts[1]!)]);
-    const startsWith = parts[1]!.index ? prefixed - named : prefixed;
+  /**
+   * The matches of each relevance tier (the last one by difference from the total). From the index
+   * alone unless the company or dates filter the list (the index does not hold them): then counted as
+   * any part is (countOf).
+   */
+  private async tierCounts(query: RegistrationQuery, keyword: string, parts: Part[], total: number): Promise<number[]> {
+    const outside = Boolean(query.company?.trim() || query.updatedFrom || query.updatedTo);
+    const named = outside ? (await this.countOf(parts[0]!)).n : await this.indexCount(parts[0]!);
+    // Tier 1's index terms hold "the name starts with the keyword", which tier 0's records hold too.
+    const startsWith = !outside && prefixTerm(keyword) ? (await this.indexCount(parts[1]!)) - named : (await this.countOf(parts[1]!)).n;
     return [named, Math.max(0, startsWith), Math.max(0, total - named - Math.max(0, startsWith))];
   }
 
