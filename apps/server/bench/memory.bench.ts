@@ -31,7 +31,7 @@
  * and a verdict: max < --max-mb and slope < SLOPE_LIMIT_MB_PER_MINUTE. Exits 1 when the verdict fails
  * or any request failed.
  *
- *   npm run bench:memory -- [--minutes 10] [--warmup 30] [--interval 5] [--workers 1]
+ *   npm run bench:memory -- [--minutes 10] [--warmup 60] [--interval 5] [--workers 1]
  *                           [--page-rate 10] [--api-rate 40] [--sign-in-rate 2] [--upload-rate 2] [--max-mb 300]
  */
 import autocannon from 'autocannon';
@@ -58,14 +58,14 @@ const SLOPE_LIMIT_MB_PER_MINUTE = 1;
 const CONNECTIONS = 2;
 
 const usage =
-  'usage: npm run bench:memory -- [--minutes N=10] [--warmup SECONDS=30] [--interval SECONDS=5] [--workers N=1] ' +
+  'usage: npm run bench:memory -- [--minutes N=10] [--warmup SECONDS=60] [--interval SECONDS=5] [--workers N=1] ' +
   '[--page-rate N=10] [--api-rate N=40] [--sign-in-rate N=2] [--upload-rate N=2] [--max-mb N=300] [--log-level info]\n' +
   '  rates are requests a second of each kind (0 leaves the kind out)';
 
 function parseOptions() {
   const values = parseBenchArgs(usage, {
     minutes: { type: 'integer', default: 10, min: 1 },
-    warmup: { type: 'integer', default: 30, min: 0 },
+    warmup: { type: 'integer', default: 60, min: 0 },
     interval: { type: 'integer', default: 5, min: 1 },
     workers: { type: 'integer', default: 1, min: 1 },
     'page-rate': { type: 'integer', default: 10, min: 0 },
