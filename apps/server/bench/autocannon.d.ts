@@ -1,6 +1,6 @@
 /**
- * The part of autocannon 9's programmatic API that `http.bench.ts` uses (autocannon ships no types
- * and @types/autocannon is not a dependency).
+ * The part of autocannon 9's programmatic API that the benches use (autocannon ships no types and
+ * @types/autocannon is not a dependency).
  */
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
@@ -17,7 +17,28 @@ declare module 'autocannon' {
       timeout?: number;
       method?: string;
       headers?: Record<string, string>;
+      body?: string | Buffer;
       title?: string;
+      /** Requests a second over all connections (default: as fast as answered). */
+      overallRate?: number;
+      /** TLS server name (an https target). */
+      servername?: string;
+      /** The requests each connection makes in turn (default: one, from the options above). */
+      requests?: RequestSpec[];
+    }
+
+    /** What one request is made of: `setupRequest` may change it before each time it is sent. */
+    interface RequestParams {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+    }
+
+    interface RequestSpec extends RequestParams {
+      setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+      /** Told of each response: its status, its body (as a string) and its headers. */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
     }
 
     /** Percentiles and moments of one histogram (latency in ms, requests and bytes per second). */

@@ -87,6 +87,10 @@ console.log(processes.note);
 // another start could take it: the server then refuses with the same message, and nothing is harmed).
 await releaseLock?.();
 if (processes.count === 1) {
+  // tsx, which runs this script, turns source maps on: this process would keep the decoded maps of the
+  // server's bundle and of the web build's for good, about 80 MB of heap (docs/decisions/0077). Off, a
+  // stack trace names places in the bundle, as under `npm run serve` and in the workers of a cluster.
+  process.setSourceMapsEnabled(false);
   await import(pathToFileURL(entry).href);
 } else {
   await runCluster(entry, processes.count);

@@ -4,8 +4,16 @@
  * rows written to an Excel workbook.
  */
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
+
+/**
+ * exceljs, loaded by the first Excel file read or written: with its dependencies it is about 28 MB of a
+ * server process's memory, which only the staff's imports and exports use (docs/decisions/0077).
+ */
+async function excel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
 
 /** The file cannot be read as a table at all (encoding, quoting, a missing column): the whole import stops. */
 export class TableFormatError extends Error {
@@ -94,7 +102,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The rows of the first worksheet of an .xlsx file, numbered as Excel numbers them. */
 export async function xlsxRows(bytes: Buffer, maxRows: number): Promise<TableRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -184,7 +192,7 @@ export async function workbookOf(
   columns: ReadonlyArray<{ header: string; width?: number }>,
   rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map(({ header, width }) => ({ header, key: header, width: width ?? 16 }));
   sheet.getRow(1).font = { bold: true };

@@ -1,6 +1,4 @@
-import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MessagesConfig } from '../../config/config.js';
 import { UNMASKED } from '../../logging/mask.js';
 import { PermanentJobError } from '../jobs/job-runner.js';
@@ -100,11 +98,21 @@ const REFUSALS = new Set([
 ]);
 
 /**
- * The SDK is CommonJS: under Node's ESM loader the class is the module's `default`; bundlers and
- * Vitest hand over the class itself.
+ * The SDK, loaded when the first SMS is sent: with its dependencies it is about 30 MB of a server
+ * process's memory, which a site that sends no SMS through Aliyun never needs (docs/decisions/0077).
+ * It is CommonJS: under Node's ESM loader the class is the module's `default`; bundlers and Vitest
+ * hand over the class itself.
  */
-const sdk = Dysmsapi as unknown;
-const DysmsapiClient = (typeof sdk === 'function' ? sdk : Dysmsapi.default) as typeof Dysmsapi.default;
+async function loadSmsSdk() {
+  const [{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }] = await Promise.all([
+    import('@alicloud/dysmsapi20170525'),
+    import('@alicloud/openapi-core'),
+  ]);
+  const sdk = Dysmsapi as unknown;
+  const DysmsapiClient = (typeof sdk === 'function' ? sdk : Dysmsapi.default) as typeof Dysmsapi.default;
+  return { DysmsapiClient, SendSmsRequest, Config: $OpenApiUtil.Config };
+}
+type SmsSdk = Awaited<ReturnType<typeof loadSmsSdk>>;
 
 /**
  * SMS_PROVIDER=aliyun: 阿里云短信服务 through its SDK (`SendSms` with the approved signature, the
@@ -113,24 +121,34 @@ const DysmsapiClient = (typeof sdk === 'function' ? sdk : Dysmsapi.default) as t
  */
 export class AliyunSmsDriver implements SmsDriver {
   readonly name = 'aliyun';
-  private readonly client: InstanceType<typeof DysmsapiClient>;
+  private client: Promise<{ sdk: SmsSdk; client: InstanceType<SmsSdk['DysmsapiClient']> }> | undefined;
 
-  constructor(private readonly options: AliyunSmsOptions) {
-    const match = /^(https?):\/\/([^/]+)\/?$/.exec(options.endpoint);
-    this.client = new DysmsapiClient(
-      new $OpenApiUtil.Config({
-        accessKeyId: options.accessKeyId,
-        accessKeySecret: options.accessKeySecret,
-        endpoint: match ? match[2] : options.endpoint,
-        protocol: match ? match[1] : 'https',
-        connectTimeout: 5_000,
-        readTimeout: 10_000,
-      }),
-    );
+  constructor(private readonly options: AliyunSmsOptions) {}
+
+  private connected() {
+    this.client ??= loadSmsSdk().then((sdk) => {
+      const { options } = this;
+      const match = /^(https?):\/\/([^/]+)\/?$/.exec(options.endpoint);
+      const client = new sdk.DysmsapiClient(
+        new sdk.Config({
+          accessKeyId: options.accessKeyId,
+          accessKeySecret: options.accessKeySecret,
+          endpoint: match ? match[2] : options.endpoint,
+          protocol: match ? match[1] : 'https',
+          connectTimeout: 5_000,
+          readTimeout: 10_000,
+        }),
+      );
+      return { sdk, client };
+    });
+    // A failed load is tried again with the next message.
+    this.client.catch(() => (this.client = undefined));
+    return this.client;
   }
 
   async send(sms: Sms): Promise<Receipt> {
-    const response = await this.client.sendSms(
+    const { sdk: { SendSmsRequest }, client } = await this.connected();
+    const response = await client.sendSms(
       new SendSmsRequest({
         phoneNumbers: sms.to,
         signName: this.options.signName,
@@ -150,15 +168,23 @@ export class AliyunSmsDriver implements SmsDriver {
 /** SMTP_URL=smtp(s)://…: e-mail through an SMTP server (nodemailer). */
 export class SmtpMailDriver implements MailDriver {
   readonly name = 'smtp';
-  private readonly transport: Transporter;
+  /** nodemailer, loaded with the first e-mail (docs/decisions/0077). */
+  private transport: Promise<Transporter> | undefined;
 
-  constructor(url: string, private readonly from: string) {
-    this.transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  constructor(private readonly url: string, private readonly from: string) {}
+
+  private connected(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: this.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    );
+    this.transport.catch(() => (this.transport = undefined));
+    return this.transport;
   }
 
   async send(mail: Mail): Promise<Receipt> {
     try {
-      const info = (await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text })) as { messageId?: string };
+      const transport = await this.connected();
+      const info = (await transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text })) as { messageId?: string };
       return { providerId: info.messageId ?? null };
     } catch (error) {
       // 5xx: the server refuses this message for good (no such mailbox, policy); anything else may pass later.
@@ -169,7 +195,7 @@ export class SmtpMailDriver implements MailDriver {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close(), () => undefined);
   }
 }
 

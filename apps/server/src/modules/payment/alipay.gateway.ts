@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import type { GatewayOrder, GatewayReply, PaymentGateway, VerifiedPayment } from './gateway.js';
 import { GatewayError, NotificationRejected } from './gateway.js';
 import type { AlipayKeys } from './payment-setup.js';
@@ -52,13 +52,18 @@ export class AlipayGateway implements PaymentGateway {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The SDK for the server's calls, or (`cashier`) for the address the buyer's browser opens. */
-  private sdk(cashier = false): AlipaySdk {
+  /**
+   * The SDK for the server's calls, or (`cashier`) for the address the buyer's browser opens. The
+   * package (with its dependencies, about 20 MB of a process's memory) is loaded by the first payment
+   * that needs it, not by every server process at its start (docs/decisions/0077).
+   */
+  private async sdk(cashier = false): Promise<AlipaySdk> {
     const keys = this.keys();
     const gateway = cashier ? (keys.cashier ?? keys.gateway) : keys.gateway;
     let client = this.clients.get(gateway);
     if (!client) {
-      client = new AlipaySdk({
+      const { AlipaySdk } = await import('alipay-sdk');
+      client = this.clients.get(gateway) ?? new AlipaySdk({
         appId: keys.appId,
         privateKey: keys.privateKey,
         alipayPublicKey: keys.alipayPublicKey,
@@ -74,7 +79,7 @@ export class AlipayGateway implements PaymentGateway {
 
   async start(order: GatewayOrder, options: { mobile: boolean; returnUrl: string }): Promise<string> {
     try {
-      return this.sdk(true).pageExecute(options.mobile ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
+      return (await this.sdk(true)).pageExecute(options.mobile ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
         bizContent: {
           out_trade_no: order.number,
           total_amount: yuanText(order.amountFen),
@@ -96,7 +101,7 @@ export class AlipayGateway implements PaymentGateway {
     if (!params.sign) throw new NotificationRejected('缺少签名');
     let verified: boolean;
     try {
-      verified = this.sdk().checkNotifySignV2(params);
+      verified = (await this.sdk()).checkNotifySignV2(params);
     } catch {
       verified = false;
     }
@@ -125,7 +130,7 @@ export class AlipayGateway implements PaymentGateway {
   ): Promise<T & { code?: string; subMsg?: string; msg?: string }> {
     let result: T & { code?: string; subMsg?: string; msg?: string };
     try {
-      result = (await this.sdk().exec(method, { bizContent }, { validateSign: true })) as unknown as T & { code?: string };
+      result = (await (await this.sdk()).exec(method, { bizContent }, { validateSign: true })) as unknown as T & { code?: string };
     } catch (error) {
       throw new GatewayError(`支付宝${what}失败`, { cause: error });
     }
