@@ -106,7 +106,7 @@ describe('public information', () => {
   test('registration records: 下一页 goes on past the numbered pages, 上一页 comes back', async () => {
     const { page, pageErrors } = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const regNos = () => page.locator('.data-table tbody tr td:first-child a').allTextContents();
-    await gotoHydrated(page, withQuery(paths.registrations, { sort: 'regno_asc', page: 50 }));
+    await gotoHydrated(page, `${paths.registrations}?sort=regno_asc&page=50`);
     await waitForHeading(page, '原辅包登记信息');
     const pager = page.getByRole('navigation', { name: '分页' });
     await pager.getByText('第 50 页').waitFor();
