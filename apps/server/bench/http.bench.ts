@@ -46,15 +46,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
 import { eq } from 'drizzle-orm';
-import { embeddedDatabaseDir } from '../src/config/config.js';
-import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
+import { openDatabase } from '../src/db/database.js';
 import { users } from '../src/modules/account/account.schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { nginxBinary, request, SERVER_NAME, startNginx } from '../test/nginx-proxy.js';
 import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
-import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
 import { cleanUpOnExit, describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
+import { benchDatabase } from './bench-database.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /** The public list endpoints, each asked for past every cache (signed in): what a first or personal view pays. */
@@ -386,14 +385,8 @@ async function main() {
   if (options.cpuProfDir) await fs.mkdir(options.cpuProfDir, { recursive: true });
 
   // With DATABASE_URL: a database of the run's own on that server, dropped at the end.
-  const serverUrl = process.env.DATABASE_URL || undefined;
-  let databaseOptions: DatabaseOptions = { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) };
-  if (serverUrl) {
-    const name = `bench_http_${process.pid}_${Date.now()}`;
-    await runStatements(serverUrl, `CREATE DATABASE "${name}"`);
-    cleanUps.push(() => dropDatabase(serverUrl, name));
-    databaseOptions = { kind: 'postgres', url: databaseUrl(serverUrl, name) };
-  }
+  const { options: databaseOptions, drop } = await benchDatabase('bench_http', dataDir);
+  if (drop) cleanUps.push(drop);
 
   // A throw-away instance (spawnServer sets NODE_ENV=production as `npm run serve` does).
   const childEnv: NodeJS.ProcessEnv = {

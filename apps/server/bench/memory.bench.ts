@@ -43,14 +43,13 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
 import { eq } from 'drizzle-orm';
-import { embeddedDatabaseDir } from '../src/config/config.js';
-import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
+import { openDatabase } from '../src/db/database.js';
 import { users } from '../src/modules/account/account.schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { createStaff, spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
-import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
 import { cleanUpOnExit, describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
+import { benchDatabase } from './bench-database.js';
 
 /** A worker whose RSS grows by less than this a minute, once warm, is taken as flat. */
 const SLOPE_LIMIT_MB_PER_MINUTE = 1;
@@ -345,15 +344,9 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fuliaotong-bench-memory-'));
   tempDirs.add(dataDir);
 
-  const serverUrl = process.env.DATABASE_URL || undefined;
-  if (!serverUrl && options.workers > 1) throw new Error('--workers above 1 needs PostgreSQL (DATABASE_URL): PGlite serves one process');
-  let databaseOptions: DatabaseOptions = { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) };
-  if (serverUrl) {
-    const name = `bench_memory_${process.pid}_${Date.now()}`;
-    await runStatements(serverUrl, `CREATE DATABASE "${name}"`);
-    cleanUps.push(() => dropDatabase(serverUrl, name));
-    databaseOptions = { kind: 'postgres', url: databaseUrl(serverUrl, name) };
-  }
+  if (!process.env.DATABASE_URL && options.workers > 1) throw new Error('--workers above 1 needs PostgreSQL (DATABASE_URL): PGlite serves one process');
+  const { options: databaseOptions, drop } = await benchDatabase('bench_memory', dataDir);
+  if (drop) cleanUps.push(drop);
 
   const childEnv: NodeJS.ProcessEnv = {
     LOG_LEVEL: options.logLevel,

@@ -1,0 +1,18 @@
+import type { DatabaseOptions } from '../src/db/database.js';
+import { embeddedDatabaseDir } from '../src/config/config.js';
+import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
+
+/**
+ * The database a benchmark's server runs on: with DATABASE_URL, a database of the run's own on that
+ * server (named `<prefix>_<pid>_<time>`, dropped by the returned clean-up); otherwise PGlite in `dataDir`.
+ */
+export async function benchDatabase(
+  prefix: string,
+  dataDir: string,
+): Promise<{ options: DatabaseOptions; onPostgres: boolean; drop?: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL || undefined;
+  if (!serverUrl) return { options: { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) }, onPostgres: false };
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  await runStatements(serverUrl, `CREATE DATABASE "${name}"`);
+  return { options: { kind: 'postgres', url: databaseUrl(serverUrl, name) }, onPostgres: true, drop: () => dropDatabase(serverUrl, name) };
+}
