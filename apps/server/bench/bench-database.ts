@@ -1,5 +1,8 @@
-import type { DatabaseOptions } from '../src/db/database.js';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type DatabaseOptions } from '../src/db/database.js';
 import { embeddedDatabaseDir } from '../src/config/config.js';
+import { users } from '../src/modules/account/account.schema.js';
+import { createStaff } from '../test/production-server.js';
 import { databaseUrl, dropDatabase, runStatements } from '../test/template-database.js';
 
 /**
@@ -15,4 +18,19 @@ export async function benchDatabase(
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   await runStatements(serverUrl, `CREATE DATABASE "${name}"`);
   return { options: { kind: 'postgres', url: databaseUrl(serverUrl, name) }, onPostgres: true, drop: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * A member who signs in with a password, made as an operator would (npm run create-staff, before the
+ * server starts: PGlite serves one process), its staff role then taken away: staff sign in with a second
+ * factor, and a member's pages and cart are what the benches measure.
+ */
+export async function createMember(env: NodeJS.ProcessEnv, database: DatabaseOptions, account: string, password: string): Promise<void> {
+  await createStaff(env, account, password);
+  const opened = await openDatabase(database);
+  try {
+    await opened.db.update(users).set({ roles: [] }).where(eq(users.account, account));
+  } finally {
+    await opened.close();
+  }
 }

@@ -45,15 +45,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
-import { eq } from 'drizzle-orm';
-import { openDatabase } from '../src/db/database.js';
-import { users } from '../src/modules/account/account.schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { nginxBinary, request, SERVER_NAME, startNginx } from '../test/nginx-proxy.js';
-import { createStaff, repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
+import { repoRoot, spawnServer, waitForHealth } from '../test/production-server.js';
 import { cleanUpOnExit, describeFailure, machineLine, parseBenchArgs } from './bench-args.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, createMember } from './bench-database.js';
 
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /** The public list endpoints, each asked for past every cache (signed in): what a first or personal view pays. */
@@ -399,10 +396,7 @@ async function main() {
 
   // The operator's tool makes the account; the cart is a member's, so it keeps no staff role (staff
   // sign in with a second factor).
-  await createStaff(childEnv, BENCH_ACCOUNT, BENCH_PASSWORD);
-  const database = await openDatabase(databaseOptions);
-  await database.db.update(users).set({ roles: [] }).where(eq(users.account, BENCH_ACCOUNT));
-  await database.close();
+  await createMember(childEnv, databaseOptions, BENCH_ACCOUNT, BENCH_PASSWORD);
   console.error('starting servers…');
   const logFile = path.join(dataDir, 'server.log');
   const [app, helloServer, bareFastify] = await Promise.all([

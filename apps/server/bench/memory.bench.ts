@@ -42,14 +42,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { TIMESTAMP_PARAM } from '@fuliaotong/contracts/api-paths';
-import { eq } from 'drizzle-orm';
-import { openDatabase } from '../src/db/database.js';
-import { users } from '../src/modules/account/account.schema.js';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
-import { createStaff, spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
+import { spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
 import { cleanUpOnExit, describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
-import { benchDatabase } from './bench-database.js';
+import { benchDatabase, createMember } from './bench-database.js';
 
 /** A worker whose RSS grows by less than this a minute, once warm, is taken as flat. */
 const SLOPE_LIMIT_MB_PER_MINUTE = 1;
@@ -362,10 +359,7 @@ async function main() {
   };
 
   // A member with a password (staff sign in with a second factor: the role is taken away again).
-  await createStaff(childEnv, MEMBER_ACCOUNT, MEMBER_PASSWORD);
-  const database = await openDatabase(databaseOptions);
-  await database.db.update(users).set({ roles: [] }).where(eq(users.account, MEMBER_ACCOUNT));
-  await database.close();
+  await createMember(childEnv, databaseOptions, MEMBER_ACCOUNT, MEMBER_PASSWORD);
 
   console.error('starting the server…');
   const logFile = path.join(dataDir, 'server.log');

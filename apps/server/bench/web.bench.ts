@@ -39,12 +39,10 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { isCompleteBuild } from '../src/web/build-store.js';
 import { resolveWebBuildDir } from '../src/web/web-build.js';
 import { chromium } from 'playwright-core';
-import { eq } from 'drizzle-orm';
 import { embeddedDatabaseDir } from '../src/config/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { users } from '../src/modules/account/account.schema.js';
-import { createStaff, spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
+import { spawnServer, waitForHealth, type ServerProcess } from '../test/production-server.js';
 import { cleanUpOnExit, describeFailure, loadAverage, machineLine, parseBenchArgs } from './bench-args.js';
+import { createMember } from './bench-database.js';
 
 const PUBLIC_PAGES = ['/home', '/excipientsinfo', '/excipientsdetail?id=1', '/dbregistrationinfolist', '/login', '/register', '/forgot-password'] as const;
 /** Pages of the account area, measured signed in. */
@@ -381,12 +379,12 @@ async function main() {
 
   // The member, made before the server starts (the embedded database serves one process at a time).
   const env = { LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_BUILD_DIR: webBuildDir, DEMO_CONTENT: 'true' };
-  await createStaff(env, MEMBER.account, MEMBER.password);
-  const database = await openDatabase(
+  await createMember(
+    env,
     process.env.DATABASE_URL ? { kind: 'postgres', url: process.env.DATABASE_URL } : { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) },
+    MEMBER.account,
+    MEMBER.password,
   );
-  await database.db.update(users).set({ roles: [] }).where(eq(users.account, MEMBER.account));
-  await database.close();
   console.error('starting the server…');
   server = await spawnServer({ env, echo: '' });
   const health = await waitForHealth(server, 120_000);

@@ -49,9 +49,7 @@ const DateCursor = z.object({ k: z.number().int().min(0).max(2), d: z.string().r
 /** After a registration number. */
 const RegNoCursor = z.object({ r: z.string().min(1).max(40) });
 
-export type DateCursor = z.infer<typeof DateCursor>;
-export type RegNoCursor = z.infer<typeof RegNoCursor>;
-export type Cursor = DateCursor | RegNoCursor;
+export type Cursor = z.infer<typeof DateCursor> | z.infer<typeof RegNoCursor>;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -134,7 +134,7 @@ const INDEX_COUNT_STATEMENTS = {
 } as const;
 
 /** The conditions of a search, or of one relevance tier of it. */
-export interface Part {
+interface Part {
   /** The index that holds `terms` (undefined: no term; the whole table, or what `residual` selects). */
   index: keyof typeof INDEX_COUNT_STATEMENTS | undefined;
   terms: string[];
@@ -350,7 +350,7 @@ export class RegistrationRepository {
   }
 
   /** How many records match a part: exact up to `exactCount`, an estimate above. */
-  async countOf(part: Part): Promise<{ n: number; exact: boolean }> {
+  private async countOf(part: Part): Promise<{ n: number; exact: boolean }> {
     if (!part.index) {
       if (!part.residual) {
         const n = await this.size();
@@ -444,7 +444,7 @@ export class RegistrationRepository {
    * index: the LIMIT keeps the subquery apart), tested row by row (a LIKE, not the gram tests), read
    * only as far as the page needs.
    */
-  walkStatement(part: Part, sort: RegistrationQuery['sort'], keyset: SQL | undefined, window: number, offset: number, limit: number): SQL {
+  private walkStatement(part: Part, sort: RegistrationQuery['sort'], keyset: SQL | undefined, window: number, offset: number, limit: number): SQL {
     const order = orderOf(sort);
     const ordered = this.db.select().from(registrations).where(keyset).orderBy(...order).limit(window);
     return sql`SELECT ${summaryList} FROM (${ordered.getSQL()}) AS registrations
