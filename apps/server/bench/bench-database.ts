@@ -8,16 +8,20 @@ import { databaseUrl, dropDatabase, runStatements } from '../test/template-datab
 /**
  * The database a benchmark's server runs on: with DATABASE_URL, a database of the run's own on that
  * server (named `<prefix>_<pid>_<time>`, dropped by the returned clean-up); otherwise PGlite in `dataDir`.
+ * `env` is what the server is started with to use it (with DATA_DIR = `dataDir`).
  */
 export async function benchDatabase(
   prefix: string,
   dataDir: string,
-): Promise<{ options: DatabaseOptions; onPostgres: boolean; drop?: () => Promise<void> }> {
+): Promise<{ options: DatabaseOptions; env: NodeJS.ProcessEnv; drop?: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL || undefined;
-  if (!serverUrl) return { options: { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) }, onPostgres: false };
+  if (!serverUrl) {
+    return { options: { kind: 'pglite', dataDir: embeddedDatabaseDir({ DATA_DIR: dataDir }) }, env: { DATABASE_URL: '', DATABASE_SCHEMA: '' } };
+  }
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   await runStatements(serverUrl, `CREATE DATABASE "${name}"`);
-  return { options: { kind: 'postgres', url: databaseUrl(serverUrl, name) }, onPostgres: true, drop: () => dropDatabase(serverUrl, name) };
+  const url = databaseUrl(serverUrl, name);
+  return { options: { kind: 'postgres', url }, env: { DATABASE_URL: url, DATABASE_SCHEMA: '' }, drop: () => dropDatabase(serverUrl, name) };
 }
 
 /**

@@ -382,7 +382,7 @@ async function main() {
   if (options.cpuProfDir) await fs.mkdir(options.cpuProfDir, { recursive: true });
 
   // With DATABASE_URL: a database of the run's own on that server, dropped at the end.
-  const { options: databaseOptions, drop } = await benchDatabase('bench_http', dataDir);
+  const { options: databaseOptions, env: databaseEnv, drop } = await benchDatabase('bench_http', dataDir);
   if (drop) cleanUps.push(drop);
 
   // A throw-away instance (spawnServer sets NODE_ENV=production as `npm run serve` does).
@@ -390,8 +390,7 @@ async function main() {
     LOG_LEVEL: options.logLevel,
     DATA_DIR: dataDir,
     WEB_BUILD_DIR: webBuildDir,
-    DATABASE_URL: databaseOptions.kind === 'postgres' ? databaseOptions.url : '',
-    DATABASE_SCHEMA: '',
+    ...databaseEnv,
   };
 
   // The operator's tool makes the account; the cart is a member's, so it keeps no staff role (staff

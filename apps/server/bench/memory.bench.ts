@@ -342,15 +342,14 @@ async function main() {
   tempDirs.add(dataDir);
 
   if (!process.env.DATABASE_URL && options.workers > 1) throw new Error('--workers above 1 needs PostgreSQL (DATABASE_URL): PGlite serves one process');
-  const { options: databaseOptions, drop } = await benchDatabase('bench_memory', dataDir);
+  const { options: databaseOptions, env: databaseEnv, drop } = await benchDatabase('bench_memory', dataDir);
   if (drop) cleanUps.push(drop);
 
   const childEnv: NodeJS.ProcessEnv = {
     LOG_LEVEL: options.logLevel,
     DATA_DIR: dataDir,
     WEB_BUILD_DIR: webBuildDir,
-    DATABASE_URL: databaseOptions.kind === 'postgres' ? databaseOptions.url : '',
-    DATABASE_SCHEMA: '',
+    ...databaseEnv,
     WEB_CONCURRENCY: String(options.workers),
     JWT_SECRET: randomBytes(32).toString('hex'),
     METRICS_TOKEN,
