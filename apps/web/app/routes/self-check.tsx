@@ -1,4 +1,4 @@
-import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../components/load-state';
@@ -95,11 +95,11 @@ export default function SelfCheck() {
             {probe ? (
               probe.reachable ? (
                 <span data-testid="api-status">
-                  <CheckCircleTwoTone aria-hidden twoToneColor="#52c41a" /> 正常
+                  <CheckCircleFilled aria-hidden style={{ color: '#52c41a' }} /> 正常
                 </span>
               ) : (
                 <span data-testid="api-status">
-                  <CloseCircleTwoTone aria-hidden twoToneColor="#ff4d4f" /> 无法连接：{probe.error}
+                  <CloseCircleFilled aria-hidden style={{ color: '#ff4d4f' }} /> 无法连接：{probe.error}
                 </span>
               )
             ) : (
