@@ -89,6 +89,12 @@ const webSyntax = [
     selector: 'JSXOpeningElement[name.name="Segmented"]:not(:has(JSXAttribute[name.name="aria-label"]))',
     message: 'Name the choice in Chinese with aria-label (antd calls every Segmented "segmented control").',
   },
+  // antd's App context (modal, message, notification) is not around the pages: it weighed on every
+  // signed-in page's first load (docs/decisions/0075).
+  {
+    selector: "ImportDeclaration[source.value='antd'] > ImportSpecifier[imported.name='App']",
+    message: 'Ask before an action with useConfirm (components/confirm.tsx); short messages are the toast (components/toast.tsx).',
+  },
 ];
 
 /*

@@ -6,6 +6,7 @@ import { gotoHydrated, hydrationProblem, saveScreenshot, useBrowser, waitForHydr
 import { get, ownAddress } from './support/http.js';
 import { nextCodeTo } from './support/messages.js';
 import { paths } from '@fuliaotong/contracts';
+import { PNG } from '../apps/server/test/fixture-files.js';
 
 /** The login form's page, with the redirect it carries. */
 async function expectOnLogin(page: Page, redirect?: string) {
@@ -91,6 +92,14 @@ describe('accounts: register, profile, addresses, guards', () => {
     await page.locator('.profile-card').getByText('王晓明').waitFor();
     await page.locator('.profile-card').getByText('女', { exact: true }).waitFor();
     await userMenu(page).getByText('王工').waitFor();
+
+    // A new avatar: chosen with the picker behind the avatar, checked (a PDF is refused), uploaded, shown.
+    const avatarPicker = page.locator('.profile-card input[type="file"]');
+    await avatarPicker.setInputFiles({ name: '简历.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.getByText('头像只支持 PNG、JPG 或 WebP 图片').waitFor();
+    await avatarPicker.setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('头像已更新').waitFor();
+    await page.locator('.profile-card img.user-avatar--image').waitFor();
 
     // Two addresses; the first becomes the default, then the second.
     await page.locator('.account-menu').getByRole('link', { name: '收货地址' }).click();

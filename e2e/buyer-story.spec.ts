@@ -339,7 +339,7 @@ describe('a buyer, from the first visit to deleting the account', { retry: 0, ti
   test('finishes them: withdraws the application; finance confirms the transfer and issues the invoice, which the buyer downloads', async () => {
     await gotoHydrated(page, paths.applications, 'main');
     await page.getByRole('button', { name: /^撤回申请 YP/ }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '撤回申请' }).click();
+    await page.getByRole('dialog', { name: '撤回这份申请？' }).getByRole('button', { name: '撤回申请' }).click();
     await page.getByText('已撤回').first().waitFor();
 
     const finance = await staffSession();

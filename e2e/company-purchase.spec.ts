@@ -143,7 +143,7 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
 
     await as(admin, withQuery(paths.quotes, { id: requestId }));
     await page.getByRole('button', { name: '接受报价' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '接受报价' }).click();
+    await page.getByRole('dialog', { name: '接受这份报价？' }).getByRole('button', { name: '接受报价' }).click();
     await page.getByText('报价已接受').waitFor();
     const thread = page.getByRole('list', { name: '往来记录' });
     const made = (await thread.getByText(/已生成销售订单 XS\d+/).textContent())!;
@@ -213,7 +213,7 @@ describe('a company buys: sample, price request, sales order, transfer, shipment
     for (const number of batchNumbers) await page.getByText(number).first().waitFor();
     await page.getByText('SF1234567890123').first().waitFor();
     await page.getByRole('button', { name: '确认收货' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认收货' }).click();
+    await page.getByRole('dialog', { name: '确认收货？' }).getByRole('button', { name: '确认收货' }).click();
     await page.getByText('已完成').first().waitFor();
     await shot(page, 'completed');
     noPageErrors();

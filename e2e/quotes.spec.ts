@@ -196,7 +196,7 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
     await current.getByText('¥22,519.99').first().waitFor();
     await page.getByText('历史版本（1）').waitFor();
     await page.getByRole('button', { name: '接受报价' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '接受报价' }).click();
+    await page.getByRole('dialog', { name: '接受这份报价？' }).getByRole('button', { name: '接受报价' }).click();
     await page.getByText('报价已接受').waitFor();
     await page.getByText('您已接受报价，已生成销售订单。销售会尽快与您联系签订合同，合同签订后在销售订单中查看收款账户并付款。').waitFor();
     await page.locator('.page-heading .quote-status[data-status="accepted"]').waitFor();

@@ -250,14 +250,14 @@ describe('sample workflow: cart → application → review → shipping → the 
     const card = page.locator('.app-card', { hasText: application.number });
     await card.getByText('待审核').waitFor();
     await card.getByRole('button', { name: `撤回申请 ${application.number}` }).click();
-    const dialog = page.locator('.ant-modal-confirm');
-    await dialog.locator('.ant-modal-confirm-title', { hasText: '撤回这份申请？' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: '撤回这份申请？' });
+    await dialog.getByText('撤回后将不再审核').waitFor();
     await dialog.getByRole('button', { name: label('取消') }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card.getByText('待审核').waitFor();
 
     await card.getByRole('button', { name: `撤回申请 ${application.number}` }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '撤回申请' }).click();
+    await page.getByRole('dialog', { name: '撤回这份申请？' }).getByRole('button', { name: '撤回申请' }).click();
     await card.getByText('已撤回').waitFor();
     expect(await card.getByRole('button', { name: /撤回申请/ }).count()).toBe(0);
     // The filter keeps it in the URL and counts it.

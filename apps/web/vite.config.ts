@@ -67,7 +67,7 @@ export default defineConfig({
                 name: 'antd',
                 anchors: [
                   app('lib/antd-scope.tsx'),
-                  ...['antd/es/config-provider/index.js', 'antd/es/app/index.js', 'antd/es/locale/zh_CN.js'].map((id) => dependency(id)),
+                  ...['antd/es/config-provider/index.js', 'antd/es/locale/zh_CN.js'].map((id) => dependency(id)),
                 ],
               },
             ],

@@ -2,9 +2,11 @@
  * The JavaScript a first visit to each route loads, compressed as it is sent (the build's brotli
  * copies), against the targets of docs/decisions/0029-static-styles-and-a-javascript-budget.md:
  * /home at most 150 KB, every other public page at most 200 KB, the pages people sign in through
- * (/login, /register, /forgot-password) at most 160 KB (docs/decisions/0067). Pages behind a sign-in
- * are listed without one. `npm run build` prints the table and fails when a public page grows past its target
- * (public pages load no antd: docs/decisions/0036 and 0037).
+ * (/login, /register, /forgot-password) at most 160 KB (docs/decisions/0067), the signed-in pages in
+ * antd's scope (the account pages, the sample cart and the application form) at most 250 KB and the
+ * staff console at most 350 KB (docs/decisions/0075). `npm run build` prints the table and fails when a
+ * page grows past its ceiling: its target, or for a page still over its target what it weighs today
+ * (CEILINGS), lowered as it sheds weight. The redirects (/, the retired registration page) have none.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +17,50 @@ const KB = 1024;
 export const HOME_TARGET = 150 * KB;
 export const PUBLIC_PAGE_TARGET = 200 * KB;
 export const SIGN_IN_PAGE_TARGET = 160 * KB;
+export const ACCOUNT_PAGE_TARGET = 250 * KB;
+export const STAFF_PAGE_TARGET = 350 * KB;
+
+/**
+ * Pages still over their target, each with the most it may weigh (KB, brotli) until it is brought
+ * under: a page may not grow, and a ceiling comes down (or goes) when its page sheds weight.
+ */
+export const CEILINGS: Readonly<Record<string, number>> = {
+  '/account/addressmanager': 360,
+  '/account/apply': 366,
+  '/account/change-notices': 354,
+  '/account/company': 362,
+  '/account/databaseorder': 407,
+  '/account/document-request': 312,
+  '/account/document-requests': 367,
+  '/account/favorites': 285,
+  '/account/invoice': 402,
+  '/account/notice': 273,
+  '/account/payment': 265,
+  '/account/quote-request': 369,
+  '/account/quotes': 422,
+  '/account/sales-orders': 423,
+  '/account/upgrade': 252,
+  '/admin': 367,
+  '/admin/applications': 447,
+  '/admin/articles': 543,
+  '/admin/audit': 373,
+  '/admin/batches': 464,
+  '/admin/change-notices': 468,
+  '/admin/companies': 384,
+  '/admin/databases': 453,
+  '/admin/document-requests': 399,
+  '/admin/imports': 372,
+  '/admin/invoices': 387,
+  '/admin/legal': 460,
+  '/admin/orders': 379,
+  '/admin/plans': 414,
+  '/admin/products': 448,
+  '/admin/quotes': 454,
+  '/admin/sales-orders': 465,
+  '/admin/users': 401,
+  '/formconfirm': 348,
+  '/samplecart': 334,
+};
 
 /** The pages people sign in through: outside every layout and antd's scope (apps/web/app/routes.ts). */
 const SIGN_IN_PAGES = new Set(['routes/login', 'routes/register', 'routes/forgot-password']);
@@ -22,6 +68,9 @@ const SIGN_IN_PAGES = new Set(['routes/login', 'routes/register', 'routes/forgot
 /** Public pages: under the default layout and not behind the signed-in guard (apps/web/app/routes.ts). */
 const PUBLIC_LAYOUT = 'layouts/default/default-layout';
 const SIGNED_IN_GUARD = 'signed-in:';
+/** Signed-in pages: in antd's scope (`antd:…`); the staff console's under its own layout. */
+const ANTD_SCOPE = 'antd:';
+const STAFF_LAYOUT = 'layouts/admin-layout';
 
 export interface RouteLoad {
   routeId: string;
@@ -30,8 +79,8 @@ export interface RouteLoad {
   files: number;
   bytes: number;
   cssBytes: number;
-  /** Undefined for pages behind a sign-in. */
-  budget: { target: number } | undefined;
+  /** What the page may weigh: its target, and its ceiling while it is over the target; undefined for the redirects. */
+  budget: { target: number; ceiling: number } | undefined;
 }
 
 type Manifest = ServerBuild['assets'];
@@ -45,12 +94,21 @@ function chainOf(routes: Manifest['routes'], leaf: ManifestRoute): ManifestRoute
   return chain;
 }
 
-function budgetFor(chain: ManifestRoute[]): RouteLoad['budget'] {
+function targetFor(chain: ManifestRoute[]): number | undefined {
   const ids = chain.map((route) => route.id);
   const leaf = chain.at(-1)?.id;
-  if (leaf && SIGN_IN_PAGES.has(leaf)) return { target: SIGN_IN_PAGE_TARGET };
+  if (leaf && SIGN_IN_PAGES.has(leaf)) return SIGN_IN_PAGE_TARGET;
+  if (ids.includes(STAFF_LAYOUT)) return STAFF_PAGE_TARGET;
+  if (ids.some((id) => id.startsWith(ANTD_SCOPE))) return ACCOUNT_PAGE_TARGET;
   if (ids.some((id) => id.startsWith(SIGNED_IN_GUARD)) || !ids.includes(PUBLIC_LAYOUT)) return undefined;
-  return { target: leaf === 'routes/home' ? HOME_TARGET : PUBLIC_PAGE_TARGET };
+  return leaf === 'routes/home' ? HOME_TARGET : PUBLIC_PAGE_TARGET;
+}
+
+export function budgetFor(chain: ManifestRoute[], path: string, ceilings: Readonly<Record<string, number>> = CEILINGS): RouteLoad['budget'] {
+  const target = targetFor(chain);
+  if (target === undefined) return undefined;
+  const ceiling = ceilings[path];
+  return { target, ceiling: ceiling === undefined ? target : Math.max(target, ceiling * KB) };
 }
 
 /**
@@ -94,23 +152,36 @@ export async function firstLoadByRoute(buildDir: string): Promise<RouteLoad[]> {
     let cssBytes = 0;
     for (const url of styles) cssBytes += await sentSize(clientDir, url, sizes);
     const routePath = '/' + chain.map((item) => item.path ?? '').filter(Boolean).join('/');
-    loads.push({ routeId: route.id, path: routePath, files: scripts.size, bytes, cssBytes, budget: budgetFor(chain) });
+    loads.push({ routeId: route.id, path: routePath, files: scripts.size, bytes, cssBytes, budget: budgetFor(chain, routePath) });
   }
   return loads.sort((a, b) => (a.budget === undefined ? 1 : 0) - (b.budget === undefined ? 1 : 0) || a.path.localeCompare(b.path));
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-/** The table `npm run build` prints, and the pages past their target. */
-export function budgetReport(loads: RouteLoad[]): { text: string; over: RouteLoad[] } {
-  const over = loads.filter((load) => load.budget !== undefined && load.bytes > load.budget.target);
+/**
+ * The table `npm run build` prints; the pages past their ceiling (the build fails on them); the
+ * ceilings that can come down (a page 2 KB or more under its ceiling, or back within its target).
+ */
+export function budgetReport(loads: RouteLoad[]): { text: string; over: RouteLoad[]; loose: RouteLoad[] } {
+  const over = loads.filter((load) => load.budget !== undefined && load.bytes > load.budget.ceiling);
+  const loose = loads.filter((load) => load.budget !== undefined && load.budget.ceiling > load.budget.target && load.bytes <= load.budget.ceiling - 2 * KB);
   const width = Math.max(...loads.map((load) => load.path.length));
   const lines = ['first-load JavaScript per page (brotli, as sent; CSS beside it):'];
   for (const load of loads) {
     const { budget } = load;
     const verdict =
-      budget === undefined ? 'signed-in' : load.bytes > budget.target ? `PAST TARGET ${kb(budget.target)}` : `within target ${kb(budget.target)}`;
+      budget === undefined
+        ? 'redirect'
+        : load.bytes > budget.ceiling
+          ? `PAST ${budget.ceiling > budget.target ? `CEILING ${kb(budget.ceiling)} (target ${kb(budget.target)})` : `TARGET ${kb(budget.target)}`}`
+          : load.bytes > budget.target
+            ? `over target ${kb(budget.target)}, within ceiling ${kb(budget.ceiling)}`
+            : `within target ${kb(budget.target)}`;
     lines.push(`  ${load.path.padEnd(width)}  ${kb(load.bytes).padStart(9)} in ${String(load.files).padStart(3)} files  css ${kb(load.cssBytes).padStart(8)}  ${verdict}`);
   }
-  return { text: lines.join('\n'), over };
+  const within = loads.filter((load) => load.budget && load.bytes <= load.budget.target).length;
+  const budgeted = loads.filter((load) => load.budget).length;
+  lines.push(`${within} of ${budgeted} pages within their target`);
+  return { text: lines.join('\n'), over, loose };
 }

@@ -1,4 +1,4 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -14,8 +14,9 @@ dayjs.locale('zh-cn');
 
 /**
  * What antd's components need around them: the Chinese locale, the site's theme (its CSS-variable key
- * matches the build's stylesheet), the icons antd draws in its controls, and the
- * App context that gives `App.useApp()` its modal (short messages are the site's own toast, components/toast.tsx). The public shell (root,
+ * matches the build's stylesheet) and the icons antd draws in its controls. No `App` context: short
+ * messages are the site's own toast (components/toast.tsx) and questions before an action its
+ * `useConfirm` (components/confirm.tsx), whose dialog loads when asked. The public shell (root,
  * default layout, header, side panel, footer, home, error view) loads without antd; this scope is
  * around the pages and parts that show antd's components (routes.ts, the header's account menu and
  * phone drawer). See docs/decisions/0036-an-antd-free-public-shell.md.
@@ -23,7 +24,7 @@ dayjs.locale('zh-cn');
 export function AntdScope({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme} {...componentIcons}>
-      <AntdApp component={false}>{children}</AntdApp>
+      {children}
     </ConfigProvider>
   );
 }

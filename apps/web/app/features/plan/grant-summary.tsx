@@ -3,10 +3,13 @@ import { databaseLabels, grantStateLabels, paths } from '@fuliaotong/contracts/c
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LoadState } from '../../components/load-state';
-import { GrantSeats } from './grant-seats';
 import { grantListQuery } from './plan-api';
+
+// The seats of a company membership (a form) load only for its holder, not with every account page.
+const GrantSeats = lazy(() => import('./grant-seats').then((m) => ({ default: m.GrantSeats })));
 
 /** The last day a grant covers (its end is the first moment after it). */
 export const lastDay = (endsAt: string) => dayjs(endsAt).subtract(1, 'millisecond').format('YYYY-MM-DD');
@@ -49,7 +52,11 @@ export function GrantSummary() {
                       {grant.state === 'ended' ? `原有效期至 ${lastDay(grant.endsAt)}` : `有效期至 ${lastDay(grant.endsAt)}`}
                     </span>
                     <span className="grant-summary__what">{what(grant)}</span>
-                    {grant.seats && !grant.shared && grant.state === 'active' ? <GrantSeats grant={grant} /> : null}
+                    {grant.seats && !grant.shared && grant.state === 'active' ? (
+                      <Suspense fallback={null}>
+                        <GrantSeats grant={grant} />
+                      </Suspense>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,8 @@ import type { Quote } from '@fuliaotong/contracts';
 import { QuoteDeclineBody, QuoteMessageBody } from '@fuliaotong/contracts/forms';
 import { formatFen } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
+import { useConfirm } from '../../components/confirm';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
 import { schemaRule } from '../../lib/form-rules';
@@ -74,7 +75,7 @@ function MessageModal({
  * 要求修改, 拒绝, 撤回询价. The server decides again on every call.
  */
 export function QuoteActions({ quote }: { quote: Quote }) {
-  const { modal } = App.useApp();
+  const [confirm, confirmHolder] = useConfirm();
   const accept = useAcceptQuote(quote.id);
   const decline = useDeclineQuote(quote.id);
   const revise = useRequestQuoteRevision(quote.id);
@@ -86,7 +87,7 @@ export function QuoteActions({ quote }: { quote: Quote }) {
 
   const confirmAccept = () => {
     if (!current) return;
-    modal.confirm({
+    confirm({
       title: '接受这份报价？',
       content: `报价单 ${current.number}（第 ${current.revision} 版），合计 ${formatFen(current.totalFen)}（含税）。接受后销售会与您联系签订合同、安排发货。`,
       okText: '接受报价',
@@ -99,11 +100,11 @@ export function QuoteActions({ quote }: { quote: Quote }) {
     });
   };
   const confirmCancel = () =>
-    modal.confirm({
+    confirm({
       title: '撤回这份询价？',
       content: `询价单 ${quote.number} 撤回后销售将不再报价；如仍需要，可重新询价。`,
       okText: '撤回询价',
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: '取消',
       onOk: () =>
         cancel.mutateAsync().then(
@@ -114,6 +115,7 @@ export function QuoteActions({ quote }: { quote: Quote }) {
 
   return (
     <div className="quote-actions" role="group" aria-label="处理报价">
+      {confirmHolder}
       {canAccept ? (
         <Button type="primary" onClick={confirmAccept} loading={accept.isPending}>
           接受报价

@@ -2,7 +2,8 @@ import type { SalesOrder, SalesOrderCancelBody as CancelBody } from '@fuliaotong
 import { SalesOrderCancelBody } from '@fuliaotong/contracts/forms';
 import { formatFen, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
+import { useConfirm } from '../../components/confirm';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
 import { schemaRule } from '../../lib/form-rules';
@@ -67,7 +68,7 @@ export function CancelModal<Result>({
  * requester, or the company's 管理员 or 采购), 取消订单 before the contract (the company's 管理员).
  */
 export function SalesOrderActions({ order }: { order: SalesOrder }) {
-  const { modal } = App.useApp();
+  const [confirm, confirmHolder] = useConfirm();
   const receive = useReceiveSalesOrder(order.id);
   const cancel = useCancelSalesOrder(order.id);
   const [cancelling, setCancelling] = useState(false);
@@ -75,7 +76,7 @@ export function SalesOrderActions({ order }: { order: SalesOrder }) {
   if (!actions.receive && !actions.cancel) return null;
 
   const confirmReceipt = () =>
-    modal.confirm({
+    confirm({
       title: '确认收货？',
       content: `请核对销售订单 ${order.number} 的货物、数量与批号后再确认。${order.payment.paidAt ? '确认后订单完成。' : ''}`,
       okText: '确认收货',
@@ -100,6 +101,7 @@ export function SalesOrderActions({ order }: { order: SalesOrder }) {
         </Button>
       ) : null}
       {cancelling ? <CancelModal order={order} mutation={cancel} success="订单已取消，已通知销售" onClose={() => setCancelling(false)} /> : null}
+      {confirmHolder}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { AdminSalesOrder } from '@fuliaotong/contracts';
 import { ConfirmTransferBody, SalesOrderContractBody, SalesOrderShipBody } from '@fuliaotong/contracts/forms';
 import { SHIPMENT_BATCHES_MAX, formatFen } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
-import { App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Select, type FormRule } from 'antd';
+import { AutoComplete, Button, DatePicker, Form, Input, InputNumber, Select, type FormRule } from 'antd';
+import { useConfirm } from '../../components/confirm';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
 import { schemaRule } from '../../lib/form-rules';
@@ -196,12 +197,12 @@ function ShipStep({ order }: { order: AdminSalesOrder }) {
 
 /** 代确认签收 and 取消订单 (sales), each asked once more. */
 function SalesButtons({ order, receive, cancel }: { order: AdminSalesOrder; receive: boolean; cancel: boolean }) {
-  const { modal } = App.useApp();
+  const [confirm, confirmHolder] = useConfirm();
   const received = useStaffReceiveSalesOrder(order.id);
   const cancelled = useStaffCancelSalesOrder(order.id);
   const [cancelling, setCancelling] = useState(false);
   const confirmReceipt = () =>
-    modal.confirm({
+    confirm({
       title: '代买方确认签收？',
       content: `请在买方确认收到销售订单 ${order.number} 的货物后（电话确认、签收的运单）再登记。${order.payment.paidAt ? '货款已到账，登记后订单完成。' : '货款尚未到账，到账后订单完成。'}`,
       okText: '代确认签收',
@@ -225,6 +226,7 @@ function SalesButtons({ order, receive, cancel }: { order: AdminSalesOrder; rece
         </Button>
       ) : null}
       {cancelling ? <CancelModal order={order} mutation={cancelled} success="订单已取消，已通知买方" onClose={() => setCancelling(false)} /> : null}
+      {confirmHolder}
     </div>
   );
 }

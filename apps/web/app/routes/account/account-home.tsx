@@ -3,7 +3,7 @@ import { sexLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Popconfirm, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/account-home';
 import { PageHeading } from '../../components/page-heading';
@@ -11,9 +11,6 @@ import { profileQuery, summaryQuery, useUpdateProfile } from '../../features/acc
 import { AccountShortcuts } from '../../features/account/account-shortcuts';
 import { GrantSummary } from '../../features/plan/grant-summary';
 import { AvatarUpload } from '../../features/account/avatar-upload';
-import { ChangePasswordModal } from '../../features/account/change-password-modal';
-import { DeleteAccountModal } from '../../features/account/delete-account-modal';
-import { EditProfileModal } from '../../features/account/edit-profile-modal';
 import { displayName, maskAccount } from '../../features/account/user-display';
 import { setSessionUser, useCurrentUser } from '../../features/session/session';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
@@ -24,8 +21,14 @@ import { grantListQuery } from '../../features/plan/plan-api';
 import '../../features/account/account.css';
 import '../../features/plan/plan.css';
 import { toast } from '../../components/toast';
+import { useOpenedOnce } from '../../components/opened-once';
 
 export const handle = accountHandle;
+
+// The dialogs (forms with their checks) load when first opened, not with the page.
+const EditProfileModal = lazy(() => import('../../features/account/edit-profile-modal').then((m) => ({ default: m.EditProfileModal })));
+const ChangePasswordModal = lazy(() => import('../../features/account/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+const DeleteAccountModal = lazy(() => import('../../features/account/delete-account-modal').then((m) => ({ default: m.DeleteAccountModal })));
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta(location.pathname);
@@ -61,6 +64,7 @@ export default function AccountHomePage() {
   const [editing, setEditing] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const opened = useOpenedOnce({ editing, changingPassword, deleting });
   const { signOut, pending: signingOut } = useSignOut();
   const info = pageInfo(paths.account);
 
@@ -120,8 +124,10 @@ export default function AccountHomePage() {
                 </Button>
               </div>
             </div>
-            <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
-            <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+            <Suspense fallback={null}>
+              {opened.editing ? <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} /> : null}
+              {opened.changingPassword ? <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} /> : null}
+            </Suspense>
           </>
         ) : (
           <Skeleton avatar={{ size: 80 }} active paragraph={{ rows: 2 }} />
@@ -162,8 +168,10 @@ export default function AccountHomePage() {
           <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(true)} disabled={!user}>
             注销账号
           </Button>
-          {user ? (
-            <DeleteAccountModal user={user} open={deleting} onClose={() => setDeleting(false)} onDeleted={() => setDeleting(false)} />
+          {user && opened.deleting ? (
+            <Suspense fallback={null}>
+              <DeleteAccountModal user={user} open={deleting} onClose={() => setDeleting(false)} onDeleted={() => setDeleting(false)} />
+            </Suspense>
           ) : null}
         </div>
       </section>

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Result, Skeleton } from 'antd';
+import { Button, Result, Skeleton } from 'antd';
+import { useConfirm } from '../../components/confirm';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '@fuliaotong/client';
 import type { Route } from './+types/apply-order';
@@ -47,7 +48,7 @@ function NotFound({ reason }: { reason: string }) {
 /** The printable application sheet (申请单), without the site's layout. */
 export default function ApplicationOrderPage() {
   const site = useSiteProfile();
-  const { modal } = App.useApp();
+  const [confirm, confirmHolder] = useConfirm();
   const [searchParams] = useSearchParams();
   const rawId = searchParams.get('id');
   const id = idParam(rawId);
@@ -56,11 +57,11 @@ export default function ApplicationOrderPage() {
   const print = () => window.print();
 
   const confirmWithdraw = (number: string, applicationId: number) =>
-    modal.confirm({
+    confirm({
       title: '撤回这份申请？',
       content: `申请 ${number} 撤回后将不再审核；如仍需样品，可重新提交申请。`,
       okText: '撤回申请',
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: '取消',
       onOk: () =>
         withdraw.mutateAsync(applicationId).then(
@@ -132,6 +133,7 @@ export default function ApplicationOrderPage() {
         <Link to={paths.home}>{siteInfo.name}首页</Link>
       </nav>
       <main className="app-print-page__main">{body}</main>
+      {confirmHolder}
       <footer className="app-print-page__footer">
         {site.company} · 客服电话 {site.phone} · {site.email}
       </footer>

@@ -3,7 +3,8 @@ import { applicationStatusLabels, paths, withQuery } from '@fuliaotong/contracts
 import type { ApplicationStatus, ApplicationSummary } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useConfirm } from '../../components/confirm';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/apply';
 import { EmptyState, LoadState } from '../../components/load-state';
@@ -63,7 +64,7 @@ function Actions({ item, onWithdraw, withdrawing }: { item: ApplicationSummary; 
 
 export default function ApplicationsPage() {
   const info = pageInfo(paths.applications);
-  const { modal } = App.useApp();
+  const [confirm, confirmHolder] = useConfirm();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = listQuery(searchParams);
   const { status, page } = query;
@@ -83,11 +84,11 @@ export default function ApplicationsPage() {
   };
 
   const confirmWithdraw = (item: ApplicationSummary) => {
-    modal.confirm({
+    confirm({
       title: '撤回这份申请？',
       content: `申请 ${item.number} 撤回后将不再审核；如仍需样品，可重新提交申请。`,
       okText: '撤回申请',
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: '取消',
       onOk: () =>
         withdraw.mutateAsync(item.id).then(
@@ -103,6 +104,7 @@ export default function ApplicationsPage() {
 
   return (
     <div className="page applications-page">
+      {confirmHolder}
       <PageHeading
         title={info.title}
         description={info.description}

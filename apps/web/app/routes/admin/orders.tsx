@@ -2,7 +2,8 @@ import type { AdminOrder, AdminOrderDetail, OrderStatus, PaymentMethod } from '@
 import { formatFen, ORDER_STATUSES, orderStatusLabels, PAYMENT_METHODS, paymentMethodLabels, paths } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Form, Input, InputNumber } from 'antd';
+import { Button, Descriptions, Form, Input, InputNumber } from 'antd';
+import { useConfirm } from '../../components/confirm';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -211,18 +212,18 @@ function ConfirmTransfer({ order }: { order: AdminOrderDetail }) {
 }
 
 function Refund({ order }: { order: AdminOrderDetail }) {
-  const { modal } = App.useApp();
+  const [confirm, confirmHolder] = useConfirm();
   const refund = useRefundOrder();
   const [reason, setReason] = useState('');
   const ask = () =>
-    modal.confirm({
+    confirm({
       title: `退款 ${formatFen(order.paidFen ?? 0)}？`,
       content:
         order.paidBy === 'bank'
           ? '对公转账的款项需由财务线下退回买家账户；确认后订单标为已退款，权益立即终止。'
           : '款项将通过原支付方式退回；权益立即终止。',
       okText: '确认退款',
-      okButtonProps: { danger: true },
+      danger: true,
       cancelText: '取消',
       onOk: () =>
         refund.mutateAsync({ id: order.id, reason }).then(
@@ -244,6 +245,7 @@ function Refund({ order }: { order: AdminOrderDetail }) {
       <Button danger className="order-detail__refund" disabled={reason.trim().length < 2} loading={refund.isPending} onClick={ask}>
         退款
       </Button>
+      {confirmHolder}
     </section>
   );
 }
