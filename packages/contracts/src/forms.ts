@@ -1,6 +1,7 @@
 /**
  * The schemas the web's forms check their fields with (`@fuliaotong/contracts/forms`), so that the
- * browser says exactly what the server would. Only pages with these forms load them.
+ * browser says exactly what the server would. No page loads them with itself: the web's `schemaRule`
+ * imports them on a form's first field check (apps/web/app/lib/form-rules.ts).
  */
 import './zod-locale.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { APPLICATION_STATUSES, UNAVAILABLE_REASONS } from './constants/sample.js';
+import { APPLICATION_STATUSES, SAMPLE_LIMIT_RANGES, UNAVAILABLE_REASONS } from './constants/sample.js';
 import { Mobile } from './account.js';
 import { AddressBody } from './address.js';
 import { ListScope, MemberNameField } from './row-owner.js';
@@ -15,19 +15,18 @@ import { Id, MAX_ID, PageQuery, PathId } from './common.js';
  * ------------------------------------------------------------------------------------------- */
 
 /** Limits of the sample programme; staff change them at run time (GET/PUT /api/admin/settings/sample-limits). */
+const limit = (name: keyof typeof SAMPLE_LIMIT_RANGES) =>
+  z.number().int().min(SAMPLE_LIMIT_RANGES[name].min).max(SAMPLE_LIMIT_RANGES[name].max);
 export const SampleLimits = z
   .object({
-    maxCartItems: z.number().int().min(1).max(500).describe('Distinct items (product + spec) in one cart'),
-    maxApplicationItems: z.number().int().min(1).max(500).describe('Distinct items in one application'),
-    maxQuantity: z.number().int().min(1).max(100).describe('Largest quantity of one item (the smallest is 1)'),
-    maxPendingApplications: z.number().int().min(1).max(100).describe('Applications awaiting review (待审核) per user'),
-    companyYearlyApplications: z
-      .number()
-      .int()
-      .min(0)
-      .max(10_000)
-      .describe('Applications per company and calendar year (Beijing time), across its members, unless staff set the company its own'),
-    companyYearlyItems: z.number().int().min(0).max(100_000).describe('Sample items in those applications per company and calendar year'),
+    maxCartItems: limit('maxCartItems').describe('Distinct items (product + spec) in one cart'),
+    maxApplicationItems: limit('maxApplicationItems').describe('Distinct items in one application'),
+    maxQuantity: limit('maxQuantity').describe('Largest quantity of one item (the smallest is 1)'),
+    maxPendingApplications: limit('maxPendingApplications').describe('Applications awaiting review (待审核) per user'),
+    companyYearlyApplications: limit('companyYearlyApplications').describe(
+      'Applications per company and calendar year (Beijing time), across its members, unless staff set the company its own',
+    ),
+    companyYearlyItems: limit('companyYearlyItems').describe('Sample items in those applications per company and calendar year'),
   })
   .meta({ id: 'SampleLimits' });
 export type SampleLimits = z.infer<typeof SampleLimits>;

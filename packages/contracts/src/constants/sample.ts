@@ -8,6 +8,16 @@ export const DEFAULT_SAMPLE_LIMITS = {
   companyYearlyItems: 100,
 } as const satisfies Record<string, number>;
 
+/** The range staff may set each limit in (the SampleLimits schema checks it; the settings page offers it). */
+export const SAMPLE_LIMIT_RANGES = {
+  maxCartItems: { min: 1, max: 500 },
+  maxApplicationItems: { min: 1, max: 500 },
+  maxQuantity: { min: 1, max: 100 },
+  maxPendingApplications: { min: 1, max: 100 },
+  companyYearlyApplications: { min: 0, max: 10_000 },
+  companyYearlyItems: { min: 0, max: 100_000 },
+} as const satisfies Record<keyof typeof DEFAULT_SAMPLE_LIMITS, { min: number; max: number }>;
+
 /** Why a cart item cannot be applied for right now. */
 export const UNAVAILABLE_REASONS = ['product_removed', 'samples_suspended', 'spec_unavailable'] as const;
 export const unavailableReasonLabels: Record<(typeof UNAVAILABLE_REASONS)[number], string> = {

@@ -1,5 +1,4 @@
 import { sexLabels } from '@fuliaotong/contracts/constants';
-import { NickName } from '@fuliaotong/contracts/forms';
 import type { Sex, User } from '@fuliaotong/contracts';
 import { Alert, Form, Input, Modal, Radio, Switch } from 'antd';
 import { useState } from 'react';
@@ -67,7 +66,7 @@ export function EditProfileModal({ user, open, onClose }: { user: User; open: bo
           );
         }}
       >
-        <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true }, schemaRule(NickName)]}>
+        <Form.Item label="昵称" name="nickName" rules={[{ required: true, whitespace: true }, schemaRule((s) => s.NickName)]}>
           <Input maxLength={30} showCount placeholder="在网站上显示的名字" autoComplete="nickname" />
         </Form.Item>
         <Form.Item label="姓名" name="name" rules={[{ max: 30, message: '姓名最多 30 个字' }]} extra="用于样品寄送与开票，可不填">

@@ -1,4 +1,3 @@
-import { AddressBody } from '@fuliaotong/contracts/forms';
 import type { RegionNode } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Form, Input } from 'antd';
@@ -8,7 +7,6 @@ import { schemaRule } from '../../lib/form-rules';
 import { regionsQuery } from './address-api';
 import './address.css';
 
-const { shape } = AddressBody;
 const fieldNames = { label: 'name', value: 'code', children: 'children' } as const;
 
 function matchesRegion(input: string, path: RegionNode[]): boolean {
@@ -39,14 +37,14 @@ export function AddressFields({
         <Form.Item
           label="收货人"
           name={[...prefix, 'recipient']}
-          rules={[{ required: true, whitespace: true, message: '请输入收货人' }, schemaRule(shape.recipient)]}
+          rules={[{ required: true, whitespace: true, message: '请输入收货人' }, schemaRule((s) => s.AddressBody.shape.recipient)]}
         >
           <Input maxLength={30} placeholder="姓名" autoComplete="name" />
         </Form.Item>
         <Form.Item
           label={mobileLabel}
           name={[...prefix, 'mobile']}
-          rules={[{ required: true, whitespace: true, message: '请输入收货人手机号码' }, schemaRule(shape.mobile)]}
+          rules={[{ required: true, whitespace: true, message: '请输入收货人手机号码' }, schemaRule((s) => s.AddressBody.shape.mobile)]}
         >
           <Input maxLength={11} placeholder="11 位手机号码" inputMode="numeric" autoComplete="tel" />
         </Form.Item>
@@ -67,7 +65,7 @@ export function AddressFields({
       <Form.Item
         label="详细地址"
         name={[...prefix, 'street']}
-        rules={[{ required: true, whitespace: true, message: '请输入详细地址' }, schemaRule(shape.street)]}
+        rules={[{ required: true, whitespace: true, message: '请输入详细地址' }, schemaRule((s) => s.AddressBody.shape.street)]}
       >
         <Input.TextArea
           autoSize={{ minRows: 2, maxRows: 4 }}

@@ -1,5 +1,4 @@
 import { MAX_ADDRESSES, resolveRegion, paths, withQuery } from '@fuliaotong/contracts/constants';
-import { SampleApplicationBody } from '@fuliaotong/contracts/forms';
 import type { Address, ApplicationItemInput, FormDicCode, SampleApplication } from '@fuliaotong/contracts';
 import { ApiError, errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
@@ -45,8 +44,6 @@ const topFields = [
   'notes',
 ] as const;
 const addressFields = ['recipient', 'mobile', 'regionCodes', 'street'] as const;
-
-const { shape } = SampleApplicationBody;
 
 /**
  * The server's validation issues put under their fields (`body.address.street` → the new address's
@@ -297,35 +294,35 @@ export function ApplicationForm({
           <Form.Item
             label="联系人"
             name="contactName"
-            rules={[{ required: true, whitespace: true, message: '请输入联系人' }, schemaRule(shape.contactName)]}
+            rules={[{ required: true, whitespace: true, message: '请输入联系人' }, schemaRule((s) => s.SampleApplicationBody.shape.contactName)]}
           >
             <Input maxLength={30} placeholder="姓名" autoComplete="name" />
           </Form.Item>
           <Form.Item
             label="手机号码"
             name="mobile"
-            rules={[{ required: true, whitespace: true, message: '请输入手机号码' }, schemaRule(shape.mobile)]}
+            rules={[{ required: true, whitespace: true, message: '请输入手机号码' }, schemaRule((s) => s.SampleApplicationBody.shape.mobile)]}
           >
             <Input maxLength={11} placeholder="11 位手机号码，用于审核与寄送通知" inputMode="numeric" autoComplete="tel" />
           </Form.Item>
           <Form.Item
             label="电子邮箱"
             name="email"
-            rules={[{ required: true, whitespace: true, message: '请输入电子邮箱' }, schemaRule(shape.email)]}
+            rules={[{ required: true, whitespace: true, message: '请输入电子邮箱' }, schemaRule((s) => s.SampleApplicationBody.shape.email)]}
           >
             <Input maxLength={100} placeholder="name@company.com" inputMode="email" autoComplete="email" />
           </Form.Item>
           <Form.Item
             label="单位名称"
             name="company"
-            rules={[{ required: true, whitespace: true, message: '请输入单位名称' }, schemaRule(shape.company)]}
+            rules={[{ required: true, whitespace: true, message: '请输入单位名称' }, schemaRule((s) => s.SampleApplicationBody.shape.company)]}
           >
             <Input maxLength={100} placeholder="公司、院校或研究所全称" autoComplete="organization" />
           </Form.Item>
           <Form.Item label="单位类型" name="companyType" rules={[{ required: true, message: '请选择单位类型' }]}>
             <DicSelect code="companyType" options={options} />
           </Form.Item>
-          <Form.Item label="部门" name="department" rules={[schemaRule(shape.department)]}>
+          <Form.Item label="部门" name="department" rules={[schemaRule((s) => s.SampleApplicationBody.shape.department)]}>
             <Input maxLength={50} placeholder="如：制剂研发部（选填）" />
           </Form.Item>
         </div>
@@ -345,7 +342,7 @@ export function ApplicationForm({
           <Form.Item label="研发阶段" name="stage" rules={[{ required: true, message: '请选择研发阶段' }]}>
             <DicSelect code="stage" options={options} />
           </Form.Item>
-          <Form.Item label="项目名称" name="projectName" rules={[schemaRule(shape.projectName)]}>
+          <Form.Item label="项目名称" name="projectName" rules={[schemaRule((s) => s.SampleApplicationBody.shape.projectName)]}>
             <Input maxLength={100} placeholder="选填" />
           </Form.Item>
         </div>
@@ -397,7 +394,7 @@ export function ApplicationForm({
         <h2 className="panel__title" id="notes-title">
           备注
         </h2>
-        <Form.Item name="notes" rules={[schemaRule(shape.notes)]} className="application-notes">
+        <Form.Item name="notes" rules={[schemaRule((s) => s.SampleApplicationBody.shape.notes)]} className="application-notes">
           <Input.TextArea
             autoSize={{ minRows: 3, maxRows: 6 }}
             maxLength={500}

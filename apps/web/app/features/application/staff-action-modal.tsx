@@ -1,6 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { COA_MAX_BYTES } from '@fuliaotong/contracts/constants';
-import { ApproveBody, RejectBody, ShipBody, ShipmentBatch } from '@fuliaotong/contracts/forms';
 import type { AdminApplication, ApplicationAction } from '@fuliaotong/contracts';
 import { ApiError, errorMessage } from '@fuliaotong/client';
 import { AutoComplete, Button, Form, Input, Modal, Space, Upload } from 'antd';
@@ -139,7 +138,7 @@ export function StaffActionModal({
       <FormError className="staff-action-modal__error" message={formError} />
       <Form form={form} layout="vertical" requiredMark="optional" onFinish={onFinish}>
         {action === 'approve' ? (
-          <Form.Item name="note" label="审核备注" rules={[schemaRule(ApproveBody.shape.note)]}>
+          <Form.Item name="note" label="审核备注" rules={[schemaRule((s) => s.ApproveBody.shape.note)]}>
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填，例如：库存充足，安排本周发出" />
           </Form.Item>
         ) : null}
@@ -147,7 +146,7 @@ export function StaffActionModal({
           <Form.Item
             name="reason"
             label="驳回原因"
-            rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, schemaRule(RejectBody.shape.reason)]}
+            rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, schemaRule((s) => s.RejectBody.shape.reason)]}
             extra="申请人会在消息通知和申请单中看到这段原因。"
           >
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：单位信息不完整，请补充后重新申请" />
@@ -158,7 +157,7 @@ export function StaffActionModal({
             <Form.Item
               name="carrier"
               label="快递公司"
-              rules={[{ required: true, whitespace: true, message: '请填写快递公司' }, schemaRule(ShipBody.shape.carrier)]}
+              rules={[{ required: true, whitespace: true, message: '请填写快递公司' }, schemaRule((s) => s.ShipBody.shape.carrier)]}
             >
               <AutoComplete
                 options={carriers.map((value) => ({ value }))}
@@ -170,7 +169,7 @@ export function StaffActionModal({
               name="trackingNumber"
               label="运单号"
               normalize={(value: string) => value.replace(/\s+/g, '')}
-              rules={[{ required: true, message: '请填写运单号' }, schemaRule(ShipBody.shape.trackingNumber)]}
+              rules={[{ required: true, message: '请填写运单号' }, schemaRule((s) => s.ShipBody.shape.trackingNumber)]}
             >
               <Input placeholder="例如：SF1234567890123" autoComplete="off" inputMode="text" />
             </Form.Item>
@@ -183,7 +182,7 @@ export function StaffActionModal({
                 <Form.Item
                   name={['batches', String(item.id), 'batchNumber']}
                   label="批号"
-                  rules={[{ required: true, whitespace: true, message: '请填写批号' }, schemaRule(ShipmentBatch.shape.batchNumber)]}
+                  rules={[{ required: true, whitespace: true, message: '请填写批号' }, schemaRule((s) => s.ShipmentBatch.shape.batchNumber)]}
                 >
                   <Input placeholder="例如：CCS-240518" autoComplete="off" maxLength={40} />
                 </Form.Item>

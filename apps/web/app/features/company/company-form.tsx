@@ -1,5 +1,4 @@
 import type { Company, CompanyBody } from '@fuliaotong/contracts';
-import { CreditCode, Mobile } from '@fuliaotong/contracts/forms';
 import { Button, Form, Input, Modal } from 'antd';
 import { FormError, useMutationForm } from '../../lib/mutation-form';
 import { schemaRule } from '../../lib/form-rules';
@@ -26,7 +25,7 @@ function CompanyFields() {
       <Form.Item
         name="creditCode"
         label="统一社会信用代码"
-        rules={[{ required: true, whitespace: true, message: '请填写统一社会信用代码' }, schemaRule(CreditCode)]}
+        rules={[{ required: true, whitespace: true, message: '请填写统一社会信用代码' }, schemaRule((s) => s.CreditCode)]}
         normalize={(value: string) => value.toUpperCase().replace(/\s+/g, '')}
       >
         <Input maxLength={18} placeholder="18 位，如 91330100716105852F" />
@@ -38,7 +37,7 @@ function CompanyFields() {
         <Form.Item
           name="contactPhone"
           label="联系人手机"
-          rules={[{ required: true, whitespace: true, message: '请填写联系人手机号' }, schemaRule(Mobile)]}
+          rules={[{ required: true, whitespace: true, message: '请填写联系人手机号' }, schemaRule((s) => s.Mobile)]}
         >
           <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
         </Form.Item>

@@ -1,6 +1,5 @@
 import type { Company, CompanyInvitationBody, MyCompanyInvitation } from '@fuliaotong/contracts';
 import { COMPANY_INVITATION_DAYS } from '@fuliaotong/contracts/constants';
-import { AccountName } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Popconfirm, Select } from 'antd';
@@ -96,7 +95,7 @@ export function CompanyInvitations({ company }: { company: Company }) {
         <Form.Item
           name="account"
           label="手机号或邮箱"
-          rules={[{ required: true, whitespace: true, message: '请填写对方的手机号或邮箱' }, schemaRule(AccountName)]}
+          rules={[{ required: true, whitespace: true, message: '请填写对方的手机号或邮箱' }, schemaRule((s) => s.AccountName)]}
         >
           <Input maxLength={100} placeholder="对方注册或验证过的手机号或邮箱" />
         </Form.Item>

@@ -12,7 +12,7 @@ import {
   type SdsPropertyKey,
   type SdsSectionKey,
 } from '@fuliaotong/contracts/constants';
-import { SafetyDataBody as SafetyDataSchema } from '@fuliaotong/contracts/forms';
+import type { SafetyDataBody as SafetyDataSchema } from '@fuliaotong/contracts/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -47,9 +47,9 @@ function blankSheet(data: AdminSafetyData): SafetyDataBody {
  * a transport field) is shown above the form, naming itself, and the code fields check in the page.
  */
 const FIELDS = ['revision', 'revisedOn', 'recommendedUse', 'restrictedUse', 'signalWord', 'pictograms', 'compositionKind'];
-const hazardCodeRule = schemaRule(SafetyDataSchema.shape.hazardStatements.element.shape.code);
-const precautionCodeRule = schemaRule(SafetyDataSchema.shape.precautionaryStatements.element.shape.code);
-const rule = (name: keyof typeof SafetyDataSchema.shape) => schemaRule(SafetyDataSchema.shape[name]);
+const hazardCodeRule = schemaRule((s) => s.SafetyDataBody.shape.hazardStatements.element.shape.code);
+const precautionCodeRule = schemaRule((s) => s.SafetyDataBody.shape.precautionaryStatements.element.shape.code);
+const rule = (name: keyof typeof SafetyDataSchema.shape) => schemaRule((s) => s.SafetyDataBody.shape[name]);
 
 /** The 安全技术说明书 tab of the product drawer: the sheet's 16 sections, loaded on their own. */
 export function SafetyDataTab({ excipientId }: { excipientId: number }) {

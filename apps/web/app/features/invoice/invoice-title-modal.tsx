@@ -1,6 +1,5 @@
 import type { InvoiceTitle, InvoiceTitleBody } from '@fuliaotong/contracts';
 import { INVOICE_TITLE_KINDS, INVOICE_TYPES, invoiceTitleKindLabels, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
-import { CreditCode } from '@fuliaotong/contracts/forms';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { showServerErrors } from '../../lib/api-errors';
@@ -95,7 +94,7 @@ export function InvoiceTitleModal({
           <Form.Item
             name="taxId"
             label="纳税人识别号（统一社会信用代码）"
-            rules={[{ required: true, whitespace: true, message: '单位抬头请填写统一社会信用代码' }, schemaRule(CreditCode)]}
+            rules={[{ required: true, whitespace: true, message: '单位抬头请填写统一社会信用代码' }, schemaRule((s) => s.CreditCode)]}
             normalize={(value: string) => value.toUpperCase().replace(/\s+/g, '')}
           >
             <Input maxLength={18} placeholder="18 位，如 91330100716105852F" />

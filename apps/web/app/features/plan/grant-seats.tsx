@@ -1,5 +1,4 @@
 import type { Grant } from '@fuliaotong/contracts';
-import { AccountName } from '@fuliaotong/contracts/forms';
 import { Button, Form, Input, Popconfirm } from 'antd';
 import { errorMessage } from '@fuliaotong/client';
 import { schemaRule } from '../../lib/form-rules';
@@ -49,7 +48,7 @@ export function GrantSeats({ grant }: { grant: Grant }) {
             })
           }
         >
-          <Form.Item name="account" rules={[{ required: true, message: '请输入同事的手机号或邮箱' }, schemaRule(AccountName)]}>
+          <Form.Item name="account" rules={[{ required: true, message: '请输入同事的手机号或邮箱' }, schemaRule((s) => s.AccountName)]}>
             <Input placeholder="同事的手机号或邮箱（须已注册）" aria-label="成员账号" maxLength={254} />
           </Form.Item>
           <Button htmlType="submit" loading={add.isPending}>

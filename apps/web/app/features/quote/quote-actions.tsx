@@ -1,5 +1,4 @@
 import type { Quote } from '@fuliaotong/contracts';
-import { QuoteDeclineBody, QuoteMessageBody } from '@fuliaotong/contracts/forms';
 import { formatFen } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { Button, Form, Input, Modal } from 'antd';
@@ -43,7 +42,6 @@ function MessageModal({
     success,
     onSuccess: onClose,
   });
-  const schema = required ? QuoteMessageBody.shape.message : QuoteDeclineBody.shape.message;
   return (
     <Modal
       open
@@ -61,7 +59,7 @@ function MessageModal({
         <Form.Item
           name="message"
           label={label}
-          rules={[...(required ? [{ required: true, whitespace: true, message: '请填写修改要求' }] : []), schemaRule(schema)]}
+          rules={[...(required ? [{ required: true, whitespace: true, message: '请填写修改要求' }] : []), schemaRule((s) => (required ? s.QuoteMessageBody : s.QuoteDeclineBody).shape.message)]}
         >
           <Input.TextArea rows={3} maxLength={500} showCount placeholder={placeholder} />
         </Form.Item>

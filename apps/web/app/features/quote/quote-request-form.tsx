@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Quote } from '@fuliaotong/contracts';
-import { Mobile, QuoteRequestBody, QuoteRequestLineBody } from '@fuliaotong/contracts/forms';
 import { QUOTE_LINES_MAX, QUOTE_PURPOSES, QUOTE_UNITS, paths, quotePurposeLabels, quoteUnitLabels, withQuery } from '@fuliaotong/contracts/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, type FormInstance } from 'antd';
@@ -83,7 +82,7 @@ function RequestLine({
         name={[name, 'quantity']}
         label="数量"
         className="quote-line__quantity"
-        rules={[{ required: true, message: '请填写数量' }, schemaRule(QuoteRequestLineBody.shape.quantity)]}
+        rules={[{ required: true, message: '请填写数量' }, schemaRule((s) => s.QuoteRequestLineBody.shape.quantity)]}
       >
         <InputNumber aria-label={`第 ${number} 个产品的数量`} controls={false} inputMode="decimal" min={0} max={1_000_000} className="quote-line__number" />
       </Form.Item>
@@ -99,7 +98,7 @@ function RequestLine({
   );
 }
 
-const fieldRule = (name: 'deliveryCity' | 'contactName' | 'remark') => schemaRule(QuoteRequestBody.shape[name]);
+const fieldRule = (name: 'deliveryCity' | 'contactName' | 'remark') => schemaRule((s) => s.QuoteRequestBody.shape[name]);
 
 /**
  * 询价: the products with grade, packaging and quantity, where and when they are needed, what for, and
@@ -199,7 +198,7 @@ export function QuoteRequestForm({ initial, sampleApplicationId }: { initial: Re
             <Form.Item
               name="contactPhone"
               label="联系人手机"
-              rules={[{ required: true, whitespace: true, message: '请填写联系人手机号' }, schemaRule(Mobile)]}
+              rules={[{ required: true, whitespace: true, message: '请填写联系人手机号' }, schemaRule((s) => s.Mobile)]}
             >
               <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
             </Form.Item>

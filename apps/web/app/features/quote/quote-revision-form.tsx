@@ -1,6 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { AdminQuote, QuoteRevision } from '@fuliaotong/contracts';
-import { QuoteLineBody, QuoteRevisionBody } from '@fuliaotong/contracts/forms';
 import { PAYMENT_TERMS, QUOTE_UNITS, QUOTE_VALID_DAYS, formatFen, paymentTermsLabels, quoteUnitLabels } from '@fuliaotong/contracts/constants';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { schemaRule } from '../../lib/form-rules';
@@ -20,8 +19,8 @@ import {
 import './quote.css';
 
 const lineRule = (name: 'spec' | 'quantity' | 'taxCode' | 'moq' | 'leadTimeDays' | 'dangerousGoods' | 'remark') =>
-  schemaRule(QuoteLineBody.shape[name]);
-const termRule = (name: 'deliveryTerms' | 'remark' | 'creditDays') => schemaRule(QuoteRevisionBody.shape[name]);
+  schemaRule((s) => s.QuoteLineBody.shape[name]);
+const termRule = (name: 'deliveryTerms' | 'remark' | 'creditDays') => schemaRule((s) => s.QuoteRevisionBody.shape[name]);
 
 /** A line's amount as it is typed (含税). */
 function LineAmount({ line }: { line: RevisionLineValues | undefined }) {

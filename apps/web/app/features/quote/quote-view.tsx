@@ -1,6 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminQuote, Quote, QuoteEvent, QuoteLine, QuoteMessageBody, QuoteRevision } from '@fuliaotong/contracts';
-import { QuoteMessageBody as MessageSchema } from '@fuliaotong/contracts/forms';
 import { formatFen, quoteEventLabels, quotePurposeLabels } from '@fuliaotong/contracts/constants';
 import { Button, Collapse, Descriptions, Form, Input, Table, type DescriptionsProps, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -256,7 +255,7 @@ export function MessageForm<Result>({
         <Form.Item
           name="message"
           label="留言"
-          rules={[{ required: true, whitespace: true, message: '请填写留言' }, schemaRule(MessageSchema.shape.message)]}
+          rules={[{ required: true, whitespace: true, message: '请填写留言' }, schemaRule((s) => s.QuoteMessageBody.shape.message)]}
         >
           <Input.TextArea rows={2} maxLength={500} showCount placeholder={placeholder} />
         </Form.Item>

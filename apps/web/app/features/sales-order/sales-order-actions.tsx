@@ -1,5 +1,4 @@
 import type { SalesOrder, SalesOrderCancelBody as CancelBody } from '@fuliaotong/contracts';
-import { SalesOrderCancelBody } from '@fuliaotong/contracts/forms';
 import { formatFen, invoiceTypeLabels } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { Button, Form, Input, Modal } from 'antd';
@@ -54,7 +53,7 @@ export function CancelModal<Result>({
         <Form.Item
           name="reason"
           label="取消原因（对方会看到）"
-          rules={[{ required: true, whitespace: true, message: '请填写取消原因' }, schemaRule(SalesOrderCancelBody.shape.reason)]}
+          rules={[{ required: true, whitespace: true, message: '请填写取消原因' }, schemaRule((s) => s.SalesOrderCancelBody.shape.reason)]}
         >
           <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：项目推迟，暂不采购" />
         </Form.Item>

@@ -1,12 +1,11 @@
 import type { AdminSalesOrder } from '@fuliaotong/contracts';
-import { ConfirmTransferBody, SalesOrderContractBody, SalesOrderShipBody } from '@fuliaotong/contracts/forms';
 import { SHIPMENT_BATCHES_MAX, formatFen } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { AutoComplete, Button, DatePicker, Form, Input, InputNumber, Select, type FormRule } from 'antd';
 import { useConfirm } from '../../components/confirm';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
-import { schemaRule } from '../../lib/form-rules';
+import { schemaCheck, schemaRule } from '../../lib/form-rules';
 import { FormError, useMutationForm } from '../../lib/mutation-form';
 import { useCurrentUser } from '../session/session';
 import { CancelModal } from './sales-order-actions';
@@ -39,7 +38,7 @@ import './sales-order.css';
 /** Carriers of goods (快运 and 物流 as well as express); any other can be typed. */
 const CARRIERS = ['顺丰速运', '顺丰快运', '京东物流', '德邦快递', '中通快运', '安能物流', '跨越速运', '中国邮政 EMS'];
 
-const contractRule = (name: 'contractNumber' | 'signedOn') => schemaRule(SalesOrderContractBody.shape[name]);
+const contractRule = (name: 'contractNumber' | 'signedOn') => schemaRule((s) => s.SalesOrderContractBody.shape[name]);
 
 /** 登记合同 (sales): the contract's number and the day it was signed (today unless changed, never later). */
 function ContractStep({ order }: { order: AdminSalesOrder }) {
@@ -106,7 +105,7 @@ function TransferStep({ order }: { order: AdminSalesOrder }) {
           <Form.Item
             name="reference"
             label="银行流水号"
-            rules={[{ required: true, whitespace: true, message: '请填写银行流水号' }, schemaRule(ConfirmTransferBody.shape.reference)]}
+            rules={[{ required: true, whitespace: true, message: '请填写银行流水号' }, schemaRule((s) => s.ConfirmTransferBody.shape.reference)]}
           >
             <Input maxLength={64} autoComplete="off" />
           </Form.Item>
@@ -119,13 +118,12 @@ function TransferStep({ order }: { order: AdminSalesOrder }) {
   );
 }
 
-const batchNumbers = SalesOrderShipBody.shape.lines.element.shape.batchNumbers;
+const checkBatchNumbers = schemaCheck<string[]>((s) => s.SalesOrderShipBody.shape.lines.element.shape.batchNumbers, '批号格式不正确');
 /** A line's batch numbers as the server checks them (none at all is `required`'s to say). */
 const batchesRule: FormRule = {
   validator: async (_, value: string[] | undefined) => {
     if (!value || value.length === 0) return;
-    const checked = batchNumbers.safeParse(value);
-    if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? '批号格式不正确');
+    await checkBatchNumbers(value);
   },
 };
 
@@ -144,7 +142,7 @@ function ShipStep({ order }: { order: AdminSalesOrder }) {
           <Form.Item
             name="carrier"
             label="承运商"
-            rules={[{ required: true, whitespace: true, message: '请填写承运商' }, schemaRule(SalesOrderShipBody.shape.carrier)]}
+            rules={[{ required: true, whitespace: true, message: '请填写承运商' }, schemaRule((s) => s.SalesOrderShipBody.shape.carrier)]}
           >
             <AutoComplete
               options={CARRIERS.map((value) => ({ value }))}
@@ -156,7 +154,7 @@ function ShipStep({ order }: { order: AdminSalesOrder }) {
             name="trackingNumber"
             label="运单号"
             normalize={(value: string) => value.replace(/\s+/g, '')}
-            rules={[{ required: true, message: '请填写运单号' }, schemaRule(SalesOrderShipBody.shape.trackingNumber)]}
+            rules={[{ required: true, message: '请填写运单号' }, schemaRule((s) => s.SalesOrderShipBody.shape.trackingNumber)]}
           >
             <Input maxLength={40} autoComplete="off" placeholder="如：SF1234567890123" />
           </Form.Item>

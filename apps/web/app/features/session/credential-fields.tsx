@@ -1,6 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@fuliaotong/contracts/constants';
-import { AccountName } from '@fuliaotong/contracts/forms';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { schemaRule } from '../../lib/form-rules';
@@ -11,7 +10,7 @@ import { schemaRule } from '../../lib/form-rules';
  */
 export function AccountField({ extra, checked = true }: { extra?: string; checked?: boolean }) {
   const rules: Rule[] = [{ required: true, whitespace: true, message: '请输入手机号或邮箱' }];
-  if (checked) rules.push(schemaRule(AccountName));
+  if (checked) rules.push(schemaRule((s) => s.AccountName));
   return (
     <Form.Item label="账号" name="account" extra={extra} rules={rules}>
       <Input prefix={<UserOutlined aria-hidden />} placeholder="手机号或邮箱" autoComplete="username" inputMode="email" maxLength={254} />

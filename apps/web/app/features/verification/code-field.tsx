@@ -1,6 +1,5 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { CAPTCHA_LENGTH, CODE_LENGTH } from '@fuliaotong/contracts/constants';
-import { VerificationCode } from '@fuliaotong/contracts/forms';
 import { Button, Form, Input, Space } from 'antd';
 import { schemaRule } from '../../lib/form-rules';
 import type { CodeSender } from './use-code-sender';
@@ -11,7 +10,7 @@ import './verification.css';
  * the server's SVG (drawn paths, no text), inlined; clicking it fetches another.
  */
 /** The checks of a 6-digit code field. */
-export const codeRules = [{ required: true, whitespace: true, message: '请输入验证码' }, schemaRule(VerificationCode)];
+export const codeRules = [{ required: true, whitespace: true, message: '请输入验证码' }, schemaRule((s) => s.VerificationCode)];
 
 export function CaptchaField({ sender, id = 'captcha' }: { sender: CodeSender; id?: string }) {
   if (!sender.captcha && !sender.captchaLoading) return null;

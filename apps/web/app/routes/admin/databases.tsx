@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminStandard, AdminUsage, ReferenceCode, ReferenceImportReport, StandardBody } from '@fuliaotong/contracts';
 import { PHARMACOPOEIAS, pharmacopoeiaLabels, REFERENCE_IMPORT_MAX_BYTES, STANDARD_COLUMNS, STANDARD_MAX_TEST_ITEMS, STANDARD_STATUSES, USAGE_COLUMNS, paths } from '@fuliaotong/contracts/constants';
-import { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
+import type { StandardBody as StandardSchema, UsageBody as UsageSchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Upload } from 'antd';
@@ -299,6 +299,10 @@ function rowSave(code: ReferenceCode, id: number | undefined, values: RowForm): 
   };
 }
 
+/** Only the field's own schema checks it in the browser. */
+const standardRule = (name: keyof typeof StandardSchema.shape) => schemaRule((s) => s.StandardBody.shape[name]);
+const usageRule = (name: keyof typeof UsageSchema.shape) => schemaRule((s) => s.UsageBody.shape[name]);
+
 /** Adds or edits one row in a dialog. */
 function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const { code, row } = editing;
@@ -316,8 +320,6 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
         : code === 'standard'
           ? { pharmacopoeia: 'ChP', status: '现行', nameEn: '', effectiveOn: null, testItems: '', revisionNote: '' }
           : {};
-  const rule = (schema: typeof StandardSchema | typeof UsageSchema, name: string) =>
-    schemaRule((schema.shape as Record<string, Parameters<typeof schemaRule>[0]>)[name]!);
   const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
   return (
     <Modal
@@ -334,16 +336,16 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
         <FormError className="site-desk__error" message={formError} />
         {code === 'standard' ? (
           <>
-            <Form.Item name="name" label="品种名称" rules={[required('品种名称'), rule(StandardSchema, 'name')]}>
+            <Form.Item name="name" label="品种名称" rules={[required('品种名称'), standardRule('name')]}>
               <Input />
             </Form.Item>
-            <Form.Item name="nameEn" label="英文名称" rules={[rule(StandardSchema, 'nameEn')]}>
+            <Form.Item name="nameEn" label="英文名称" rules={[standardRule('nameEn')]}>
               <Input />
             </Form.Item>
             <Form.Item name="pharmacopoeia" label="药典" rules={[{ required: true, message: '请选择药典' }]}>
               <Select options={PHARMACOPOEIAS.map((value) => ({ value, label: pharmacopoeiaLabels[value] }))} />
             </Form.Item>
-            <Form.Item name="edition" label="版本" rules={[required('版本'), rule(StandardSchema, 'edition')]}>
+            <Form.Item name="edition" label="版本" rules={[required('版本'), standardRule('edition')]}>
               <Input placeholder="例如 2025 年版" />
             </Form.Item>
             <Form.Item name="status" label="状态" rules={[{ required: true, message: '请选择状态' }]}>
@@ -355,22 +357,22 @@ function RowEditor({ editing, onClose }: { editing: Editing; onClose: () => void
             <Form.Item name="testItems" label="检验项目（会员可见）" extra={`每行一项，最多 ${STANDARD_MAX_TEST_ITEMS} 项，例如“干燥失重：不得过 5.0%”`}>
               <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
             </Form.Item>
-            <Form.Item name="revisionNote" label="修订说明（会员可见）" rules={[rule(StandardSchema, 'revisionNote')]}>
+            <Form.Item name="revisionNote" label="修订说明（会员可见）" rules={[standardRule('revisionNote')]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder="与上一版相比改了什么" />
             </Form.Item>
           </>
         ) : (
           <>
-            <Form.Item name="ingredient" label="辅料名称" rules={[required('辅料名称'), rule(UsageSchema, 'ingredient')]}>
+            <Form.Item name="ingredient" label="辅料名称" rules={[required('辅料名称'), usageRule('ingredient')]}>
               <Input />
             </Form.Item>
-            <Form.Item name="route" label="给药途径" rules={[required('给药途径'), rule(UsageSchema, 'route')]}>
+            <Form.Item name="route" label="给药途径" rules={[required('给药途径'), usageRule('route')]}>
               <Input placeholder="例如 口服" />
             </Form.Item>
-            <Form.Item name="dosageForm" label="剂型" rules={[required('剂型'), rule(UsageSchema, 'dosageForm')]}>
+            <Form.Item name="dosageForm" label="剂型" rules={[required('剂型'), usageRule('dosageForm')]}>
               <Input placeholder="例如 片剂" />
             </Form.Item>
-            <Form.Item name="maxAmount" label="单位制剂最大用量" rules={[required('单位制剂最大用量'), rule(UsageSchema, 'maxAmount')]}>
+            <Form.Item name="maxAmount" label="单位制剂最大用量" rules={[required('单位制剂最大用量'), usageRule('maxAmount')]}>
               <Input placeholder="例如 120 mg" />
             </Form.Item>
           </>

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPlan, DatabaseCode, PlanBody, PlanKind } from '@fuliaotong/contracts';
 import { formatFen, PLAN_KINDS, planKindLabels, paths } from '@fuliaotong/contracts/constants';
-import { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
+import type { PlanBody as PlanSchema } from '@fuliaotong/contracts/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -117,7 +117,7 @@ function PlanEditor({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }
         onSale: true,
         sortOrder: 100,
       };
-  const rule = (name: keyof typeof PlanSchema.shape) => schemaRule(PlanSchema.shape[name]);
+  const rule = (name: keyof typeof PlanSchema.shape) => schemaRule((s) => s.PlanBody.shape[name]);
   return (
     <Modal
       open

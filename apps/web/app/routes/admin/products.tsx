@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AdminExcipient, AdminExcipientSummary, ExcipientBody } from '@fuliaotong/contracts';
 import { DOCUMENT_ACCESS, DOCUMENT_KINDS, SDS_ACCESS, DOSAGE_FORMS, documentAccessLabels, documentKindLabels, EXCIPIENT_CATEGORIES, PHARMACOPOEIAS, pharmacopoeiaLabels, EXCIPIENT_DOCUMENT_MAX_BYTES, paths, withQuery } from '@fuliaotong/contracts/constants';
-import { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
+import type { ExcipientBody as ExcipientBodySchema } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag, Upload } from 'antd';
@@ -216,7 +216,7 @@ function ProductDrawer({
 }
 
 const fieldNames = Object.keys(EMPTY);
-const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule(ExcipientBodySchema.shape[name]);
+const rule = (name: keyof typeof ExcipientBodySchema.shape) => schemaRule((s) => s.ExcipientBody.shape[name]);
 
 function ProductEditor({ product, onSaved }: { product?: AdminExcipient; onSaved?: (id: number) => void }) {
   const save = useSaveExcipient();

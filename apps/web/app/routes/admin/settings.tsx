@@ -1,5 +1,5 @@
-import { DEFAULT_SAMPLE_LIMITS, paths } from '@fuliaotong/contracts/constants';
-import { SampleLimits } from '@fuliaotong/contracts/forms';
+import type { SampleLimits } from '@fuliaotong/contracts';
+import { DEFAULT_SAMPLE_LIMITS, SAMPLE_LIMIT_RANGES, paths } from '@fuliaotong/contracts/constants';
 import { ApiError } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, InputNumber, Skeleton } from 'antd';
@@ -62,9 +62,7 @@ export default function AdminSettingsPage() {
           <Form<SampleLimits> form={form} layout="vertical" initialValues={limits.data} onFinish={onFinish}>
             <FormError className="admin-settings__error" message={formError} />
             {fields.map((field) => {
-              const schema = SampleLimits.shape[field.name];
-              const min = schema.minValue ?? 1;
-              const max = schema.maxValue ?? 500;
+              const { min, max } = SAMPLE_LIMIT_RANGES[field.name];
               return (
                 <Form.Item
                   key={field.name}

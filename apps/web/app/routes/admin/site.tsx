@@ -1,7 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { SiteQrSlot, SiteSettings, SiteSettingsBody as SiteSettingsValues } from '@fuliaotong/contracts';
 import { SITE_QR_IMAGE_MAX_BYTES, SITE_QR_SLOTS, siteQrSlotLabels, paths } from '@fuliaotong/contracts/constants';
-import { SiteSettingsBody } from '@fuliaotong/contracts/forms';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Skeleton, Upload } from 'antd';
@@ -87,7 +86,7 @@ const groups: Array<{
 ];
 
 /** Only the field's own schema checks it in the browser (the whole body's schema runs on the server). */
-const fieldRule = (name: keyof SiteSettingsValues) => schemaRule(SiteSettingsBody.shape[name]);
+const fieldRule = (name: keyof SiteSettingsValues) => schemaRule((s) => s.SiteSettingsBody.shape[name]);
 
 function toValues(settings: SiteSettings): SiteSettingsValues {
   const { updatedAt: _updatedAt, qrCodes, ...fields } = settings;
@@ -281,7 +280,7 @@ export default function AdminSitePage() {
                             whitespace: true,
                             message: '请填写资质信息或删除这一行',
                           },
-                          schemaRule(SiteSettingsBody.shape.licences.element),
+                          schemaRule((s) => s.SiteSettingsBody.shape.licences.element),
                         ]}
                       >
                         <Input />
