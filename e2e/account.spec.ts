@@ -102,7 +102,7 @@ describe('accounts: register, profile, addresses, guards', () => {
     await page.locator('.profile-card img.user-avatar--image').waitFor();
 
     // Two addresses; the first becomes the default, then the second.
-    await page.locator('.account-menu').getByRole('link', { name: '收货地址' }).click();
+    await page.getByRole('navigation', { name: '账号导航' }).getByRole('link', { name: '收货地址' }).click();
     await waitForHeading(page, '收货地址');
     await page.getByText('还没有收货地址').waitFor();
     await addAddress(page, { recipient: '王晓明', mobile: '13912345678', region: ['浙江省', '杭州市', '西湖区'], street: '文三路 90 号 东部软件园 3 号楼' });

@@ -16,6 +16,8 @@ export interface DataColumn<T> {
   /** The cell; the row's field named `key` when there is none. */
   render?: (row: T) => ReactNode;
   sort?: ColumnSort;
+  /** Amounts line up on the right. */
+  align?: 'right';
 }
 
 /** A field shown as it is: text and numbers; nothing for anything else. */
@@ -71,7 +73,13 @@ export function DataTable<T>({
           {columns.map((column) => {
             const order = column.sort ? orderOf(sort, column.sort) : undefined;
             return (
-              <th key={column.key} scope="col" style={column.width ? { width: column.width } : undefined} aria-sort={order}>
+              <th
+                key={column.key}
+                scope="col"
+                className={column.align === 'right' ? 'is-right' : undefined}
+                style={column.width ? { width: column.width } : undefined}
+                aria-sort={order}
+              >
                 {column.sort && onSort ? (
                   <button type="button" className="data-table__sort" onClick={() => onSort(nextSort(sort, column.sort!))}>
                     {column.title}
@@ -92,7 +100,9 @@ export function DataTable<T>({
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column) => (
-              <td key={column.key}>{column.render ? column.render(row) : cellText((row as Record<string, unknown>)[column.key])}</td>
+              <td key={column.key} className={column.align === 'right' ? 'is-right' : undefined}>
+                {column.render ? column.render(row) : cellText((row as Record<string, unknown>)[column.key])}
+              </td>
             ))}
           </tr>
         ))}

@@ -1,5 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { ArrowLeftOutlined, WarningFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadState, type LoadableQuery } from './load-state';
@@ -30,17 +29,16 @@ export function RecordDetail<T>({
   notFound: { title: string; subTitle: string };
   children: (data: T) => ReactNode;
 }) {
+  // antd's warning result, in plain markup.
   const missing = (
-    <Result
-      status="warning"
-      title={notFound.title}
-      subTitle={notFound.subTitle}
-      extra={
-        <Link to={back.to}>
-          <Button type="primary">{back.label}</Button>
-        </Link>
-      }
-    />
+    <div className="record-detail__missing">
+      <WarningFilled aria-hidden className="record-detail__missing-icon" />
+      <div className="record-detail__missing-title">{notFound.title}</div>
+      <div className="record-detail__missing-text">{notFound.subTitle}</div>
+      <Link to={back.to} className="button button--primary">
+        {back.label}
+      </Link>
+    </div>
   );
   return (
     <div className={`page ${className}`}>

@@ -13,7 +13,18 @@ export interface SegmentedLink {
  * link, so the choice is in the URL and works before the page's code has loaded; the chosen one is the
  * current page. The row scrolls sideways when it is wider than the screen.
  */
-export function SegmentedLinks({ label, items, className }: { label: string; items: SegmentedLink[]; className?: string }) {
+export function SegmentedLinks({
+  label,
+  items,
+  className,
+  preventScrollReset,
+}: {
+  label: string;
+  items: SegmentedLink[];
+  className?: string;
+  /** The page stays where it is scrolled to (a filter above a list). */
+  preventScrollReset?: boolean;
+}) {
   return (
     <nav className={className ? `segmented-links ${className}` : 'segmented-links'} aria-label={label}>
       <ul className="segmented-links__list">
@@ -21,6 +32,7 @@ export function SegmentedLinks({ label, items, className }: { label: string; ite
           <li key={item.label}>
             <Link
               to={item.to}
+              preventScrollReset={preventScrollReset}
               className={item.current ? 'segmented-links__item is-current' : 'segmented-links__item'}
               aria-current={item.current ? 'page' : undefined}
             >

@@ -1,7 +1,7 @@
 import './company.css';
 import { useQuery } from '@tanstack/react-query';
-import { Segmented } from 'antd';
 import { useSearchParams } from 'react-router';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { myCompanyQuery } from './company-api';
 
 /** The list a page's query string asks for: the member's own (undefined) or, `scope=company`, their company members'. */
@@ -13,22 +13,18 @@ export const scopeParam = (params: URLSearchParams): 'company' | undefined => (p
  */
 export function CompanyScopeSwitch({ what }: { what: string }) {
   const company = useQuery(myCompanyQuery()).data?.company ?? null;
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   if (!company?.myRoles.includes('admin')) return null;
   return (
-    <Segmented
+    <SegmentedLinks
       className="company-scope"
-      aria-label={`查看谁的${what}`}
-      options={[
-        { label: `我的${what}`, value: 'mine' },
-        { label: `企业成员的${what}`, value: 'company' },
+      label={`查看谁的${what}`}
+      preventScrollReset
+      items={[
+        // A switch starts the list over: its filters and page are left behind.
+        { label: `我的${what}`, to: '?', current: !scopeParam(params) },
+        { label: `企业成员的${what}`, to: '?scope=company', current: scopeParam(params) === 'company' },
       ]}
-      value={scopeParam(params) ?? 'mine'}
-      onChange={(value) => {
-        const next = new URLSearchParams();
-        if (value === 'company') next.set('scope', 'company');
-        setParams(next, { preventScrollReset: true });
-      }}
     />
   );
 }

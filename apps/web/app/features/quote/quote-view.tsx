@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminQuote, Quote, QuoteEvent, QuoteLine, QuoteMessageBody, QuoteRevision } from '@fuliaotong/contracts';
 import { formatFen, quoteEventLabels, quotePurposeLabels } from '@fuliaotong/contracts/constants';
-import { Button, Collapse, Descriptions, Form, Input, Table, type DescriptionsProps, type TableColumnsType } from 'antd';
+import { Button, Collapse, Descriptions, Form, Input, type DescriptionsProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { RecordCards } from '../../components/record-cards';
 import { schemaRule } from '../../lib/form-rules';
 import { FormError, useMutationForm, type FormMutation } from '../../lib/mutation-form';
@@ -101,15 +102,15 @@ function ProductCell({ line }: { line: QuoteLine }) {
 
 const unitPriceText = (line: QuoteLine) => `${formatFen(line.unitPriceFen)}/${line.unit}`;
 
-const lineColumns: TableColumnsType<QuoteLine> = [
-  { title: '产品', key: 'product', width: 180, render: (_, line) => <ProductCell line={line} /> },
-  { title: '规格型号', dataIndex: 'spec', width: 130 },
-  { title: '数量', key: 'quantity', align: 'right', render: (_, line) => amountOfText(line.quantity, line.unit) },
-  { title: '含税单价', key: 'unitPrice', align: 'right', render: (_, line) => unitPriceText(line) },
-  { title: '税率', dataIndex: 'taxRate', align: 'right', render: (rate: number) => `${rate}%` },
-  { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => <strong>{formatFen(fen)}</strong> },
-  { title: '起订量', key: 'moq', align: 'right', render: (_, line) => amountOfText(line.moq, line.unit) },
-  { title: '交货期', dataIndex: 'leadTimeDays', align: 'right', render: (days: number) => `${days} 天` },
+const lineColumns: Array<DataColumn<QuoteLine>> = [
+  { key: 'product', title: '产品', width: 180, render: (line) => <ProductCell line={line} /> },
+  { key: 'spec', title: '规格型号', width: 130 },
+  { key: 'quantity', title: '数量', align: 'right', render: (line) => amountOfText(line.quantity, line.unit) },
+  { key: 'unitPrice', title: '含税单价', align: 'right', render: (line) => unitPriceText(line) },
+  { key: 'taxRate', title: '税率', align: 'right', render: (line) => `${line.taxRate}%` },
+  { key: 'amountFen', title: '金额', align: 'right', render: (line) => <strong>{formatFen(line.amountFen)}</strong> },
+  { key: 'moq', title: '起订量', align: 'right', render: (line) => amountOfText(line.moq, line.unit) },
+  { key: 'leadTimeDays', title: '交货期', align: 'right', render: (line) => `${line.leadTimeDays} 天` },
 ];
 
 /**
@@ -140,8 +141,15 @@ export function RevisionView({
         </div>
         <PdfButton revision={revision} download={download} />
       </div>
-      <section className="records-table quote-lines">
-        <Table<QuoteLine> rowKey="id" size="small" dataSource={revision.lines} columns={lineColumns} pagination={false} scroll={{ x: 860 }} />
+      <section className="table-scroll records-table quote-lines">
+        <DataTable<QuoteLine>
+          label={`报价单 ${revision.number} 的产品`}
+          rows={revision.lines}
+          rowKey={(line) => line.id}
+          empty="报价单没有产品"
+          columns={lineColumns}
+          minWidth={860}
+        />
       </section>
       <RecordCards
         label={`报价单 ${revision.number} 的产品`}

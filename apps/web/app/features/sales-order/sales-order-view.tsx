@@ -1,10 +1,11 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { AdminSalesOrder, SalesOrder, SalesOrderEvent, SalesOrderLine } from '@fuliaotong/contracts';
 import { formatFen, quoteUnitLabels, salesOrderEventLabels } from '@fuliaotong/contracts/constants';
-import { Alert, Button, Descriptions, Table, type DescriptionsProps, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, type DescriptionsProps } from 'antd';
 import { timeText } from '../../lib/time-text';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { RecordCards } from '../../components/record-cards';
 import { toast } from '../../components/toast';
 import { amountOfText, paymentText } from '../quote/quote-rules';
@@ -117,16 +118,18 @@ function Batches({ line }: { line: SalesOrderLine }) {
 
 const unitPriceText = (line: SalesOrderLine) => `${formatFen(line.unitPriceFen)}/${quoteUnitLabels[line.unit]}`;
 
-function lineColumns(taxCodes: boolean): TableColumnsType<SalesOrderLine> {
+function lineColumns(taxCodes: boolean): Array<DataColumn<SalesOrderLine>> {
   return [
-    { title: '产品', key: 'product', width: 180, render: (_, line) => <ProductCell line={line} /> },
-    { title: '规格型号', dataIndex: 'spec', width: 130 },
-    { title: '数量', key: 'quantity', align: 'right', render: (_, line) => amountOfText(line.quantity, line.unit) },
-    { title: '含税单价', key: 'unitPrice', align: 'right', render: (_, line) => unitPriceText(line) },
-    { title: '税率', dataIndex: 'taxRate', align: 'right', render: (rate: number) => `${rate}%` },
-    ...(taxCodes ? [{ title: '税收分类编码', dataIndex: 'taxCode', render: (code: string) => <span className="sales-order__code">{code}</span> }] : []),
-    { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => <strong>{formatFen(fen)}</strong> },
-    { title: '批号', key: 'batches', width: 160, render: (_, line) => <Batches line={line} /> },
+    { key: 'product', title: '产品', width: 180, render: (line) => <ProductCell line={line} /> },
+    { key: 'spec', title: '规格型号', width: 130 },
+    { key: 'quantity', title: '数量', align: 'right', render: (line) => amountOfText(line.quantity, line.unit) },
+    { key: 'unitPrice', title: '含税单价', align: 'right', render: (line) => unitPriceText(line) },
+    { key: 'taxRate', title: '税率', align: 'right', render: (line) => `${line.taxRate}%` },
+    ...(taxCodes
+      ? [{ key: 'taxCode', title: '税收分类编码', render: (line: SalesOrderLine) => <span className="sales-order__code">{line.taxCode}</span> }]
+      : []),
+    { key: 'amountFen', title: '金额', align: 'right', render: (line) => <strong>{formatFen(line.amountFen)}</strong> },
+    { key: 'batches', title: '批号', width: 160, render: (line) => <Batches line={line} /> },
   ];
 }
 
@@ -137,14 +140,14 @@ function lineColumns(taxCodes: boolean): TableColumnsType<SalesOrderLine> {
 export function OrderLines({ order, taxCodes = false }: { order: SalesOrder | AdminSalesOrder; taxCodes?: boolean }) {
   return (
     <div className="sales-order-lines">
-      <section className="records-table">
-        <Table<SalesOrderLine>
-          rowKey="id"
-          size="small"
-          dataSource={order.lines}
+      <section className="table-scroll records-table">
+        <DataTable<SalesOrderLine>
+          label={`销售订单 ${order.number} 的产品`}
+          rows={order.lines}
+          rowKey={(line) => line.id}
+          empty="订单没有产品"
           columns={lineColumns(taxCodes)}
-          pagination={false}
-          scroll={{ x: taxCodes ? 1000 : 860 }}
+          minWidth={taxCodes ? 1000 : 860}
         />
       </section>
       <RecordCards

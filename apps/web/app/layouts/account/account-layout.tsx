@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isStaff, paths } from '@fuliaotong/contracts/constants';
-import { Badge, Menu, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { SiteFooter } from '../default/site-footer';
 import { SiteHeader } from '../default/site-header';
@@ -31,14 +31,20 @@ function useAccountKind(): string {
   return data?.member ? '会员' : '用户';
 }
 
-function NavLabel({ to, label, count }: { to: string; label: string; count?: number }) {
-  return (
-    <Link to={to} className="account-nav__link">
-      <span>{label}</span>
-      {count ? <Badge count={count} overflowCount={99} size="small" aria-label={`${count} 条未读`} /> : null}
-    </Link>
-  );
+/** The unread count beside 消息通知, in antd's small badge look ("99+" above 99). */
+function UnreadCount({ count }: { count: number }) {
+  return count ? (
+    <span className="account-nav__count" aria-label={`${count} 条未读`}>
+      {count > 99 ? '99+' : count}
+    </span>
+  ) : null;
 }
+
+/** The menu's groups (site-info's accountNav), each under its title. */
+const navGroups = [
+  { group: 2, title: '我的辅料通' },
+  { group: 7, title: '账号设置' },
+] as const;
 
 /** The account area: the site header, the user and a menu of every account page, the page. */
 export default function AccountLayout() {
@@ -50,9 +56,12 @@ export default function AccountLayout() {
   const user = useCurrentUser();
   const unread = useUnreadCount();
   const kind = useAccountKind();
-  const labelOf = (item: (typeof accountNav)[number]) => (
-    <NavLabel to={item.to} label={item.label} count={item.to === paths.notices ? unread : undefined} />
-  );
+  // The current page's link (a new quote request is under 我的询价); NavLink's matching would take /account for every page.
+  const linkProps = (item: (typeof accountNav)[number], className: string) => ({
+    to: item.to,
+    className: item.to === selected ? `${className} is-active` : className,
+    'aria-current': item.to === selected ? ('page' as const) : undefined,
+  });
 
   return (
     <div className="layout layout--account">
@@ -72,34 +81,32 @@ export default function AccountLayout() {
               <Skeleton avatar={{ size: 48 }} title={{ width: 96 }} paragraph={{ rows: 1, width: 56 }} active={false} />
             )}
           </div>
-          <Menu
-            className="account-menu"
-            mode="inline"
-            selectedKeys={[selected]}
-            items={[
-              {
-                type: 'group',
-                key: 'g2',
-                label: '我的辅料通',
-                children: accountNav.filter((i) => i.group === 2).map((i) => ({ key: i.to, label: labelOf(i) })),
-              },
-              {
-                type: 'group',
-                key: 'g7',
-                label: '账号设置',
-                children: accountNav.filter((i) => i.group === 7).map((i) => ({ key: i.to, label: labelOf(i) })),
-              },
-            ]}
-          />
+          <nav className="account-menu" aria-label="账号导航">
+            {navGroups.map(({ group: g, title }) => (
+              <div key={g} className="account-menu__group">
+                <div className="account-menu__title" id={`account-menu-${g}`}>
+                  {title}
+                </div>
+                <ul className="account-menu__list" aria-labelledby={`account-menu-${g}`}>
+                  {accountNav
+                    .filter((item) => item.group === g)
+                    .map((item) => (
+                      <li key={item.to}>
+                        <Link {...linkProps(item, 'account-menu__link')}>
+                          <span>{item.label}</span>
+                          {item.to === paths.notices ? <UnreadCount count={unread} /> : null}
+                        </Link>
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
           <nav className="account-tabs" aria-label="账号页面">
             {accountNav.map((item) => (
-              <Link
-                key={item.to}
-                to={item.to}
-                className={item.to === selected ? 'account-tabs__link is-active' : 'account-tabs__link'}
-              >
+              <Link key={item.to} {...linkProps(item, 'account-tabs__link')}>
                 {item.label}
-                {item.to === paths.notices && unread ? <Badge count={unread} overflowCount={99} size="small" /> : null}
+                {item.to === paths.notices ? <UnreadCount count={unread} /> : null}
               </Link>
             ))}
           </nav>

@@ -3,14 +3,16 @@ import type { ChangeNotice } from '@fuliaotong/contracts';
 import { changeNoticeKindLabels, changeNoticeReasonLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Table, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/change-notices';
-import { ListPager } from '../../components/list-pager';
+import { DataTable } from '../../components/data-table';
+import { ListPager, withParams } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { toast } from '../../components/toast';
 import {
   CHANGE_NOTICE_PAGE_SIZE,
@@ -57,25 +59,24 @@ function AcknowledgedTag({ notice }: { notice: ChangeNotice }) {
 
 function ChangeNoticeList() {
   const info = pageInfo(paths.changeNotices);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = listQuery(params);
   const list = useQuery(myChangeNoticesQuery(query));
   return (
     <div className="page change-notices-page">
       <PageHeading title={info.title} description={info.description} />
-      <Segmented
-        aria-label="确认状态"
+      <SegmentedLinks
+        label="确认状态"
         className="change-notice-tabs"
-        options={[
-          { label: '全部', value: 'all' },
-          { label: `待确认${list.data ? ` ${list.data.unacknowledged}` : ''}`, value: 'pending' },
+        preventScrollReset
+        items={[
+          { label: '全部', to: '?', current: !query.pending },
+          {
+            label: `待确认${list.data ? ` ${list.data.unacknowledged}` : ''}`,
+            to: withParams(new URLSearchParams(), { pending: 'true' }),
+            current: Boolean(query.pending),
+          },
         ]}
-        value={query.pending ? 'pending' : 'all'}
-        onChange={(value) => {
-          const next = new URLSearchParams();
-          if (value === 'pending') next.set('pending', 'true');
-          setParams(next, { preventScrollReset: true });
-        }}
       />
       <LoadState
         query={list}
@@ -88,28 +89,28 @@ function ChangeNoticeList() {
       >
         {(data) => (
           <>
-            <section className="records-table">
-              <Table<ChangeNotice>
-                className="panel"
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 760 }}
+            <section className="panel table-scroll records-table">
+              <DataTable<ChangeNotice>
+                label="变更通知列表"
+                rows={data.items}
+                rowKey={(row) => row.id}
+                empty="还没有收到变更通知"
+                minWidth={760}
                 columns={[
                   {
+                    key: 'title',
                     title: '通知',
-                    dataIndex: 'title',
-                    render: (title: string, row) => (
+                    render: (row) => (
                       <Link to={detailHref(row.id)} aria-label={`查看变更通知 ${row.number}`}>
-                        {title}
+                        {row.title}
                       </Link>
                     ),
                   },
-                  { title: '产品', key: 'product', render: (_, row) => row.excipient.name },
-                  { title: '变更类别', key: 'kind', render: (_, row) => changeNoticeKindLabels[row.kind] },
-                  { title: '分类', key: 'level', render: (_, row) => <ImpactLevelTag level={row.impactLevel} /> },
-                  { title: '生效日期', dataIndex: 'effectiveOn' },
-                  { title: '状态', key: 'ack', render: (_, row) => <AcknowledgedTag notice={row} /> },
+                  { key: 'product', title: '产品', render: (row) => row.excipient.name },
+                  { key: 'kind', title: '变更类别', render: (row) => changeNoticeKindLabels[row.kind] },
+                  { key: 'level', title: '分类', render: (row) => <ImpactLevelTag level={row.impactLevel} /> },
+                  { key: 'effectiveOn', title: '生效日期' },
+                  { key: 'ack', title: '状态', render: (row) => <AcknowledgedTag notice={row} /> },
                 ]}
               />
             </section>

@@ -3,15 +3,17 @@ import type { OrderListItem, OrderStatus } from '@fuliaotong/contracts';
 import { formatFen, ORDER_STATUSES, orderStatusLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Segmented, Table } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/database-orders';
-import { ListPager } from '../../components/list-pager';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { ListPager, withParams } from '../../components/list-pager';
 import { RecordCards } from '../../components/record-cards';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } from '../../features/order/order-api';
 import { OrderInvoiceActions } from '../../features/invoice/invoice-status';
 import { RequestInvoiceModal } from '../../features/invoice/request-invoice-modal';
@@ -85,18 +87,27 @@ function Actions({ order, onInvoice }: { order: OrderListItem; onInvoice: () => 
 /** 我的订单: the user's orders of memberships and database subscriptions. */
 export default function DatabaseOrdersPage() {
   const info = pageInfo(paths.databaseOrders);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = listQuery(params);
   const orders = useQuery(myOrdersQuery(query));
   const [invoicing, setInvoicing] = useState<OrderListItem>();
   // The company's members' orders are read only: no payment, cancelling or invoice from here.
   const company = query.scope === 'company';
-  const tabs = [
-    { label: '全部', value: 'all' },
-    ...(['pending', 'confirming', 'paid', 'refunded', 'closed', 'cancelled'] as const).map((s) => ({
-      label: orderStatusLabels[s],
-      value: s,
-    })),
+  const tabs = [undefined, ...(['pending', 'confirming', 'paid', 'refunded', 'closed', 'cancelled'] as const)].map((s) => ({
+    label: s ? orderStatusLabels[s] : '全部',
+    to: withParams(new URLSearchParams(), { scope: company ? 'company' : undefined, status: s }),
+    current: query.status === s,
+  }));
+  const columns: Array<DataColumn<OrderListItem>> = [
+    { key: 'number', title: '订单号' },
+    ...(company ? [{ key: 'memberName', title: '成员' }] : []),
+    { key: 'name', title: '商品' },
+    { key: 'amountFen', title: '金额', align: 'right', render: (order) => formatFen(order.amountFen) },
+    { key: 'status', title: '状态', render: (order) => <OrderStatusTag status={order.status} /> },
+    { key: 'createdAt', title: '下单时间', render: (order) => dayjs(order.createdAt).format('YYYY-MM-DD HH:mm') },
+    ...(company
+      ? []
+      : [{ key: 'actions', title: '操作', render: (order: OrderListItem) => <Actions order={order} onInvoice={() => setInvoicing(order)} /> }]),
   ];
   return (
     <div className="page orders-page">
@@ -110,18 +121,7 @@ export default function DatabaseOrdersPage() {
         }
       />
       <CompanyScopeSwitch what="订单" />
-      <Segmented
-        aria-label="订单状态"
-        className="orders-page__tabs"
-        options={tabs}
-        value={query.status ?? 'all'}
-        onChange={(value) => {
-          const next = new URLSearchParams();
-          if (company) next.set('scope', 'company');
-          if (value !== 'all') next.set('status', String(value));
-          setParams(next, { preventScrollReset: true });
-        }}
-      />
+      <SegmentedLinks label="订单状态" className="orders-page__tabs" preventScrollReset items={tabs} />
       <LoadState
         query={orders}
         errorTitle="订单加载失败"
@@ -142,44 +142,8 @@ export default function DatabaseOrdersPage() {
       >
         {(data) => (
           <>
-            <section className="records-table">
-              <Table<OrderListItem>
-                className="panel"
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 720 }}
-                columns={[
-                  { title: '订单号', dataIndex: 'number' },
-                  ...(company ? [{ title: '成员', dataIndex: 'memberName' }] : []),
-                  { title: '商品', dataIndex: 'name' },
-                  {
-                    title: '金额',
-                    dataIndex: 'amountFen',
-                    align: 'right',
-                    render: (fen: number) => formatFen(fen),
-                  },
-                  {
-                    title: '状态',
-                    dataIndex: 'status',
-                    render: (status: OrderStatus) => <OrderStatusTag status={status} />,
-                  },
-                  {
-                    title: '下单时间',
-                    dataIndex: 'createdAt',
-                    render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-                  },
-                  ...(company
-                    ? []
-                    : [
-                        {
-                          title: '操作',
-                          key: 'actions',
-                          render: (_: unknown, order: OrderListItem) => <Actions order={order} onInvoice={() => setInvoicing(order)} />,
-                        },
-                      ]),
-                ]}
-              />
+            <section className="panel table-scroll records-table">
+              <DataTable<OrderListItem> label="订单列表" rows={data.items} rowKey={(order) => order.id} empty="还没有订单" minWidth={720} columns={columns} />
             </section>
             <RecordCards
               label="订单列表"

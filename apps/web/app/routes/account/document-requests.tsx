@@ -1,17 +1,19 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import type { DocumentRequest, DocumentRequestState } from '@fuliaotong/contracts';
+import type { DocumentRequest } from '@fuliaotong/contracts';
 import { DOCUMENT_REQUEST_STATES, documentRequestKindLabels, documentRequestStateLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Popconfirm, Segmented, Table } from 'antd';
+import { Alert, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/document-requests';
-import { ListPager } from '../../components/list-pager';
+import { DataTable } from '../../components/data-table';
+import { ListPager, withParams } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { toast } from '../../components/toast';
 import {
   DOCUMENT_REQUEST_PAGE_SIZE,
@@ -94,23 +96,22 @@ function AgreementPanel() {
 
 function DocumentRequestList() {
   const info = pageInfo(paths.documentRequests);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = listQuery(params);
   const list = useQuery(myDocumentRequestsQuery(query));
   return (
     <div className="page document-requests-page">
       <PageHeading title={info.title} description={info.description} />
       <AgreementPanel />
-      <Segmented
-        aria-label="申请状态"
+      <SegmentedLinks
+        label="申请状态"
         className="document-request-tabs"
-        options={[{ label: '全部', value: 'all' }, ...DOCUMENT_REQUEST_STATES.map((state) => ({ label: documentRequestStateLabels[state], value: state }))]}
-        value={query.status ?? 'all'}
-        onChange={(value) => {
-          const next = new URLSearchParams();
-          if (value !== 'all') next.set('status', String(value));
-          setParams(next, { preventScrollReset: true });
-        }}
+        preventScrollReset
+        items={[undefined, ...DOCUMENT_REQUEST_STATES].map((state) => ({
+          label: state ? documentRequestStateLabels[state] : '全部',
+          to: withParams(new URLSearchParams(), { status: state }),
+          current: query.status === state,
+        }))}
       />
       <LoadState
         query={list}
@@ -127,28 +128,28 @@ function DocumentRequestList() {
       >
         {(data) => (
           <>
-            <section className="records-table">
-              <Table<DocumentRequest>
-                className="panel"
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 760 }}
+            <section className="panel table-scroll records-table">
+              <DataTable<DocumentRequest>
+                label="注册资料申请列表"
+                rows={data.items}
+                rowKey={(row) => row.id}
+                empty="还没有注册资料申请"
+                minWidth={760}
                 columns={[
                   {
+                    key: 'number',
                     title: '申请编号',
-                    dataIndex: 'number',
-                    render: (number: string, row) => (
-                      <Link to={detailHref(row.id)} aria-label={`查看资料申请 ${number}`}>
-                        {number}
+                    render: (row) => (
+                      <Link to={detailHref(row.id)} aria-label={`查看资料申请 ${row.number}`}>
+                        {row.number}
                       </Link>
                     ),
                   },
-                  { title: '资料', dataIndex: 'kind', render: (_: unknown, row) => documentRequestKindLabels[row.kind] },
-                  { title: '产品', key: 'product', render: (_, row) => row.excipient.name },
-                  { title: '状态', dataIndex: 'status', render: (status: DocumentRequestState) => <DocumentRequestStatusTag status={status} /> },
-                  { title: '申请人', dataIndex: 'requester' },
-                  { title: '申请日期', dataIndex: 'createdAt', render: (at: string) => dayText(at) },
+                  { key: 'kind', title: '资料', render: (row) => documentRequestKindLabels[row.kind] },
+                  { key: 'product', title: '产品', render: (row) => row.excipient.name },
+                  { key: 'status', title: '状态', render: (row) => <DocumentRequestStatusTag status={row.status} /> },
+                  { key: 'requester', title: '申请人' },
+                  { key: 'createdAt', title: '申请日期', render: (row) => dayText(row.createdAt) },
                 ]}
               />
             </section>

@@ -2,10 +2,11 @@ import { FAVORITE_TARGET_TYPES, favoriteTypeLabels, paths } from '@fuliaotong/co
 import type { Favorite } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Pagination, Popconfirm, Tabs, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/favorites';
+import { ListPager, withParams } from '../../components/list-pager';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { favoritePageQuery, useRemoveFavorite } from '../../features/favorite/favorite-api';
@@ -63,10 +64,31 @@ function FavoriteRow({ item, onRemove, removing }: { item: Favorite; onRemove: (
   );
 }
 
+/** The type tabs, in antd's tabs look: each a link to the list of that type (its first page). */
+function FavoriteTabs({ items }: { items: Array<{ key: string; label: string; to: string; current: boolean }> }) {
+  return (
+    <nav className="favorite-tabs" aria-label="收藏类型">
+      <ul className="favorite-tabs__list">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link
+              to={item.to}
+              className={item.current ? 'favorite-tabs__tab is-current' : 'favorite-tabs__tab'}
+              aria-current={item.current ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function Favorites() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = listQuery(params);
-  const { targetType: type, page } = query;
+  const { targetType: type } = query;
   const watching = params.get('type') === WATCH_TAB;
   const list = useQuery(favoritePageQuery(query));
   const watches = useQuery(registrationWatchesQuery());
@@ -78,27 +100,21 @@ export default function Favorites() {
     });
   const counts = list.data?.countsByType;
   const all = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;
-  const setQuery = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
+  const active = watching ? WATCH_TAB : (type ?? 'all');
+  const tab = (key: string, label: string) => ({
+    key,
+    label,
+    to: withParams(params, { type: key === 'all' ? undefined : key, page: undefined }),
+    current: key === active,
+  });
   return (
     <div className="page">
       <PageHeading title={pageInfo(paths.favorites).title} description="收藏的产品、登记信息、法规与资讯，以及关注的登记信息。" />
-      <Tabs
-        activeKey={watching ? WATCH_TAB : (type ?? 'all')}
-        onChange={(key) => setQuery({ type: key === 'all' ? undefined : key, page: undefined })}
+      <FavoriteTabs
         items={[
-          { key: 'all', label: `全部${all !== undefined ? ` ${all}` : ''}` },
-          ...FAVORITE_TARGET_TYPES.map((t) => ({
-            key: t,
-            label: `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}`,
-          })),
-          { key: WATCH_TAB, label: `登记关注${watches.data ? ` ${watches.data.totalCount}` : ''}` },
+          tab('all', `全部${all !== undefined ? ` ${all}` : ''}`),
+          ...FAVORITE_TARGET_TYPES.map((t) => tab(t, `${favoriteTypeLabels[t]}${counts ? ` ${counts[t] ?? 0}` : ''}`)),
+          tab(WATCH_TAB, `登记关注${watches.data ? ` ${watches.data.totalCount}` : ''}`),
         ]}
       />
       {watching ? (
@@ -130,16 +146,7 @@ export default function Favorites() {
                   />
                 ))}
               </ul>
-              {data.totalCount > PAGE_SIZE ? (
-                <Pagination
-                  className="list-pager"
-                  current={page}
-                  pageSize={PAGE_SIZE}
-                  total={data.totalCount}
-                  showSizeChanger={false}
-                  onChange={(p) => setQuery({ page: p > 1 ? String(p) : undefined })}
-                />
-              ) : null}
+              <ListPager total={data.totalCount} pageSize={PAGE_SIZE} />
             </section>
           )}
         </LoadState>

@@ -3,11 +3,12 @@ import type { Invoice, InvoiceTitle } from '@fuliaotong/contracts';
 import { COMPANY_TITLE_MANAGERS, formatFen, holdsCompanyRole, invoiceTitleKindLabels, invoiceTypeLabels, paths, withQuery } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Table, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/invoices';
+import { DataTable } from '../../components/data-table';
 import { ListPager } from '../../components/list-pager';
 import { RecordCards } from '../../components/record-cards';
 import { LoadState } from '../../components/load-state';
@@ -160,17 +161,18 @@ export default function InvoicesPage() {
         >
           {(data) => (
             <>
-              <section className="records-table">
-                <Table<Invoice>
-                  rowKey="id"
-                  dataSource={data.items}
-                  pagination={false}
-                  scroll={{ x: 760 }}
+              <section className="table-scroll records-table">
+                <DataTable<Invoice>
+                  label="开票记录"
+                  rows={data.items}
+                  rowKey={(invoice) => invoice.id}
+                  empty="还没有开票申请"
+                  minWidth={760}
                   columns={[
                     {
-                      title: '订单',
                       key: 'order',
-                      render: (_, invoice) =>
+                      title: '订单',
+                      render: (invoice) =>
                         // A sales order's invoice opens the order (its lines are the invoice's lines).
                         invoice.salesOrderId === null ? (
                           `${invoice.orderNumber} · ${invoice.orderName}`
@@ -180,24 +182,20 @@ export default function InvoicesPage() {
                           </Link>
                         ),
                     },
+                    { key: 'title', title: '抬头', render: (invoice) => `${invoice.title.name}（${invoiceTypeLabels[invoice.title.type]}）` },
+                    { key: 'amountFen', title: '金额', align: 'right', render: (invoice) => formatFen(invoice.amountFen) },
                     {
-                      title: '抬头',
-                      key: 'title',
-                      render: (_, invoice) => `${invoice.title.name}（${invoiceTypeLabels[invoice.title.type]}）`,
-                    },
-                    { title: '金额', dataIndex: 'amountFen', align: 'right', render: (fen: number) => formatFen(fen) },
-                    {
-                      title: '状态',
                       key: 'status',
-                      render: (_, invoice) => (
+                      title: '状态',
+                      render: (invoice) => (
                         <>
                           <InvoiceStatusTag status={invoice.status} />
                           {invoice.rejectReason ? <div className="invoice-reason">{invoice.rejectReason}</div> : null}
                         </>
                       ),
                     },
-                    { title: '申请时间', dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD') },
-                    { title: '操作', key: 'actions', render: (_, invoice) => <InvoiceActions invoice={invoice} /> },
+                    { key: 'createdAt', title: '申请时间', render: (invoice) => dayjs(invoice.createdAt).format('YYYY-MM-DD') },
+                    { key: 'actions', title: '操作', render: (invoice) => <InvoiceActions invoice={invoice} /> },
                   ]}
                 />
               </section>

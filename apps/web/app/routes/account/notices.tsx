@@ -2,12 +2,14 @@ import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Notice, NoticeKind } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Pagination, Segmented, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/notices';
+import { ListPager, withParams } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { NOTICE_PAGE_SIZE, noticePageQuery, unreadNoticeCountQuery, useMarkAllNoticesRead, useMarkNoticeRead } from '../../features/notice/notice-api';
 import { paths } from '@fuliaotong/contracts/constants';
 import { pageInfo, pageMeta } from '../../site/pages';
@@ -42,7 +44,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
   return (
     <li className={notice.read ? 'notice' : 'notice is-unread'} data-notice-id={notice.id}>
       <span className="notice__marker" aria-hidden>
-        {notice.read ? null : <Badge status="processing" color="#f5222d" />}
+        {notice.read ? null : <span className="notice__dot" />}
       </span>
       <div className="notice__main">
         <div className="notice__head">
@@ -89,13 +91,7 @@ export default function NoticesPage() {
       onError: (error) => toast.error(errorMessage(error)),
     });
 
-  const go = (next: { page?: number; unreadOnly?: boolean }) => {
-    const params = new URLSearchParams();
-    const nextPage = next.page ?? page;
-    if ((next.unreadOnly ?? unreadOnly) === true) params.set('filter', 'unread');
-    if (nextPage > 1) params.set('page', String(nextPage));
-    setSearchParams(params, { preventScrollReset: true });
-  };
+  const firstPage = () => setSearchParams(withParams(searchParams, { page: undefined }), { preventScrollReset: true });
   const unreadCount = unread.data?.count ?? 0;
 
   return (
@@ -110,13 +106,16 @@ export default function NoticesPage() {
         }
       />
       <div className="notices-page__toolbar">
-        <Segmented
-          aria-label="消息筛选"
-          value={unreadOnly ? 'unread' : 'all'}
-          onChange={(value) => go({ unreadOnly: value === 'unread', page: 1 })}
-          options={[
-            { value: 'all', label: '全部' },
-            { value: 'unread', label: unreadCount ? `未读（${unreadCount > 99 ? '99+' : unreadCount}）` : '未读' },
+        <SegmentedLinks
+          label="消息筛选"
+          preventScrollReset
+          items={[
+            { label: '全部', to: withParams(searchParams, { filter: undefined, page: undefined }), current: !unreadOnly },
+            {
+              label: unreadCount ? `未读（${unreadCount > 99 ? '99+' : unreadCount}）` : '未读',
+              to: withParams(searchParams, { filter: 'unread', page: undefined }),
+              current: unreadOnly,
+            },
           ]}
         />
       </div>
@@ -130,7 +129,7 @@ export default function NoticesPage() {
             image={<BellOutlined aria-hidden className="empty-icon" />}
             description={unreadOnly ? '没有未读消息' : page > 1 ? '这一页没有消息' : '暂无消息。样品申请进度、账号变动等通知会显示在这里。'}
           >
-            {page > 1 ? <Button onClick={() => go({ page: 1 })}>回到第一页</Button> : null}
+            {page > 1 ? <Button onClick={firstPage}>回到第一页</Button> : null}
           </EmptyState>
         }
       >
@@ -141,18 +140,7 @@ export default function NoticesPage() {
                 <NoticeItem key={notice.id} notice={notice} />
               ))}
             </ul>
-            {data.totalCount > NOTICE_PAGE_SIZE ? (
-              <Pagination
-                className="notices-page__pagination"
-                current={page}
-                pageSize={NOTICE_PAGE_SIZE}
-                total={data.totalCount}
-                showSizeChanger={false}
-                showTotal={(total) => `共 ${total} 条`}
-                onChange={(next) => go({ page: next })}
-                responsive
-              />
-            ) : null}
+            <ListPager total={data.totalCount} pageSize={NOTICE_PAGE_SIZE} />
           </>
         )}
       </LoadState>

@@ -2,14 +2,16 @@ import { FileSearchOutlined } from '@ant-design/icons';
 import type { Quote, QuoteSummary, QuoteState } from '@fuliaotong/contracts';
 import { QUOTE_STATES, formatFen, paths, quoteStateLabels, withQuery } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Table } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/quotes';
-import { ListPager } from '../../components/list-pager';
+import { DataTable } from '../../components/data-table';
+import { ListPager, withParams } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { QUOTE_PAGE_SIZE, downloadQuotePdf, myQuotesQuery, quoteQuery, useQuoteMessage, type QuoteListQuery } from '../../features/quote/quote-api';
 import { QuoteActions } from '../../features/quote/quote-actions';
 import { dayText, earlierRevisions, quoteIdParam, quoteStateParam } from '../../features/quote/quote-rules';
@@ -48,7 +50,7 @@ export default function QuotesPage() {
 
 function QuoteList() {
   const info = pageInfo(paths.quotes);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = listQuery(params);
   const list = useQuery(myQuotesQuery(query));
   const number = (quote: QuoteSummary) => (
@@ -67,16 +69,15 @@ function QuoteList() {
           </Link>
         }
       />
-      <Segmented
-        aria-label="询价状态"
+      <SegmentedLinks
+        label="询价状态"
         className="quote-list__tabs"
-        options={[{ label: '全部', value: 'all' }, ...QUOTE_STATES.map((state) => ({ label: quoteStateLabels[state], value: state }))]}
-        value={query.status ?? 'all'}
-        onChange={(value) => {
-          const next = new URLSearchParams();
-          if (value !== 'all') next.set('status', String(value));
-          setParams(next, { preventScrollReset: true });
-        }}
+        preventScrollReset
+        items={[undefined, ...QUOTE_STATES].map((state) => ({
+          label: state ? quoteStateLabels[state] : '全部',
+          to: withParams(new URLSearchParams(), { status: state }),
+          current: query.status === state,
+        }))}
       />
       <LoadState
         query={list}
@@ -96,25 +97,25 @@ function QuoteList() {
       >
         {(data) => (
           <>
-            <section className="records-table">
-              <Table<QuoteSummary>
-                className="panel"
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 760 }}
+            <section className="panel table-scroll records-table">
+              <DataTable<QuoteSummary>
+                label="询价列表"
+                rows={data.items}
+                rowKey={(quote) => quote.id}
+                empty="还没有询价"
+                minWidth={760}
                 columns={[
-                  { title: '询价单号', dataIndex: 'number', render: (_: string, quote) => number(quote) },
-                  { title: '产品', dataIndex: 'products', render: (products: string) => <span className="quote-list__products">{products}</span> },
-                  { title: '状态', dataIndex: 'status', render: (status: QuoteState) => <QuoteStatusTag status={status} /> },
+                  { key: 'number', title: '询价单号', render: number },
+                  { key: 'products', title: '产品', render: (quote) => <span className="quote-list__products">{quote.products}</span> },
+                  { key: 'status', title: '状态', render: (quote) => <QuoteStatusTag status={quote.status} /> },
                   {
+                    key: 'totalFen',
                     title: '报价合计',
-                    dataIndex: 'totalFen',
                     align: 'right',
-                    render: (fen: number | null) => (fen === null ? <span className="muted">待报价</span> : formatFen(fen)),
+                    render: (quote) => (quote.totalFen === null ? <span className="muted">待报价</span> : formatFen(quote.totalFen)),
                   },
-                  { title: '有效期至', dataIndex: 'validUntil', render: (day: string | null) => day ?? '—' },
-                  { title: '询价日期', dataIndex: 'createdAt', render: (at: string) => dayText(at) },
+                  { key: 'validUntil', title: '有效期至', render: (quote) => quote.validUntil ?? '—' },
+                  { key: 'createdAt', title: '询价日期', render: (quote) => dayText(quote.createdAt) },
                 ]}
               />
             </section>

@@ -1,15 +1,17 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import type { SalesOrder, SalesOrderState, SalesOrderSummary } from '@fuliaotong/contracts';
+import type { SalesOrder, SalesOrderSummary } from '@fuliaotong/contracts';
 import { SALES_ORDER_STATES, formatFen, paths, salesOrderStateLabels, withQuery } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Table, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/sales-orders';
-import { ListPager } from '../../components/list-pager';
+import { DataTable } from '../../components/data-table';
+import { ListPager, withParams } from '../../components/list-pager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { RecordDetail } from '../../components/record-detail';
 import { RecordCards } from '../../components/record-cards';
+import { SegmentedLinks } from '../../components/segmented-links';
 import { dayText } from '../../features/quote/quote-rules';
 import { SalesOrderActions, SalesOrderInvoicePart } from '../../features/sales-order/sales-order-actions';
 import { SALES_ORDER_PAGE_SIZE, mySalesOrdersQuery, salesOrderQuery, type SalesOrderListQuery } from '../../features/sales-order/sales-order-api';
@@ -58,7 +60,7 @@ function UnpaidTag({ order }: { order: Pick<SalesOrderSummary, 'status' | 'paid'
 
 function SalesOrderList() {
   const info = pageInfo(paths.salesOrders);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = listQuery(params);
   const list = useQuery(mySalesOrdersQuery(query));
   return (
@@ -72,16 +74,15 @@ function SalesOrderList() {
           </Link>
         }
       />
-      <Segmented
-        aria-label="订单状态"
+      <SegmentedLinks
+        label="订单状态"
         className="sales-order-list__tabs"
-        options={[{ label: '全部', value: 'all' }, ...SALES_ORDER_STATES.map((state) => ({ label: salesOrderStateLabels[state], value: state }))]}
-        value={query.status ?? 'all'}
-        onChange={(value) => {
-          const next = new URLSearchParams();
-          if (value !== 'all') next.set('status', String(value));
-          setParams(next, { preventScrollReset: true });
-        }}
+        preventScrollReset
+        items={[undefined, ...SALES_ORDER_STATES].map((state) => ({
+          label: state ? salesOrderStateLabels[state] : '全部',
+          to: withParams(new URLSearchParams(), { status: state }),
+          current: query.status === state,
+        }))}
       />
       <LoadState
         query={list}
@@ -103,37 +104,37 @@ function SalesOrderList() {
       >
         {(data) => (
           <>
-            <section className="records-table">
-              <Table<SalesOrderSummary>
-                className="panel"
-                rowKey="id"
-                dataSource={data.items}
-                pagination={false}
-                scroll={{ x: 760 }}
+            <section className="panel table-scroll records-table">
+              <DataTable<SalesOrderSummary>
+                label="销售订单列表"
+                rows={data.items}
+                rowKey={(order) => order.id}
+                empty="还没有销售订单"
+                minWidth={760}
                 columns={[
                   {
+                    key: 'number',
                     title: '订单号',
-                    dataIndex: 'number',
-                    render: (number: string, order) => (
-                      <Link to={detailHref(order.id)} className="sales-order-number" aria-label={`查看销售订单 ${number}`}>
-                        {number}
+                    render: (order) => (
+                      <Link to={detailHref(order.id)} className="sales-order-number" aria-label={`查看销售订单 ${order.number}`}>
+                        {order.number}
                       </Link>
                     ),
                   },
-                  { title: '产品', dataIndex: 'products', render: (products: string) => <span className="sales-order-list__products">{products}</span> },
+                  { key: 'products', title: '产品', render: (order) => <span className="sales-order-list__products">{order.products}</span> },
                   {
+                    key: 'status',
                     title: '状态',
-                    dataIndex: 'status',
-                    render: (status: SalesOrderState, order) => (
+                    render: (order) => (
                       <>
-                        <SalesOrderStatusTag status={status} />
+                        <SalesOrderStatusTag status={order.status} />
                         <UnpaidTag order={order} />
                       </>
                     ),
                   },
-                  { title: '合计（含税）', dataIndex: 'totalFen', align: 'right', render: (fen: number) => formatFen(fen) },
-                  { title: '下单人', key: 'buyer', render: (_, order) => (order.company ? `${order.buyer} · ${order.company}` : order.buyer) },
-                  { title: '下单日期', dataIndex: 'createdAt', render: (at: string) => dayText(at) },
+                  { key: 'totalFen', title: '合计（含税）', align: 'right', render: (order) => formatFen(order.totalFen) },
+                  { key: 'buyer', title: '下单人', render: (order) => (order.company ? `${order.buyer} · ${order.company}` : order.buyer) },
+                  { key: 'createdAt', title: '下单日期', render: (order) => dayText(order.createdAt) },
                 ]}
               />
             </section>
