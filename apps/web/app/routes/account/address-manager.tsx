@@ -4,17 +4,20 @@ import type { Address } from '@fuliaotong/contracts';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Route } from './+types/address-manager';
 import { EmptyState, LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { addressesQuery, useDeleteAddress, useSetDefaultAddress } from '../../features/address/address-api';
-import { AddressFormModal } from '../../features/address/address-form-modal';
 import { myCompanyQuery } from '../../features/company/company-api';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { settingsHandle } from '../../site/route-handle';
 import '../../features/address/address.css';
 import { toast } from '../../components/toast';
+import { useOpenedOnce } from '../../components/opened-once';
+
+// The address dialog (a form with the region picker) loads when first opened.
+const AddressFormModal = lazy(() => import('../../features/address/address-form-modal').then((m) => ({ default: m.AddressFormModal })));
 
 export const handle = settingsHandle;
 
@@ -83,6 +86,7 @@ export default function AddressManagerPage() {
   // The form: adding (no address) or editing one; the address stays while the modal closes.
   // Each opening mounts a fresh form (`key`), so that no value of the previous one lingers.
   const [form, setForm] = useState<{ open: boolean; address?: Address; forCompany?: boolean; key: number }>({ open: false, key: 0 });
+  const opened = useOpenedOnce({ form: form.open });
   const openForm = (address?: Address, forCompany = false) => setForm((current) => ({ open: true, address, forCompany, key: current.key + 1 }));
   const company = useQuery(myCompanyQuery()).data?.company ?? null;
   const all = data ? ordered(data.items) : [];
@@ -175,14 +179,18 @@ export default function AddressManagerPage() {
         }
       </LoadState>
 
-      <AddressFormModal
-        key={form.key}
-        open={form.open}
-        address={form.address}
-        isFirst={items.length === 0}
-        company={form.forCompany && company ? { id: company.id, name: company.name } : undefined}
-        onClose={() => setForm((current) => ({ ...current, open: false }))}
-      />
+      {opened.form ? (
+        <Suspense fallback={null}>
+          <AddressFormModal
+            key={form.key}
+            open={form.open}
+            address={form.address}
+            isFirst={items.length === 0}
+            company={form.forCompany && company ? { id: company.id, name: company.name } : undefined}
+            onClose={() => setForm((current) => ({ ...current, open: false }))}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

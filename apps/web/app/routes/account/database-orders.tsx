@@ -5,7 +5,7 @@ import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/database-orders';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -16,7 +16,6 @@ import { PageHeading } from '../../components/page-heading';
 import { SegmentedLinks } from '../../components/segmented-links';
 import { ORDER_PAGE_SIZE, myOrdersQuery, useCancelOrder, type OrderListQuery } from '../../features/order/order-api';
 import { OrderInvoiceActions } from '../../features/invoice/invoice-status';
-import { RequestInvoiceModal } from '../../features/invoice/request-invoice-modal';
 import { OrderStatusTag } from '../../features/order/order-status';
 import { CompanyScopeSwitch, scopeParam } from '../../features/company/company-scope';
 import '../../features/order/order.css';
@@ -24,6 +23,9 @@ import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';
+
+// The invoice dialog (a form with its checks) loads when first opened.
+const RequestInvoiceModal = lazy(() => import('../../features/invoice/request-invoice-modal').then((m) => ({ default: m.RequestInvoiceModal })));
 
 export const handle = accountHandle;
 
@@ -159,7 +161,11 @@ export default function DatabaseOrdersPage() {
               }))}
             />
             <ListPager total={data.totalCount} pageSize={ORDER_PAGE_SIZE} />
-            {invoicing ? <RequestInvoiceModal order={invoicing} onClose={() => setInvoicing(undefined)} /> : null}
+            {invoicing ? (
+              <Suspense fallback={null}>
+                <RequestInvoiceModal order={invoicing} onClose={() => setInvoicing(undefined)} />
+              </Suspense>
+            ) : null}
           </>
         )}
       </LoadState>

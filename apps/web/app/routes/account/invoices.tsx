@@ -5,7 +5,7 @@ import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/invoices';
 import { DataTable } from '../../components/data-table';
@@ -15,13 +15,15 @@ import { LoadState } from '../../components/load-state';
 import { PageHeading } from '../../components/page-heading';
 import { INVOICE_PAGE_SIZE, invoiceTitlesQuery, myInvoicesQuery, useDeleteInvoiceTitle } from '../../features/invoice/invoice-api';
 import { InvoiceDownloadButton, InvoiceStatusTag } from '../../features/invoice/invoice-status';
-import { InvoiceTitleModal } from '../../features/invoice/invoice-title-modal';
 import { myCompanyQuery } from '../../features/company/company-api';
 import '../../features/order/order.css';
 import { loadSignedInQueries } from '../../features/session/signed-in-queries';
 import { pageInfo, pageMeta } from '../../site/pages';
 import { accountHandle } from '../../site/route-handle';
 import { toast } from '../../components/toast';
+
+// The title dialog (a form with its checks) loads when first opened.
+const InvoiceTitleModal = lazy(() => import('../../features/invoice/invoice-title-modal').then((m) => ({ default: m.InvoiceTitleModal })));
 
 export const handle = accountHandle;
 
@@ -124,12 +126,14 @@ function Titles() {
         }}
       </LoadState>
       {editing ? (
-        <InvoiceTitleModal
-          open
-          title={editing.title}
-          company={editing.forCompany && company ? { id: company.id, name: company.name } : undefined}
-          onClose={() => setEditing(undefined)}
-        />
+        <Suspense fallback={null}>
+          <InvoiceTitleModal
+            open
+            title={editing.title}
+            company={editing.forCompany && company ? { id: company.id, name: company.name } : undefined}
+            onClose={() => setEditing(undefined)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
