@@ -4,9 +4,9 @@
  *
  * The app is started as `npm start` starts it in production (test/production-server.ts, command
  * `start`: NODE_ENV=production, LOG_LEVEL=info with the log in a file of the run), with
- * WEB_CONCURRENCY=--workers (default 1): one worker is the start process itself, which then serves;
- * with several, node:cluster forks them and each worker's RSS is read (the primary serves nothing and
- * is shown apart). On PostgreSQL when DATABASE_URL is set (a database of the run's own on that server,
+ * WEB_CONCURRENCY=--workers (default 1): node:cluster forks the workers, one or several, and each
+ * worker's RSS is read (the primary serves nothing and is shown apart); on PGlite the start process
+ * serves itself. On PostgreSQL when DATABASE_URL is set (a database of the run's own on that server,
  * dropped afterwards), else on PGlite in a temporary DATA_DIR (one process only), with the demo content.
  *
  * The load, from autocannon in this process, four kinds at once for --warmup seconds and then
@@ -137,6 +137,18 @@ function procStatus(pid: number): Record<string, number> | undefined {
   return fields;
 }
 
+/** The CPU time a process has used, in seconds (utime + stime of /proc/<pid>/stat), undefined when it is gone. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command (in parentheses): state is the 3rd field of the line, utime the 14th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ, 100 on Linux)
+  } catch {
+    return undefined;
+  }
+}
+
 /** The processes whose parent is `pid` (node:cluster's workers of a primary), from /proc. */
 function childrenOf(pid: number): number[] {
   const found: number[] = [];
@@ -154,34 +166,44 @@ function childrenOf(pid: number): number[] {
   return found.sort((a, b) => a - b);
 }
 
-/** The processes that answer requests: the start process itself with one worker, its node:cluster children with several. */
-function workerPids(primary: number, workers: number): number[] {
-  if (workers === 1) return [primary];
+/**
+ * The processes that answer requests: the node:cluster workers of the start process (on PostgreSQL,
+ * even one is a worker: docs/decisions/0077), or the start process itself when it serves alone (PGlite).
+ */
+function workerPids(primary: number): number[] {
   // Only node processes: the start process may have other children for a moment (esbuild's service).
-  return childrenOf(primary).filter((pid) => {
+  const workers = childrenOf(primary).filter((pid) => {
     try {
       return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node';
     } catch {
       return false;
     }
   });
+  return workers.length > 0 ? workers : [primary];
 }
 
 /**
  * The V8 heap over the app's processes (in use, and reserved) and the memory of Buffers and other
  * objects outside it, in MB, from prom-client's gauges on GET /metrics.
  */
-async function heapMb(origin: string, token: string): Promise<{ used: number; total: number; external: number } | undefined> {
+async function heapMb(origin: string, token: string): Promise<{ used: number; total: number; external: number; gcSeconds: number } | undefined> {
   try {
     const response = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
     if (!response.ok) return undefined;
     const text = await response.text();
     const sum = (metric: string) => {
-      let bytes = 0;
-      for (const match of text.matchAll(new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))) bytes += Number(match[1]);
-      return bytes / 1024 / 1024;
+      let total = 0;
+      for (const match of text.matchAll(new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))) total += Number(match[1]);
+      return total;
     };
-    return { used: sum('nodejs_heap_size_used_bytes'), total: sum('nodejs_heap_size_total_bytes'), external: sum('nodejs_external_memory_bytes') };
+    const megabytes = (metric: string) => sum(metric) / 1024 / 1024;
+    return {
+      used: megabytes('nodejs_heap_size_used_bytes'),
+      total: megabytes('nodejs_heap_size_total_bytes'),
+      external: megabytes('nodejs_external_memory_bytes'),
+      // prom-client's nodejs_gc_duration_seconds: the time spent collecting, every kind of collection.
+      gcSeconds: sum('nodejs_gc_duration_seconds_sum'),
+    };
   } catch {
     return undefined;
   }
@@ -477,14 +499,14 @@ async function main() {
     }
   }
 
-  const workers = workerPids(primary, options.workers);
+  const workers = workerPids(primary);
   if (workers.length !== options.workers) throw new Error(`expected ${options.workers} worker(s), found ${workers.length} (${workers.join(', ')})`);
 
   console.log('Memory of a server worker under a mixed load');
   console.log(`  ${machineLine()}`);
   console.log(
     `  db ${health.db} · build ${health.build} · npm start with WEB_CONCURRENCY=${options.workers} ` +
-      `(${options.workers === 1 ? `one process, pid ${primary}` : `primary ${primary}, workers ${workers.join(', ')}`}) · NODE_ENV=production · LOG_LEVEL=${options.logLevel}`,
+      `(${workers[0] === primary ? `one process, pid ${primary}` : `primary ${primary}, worker(s) ${workers.join(', ')}`}) · NODE_ENV=production · LOG_LEVEL=${options.logLevel}`,
   );
   console.log(
     `  warm-up ${options.warmup} s, then ${options.minutes} min measured · RSS (VmRSS of /proc/<pid>/status) every ${options.interval} s · ` +
@@ -500,7 +522,7 @@ async function main() {
 
   // Samples: seconds since the load began, each worker's RSS, the heap in use.
   const samples: Array<{ t: number; rss: number[]; heap: number | undefined }> = [];
-  let warm: { rss: number[]; heap: number | undefined } | undefined;
+  let warm: { rss: number[]; heap: number | undefined; cpu: number[]; gcSeconds: number | undefined } | undefined;
   let lastHeap: Awaited<ReturnType<typeof heapMb>>;
   let nextSample = loadStart;
   const deadline = loadStart + seconds * 1000;
@@ -509,14 +531,14 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(nextSample, deadline) - Date.now())));
     if (interrupted()) break;
     const t = (Date.now() - loadStart) / 1000;
-    const now = workerPids(primary, options.workers);
+    const now = workerPids(primary);
     if (now.join() !== workers.join()) throw new Error(`the workers changed (${workers.join(', ')} → ${now.join(', ')}): one ended; see the server log`);
     const rss = workers.map((pid) => rssMb(pid) ?? NaN);
     const heaps = await heapMb(origin, METRICS_TOKEN);
     lastHeap = heaps ?? lastHeap;
     const heap = heaps?.used;
     if (!warm && t >= options.warmup) {
-      warm = { rss, heap };
+      warm = { rss, heap, cpu: workers.map((pid) => cpuSeconds(pid) ?? NaN), gcSeconds: heaps?.gcSeconds };
       for (const tally of tallies.values()) tally.atWarmupEnd = answered(tally);
     }
     if (t >= options.warmup) samples.push({ t, rss, heap });
@@ -532,6 +554,8 @@ async function main() {
   running.clear();
   if (interrupted()) return;
   const status = workers.map((pid) => procStatus(pid));
+  const cpuAtEnd = workers.map((pid) => cpuSeconds(pid) ?? NaN);
+  const gcAtEnd = (await heapMb(origin, METRICS_TOKEN))?.gcSeconds;
 
   // -------------------------------------------------------------------------------------------
   // Report
@@ -612,7 +636,19 @@ async function main() {
         (lastHeap ? ` · at the end: ${mb(lastHeap.total)} reserved, ${mb(lastHeap.external)} outside it (Buffers)` : ''),
     );
   }
-  if (workers.length > 1) {
+  // The CPU the serving took, apart from how busy the machine was: a heap held too small shows here as
+  // time spent collecting before it shows as requests not served.
+  const measuredRequests = [...tallies.values()].reduce((n, tally) => n + answered(tally) - tally.atWarmupEnd, 0);
+  const cpu = workers.reduce((sum, _, w) => sum + cpuAtEnd[w]! - warm.cpu[w]!, 0);
+  if (Number.isFinite(cpu) && elapsedMeasured > 0) {
+    const gc = gcAtEnd !== undefined && warm.gcSeconds !== undefined ? gcAtEnd - warm.gcSeconds : undefined;
+    console.log(
+      `CPU of the worker${workers.length > 1 ? 's' : ''} after the warm-up: ${cpu.toFixed(1)} s (${((cpu / elapsedMeasured) * 100).toFixed(0)} % of a core), ` +
+        `${((cpu * 1000) / Math.max(1, measuredRequests)).toFixed(2)} ms a request` +
+        (gc !== undefined ? ` · collecting garbage ${gc.toFixed(1)} s (${((gc / cpu) * 100).toFixed(0)} % of it)` : ''),
+    );
+  }
+  if (workers[0] !== primary) {
     const primaryRss = rssMb(primary);
     if (primaryRss !== undefined) console.log(`primary ${primary} (serves nothing): RSS ${mb(primaryRss)} at the end`);
   }

@@ -11,7 +11,8 @@
  *    from the sources as they are now.
  * 4. On the embedded database the compiled server starts in this process, which takes the lock for
  *    good. On PostgreSQL this process forks one worker per core (WEB_CONCURRENCY) that run it
- *    (docs/decisions/0032); several need JWT_SECRET, checked with the configuration in step 1.
+ *    (docs/decisions/0032), even when that is one (a worker runs with a memory limit of its own and
+ *    without tsx, docs/decisions/0077); several need JWT_SECRET, checked with the configuration in step 1.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -86,12 +87,14 @@ console.log(processes.note);
 // Handed over to the server, which takes it again when it opens the database (in the moment between,
 // another start could take it: the server then refuses with the same message, and nothing is harmed).
 await releaseLock?.();
-if (processes.count === 1) {
+if (!config.DATABASE_URL) {
   // tsx, which runs this script, turns source maps on: this process would keep the decoded maps of the
   // server's bundle and of the web build's for good, about 80 MB of heap (docs/decisions/0077). Off, a
   // stack trace names places in the bundle, as under `npm run serve` and in the workers of a cluster.
   process.setSourceMapsEnabled(false);
   await import(pathToFileURL(entry).href);
 } else {
+  // On PostgreSQL even one server process is a worker of a cluster: it carries none of tsx and of the
+  // build, and runs with the memory settings chosen for a worker (docs/decisions/0077).
   await runCluster(entry, processes.count);
 }

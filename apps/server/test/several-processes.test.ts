@@ -331,6 +331,15 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
     expect(byWorker, 'workers that answered').toEqual(listeningPids());
   });
 
+  it('runs each worker with the memory settings of a worker: V8 old generation 384 MB, two malloc arenas', async () => {
+    const pids = [...new Set(logLines(started).filter((line) => String(line.msg).includes('listening on')).map((line) => Number(line.pid)))];
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) {
+      expect((await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')).toContain('--max-old-space-size=384');
+      expect((await fs.readFile(`/proc/${pid}/environ`, 'utf8')).split('\0')).toContain('MALLOC_ARENA_MAX=2');
+    }
+  });
+
   it("answers GET /metrics with the cluster's sum, whichever worker is asked, each worker's gauges apart", async () => {
     // Each request on a connection of its own: the primary hands new connections to the workers in turn.
     const scrape = async () => {
@@ -372,6 +381,25 @@ describe.skipIf(!serverUrl)('npm start on PostgreSQL (skipped without DATABASE_U
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
     expect(logLines(started).filter((line) => line.msg === 'database closed; bye')).toHaveLength(2);
+  });
+
+  it('serves through a worker with WEB_CONCURRENCY=1 too: the start process serves nothing (docs/decisions/0077)', async () => {
+    const one = await startServer({ command: 'start', env: { ...env(), WEB_CONCURRENCY: '1', METRICS_TOKEN: metricsToken }, healthTimeoutMs: 120_000 });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!one.output().includes('all 1 worker listening') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(one.output()).toContain('one server process on PostgreSQL (WEB_CONCURRENCY=1)');
+      expect(one.output()).toContain('all 1 worker listening');
+      const response = await fetch(`${one.origin}/api/health`);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
+      const answeredBy = new Set(logLines(one).filter((line) => line.msg === 'request completed').map((line) => line.pid));
+      expect([...answeredBy]).toHaveLength(1);
+      expect(answeredBy.has(one.child.pid)).toBe(false);
+    } finally {
+      expect(await one.stop()).toBe(0);
+    }
   });
 
   it('refuses several processes without JWT_SECRET, naming it', async () => {

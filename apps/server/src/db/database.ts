@@ -2,13 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseKind } from '@fuliaotong/contracts';
 import { lockDataDir } from './data-dir-lock.js';
@@ -218,6 +216,12 @@ async function checkPooledSchema(pool: pg.Pool, session: pg.Client, searchSchema
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, migrations: string | undefined): Promise<Database> {
+  // Loaded here: a process on PostgreSQL never needs them (docs/decisions/0077).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir) {
