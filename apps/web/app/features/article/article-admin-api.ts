@@ -1,4 +1,5 @@
 import type { AdminArticleQuery, AdminNews, AdminRegulation, ArticleImageUpload, NewsBody, RegulationBody } from '@fuliaotong/contracts';
+import { paths, withQuery } from '@fuliaotong/contracts/constants';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -7,6 +8,10 @@ import { queryKeys } from '../../lib/query-keys';
 
 export type ArticleKind = 'news' | 'regulation';
 export const ARTICLES_PAGE_SIZE = 20;
+
+/** Where the public reads an article (editors may open a draft there as a preview). */
+export const articlePublicUrl = (kind: ArticleKind, id: number) =>
+  withQuery(kind === 'news' ? paths.topNewsDetail : paths.topRegulations, { id });
 
 export const articleAdminApi = {
   list: (kind: ArticleKind, query: AdminArticleQuery) =>

@@ -1,4 +1,4 @@
-import type { QuoteState } from '@fuliaotong/contracts';
+import type { Quote, QuoteState } from '@fuliaotong/contracts';
 import { quoteStateLabels } from '@fuliaotong/contracts/constants';
 import { Tag } from 'antd';
 
@@ -28,5 +28,15 @@ export function DangerousGoodsTag() {
     <Tag color="red" className="quote-hazard">
       危险化学品
     </Tag>
+  );
+}
+
+/** The request's number with its state, for the heads of the detail views. */
+export function QuoteTitle({ quote }: { quote: Pick<Quote, 'number' | 'status'> }) {
+  return (
+    <span className="quote-title">
+      <span>询价单 {quote.number}</span>
+      <QuoteStatusTag status={quote.status} />
+    </span>
   );
 }

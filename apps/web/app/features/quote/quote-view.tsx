@@ -10,7 +10,7 @@ import { RecordCards } from '../../components/record-cards';
 import { schemaRule } from '../../lib/form-rules';
 import { FormError, useMutationForm, type FormMutation } from '../../lib/mutation-form';
 import { amountOfText, dayText, paymentText, requestSpecText } from './quote-rules';
-import { DangerousGoodsTag, QuoteStatusTag } from './quote-status';
+import { DangerousGoodsTag } from './quote-status';
 import './quote.css';
 
 /* The parts of a price request both sides read: what was asked, the quote's revisions, the thread. */
@@ -272,15 +272,5 @@ export function MessageForm<Result>({
         </Button>
       </Form>
     </>
-  );
-}
-
-/** The request's number with its state, for the heads of the detail views. */
-export function QuoteTitle({ quote }: { quote: Pick<Quote, 'number' | 'status'> }) {
-  return (
-    <span className="quote-title">
-      <span>询价单 {quote.number}</span>
-      <QuoteStatusTag status={quote.status} />
-    </span>
   );
 }

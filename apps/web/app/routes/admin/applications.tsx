@@ -1,21 +1,22 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { applicationStatusLabels, paths } from '@fuliaotong/contracts/constants';
-import type { AdminApplication, AdminApplicationSummary } from '@fuliaotong/contracts';
+import type { AdminApplicationSummary } from '@fuliaotong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Result } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, LoadState } from '../../components/load-state';
-import { RefreshButton } from '../../components/refresh-button';
-import { ADMIN_PAGE_SIZE, adminApplicationQuery, adminApplicationsQuery } from '../../features/application/application-api';
+import { lazy, Suspense } from 'react';
+import { EmptyState, LoadState, PageLoading } from '../../components/load-state';
+import { ADMIN_PAGE_SIZE, adminApplicationsQuery } from '../../features/application/application-api';
 import { ApplicationList, ApplicationStatusTabs } from '../../features/application/application-list';
 import { allowedActions, idParam, pageParam, statusParam } from '../../features/application/application-rules';
-import { ApplicationSheet } from '../../features/application/application-sheet';
-import { StaffActionModal, staffActionText, type StaffAction } from '../../features/application/staff-action-modal';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { Desk } from '../../features/staff/desk/desk';
 import { changedParams, DESK_KEYWORD_MAX, useDeskQuery } from '../../features/staff/desk/desk-query';
 import { pageMeta } from '../../site/pages';
+
+/** One application (its sheet, the review actions and their dialogs) loads when it is opened. */
+const ApplicationDetail = lazy(() =>
+  import('../../features/application/staff-application-detail').then((module) => ({ default: module.ApplicationDetail })),
+);
 
 export function meta() {
   return pageMeta(paths.adminApplications);
@@ -29,14 +30,27 @@ function Forbidden() {
 export default function AdminApplicationsPage() {
   const { searchParams } = useDeskQuery();
   const id = idParam(searchParams.get('id'));
-  return id === undefined ? <StaffApplicationList /> : <ApplicationDetail id={id} />;
+  return id === undefined ? (
+    <StaffApplicationList />
+  ) : (
+    <Suspense fallback={<PageLoading />}>
+      <ApplicationDetail id={id} forbidden={<Forbidden />} />
+    </Suspense>
+  );
 }
 
 function StaffApplicationList() {
   const { searchParams, keyword, go } = useDeskQuery();
   const status = statusParam(searchParams.get('status'));
   const page = pageParam(searchParams.get('page'));
-  const list = useQuery(adminApplicationsQuery({ status, keyword: keyword || undefined, page, pageSize: ADMIN_PAGE_SIZE }));
+  const list = useQuery(
+    adminApplicationsQuery({
+      status,
+      keyword: keyword || undefined,
+      page,
+      pageSize: ADMIN_PAGE_SIZE,
+    }),
+  );
   const { canWrite } = useDeskWrites();
   /** The detail's address, keeping the list's filters (for the way back). */
   const detailHref = (applicationId: number) => `${paths.adminApplications}?${changedParams(searchParams, { id: applicationId })}`;
@@ -112,83 +126,5 @@ function StaffApplicationList() {
         )}
       </LoadState>
     </Desk>
-  );
-}
-
-function ActionBar({ application, onAction }: { application: AdminApplication; onAction: (action: StaffAction) => void }) {
-  const { canWrite } = useDeskWrites();
-  const actions = allowedActions(application.status, 'staff') as StaffAction[];
-  if (!canWrite) return null;
-  if (actions.length === 0) {
-    return <div className="admin-actions admin-actions--done">该申请{applicationStatusLabels[application.status]}，无需处理。</div>;
-  }
-  return (
-    <div className="admin-actions" role="group" aria-label="审核操作">
-      <span className="admin-actions__label">可执行：</span>
-      {actions.map((action) => (
-        <Button
-          key={action}
-          type={action === 'reject' ? 'default' : 'primary'}
-          danger={action === 'reject'}
-          onClick={() => onAction(action)}
-        >
-          {staffActionText[action].button}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
-function ApplicationDetail({ id }: { id: number }) {
-  const { searchParams } = useDeskQuery();
-  const application = useQuery(adminApplicationQuery(id));
-  const [action, setAction] = useState<StaffAction | null>(null);
-  const back = new URLSearchParams(searchParams);
-  back.delete('id');
-  const backHref = back.toString() ? `${paths.adminApplications}?${back}` : paths.adminApplications;
-
-  return (
-    <div className="admin-page admin-detail">
-      <div className="admin-detail__back">
-        <Link to={backHref}>
-          <ArrowLeftOutlined aria-hidden /> 返回申请列表
-        </Link>
-      </div>
-      <LoadState
-        query={application}
-        errorTitle="加载失败"
-        rows={10}
-        panel
-        onError={{
-          forbidden: <Forbidden />,
-          not_found: (
-            <Result
-              status="warning"
-              title="没有找到这份申请"
-              subTitle={`编号为 ${id} 的申请不存在。`}
-              extra={
-                <Link to={backHref}>
-                  <Button type="primary">返回申请列表</Button>
-                </Link>
-              }
-            />
-          ),
-        }}
-      >
-        {(data) => (
-          <>
-            <ActionBar application={data} onAction={setAction} />
-            <section className="panel">
-              <ApplicationSheet
-                application={data}
-                title={<h1 className="app-sheet__title">申请详情</h1>}
-                headExtra={<RefreshButton className="no-print" query={application} />}
-              />
-            </section>
-            <StaffActionModal application={data} action={action} onClose={() => setAction(null)} />
-          </>
-        )}
-      </LoadState>
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { Button, DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-state';
-import { RichTextEditor } from '../../features/article/rich-text-editor';
+import { RichTextField } from '../../features/article/rich-text-field';
 import { adminLegalTextQuery, usePublishLegalText } from '../../features/legal/legal-api';
 import { Desk } from '../../features/staff/desk/desk';
 import { DeskChoice } from '../../features/staff/desk/desk-filters';
@@ -79,7 +79,7 @@ function LegalEditor({ doc, html, version, updatedAt }: { doc: LegalDocument; ht
         可使用占位符：{placeholderHint}，页面显示时替换为“网站信息”中的值。
       </p>
       <Form.Item name="html" label="正文" rules={[{ required: true, message: '请填写正文' }]}>
-        <RichTextEditor />
+        <RichTextField />
       </Form.Item>
       <Form.Item
         name="version"

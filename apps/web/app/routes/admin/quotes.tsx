@@ -1,22 +1,12 @@
-import type { AdminQuote, CompanyState, QuoteState, QuoteSummary } from '@fuliaotong/contracts';
-import { COMPANY_STATES, OPEN_QUOTE_STATES, QUOTE_STATES, formatFen, paths, quoteStateLabels, withQuery } from '@fuliaotong/contracts/constants';
+import type { QuoteState, QuoteSummary } from '@fuliaotong/contracts';
+import { QUOTE_STATES, formatFen, paths, quoteStateLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { CompanyStatusTag } from '../../features/company/company-status';
-import {
-  ADMIN_QUOTES_PAGE_SIZE,
-  adminQuoteQuery,
-  adminQuotesQuery,
-  downloadAdminQuotePdf,
-  useAdminQuoteMessage,
-} from '../../features/quote/quote-api';
-import { dayText, earlierRevisions } from '../../features/quote/quote-rules';
-import { RevisionForm } from '../../features/quote/quote-revision-form';
-import { QuoteStatusTag } from '../../features/quote/quote-status';
-import { EarlierRevisions, MessageForm, QuoteThread, QuoteTitle, RequestFacts, RevisionView } from '../../features/quote/quote-view';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '../../components/load-state';
+import { ADMIN_QUOTES_PAGE_SIZE, adminQuoteQuery, adminQuotesQuery } from '../../features/quote/quote-api';
+import { QuoteStatusTag, QuoteTitle } from '../../features/quote/quote-status';
 import '../../features/quote/quote.css';
 import { useDeskWrites } from '../../features/staff/desk-access';
 import { Desk } from '../../features/staff/desk/desk';
@@ -31,7 +21,8 @@ export function meta() {
   return pageMeta(paths.adminQuotes);
 }
 
-const isOpen = (status: QuoteState) => (OPEN_QUOTE_STATES as readonly QuoteState[]).includes(status);
+/** The request in the drawer, with the quote form (prices, dates) and the thread, loads when a drawer opens. */
+const QuoteDetail = lazy(() => import('../../features/quote/quote-desk-detail').then((module) => ({ default: module.QuoteDetail })));
 
 /** The price requests desk (sales): requests awaiting a quote first; open one to quote, re-quote or write to the requester. */
 export default function AdminQuotesPage() {
@@ -95,63 +86,11 @@ function QuoteDrawer({ id, onClose }: { id: number | undefined; onClose: () => v
   const quote = useQuery({ ...adminQuoteQuery(id ?? 0), enabled: id !== undefined });
   return (
     <DeskDrawer open={id !== undefined} onClose={onClose} title={quote.data ? <QuoteTitle quote={quote.data} /> : '询价'} width={1000}>
-      <DeskItem item={quote} errorTitle="询价加载失败">
-        {(data) => <QuoteDetail quote={data} />}
-      </DeskItem>
+      <Suspense fallback={<Skeleton rows={8} />}>
+        <DeskItem item={quote} errorTitle="询价加载失败">
+          {(data) => <QuoteDetail quote={data} />}
+        </DeskItem>
+      </Suspense>
     </DeskDrawer>
-  );
-}
-
-const companyState = (status: string | null): CompanyState | undefined => COMPANY_STATES.find((state) => state === status);
-
-function QuoteDetail({ quote }: { quote: AdminQuote }) {
-  const { canWrite } = useDeskWrites();
-  const message = useAdminQuoteMessage(quote.id);
-  const download = (revision: { id: number; number: string }) => downloadAdminQuotePdf(quote.id, revision);
-  const earlier = earlierRevisions(quote);
-  const verification = companyState(quote.companyStatus);
-  // Asked for a quote, or for a new one: the form is open; quoted, it opens on 重新报价.
-  const [quoting, setQuoting] = useState(quote.status === 'pending' || quote.status === 'revising');
-  return (
-    <div className="quote-desk">
-      <RequestFacts
-        quote={quote}
-        sampleHref={(applicationId) => withQuery(paths.adminApplications, { id: applicationId })}
-        extra={[
-          { key: 'requester', label: '询价人', children: `${quote.requester}（${quote.requesterAccount}）` },
-          {
-            key: 'verification',
-            label: '企业认证',
-            children: quote.company ? (verification ? <CompanyStatusTag status={verification} /> : (quote.companyStatus ?? '—')) : '—',
-          },
-        ]}
-      />
-      <section className="quote-desk__section" aria-labelledby="desk-current-title">
-        <h3 id="desk-current-title">最新报价</h3>
-        {quote.current ? <RevisionView revision={quote.current} download={download} /> : <p className="staff-desk__muted">尚未报价。</p>}
-        {earlier.length > 0 ? (
-          <>
-            <h3 className="quote-subtitle">历史版本（{earlier.length}）</h3>
-            <EarlierRevisions revisions={earlier} download={download} />
-          </>
-        ) : null}
-      </section>
-      {canWrite && isOpen(quote.status) ? (
-        <section className="quote-desk__section" aria-labelledby="desk-quote-title">
-          <h3 id="desk-quote-title">{quote.current ? '重新报价' : '报价'}</h3>
-          {quoting ? (
-            <RevisionForm key={quote.current?.id ?? 0} quote={quote} onSent={() => setQuoting(false)} />
-          ) : (
-            <Button onClick={() => setQuoting(true)}>重新报价</Button>
-          )}
-        </section>
-      ) : null}
-      <section className="quote-desk__section" aria-labelledby="desk-thread-title">
-        <h3 id="desk-thread-title">往来记录</h3>
-        <QuoteThread events={quote.events} />
-        {canWrite && isOpen(quote.status) ? <MessageForm mutation={message} placeholder="如：1 吨以上可享阶梯价，请告知年用量" /> : null}
-      </section>
-      <p className="staff-desk__muted small">最后更新 {dayText(quote.updatedAt)}</p>
-    </div>
   );
 }

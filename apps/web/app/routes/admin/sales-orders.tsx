@@ -1,25 +1,13 @@
-import type { AdminSalesOrder, CompanyState, SalesOrderState, SalesOrderSummary } from '@fuliaotong/contracts';
-import { COMPANY_STATES, SALES_ORDER_STATES, formatFen, invoiceTypeLabels, paths, salesOrderStateLabels, withQuery } from '@fuliaotong/contracts/constants';
+import type { SalesOrderState, SalesOrderSummary } from '@fuliaotong/contracts';
+import { SALES_ORDER_STATES, formatFen, paths, salesOrderStateLabels } from '@fuliaotong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
-import { CompanyStatusTag } from '../../features/company/company-status';
-import { InvoiceStatusTag } from '../../features/invoice/invoice-status';
-import { dayText } from '../../features/quote/quote-rules';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '../../components/load-state';
 import { ADMIN_SALES_ORDERS_PAGE_SIZE, adminSalesOrderQuery, adminSalesOrdersQuery } from '../../features/sales-order/sales-order-api';
-import { DeskSteps } from '../../features/sales-order/sales-order-desk';
-import { showsShipment } from '../../features/sales-order/sales-order-rules';
 import { SalesOrderStatusTag } from '../../features/sales-order/sales-order-status';
-import {
-  DeskPaymentFacts,
-  OrderFacts,
-  OrderHistory,
-  OrderLines,
-  OrderSection,
-  SalesOrderTitle,
-  ShipmentFacts,
-} from '../../features/sales-order/sales-order-view';
+import { SalesOrderTitle } from '../../features/sales-order/sales-order-view';
 import { timeText } from '../../lib/time-text';
 import '../../features/sales-order/sales-order.css';
 import { Desk } from '../../features/staff/desk/desk';
@@ -29,6 +17,11 @@ import { DeskLink, DeskTable } from '../../features/staff/desk/desk-table';
 import { paramOf, useDeskQuery } from '../../features/staff/desk/desk-query';
 import { pageMeta } from '../../site/pages';
 import './staff-desks.css';
+
+/** The order in the drawer, with the steps its staff take (forms, dates, batch numbers), loads when a drawer opens. */
+const SalesOrderDetail = lazy(() =>
+  import('../../features/sales-order/sales-order-desk-detail').then((module) => ({ default: module.SalesOrderDetail })),
+);
 
 export function meta() {
   return pageMeta(paths.adminSalesOrders);
@@ -108,67 +101,11 @@ function SalesOrderDrawer({ id, onClose }: { id: number | undefined; onClose: ()
   const order = useQuery({ ...adminSalesOrderQuery(id ?? 0), enabled: id !== undefined });
   return (
     <DeskDrawer open={id !== undefined} onClose={onClose} title={order.data ? <SalesOrderTitle order={order.data} /> : '销售订单'} width={1040}>
-      <DeskItem item={order} errorTitle="销售订单加载失败">
-        {(data) => <SalesOrderDetail order={data} />}
-      </DeskItem>
+      <Suspense fallback={<Skeleton rows={8} />}>
+        <DeskItem item={order} errorTitle="销售订单加载失败">
+          {(data) => <SalesOrderDetail order={data} />}
+        </DeskItem>
+      </Suspense>
     </DeskDrawer>
-  );
-}
-
-const companyState = (status: string | null): CompanyState | undefined => COMPANY_STATES.find((state) => state === status);
-
-/** The order's invoice on the desk: its type and state, opened on the invoice desk (finance issues it there). */
-function DeskInvoice({ order }: { order: AdminSalesOrder }) {
-  const { invoice } = order;
-  if (!invoice) return <p className="staff-desk__muted">{order.payment.paidAt ? '买方尚未申请发票。' : '货款到账后，买方可申请发票。'}</p>;
-  return (
-    <div className="sales-order-invoice">
-      <InvoiceStatusTag status={invoice.status} prefix={`${invoiceTypeLabels[invoice.type]} · `} />
-      {invoice.invoiceNumber ? <span>发票号码 {invoice.invoiceNumber}</span> : null}
-      {order.invoiceId !== null ? <Link to={withQuery(paths.adminInvoices, { id: order.invoiceId })}>在发票开具中查看</Link> : null}
-    </div>
-  );
-}
-
-function SalesOrderDetail({ order }: { order: AdminSalesOrder }) {
-  const verification = companyState(order.companyStatus);
-  return (
-    <div className="sales-order-desk">
-      <OrderFacts
-        order={order}
-        quoteHref={withQuery(paths.adminQuotes, { id: order.quote.id })}
-        extra={[
-          { key: 'account', label: '下单人账号', children: order.buyerAccount },
-          {
-            key: 'verification',
-            label: '企业认证',
-            children: order.company ? (verification ? <CompanyStatusTag status={verification} /> : (order.companyStatus ?? '—')) : '—',
-          },
-        ]}
-      />
-      <OrderSection id="desk-lines-title" title="产品明细" level={3}>
-        <OrderLines order={order} taxCodes />
-      </OrderSection>
-      <OrderSection id="desk-payment-title" title="付款" level={3}>
-        <DeskPaymentFacts order={order} />
-      </OrderSection>
-      {showsShipment(order) ? (
-        <OrderSection id="desk-shipment-title" title="发货" level={3}>
-          <ShipmentFacts order={order} />
-        </OrderSection>
-      ) : null}
-      <OrderSection id="desk-invoice-title" title="发票" level={3}>
-        <DeskInvoice order={order} />
-      </OrderSection>
-      {order.status === 'completed' || order.status === 'cancelled' ? null : (
-        <OrderSection id="desk-steps-title" title="处理" level={3}>
-          <DeskSteps order={order} />
-        </OrderSection>
-      )}
-      <OrderSection id="desk-history-title" title="订单记录" level={3}>
-        <OrderHistory events={order.events} />
-      </OrderSection>
-      <p className="staff-desk__muted small">最后更新 {dayText(order.updatedAt)}</p>
-    </div>
   );
 }
