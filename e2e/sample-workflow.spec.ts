@@ -232,6 +232,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await signIn(page, member);
     await gotoHydrated(page, paths.adminApplications, '.admin-bar a');
     await page.getByText('仅限工作人员访问').waitFor();
+    await saveScreenshot(page, 'admin-staff-only-1280');
     expect(await page.locator('.app-table, .app-cards').count()).toBe(0);
     await gotoHydrated(page, paths.adminSettings, '.admin-bar a');
     await page.getByText('仅限工作人员访问').waitFor();
@@ -252,6 +253,7 @@ describe('sample workflow: cart → application → review → shipping → the 
     await card.getByRole('button', { name: `撤回申请 ${application.number}` }).click();
     const dialog = page.getByRole('dialog', { name: '撤回这份申请？' });
     await dialog.getByText('撤回后将不再审核').waitFor();
+    await saveScreenshot(page, 'account-withdraw-confirm-375');
     await dialog.getByRole('button', { name: label('取消') }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card.getByText('待审核').waitFor();

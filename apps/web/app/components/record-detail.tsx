@@ -1,7 +1,8 @@
-import { ArrowLeftOutlined, WarningFilled } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadState, type LoadableQuery } from './load-state';
+import { ResultMessage } from './result-message';
 import './record-detail.css';
 
 /**
@@ -29,16 +30,17 @@ export function RecordDetail<T>({
   notFound: { title: string; subTitle: string };
   children: (data: T) => ReactNode;
 }) {
-  // antd's warning result, in plain markup.
   const missing = (
-    <div className="record-detail__missing">
-      <WarningFilled aria-hidden className="record-detail__missing-icon" />
-      <div className="record-detail__missing-title">{notFound.title}</div>
-      <div className="record-detail__missing-text">{notFound.subTitle}</div>
-      <Link to={back.to} className="button button--primary">
-        {back.label}
-      </Link>
-    </div>
+    <ResultMessage
+      kind="missing"
+      title={notFound.title}
+      text={notFound.subTitle}
+      actions={
+        <Link to={back.to} className="button button--primary">
+          {back.label}
+        </Link>
+      }
+    />
   );
   return (
     <div className={`page ${className}`}>

@@ -1,6 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect } from 'react';
 import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
 import { profileQuery } from '../features/account/account-api';
@@ -8,6 +8,7 @@ import { displayName } from '../features/account/user-display';
 import '../features/application/application.css';
 import { loginHref } from '../features/session/login-redirect';
 import { PageLoading } from '../components/load-state';
+import { ResultMessage } from '../components/result-message';
 import { setSessionUser, useCurrentUser } from '../features/session/session';
 import { useSignOut } from '../features/session/session-api';
 import { deskOf, desksFor, rolesNeeded, worksAt } from '../features/staff/admin-nav';
@@ -63,18 +64,20 @@ export default function AdminLayout() {
         <PageLoading />
       ) : desks.length === 0 ? (
         <main className="admin-main">
-          <Result
-            status="403"
+          <ResultMessage
+            kind="forbidden"
             title="仅限工作人员访问"
-            subTitle="当前账号不是工作人员。如需开通，请联系辅料通管理员；查看自己的样品申请请前往“我的申请”。"
-            extra={[
-              <Link key="apply" to={paths.applications}>
-                <Button type="primary">我的申请</Button>
-              </Link>,
-              <Link key="home" to={paths.home}>
-                <Button>返回首页</Button>
-              </Link>,
-            ]}
+            text="当前账号不是工作人员。如需开通，请联系辅料通管理员；查看自己的样品申请请前往“我的申请”。"
+            actions={
+              <>
+                <Link to={paths.applications} className="button button--primary">
+                  我的申请
+                </Link>
+                <Link to={paths.home} className="button">
+                  返回首页
+                </Link>
+              </>
+            }
           />
         </main>
       ) : (
@@ -95,13 +98,13 @@ export default function AdminLayout() {
           </nav>
           <main className="admin-main">
             {desk && !desks.includes(desk) ? (
-              <Result
-                status="403"
+              <ResultMessage
+                kind="forbidden"
                 title="没有使用此功能的权限"
-                subTitle={`“${desk.label}”需要${rolesNeeded(desk)}角色。如需开通，请联系管理员。`}
-                extra={
-                  <Link to={desks[0]!.to}>
-                    <Button type="primary">前往{desks[0]!.label}</Button>
+                text={`“${desk.label}”需要${rolesNeeded(desk)}角色。如需开通，请联系管理员。`}
+                actions={
+                  <Link to={desks[0]!.to} className="button button--primary">
+                    前往{desks[0]!.label}
                   </Link>
                 }
               />

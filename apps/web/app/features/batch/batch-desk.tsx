@@ -2,7 +2,8 @@ import type { Batch, BatchCreateBody, BatchUpdateBody } from '@fuliaotong/contra
 import { BATCH_CONCLUSIONS } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Select, Space, Upload } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Select, Space } from 'antd';
+import { PdfUploadButton } from '../staff/desk/pdf-upload';
 import { useState } from 'react';
 import { BatchStatusTag } from './batch-status';
 import { toast } from '../../components/toast';
@@ -175,18 +176,9 @@ export function BatchDetail({ batch }: { batch: Batch }) {
 function SignedCoaUpload({ batch }: { batch: Batch }) {
   const upload = useUploadSignedCoa(batch.id);
   return (
-    <Upload
-      accept="application/pdf"
-      showUploadList={false}
-      customRequest={({ file }) => {
-        void upload
-          .mutateAsync(file as File)
-          .then(() => toast.success('签章的检验报告原件已上传，查询时将提供原件'))
-          .catch((error: unknown) => toast.error(errorMessage(error, '上传失败')));
-      }}
-    >
-      <Button loading={upload.isPending}>{batch.signedCoa ? '重新上传签章原件' : '上传签章原件（PDF）'}</Button>
-    </Upload>
+    <PdfUploadButton upload={upload} success="签章的检验报告原件已上传，查询时将提供原件">
+      {batch.signedCoa ? '重新上传签章原件' : '上传签章原件（PDF）'}
+    </PdfUploadButton>
   );
 }
 

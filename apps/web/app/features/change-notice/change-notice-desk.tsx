@@ -11,7 +11,8 @@ import {
 } from '@fuliaotong/contracts/constants';
 import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Popconfirm, Select, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Popconfirm, Select, Table, Tag } from 'antd';
+import { PdfUploadButton } from '../staff/desk/pdf-upload';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
 import {
@@ -184,20 +185,9 @@ function Documents({ notice }: { notice: AdminChangeNotice }) {
         ))}
       </ul>
       {notice.status === 'draft' && canWrite ? (
-        <Upload
-          accept="application/pdf"
-          showUploadList={false}
-          customRequest={({ file }) => {
-            void upload
-              .mutateAsync(file as File)
-              .then(() => toast.success('附件已上传'))
-              .catch((error: unknown) => toast.error(errorMessage(error, '上传失败')));
-          }}
-        >
-          <Button className="change-notice-section" loading={upload.isPending}>
-            上传 PDF 附件
-          </Button>
-        </Upload>
+        <PdfUploadButton upload={upload} success="附件已上传" className="change-notice-section">
+          上传 PDF 附件
+        </PdfUploadButton>
       ) : null}
     </section>
   );

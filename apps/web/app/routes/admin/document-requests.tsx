@@ -1,11 +1,10 @@
 import type { AdminDocumentRequest, DocumentRequest, DocumentRequestState } from '@fuliaotong/contracts';
 import { DOCUMENT_REQUEST_STATES, documentCopyLabels, documentRequestKindLabels, documentRequestStateLabels, paths } from '@fuliaotong/contracts/constants';
-import { errorMessage } from '@fuliaotong/client';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Descriptions, Form, Input, Table, Upload } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Form, Input, Table } from 'antd';
+import { PdfUploadButton } from '../../features/staff/desk/pdf-upload';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { toast } from '../../components/toast';
 import {
   ADMIN_DOCUMENT_REQUESTS_PAGE_SIZE,
   adminConfidentialityQuery,
@@ -218,18 +217,9 @@ function Decide({ request }: { request: AdminDocumentRequest }) {
     <section className="document-request-section" aria-labelledby="desk-decide-title">
       <h3 id="desk-decide-title">审核</h3>
       {request.kind !== 'audit' ? (
-        <Upload
-          accept="application/pdf"
-          showUploadList={false}
-          customRequest={({ file }) => {
-            void upload
-              .mutateAsync(file as File)
-              .then(() => toast.success('文件已上传'))
-              .catch((error: unknown) => toast.error(errorMessage(error, '上传失败')));
-          }}
-        >
-          <Button loading={upload.isPending}>{request.staffFile ? '重新上传 PDF' : '上传 PDF'}</Button>
-        </Upload>
+        <PdfUploadButton upload={upload} success="文件已上传">
+          {request.staffFile ? '重新上传 PDF' : '上传 PDF'}
+        </PdfUploadButton>
       ) : null}
       <FormError className="form-alert" message={approve.formError} />
       <Form<ApproveValues> form={approve.form} name="document-approve" layout="vertical" onFinish={approve.onFinish} aria-label="批准" className="document-request-section">
