@@ -259,12 +259,16 @@ export class RegistrationRepository {
       skip = 0;
     }
     const items = rows.slice(0, query.pageSize);
+    // The end of the list, reached by page number: what was read is the count itself. The index's count
+    // can still hold records an import replaced while a transaction kept VACUUM from removing them.
+    const atEnd = !cursor && rows.length < wanted && (rows.length > 0 || offset === 0);
+    const totalCount = atEnd ? offset + rows.length : total.n;
     const last = items.at(-1);
     const nextCursor =
       rows.length > query.pageSize && last
         ? encodeCursor(sort === 'regno_asc' || sort === 'regno_desc' ? { r: last.regNo } : { k: last.tier, d: last.updatedOn, i: last.id })
         : null;
-    return { items: items.map(({ tier: _, ...item }) => item), totalCount: total.n, totalExact: total.exact, nextCursor };
+    return { items: items.map(({ tier: _, ...item }) => item), totalCount, totalExact: atEnd || total.exact, nextCursor };
   }
 
   /**
