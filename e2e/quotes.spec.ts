@@ -158,6 +158,8 @@ describe('a price request: asked, quoted, revised, accepted', { retry: 0, timeou
 
     await page.getByRole('button', { name: '要求修改' }).click();
     const dialog = page.getByRole('dialog', { name: '要求修改报价' });
+    // The form is in the dialog before 发送要求 is pressed empty.
+    await dialog.getByLabel(/^修改要求/).waitFor();
     await dialog.getByRole('button', { name: '发送要求' }).click();
     await dialog.getByText('请填写修改要求').waitFor();
     await dialog.getByLabel(/^修改要求/).fill('请按账期 60 天报价，微晶纤维素能否再优惠');
